@@ -1,0 +1,111 @@
+/**
+ * The permission catalogue: access rights x modules, as SPEC.md section 3 builds the strings
+ * (upper-case access right, underscore, upper-case module name with spaces as underscores).
+ * Module names reproduce the spec's strings exactly, typos included (Appoitment).
+ */
+export const ACCESS_RIGHTS = ['CAN_VIEW', 'CAN_CREATE', 'CAN_UPDATE', 'CAN_DELETE', 'CAN_APPROVE'] as const;
+export type AccessRight = (typeof ACCESS_RIGHTS)[number];
+
+const CRUD: AccessRight[] = ['CAN_VIEW', 'CAN_CREATE', 'CAN_UPDATE', 'CAN_DELETE'];
+
+/** Each module with the access rights that mean something for it. */
+export const MODULES: ReadonlyArray<{ name: string; rights: AccessRight[] }> = [
+  { name: 'Admin Dashboard', rights: ['CAN_VIEW'] },
+  { name: 'Inspectorate Dashboard', rights: ['CAN_VIEW'] },
+  { name: 'Members', rights: CRUD },
+  { name: 'Other Members', rights: ['CAN_UPDATE'] },
+  { name: 'Demise Members', rights: ['CAN_UPDATE'] },
+  { name: 'Church Affiliation Members', rights: ['CAN_UPDATE'] },
+  { name: 'User Management', rights: CRUD },
+  { name: 'Roles', rights: CRUD },
+  { name: 'Firsttimers', rights: [...CRUD, 'CAN_APPROVE'] },
+  { name: 'Affinitygroups', rights: CRUD },
+  { name: 'Department', rights: CRUD },
+  { name: 'Ministries', rights: CRUD },
+  { name: 'Units', rights: CRUD },
+  { name: 'Accessories', rights: CRUD },
+  { name: 'Lookups', rights: CRUD },
+  { name: 'CIH Management', rights: CRUD },
+  { name: 'CIH Center', rights: ['CAN_VIEW'] },
+  { name: 'CIH Reports', rights: CRUD },
+  { name: 'Requests', rights: ['CAN_VIEW', 'CAN_APPROVE'] },
+  { name: 'Outreach', rights: [...CRUD, 'CAN_APPROVE'] },
+  { name: 'Venues', rights: [...CRUD, 'CAN_APPROVE'] },
+  { name: 'Events', rights: [...CRUD, 'CAN_APPROVE'] },
+  { name: 'Attendance', rights: CRUD },
+  { name: 'Goals', rights: CRUD },
+  { name: 'Meetings', rights: CRUD },
+  { name: 'Appoitment', rights: CRUD },
+  { name: 'Notifications', rights: ['CAN_VIEW', 'CAN_CREATE'] },
+  { name: 'Audit Report', rights: ['CAN_VIEW'] },
+];
+
+export type PermissionEntry = { accessRight: string; moduleName: string };
+
+/** SPEC.md section 3: the permission string of an access right on a module. */
+export function permissionString({ accessRight, moduleName }: PermissionEntry): string {
+  return `${accessRight.toUpperCase()}_${moduleName.toUpperCase().replace(/ /g, '_')}`;
+}
+
+export const PERMISSION_CATALOGUE: PermissionEntry[] = MODULES.flatMap((m) =>
+  m.rights.map((accessRight) => ({ accessRight, moduleName: m.name })),
+);
+
+export const ALL_PERMISSIONS: string[] = PERMISSION_CATALOGUE.map(permissionString);
+
+/** The permission strings SPEC.md section 4 and 6 name, word for word. */
+export const SPEC_PERMISSIONS = [
+  'CAN_VIEW_ADMIN_DASHBOARD',
+  'CAN_VIEW_INSPECTORATE_DASHBOARD',
+  'CAN_VIEW_MEMBERS',
+  'CAN_VIEW_USER_MANAGEMENT',
+  'CAN_UPDATE_DEMISE_MEMBERS',
+  'CAN_VIEW_AFFINITYGROUPS',
+  'CAN_VIEW_ACCESSORIES',
+  'CAN_VIEW_AUDIT_REPORT',
+  'CAN_VIEW_UNITS',
+  'CAN_VIEW_DEPARTMENT',
+  'CAN_VIEW_FIRSTTIMERS',
+  'CAN_VIEW_CIH_MANAGEMENT',
+  'CAN_VIEW_OUTREACH',
+  'CAN_VIEW_ATTENDANCE',
+  'CAN_VIEW_GOALS',
+  'CAN_VIEW_MEETINGS',
+  'CAN_VIEW_NOTIFICATIONS',
+  'CAN_VIEW_APPOITMENT',
+  'CAN_VIEW_VENUES',
+  'CAN_UPDATE_OTHER_MEMBERS',
+  'CAN_UPDATE_MEMBERS',
+  'CAN_UPDATE_CHURCH_AFFILIATION_MEMBERS',
+] as const;
+
+/** Named constants so code never spells a permission string by hand. */
+export const P = {
+  viewAdminDashboard: 'CAN_VIEW_ADMIN_DASHBOARD',
+  viewInspectorateDashboard: 'CAN_VIEW_INSPECTORATE_DASHBOARD',
+  viewMembers: 'CAN_VIEW_MEMBERS',
+  updateMembers: 'CAN_UPDATE_MEMBERS',
+  updateOtherMembers: 'CAN_UPDATE_OTHER_MEMBERS',
+  updateDemise: 'CAN_UPDATE_DEMISE_MEMBERS',
+  updateChurchAffiliation: 'CAN_UPDATE_CHURCH_AFFILIATION_MEMBERS',
+  viewUserManagement: 'CAN_VIEW_USER_MANAGEMENT',
+  updateUserManagement: 'CAN_UPDATE_USER_MANAGEMENT',
+  createUserManagement: 'CAN_CREATE_USER_MANAGEMENT',
+  viewRoles: 'CAN_VIEW_ROLES',
+  viewAffinityGroups: 'CAN_VIEW_AFFINITYGROUPS',
+  viewAccessories: 'CAN_VIEW_ACCESSORIES',
+  viewAudit: 'CAN_VIEW_AUDIT_REPORT',
+  viewUnits: 'CAN_VIEW_UNITS',
+  viewMinistries: 'CAN_VIEW_MINISTRIES',
+  viewDepartment: 'CAN_VIEW_DEPARTMENT',
+  viewFirstTimers: 'CAN_VIEW_FIRSTTIMERS',
+  viewCihManagement: 'CAN_VIEW_CIH_MANAGEMENT',
+  viewCihCenter: 'CAN_VIEW_CIH_CENTER',
+  viewOutreach: 'CAN_VIEW_OUTREACH',
+  viewAttendance: 'CAN_VIEW_ATTENDANCE',
+  viewGoals: 'CAN_VIEW_GOALS',
+  viewMeetings: 'CAN_VIEW_MEETINGS',
+  viewNotifications: 'CAN_VIEW_NOTIFICATIONS',
+  viewAppointments: 'CAN_VIEW_APPOITMENT',
+  viewVenues: 'CAN_VIEW_VENUES',
+} as const;

@@ -1,0 +1,36 @@
+import { ALL_PERMISSIONS, P } from './permissions.js';
+
+/** Platform roles (SPEC.md section 6). firsttimers exists but may not be assigned. */
+export const PLATFORM_ROLES = ['member', 'administrator', 'inspectorate', 'hod', 'firsttimers'] as const;
+export const ASSIGNABLE_ROLES = PLATFORM_ROLES.filter((r) => r !== 'firsttimers');
+/** CIH sub-roles, held in the church affiliation. */
+export const CIH_ROLES = ['cihpastor', 'cihcoordinator'] as const;
+
+export type RoleName = (typeof PLATFORM_ROLES)[number] | (typeof CIH_ROLES)[number];
+
+const MEMBER = [P.updateMembers];
+
+/** Default permissions of each seeded role; administrators hold the whole catalogue. */
+export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
+  administrator: ALL_PERMISSIONS,
+  member: MEMBER,
+  firsttimers: MEMBER,
+  hod: [...MEMBER, P.viewDepartment, P.viewMembers, 'CAN_VIEW_REQUESTS', 'CAN_APPROVE_REQUESTS'],
+  inspectorate: [
+    ...MEMBER,
+    P.viewInspectorateDashboard,
+    P.viewMembers,
+    P.viewCihManagement,
+    P.viewCihCenter,
+    P.viewDepartment,
+    P.viewAffinityGroups,
+    P.updateChurchAffiliation,
+    'CAN_VIEW_REQUESTS',
+    'CAN_APPROVE_REQUESTS',
+    'CAN_VIEW_CIH_REPORTS',
+    'CAN_CREATE_CIH_REPORTS',
+    'CAN_UPDATE_CIH_REPORTS',
+  ],
+  cihpastor: [P.viewCihCenter, 'CAN_VIEW_CIH_REPORTS', 'CAN_CREATE_CIH_REPORTS', 'CAN_UPDATE_CIH_REPORTS'],
+  cihcoordinator: [P.viewCihCenter, 'CAN_VIEW_CIH_REPORTS', 'CAN_CREATE_CIH_REPORTS'],
+};

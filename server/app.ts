@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { registerErrorHandler } from './http/errors.js';
+import { buildOpenApi } from './http/openapi.js';
+import { createServices } from './services.js';
+import { modules } from './modules/index.js';
+
+/** Log redaction: no token, password or one-time password ever reaches the log. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.otp',
+  '*.token',
+];
+
+/** Builds the Fastify app over an open database; tests build their own with their own config. */
+export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('services', await createServices(config, database, app.log));
+  app.addHook('onClose', async () => app.services.mailer.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
+  registerErrorHandler(app);
+
+  for (const mod of modules) await app.register(mod);
+
+  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi(app.services.routes, config.appName) as any } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerWebApp(app, config.webRoot);
+  return app;
+}
+
+/** Serves the built web app; client routes fall back to index.html so deep links reload. */
+function registerWebApp(app: FastifyInstance, webRoot?: string) {
+  const index = webRoot && path.join(webRoot, 'index.html');
+  const hasWeb = !!index && fs.existsSync(index);
+  if (hasWeb) app.register(fastifyStatic, { root: webRoot!, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.toLowerCase().startsWith('/api');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index!));
+    }
+    return reply.status(404).send({ succeeded: false, message: 'Not found' });
+  });
+}

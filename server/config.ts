@@ -1,0 +1,50 @@
+import path from 'node:path';
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  jwtSecret?: string;
+  adminEmail: string;
+  adminPassword?: string;
+  seedDemo?: boolean;
+  demoPassword?: string;
+  smtpUrl?: string;
+  appName: string;
+  /** Folder of the built web app; unset: the API only. */
+  webRoot?: string;
+  /** scrypt cost as log2(N); the default is the architecture's N = 2^17. */
+  scryptLog2N: number;
+  /** Requests per minute per address on the login, OTP and reset calls. */
+  authRateLimit: number;
+  tokenTtlSeconds: number;
+  logLevel: string;
+};
+
+function flag(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+/** Reads the environment variables README.md documents. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    jwtSecret: env.JWT_SECRET || undefined,
+    adminEmail: (env.ADMIN_EMAIL || 'admin@example.org').trim().toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    seedDemo: flag(env.SEED_DEMO),
+    demoPassword: env.DEMO_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    appName: env.APP_NAME || 'Flock',
+    webRoot: path.resolve('dist'),
+    scryptLog2N: 17,
+    authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
+    tokenTtlSeconds: 8 * 3600,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

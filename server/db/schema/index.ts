@@ -1,0 +1,3 @@
+export * from './users.js';
+export * from './auth.js';
+export * from './church.js';

@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+
+/** An error whose status and message are meant for the client (API.md failure envelope). */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string[]>) => new ApiError(400, message, errors);
+export const unauthorized = (message = 'Token expired') => new ApiError(401, message);
+export const forbidden = (message = 'You are not authorised') => new ApiError(403, message);
+export const notFound = (message = 'Not found') => new ApiError(404, message);
+export const conflict = (message: string) => new ApiError(409, message);
+
+/** Per-field messages of a zod failure, keyed by the dotted path. */
+export function fieldErrors(err: ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of err.issues) {
+    const key = issue.path.join('.') || '_';
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** The one error handler: the envelope of API.md, and nothing internal ever leaves. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
+    if (error instanceof ZodError) {
+      const errors = fieldErrors(error);
+      const first = Object.values(errors)[0]?.[0];
+      return reply.status(400).send({ succeeded: false, message: first ?? 'Invalid request', errors });
+    }
+    if (error instanceof ApiError) {
+      return reply.status(error.status).send({ succeeded: false, message: error.message, errors: error.errors });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 429 ? 'Too many requests, please try again later' : clientMessage(error as FastifyError);
+      return reply.status(status).send({ succeeded: false, message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ succeeded: false, message: 'Something went wrong' });
+  });
+}
+
+/** Fastify's own 4xx messages are safe, but body-parser ones can echo input: keep them short. */
+function clientMessage(error: FastifyError): string {
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Unsupported content type';
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'Request body is too large';
+  if (error.code?.startsWith('FST_ERR_CTP')) return 'The request body is not valid JSON';
+  return error.message || 'Bad request';
+}

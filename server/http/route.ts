@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z, type ZodType } from 'zod';
+import type { Services } from '../services.js';
+import type { Tx } from '../db/client.js';
+import { type Access, type Caller, checkAccess } from './access.js';
+import { recordAudit, type AuditEntry } from './audit.js';
+import type { Envelope } from './envelope.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type RouteContext<B, Q> = {
+  body: B;
+  query: Q;
+  caller: Caller | null;
+  services: Services;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Runs fn in one transaction together with the audit rows it records. */
+  mutate<T>(fn: (tx: Tx, audit: (entry: AuditEntry) => void) => Promise<T>): Promise<T>;
+};
+
+export type RouteDef<B = unknown, Q = unknown> = {
+  method: Method;
+  /** Path under /api, as API.md spells it. */
+  url: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  body?: ZodType<B>;
+  query?: ZodType<Q>;
+  /** Login, OTP and reset calls: limited per address (429). */
+  rateLimited?: boolean;
+  /** Multipart bodies are read by the handler itself. */
+  multipart?: boolean;
+  handler(ctx: RouteContext<B, Q>): Promise<Envelope | void>;
+};
+
+/** Every route declared in this process, for the OpenAPI document and the matrix test. */
+export type RegisteredRoute = Pick<RouteDef, 'method' | 'url' | 'summary' | 'tag' | 'access' | 'body' | 'query' | 'multipart'>;
+
+/** Identity helper that keeps the body and query types of one route. */
+export function route<B = undefined, Q = undefined>(def: RouteDef<B, Q>): RouteDef<B, Q> {
+  return def;
+}
+
+/** Renames input keys to the schema's own spelling, ignoring case (API.md: names match without case). */
+function alignKeys(schema: ZodType | undefined, input: unknown): unknown {
+  if (!(schema instanceof z.ZodObject) || !input || typeof input !== 'object' || Array.isArray(input)) return input;
+  const byLower = new Map(Object.keys(schema.shape).map((k) => [k.toLowerCase(), k]));
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === '' || value === null || value === undefined) continue; // empty parameters are ignored
+    out[byLower.get(key.toLowerCase()) ?? key] = value;
+  }
+  return out;
+}
+
+export function registerRoutes(app: FastifyInstance, routes: RouteDef<any, any>[]) {
+  for (const def of routes) {
+    app.services.routes.push(def);
+    app.route({
+      method: def.method,
+      url: `/api${def.url}`,
+      config: def.rateLimited ? { rateLimit: { max: app.services.config.authRateLimit, timeWindow: '1 minute' } } : {},
+      handler: async (request, reply) => {
+        const caller = 'public' in def.access ? null : await app.services.sessions.callerOf(request);
+        const rawQuery = alignKeys(def.query, request.query ?? {}) as Record<string, unknown>;
+        const rawBody = def.multipart ? {} : alignKeys(def.body, request.body ?? {});
+        checkAccess(def.access, caller, { ...(rawBody as object), ...rawQuery });
+        const query = def.query ? def.query.parse(rawQuery) : rawQuery;
+        const body = def.body ? def.body.parse(rawBody) : rawBody;
+        const ctx: RouteContext<unknown, unknown> = {
+          body,
+          query,
+          caller,
+          services: app.services,
+          request,
+          reply,
+          mutate: (fn) =>
+            app.services.database.db.transaction(async (tx) => {
+              const entries: AuditEntry[] = [];
+              const result = await fn(tx, (e) => entries.push(e));
+              await recordAudit(tx, entries, { actorId: caller?.id ?? null, ip: request.ip });
+              return result;
+            }),
+        };
+        const result = await def.handler(ctx);
+        return result ?? reply;
+      },
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import { buildApp } from './app.js';
+import { readConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DataDirLockedError } from './db/lock.js';
+import { seedDatabase } from './seed/index.js';
+
+/** Reads the environment, opens and migrates the database, seeds, and listens. */
+async function main() {
+  const config = readConfig();
+  let database;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(`Flock cannot start: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const seeded = await seedDatabase(database.db, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    seedDemo: config.seedDemo,
+    demoPassword: config.demoPassword,
+    embedded: database.kind === 'pglite',
+    scryptLog2N: config.scryptLog2N,
+  });
+  const app = await buildApp(config, database);
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  await app.listen({ port: config.port, host: config.host });
+
+  const lines = [`${config.appName} is running at http://${config.host}:${config.port} (database: ${database.kind})`];
+  if (seeded.admin.created) {
+    lines.push(`Administrator: ${seeded.admin.email}`);
+    if (seeded.admin.generatedPassword) lines.push(`Administrator password (shown once): ${seeded.admin.generatedPassword}`);
+  }
+  if (seeded.demo?.created) {
+    lines.push('Demo accounts: member@, hod@, inspectorate@, cihpastor@, cihcoordinator@, firsttimer@example.org');
+    if (seeded.demo.generatedPassword) lines.push(`Demo password (shown once): ${seeded.demo.generatedPassword}`);
+  }
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,295 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, or, sql } from 'drizzle-orm';
+import {
+  changePasswordCompleteSchema,
+  changePasswordInsideSchema,
+  emailSchema,
+  loginSchema,
+  requestOtpSchema,
+  signUpSchema,
+  usernameSchema,
+  validateEmailCompleteSchema,
+} from '../../../domain/schemas/auth.js';
+import type { Db, Tx } from '../../db/client.js';
+import { biodata, churchAffiliations, roles, userRoles, users } from '../../db/schema/index.js';
+import { ok } from '../../http/envelope.js';
+import { ApiError, badRequest, conflict } from '../../http/errors.js';
+import { registerRoutes, route } from '../../http/route.js';
+import type { Mail } from '../../mail.js';
+import type { Services } from '../../services.js';
+import { consumeOtp, INVALID_OTP, issueOtp } from './otp.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { permissionsOf, roleNamesOf } from './permissionsOf.js';
+
+export const NOT_ACTIVATED = 'Your profile has not been activated. Please verify your email address.';
+const SAME_ANSWER = 'If the address belongs to an account, a code has been sent to it.';
+const BAD_LOGIN = 'Invalid username or password';
+
+type User = typeof users.$inferSelect;
+
+async function findByEmail(db: Db | Tx, email: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return user;
+}
+
+/** Sends mail after the transaction that produced it has committed. */
+async function sendAll(services: Services, mails: Array<Mail | null>) {
+  for (const mail of mails) if (mail) await services.mailer.send(mail);
+}
+
+/** The login answer of API.md: token, permissions, user, churchAffiliation. */
+async function loginResult(services: Services, user: User) {
+  const db = services.database.db;
+  const [perms, roleNames, [affiliation]] = await Promise.all([
+    permissionsOf(db, user.id),
+    roleNamesOf(db, user.id),
+    db.select().from(churchAffiliations).where(eq(churchAffiliations.userId, user.id)),
+  ]);
+  const token = await services.tokens.sign({
+    sub: user.id,
+    email: user.email,
+    ver: user.tokenVersion,
+    perms: perms.map((p) => p.permission),
+  });
+  return {
+    token,
+    permissions: perms.map(({ accessRight, moduleName }) => ({ accessRight, moduleName })),
+    user: {
+      id: user.id,
+      email: user.email,
+      userName: user.userName,
+      title: user.title,
+      firstName: user.firstName,
+      middleName: user.middleName,
+      surName: user.surName,
+      fullName: [user.firstName, user.middleName, user.surName].filter(Boolean).join(' '),
+      gender: user.gender,
+      mobile1: user.mobile1,
+      isFirstTimer: user.isFirstTimer,
+      roles: roleNames,
+      cihRole: affiliation?.cihRole ?? null,
+    },
+    churchAffiliation: {
+      cihRole: affiliation?.cihRole ?? null,
+      affinityGroup: affiliation?.affinityGroup ?? [],
+      zoneId: affiliation?.zoneId ?? null,
+      centerId: affiliation?.centerId ?? null,
+    },
+  };
+}
+
+export async function authModule(app: FastifyInstance) {
+  const tag = 'Auth';
+  registerRoutes(app, [
+    route({
+      method: 'POST',
+      url: '/UserManagement/SignUpUser',
+      tag,
+      summary: 'Register: a new account is a first-timer, inactive until its email is validated',
+      access: { public: true },
+      rateLimited: true,
+      body: signUpSchema,
+      async handler({ body, services, mutate }) {
+        const passwordHash = await hashPassword(body.password, services.config.scryptLog2N);
+        const mail = await mutate(async (tx, audit) => {
+          if (await findByEmail(tx, body.email)) throw conflict('This email is already registered');
+          if (body.userName) {
+            const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = ${body.userName.toLowerCase()}`);
+            if (taken) throw conflict('This user name is already taken');
+          }
+          const { password: _password, ...profile } = body;
+          const [user] = await tx.insert(users).values({ ...profile, passwordHash, isFirstTimer: true }).returning();
+          const [role] = await tx.select().from(roles).where(eq(roles.name, 'firsttimers'));
+          if (role) await tx.insert(userRoles).values({ userId: user.id, roleId: role.id });
+          await tx.insert(biodata).values({
+            userId: user.id,
+            title: body.title,
+            firstName: body.firstName,
+            middleName: body.middleName,
+            surName: body.surName,
+            email: body.email,
+            mobile1: body.mobile1,
+            gender: body.gender,
+          });
+          audit({ action: 'create', entity: 'user', entityId: user.id, after: user, actorId: user.id });
+          return issueOtp(tx, services, user.email, 'verify');
+        });
+        await sendAll(services, [mail]);
+        return ok({ email: body.email }, 'Registration successful. Enter the code sent to your email to activate your profile.');
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/Auth/ValidateEmailInitiate',
+      tag,
+      summary: 'Mail a code that validates the email of an inactive profile',
+      access: { public: true },
+      rateLimited: true,
+      body: emailSchema,
+      async handler({ body, services, mutate }) {
+        const mail = await mutate(async (tx) => {
+          const user = await findByEmail(tx, body.email);
+          return user && !user.emailVerified ? issueOtp(tx, services, user.email, 'verify') : null;
+        });
+        await sendAll(services, [mail]);
+        return ok(null, SAME_ANSWER);
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/Auth/ValidateEmailComplete',
+      tag,
+      summary: 'Activate a profile with the code mailed to it',
+      access: { public: true },
+      rateLimited: true,
+      body: validateEmailCompleteSchema,
+      async handler({ body, services, mutate }) {
+        const valid = await mutate(async (tx, audit) => {
+          const user = await findByEmail(tx, body.email);
+          if (!user) throw badRequest(INVALID_OTP);
+          if (!(await consumeOtp(tx, services, body.email, 'verify', body.otp))) return false;
+          await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
+          audit({ action: 'validate-email', entity: 'user', entityId: user.id, actorId: user.id, after: { emailVerified: true } });
+          return true;
+        });
+        if (!valid) throw badRequest(INVALID_OTP);
+        return ok(null, 'Your profile has been activated. You can now log in.');
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/Auth/RequestOtp',
+      tag,
+      summary: 'Mail a fresh code for email validation or password reset',
+      access: { public: true },
+      rateLimited: true,
+      body: requestOtpSchema,
+      async handler({ body, services, mutate }) {
+        const mail = await mutate(async (tx) => {
+          const user = await findByEmail(tx, body.email);
+          if (!user || (body.purpose === 'verify' && user.emailVerified)) return null;
+          return issueOtp(tx, services, user.email, body.purpose);
+        });
+        await sendAll(services, [mail]);
+        return ok(null, SAME_ANSWER);
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/Auth/Login',
+      tag,
+      summary: 'Sign in with email or user name and password',
+      access: { public: true },
+      rateLimited: true,
+      body: loginSchema,
+      async handler({ body, services, mutate }) {
+        const name = body.username.trim().toLowerCase();
+        const [user] = await services.database.db
+          .select()
+          .from(users)
+          .where(or(eq(users.email, name), sql`lower(${users.userName}) = ${name}`));
+        if (!user || !(await verifyPassword(body.password, user.passwordHash))) throw badRequest(BAD_LOGIN);
+        if (!user.emailVerified) throw new ApiError(403, NOT_ACTIVATED);
+        if (user.disabled) throw new ApiError(403, 'Your account has been disabled. Please contact an administrator.');
+        await mutate(async (_tx, audit) => audit({ action: 'login', entity: 'user', entityId: user.id, actorId: user.id }));
+        return ok(await loginResult(services, user), 'Login successful');
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/Auth/GetUserLoginMethod',
+      tag,
+      summary: 'How an account signs in (always password; the answer does not reveal whether it exists)',
+      access: { public: true },
+      rateLimited: true,
+      body: usernameSchema,
+      async handler() {
+        return ok({ loginMethod: 'password' });
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/Auth/ChangePasswordInitiate',
+      tag,
+      summary: 'Start a password reset: mail a code (same answer whether or not the email exists)',
+      access: { public: true },
+      rateLimited: true,
+      body: emailSchema,
+      async handler({ body, services, mutate }) {
+        const mail = await mutate(async (tx) => {
+          const user = await findByEmail(tx, body.email);
+          return user ? issueOtp(tx, services, user.email, 'reset') : null;
+        });
+        await sendAll(services, [mail]);
+        return ok(null, SAME_ANSWER);
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/Auth/ChangePasswordComplete',
+      tag,
+      summary: 'Finish a password reset with the mailed code; every existing token is revoked',
+      access: { public: true },
+      rateLimited: true,
+      body: changePasswordCompleteSchema,
+      async handler({ body, services, mutate }) {
+        const passwordHash = await hashPassword(body.newPassword, services.config.scryptLog2N);
+        const valid = await mutate(async (tx, audit) => {
+          const user = await findByEmail(tx, body.email);
+          if (!user) throw badRequest(INVALID_OTP);
+          if (!(await consumeOtp(tx, services, body.email, 'reset', body.otp))) return false;
+          // The code reached the mailbox, so the address is proven as well.
+          await tx
+            .update(users)
+            .set({ passwordHash, emailVerified: true, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+            .where(eq(users.id, user.id));
+          audit({ action: 'reset-password', entity: 'user', entityId: user.id, actorId: user.id });
+          return true;
+        });
+        if (!valid) throw badRequest(INVALID_OTP);
+        return ok(null, 'Your password has been changed. You can now log in.');
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/Auth/ChangePasswordCompleteInside',
+      tag,
+      summary: 'Change the signed-in user password; other tokens are revoked and a fresh one is returned',
+      access: { signedIn: true },
+      rateLimited: true,
+      body: changePasswordInsideSchema,
+      async handler({ body, caller, services, mutate }) {
+        const [user] = await services.database.db.select().from(users).where(eq(users.id, caller!.id));
+        if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+          throw badRequest('The current password is not correct', { currentPassword: ['The current password is not correct'] });
+        }
+        const passwordHash = await hashPassword(body.newPassword, services.config.scryptLog2N);
+        const updated = await mutate(async (tx, audit) => {
+          const [row] = await tx
+            .update(users)
+            .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+            .where(eq(users.id, user.id))
+            .returning();
+          audit({ action: 'change-password', entity: 'user', entityId: user.id });
+          return row;
+        });
+        const { token } = await loginResult(services, updated);
+        return ok({ token }, 'Password changed');
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/Auth/Logout',
+      tag,
+      summary: 'Sign out: revokes every token of the caller',
+      access: { signedIn: true },
+      async handler({ caller, mutate }) {
+        await mutate(async (tx, audit) => {
+          await tx.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, caller!.id));
+          audit({ action: 'logout', entity: 'user', entityId: caller!.id });
+        });
+        return ok(null, 'Logged out');
+      },
+    }),
+  ]);
+}

@@ -1,0 +1,54 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../../db/client.js';
+import { settings } from '../../db/schema/index.js';
+
+const ISSUER = 'flock';
+const AUDIENCE = 'flock-web';
+
+export type TokenClaims = { sub: string; email: string; ver: number; perms: string[] };
+
+/** The secret from JWT_SECRET, or one generated on first start and kept in the database. */
+export async function loadJwtSecret(db: Db, configured?: string): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  const fresh = randomBytes(48).toString('base64');
+  await db.insert(settings).values({ key: 'jwt_secret', value: fresh }).onConflictDoNothing();
+  const [row] = await db.select().from(settings).where(eq(settings.key, 'jwt_secret'));
+  return new TextEncoder().encode(String(row.value));
+}
+
+/**
+ * HS256 tokens with exp, issuer and audience. They carry the permissions granted at login, so a
+ * role change reaches its holders at their next login; `ver` is checked against the user's token
+ * version on every call, so logout, disable and password change revoke at once.
+ */
+export function createTokens(secret: Uint8Array, ttlSeconds: number) {
+  return {
+    sign(claims: TokenClaims): Promise<string> {
+      return new SignJWT({ email: claims.email, ver: claims.ver, perms: claims.perms })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.sub)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(secret);
+    },
+    /** Throws on a bad signature, algorithm, issuer, audience or expiry. */
+    async verify(token: string): Promise<TokenClaims> {
+      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+      return {
+        sub: String(payload.sub),
+        email: String(payload.email),
+        ver: Number(payload.ver),
+        perms: Array.isArray(payload.perms) ? payload.perms.map(String) : [],
+      };
+    },
+    /** A keyed hash for short secrets such as one-time passwords. */
+    keyedHash(text: string): string {
+      return createHmac('sha256', secret).update(text).digest('base64');
+    },
+  };
+}
+export type Tokens = ReturnType<typeof createTokens>;

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { PERMISSION_CATALOGUE, permissionString } from '../../domain/permissions.js';
+import { CIH_ROLES, DEFAULT_ROLE_PERMISSIONS, PLATFORM_ROLES, type RoleName } from '../../domain/roles.js';
+import type { Db } from '../db/client.js';
+import { biodata, permissions, rolePermissions, roles, userRoles, users } from '../db/schema/index.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+
+const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
+  administrator: 'Runs the whole platform',
+  member: 'A church member keeping their own profile',
+  inspectorate: 'Oversees CIH zones and centers and decides zone and affinity-group requests',
+  hod: 'Head of a department: decides requests for their department',
+  firsttimers: 'A first-timer not yet converted to a member',
+  cihpastor: 'Pastor of a CIH center: files its reports',
+  cihcoordinator: 'Coordinator of a CIH center: files its reports',
+};
+
+/**
+ * The permission catalogue and the default roles. Idempotent: a role that exists keeps the
+ * permissions an administrator gave it, except that administrator always holds the whole catalogue.
+ */
+export async function seedCatalogue(db: Db) {
+  await db.insert(permissions).values(PERMISSION_CATALOGUE).onConflictDoNothing();
+  const allPerms = await db.select().from(permissions);
+  const idOf = new Map(allPerms.map((p) => [permissionString(p), p.id]));
+  const all: Array<[RoleName, 'platform' | 'cih']> = [
+    ...PLATFORM_ROLES.map((r) => [r, 'platform'] as [RoleName, 'platform']),
+    ...CIH_ROLES.map((r) => [r, 'cih'] as [RoleName, 'cih']),
+  ];
+  for (const [name, kind] of all) {
+    const created = await db
+      .insert(roles)
+      .values({ name, kind, description: ROLE_DESCRIPTIONS[name] })
+      .onConflictDoNothing()
+      .returning();
+    if (created.length === 0 && name !== 'administrator') continue;
+    const [role] = created.length ? created : await db.select().from(roles).where(eq(roles.name, name));
+    const ids = DEFAULT_ROLE_PERMISSIONS[name].map((p) => idOf.get(p)).filter((id): id is string => !!id);
+    if (ids.length) await db.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId: role.id, permissionId }))).onConflictDoNothing();
+  }
+}
+
+export async function roleIds(db: Db, names: readonly string[]) {
+  const rows = await db.select().from(roles).where(inArray(roles.name, [...names]));
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** The administrator account; returns the password only when it was generated for a new account. */
+export async function seedAdmin(db: Db, opts: { email: string; password?: string; scryptLog2N: number }) {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, opts.email));
+  if (existing) return { email: opts.email, created: false as const };
+  const password = opts.password ?? randomBytes(12).toString('base64url');
+  const [admin] = await db
+    .insert(users)
+    .values({
+      email: opts.email,
+      userName: 'admin',
+      passwordHash: await hashPassword(password, opts.scryptLog2N),
+      firstName: 'Platform',
+      surName: 'Administrator',
+      emailVerified: true,
+      isFirstTimer: false,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!admin) return { email: opts.email, created: false as const };
+  const ids = await roleIds(db, ['administrator']);
+  await db.insert(userRoles).values({ userId: admin.id, roleId: ids.get('administrator')! }).onConflictDoNothing();
+  await db.insert(biodata).values({ userId: admin.id, firstName: 'Platform', surName: 'Administrator', email: opts.email, mobile1: '' });
+  return { email: opts.email, created: true as const, generatedPassword: opts.password ? undefined : password };
+}
+
+export async function hasRole(db: Db, userId: string, roleName: string) {
+  const [row] = await db
+    .select()
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(roles.name, roleName)));
+  return !!row;
+}

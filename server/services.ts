@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import type { RegisteredRoute } from './http/route.js';
+import { createMailer, type Mailer } from './mail.js';
+import { createSessions, type Sessions } from './modules/auth/sessions.js';
+import { createTokens, loadJwtSecret, type Tokens } from './modules/auth/tokens.js';
+
+/** What route handlers share: built once per app from its config and database. */
+export type Services = {
+  config: AppConfig;
+  database: Database;
+  mailer: Mailer;
+  tokens: Tokens;
+  sessions: Sessions;
+  routes: RegisteredRoute[];
+};
+
+export async function createServices(config: AppConfig, database: Database, log: FastifyBaseLogger): Promise<Services> {
+  const tokens = createTokens(await loadJwtSecret(database.db, config.jwtSecret), config.tokenTtlSeconds);
+  return {
+    config,
+    database,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: `${config.appName} <no-reply@${config.appName.toLowerCase()}.local>`, db: database.db, log }),
+    tokens,
+    sessions: createSessions(database.db, tokens),
+    routes: [],
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.js';
+import { readConfig, type AppConfig } from '../../server/config.js';
+import { openDatabase, type Database } from '../../server/db/client.js';
+import { outbox } from '../../server/db/schema/index.js';
+import { seedDatabase } from '../../server/seed/index.js';
+
+export const ADMIN_EMAIL = 'admin@example.org';
+export const ADMIN_PASSWORD = 'Admin-pass-1';
+export const DEMO_PASSWORD = 'Demo-pass-1';
+
+export type TestServer = {
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  /** Calls the API over real HTTP; path is under /api. */
+  call(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  login(username: string, password?: string): Promise<string>;
+  /** The newest mail sent to an address (outbox), and the 6-digit code in it. */
+  lastMail(to: string): Promise<{ subject: string; text: string; otp?: string } | undefined>;
+  close(): Promise<void>;
+};
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
+ * a new PostgreSQL database created beside it and dropped afterwards.
+ */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return { database: await openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
+  const pg = (await import('pg')).default;
+  const name = `flock_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: '' });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startServer(overrides: Partial<AppConfig> & { demo?: boolean } = {}): Promise<TestServer> {
+  const { demo = false, ...configOverrides } = overrides;
+  const config: AppConfig = {
+    ...readConfig({}),
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+    demoPassword: DEMO_PASSWORD,
+    webRoot: undefined,
+    // Real scrypt at a lower cost keeps the suite quick; production uses 2^17 (see config).
+    scryptLog2N: 12,
+    authRateLimit: 1000,
+    logLevel: 'silent',
+    ...configOverrides,
+  };
+  const { database, drop } = await freshDatabase();
+  await seedDatabase(database.db, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    seedDemo: demo,
+    demoPassword: config.demoPassword,
+    embedded: false,
+    scryptLog2N: config.scryptLog2N,
+  });
+  const app = await buildApp(config, database);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const call: TestServer['call'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${url}/api${path}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+    const text = await res.text();
+    let body: any = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body, headers: res.headers };
+  };
+
+  return {
+    url,
+    app,
+    database,
+    call,
+    async login(username, password = username === ADMIN_EMAIL ? ADMIN_PASSWORD : DEMO_PASSWORD) {
+      const res = await call('POST', '/Auth/Login', { body: { username, password } });
+      if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data.token as string;
+    },
+    async lastMail(to) {
+      const [mail] = await database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.to, to.toLowerCase())))
+        .orderBy(desc(outbox.createdAt))
+        .limit(1);
+      return mail && { subject: mail.subject, text: mail.text, otp: /\b(\d{6})\b/.exec(mail.text)?.[1] };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
