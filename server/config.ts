@@ -20,6 +20,8 @@ export type AppConfig = {
   authRateLimit: number;
   tokenTtlSeconds: number;
   logLevel: string;
+  /** Where the JSON log lines go; unset: standard output. Tests read the log through it. */
+  logStream?: { write(line: string): void };
 };
 
 function flag(value: string | undefined): boolean | undefined {
@@ -30,7 +32,7 @@ function flag(value: string | undefined): boolean | undefined {
 /** Reads the environment variables README.md documents. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
-    port: Number(env.PORT ?? 8080),
+    port: Number(env.PORT || 8080),
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR || './data'),
@@ -43,7 +45,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appName: env.APP_NAME || 'Flock',
     webRoot: path.resolve('dist'),
     scryptLog2N: 17,
-    authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
+    authRateLimit: Number(env.AUTH_RATE_LIMIT || 10),
     tokenTtlSeconds: 8 * 3600,
     logLevel: env.LOG_LEVEL || 'info',
   };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PERMISSION_CATALOGUE, permissionString } from '../../domain/permissions.js';
 import { CIH_ROLES, DEFAULT_ROLE_PERMISSIONS, PLATFORM_ROLES, type RoleName } from '../../domain/roles.js';
 import type { Db } from '../db/client.js';
@@ -51,23 +51,31 @@ export async function seedAdmin(db: Db, opts: { email: string; password?: string
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, opts.email));
   if (existing) return { email: opts.email, created: false as const };
   const password = opts.password ?? randomBytes(12).toString('base64url');
-  const [admin] = await db
-    .insert(users)
-    .values({
-      email: opts.email,
-      userName: 'admin',
-      passwordHash: await hashPassword(password, opts.scryptLog2N),
-      firstName: 'Platform',
-      surName: 'Administrator',
-      emailVerified: true,
-      isFirstTimer: false,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const passwordHash = await hashPassword(password, opts.scryptLog2N);
+  // One transaction: an account is never left without its role or biodata.
+  const admin = await db.transaction(async (tx) => {
+    // A later ADMIN_EMAIL must still get its account: the first administrator already holds 'admin'.
+    const [nameTaken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = 'admin'`);
+    const [row] = await tx
+      .insert(users)
+      .values({
+        email: opts.email,
+        userName: nameTaken ? null : 'admin',
+        passwordHash,
+        firstName: 'Platform',
+        surName: 'Administrator',
+        emailVerified: true,
+        isFirstTimer: false,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return undefined;
+    const [role] = await tx.select().from(roles).where(eq(roles.name, 'administrator'));
+    await tx.insert(userRoles).values({ userId: row.id, roleId: role.id });
+    await tx.insert(biodata).values({ userId: row.id, firstName: 'Platform', surName: 'Administrator', email: opts.email, mobile1: '' });
+    return row;
+  });
   if (!admin) return { email: opts.email, created: false as const };
-  const ids = await roleIds(db, ['administrator']);
-  await db.insert(userRoles).values({ userId: admin.id, roleId: ids.get('administrator')! }).onConflictDoNothing();
-  await db.insert(biodata).values({ userId: admin.id, firstName: 'Platform', surName: 'Administrator', email: opts.email, mobile1: '' });
   return { email: opts.email, created: true as const, generatedPassword: opts.password ? undefined : password };
 }
 

@@ -23,6 +23,7 @@ export async function verifyPassword(password: string, stored: string | null): P
   if (!parts || parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, log2N, r, p, salt, key] = parts;
   const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), Number(log2N), Number(r), Number(p));
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  // A malformed stored cost must read as a failed login, never as a server error.
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), Number(log2N), Number(r), Number(p)).catch(() => null);
+  return !!actual && actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -1,0 +1,147 @@
+/**
+ * `npm run bench`: the real server over a database seeded with the demo church, loaded with
+ * autocannon on loopback for a bounded time per endpoint. See bench/README.md.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../server/app.js';
+import { readConfig, type AppConfig } from '../server/config.js';
+import { openDatabase, type Database } from '../server/db/client.js';
+import { users } from '../server/db/schema/index.js';
+import { hashPassword } from '../server/modules/auth/passwords.js';
+import { seedDatabase } from '../server/seed/index.js';
+
+/** Bounded whatever the environment says: at most a minute and 200 connections per endpoint. */
+const clamp = (value: string | undefined, fallback: number, max: number) => Math.min(Math.max(Number(value) || fallback, 1), max);
+const DURATION_S = clamp(process.env.BENCH_DURATION, 5, 60);
+const CONNECTIONS = clamp(process.env.BENCH_CONNECTIONS, 20, 200);
+const WARMUP_S = 1;
+const MAX_REQUESTS = 500_000;
+/** The bench signs in as its own administrator, so it never needs anybody's password. */
+const BENCH_ADMIN = 'bench.admin@example.org';
+
+type Target = { name: string; path: string; auth: boolean };
+const TARGETS: Target[] = [
+  { name: 'GET /api/health', path: '/api/health', auth: false },
+  { name: 'GET /api/Stats/GetAdminDashboardStats', path: '/api/Stats/GetAdminDashboardStats', auth: true },
+];
+
+async function prepare(config: AppConfig): Promise<{ database: Database; password: string; seedMs: number }> {
+  const database = await openDatabase(config);
+  const password = randomBytes(12).toString('base64url');
+  const started = performance.now();
+  const seeded = await seedDatabase(database.db, {
+    adminEmail: BENCH_ADMIN,
+    adminPassword: password,
+    seedDemo: true,
+    demoPassword: config.demoPassword,
+    embedded: database.kind === 'pglite',
+    scryptLog2N: config.scryptLog2N,
+  });
+  // On a PostgreSQL database from an earlier run the account exists with an older password.
+  if (!seeded.admin.created) {
+    await database.db.update(users).set({ passwordHash: await hashPassword(password, config.scryptLog2N) }).where(eq(users.email, BENCH_ADMIN));
+  }
+  return { database, password, seedMs: performance.now() - started };
+}
+
+async function login(base: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/Auth/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: BENCH_ADMIN, password }),
+  });
+  if (res.status !== 200) throw new Error(`bench login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+function load(base: string, target: Target, token: string, seconds = DURATION_S): Promise<Result> {
+  return autocannon({
+    url: `${base}${target.path}`,
+    headers: target.auth ? { authorization: `Bearer ${token}` } : {},
+    connections: CONNECTIONS,
+    duration: seconds,
+    maxOverallRequests: MAX_REQUESTS,
+    // The load generator gets its own thread, so it does not share the server's event loop.
+    workers: 1,
+  });
+}
+
+function printTable(rows: Array<{ target: Target; result: Result }>) {
+  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'failed'];
+  const lines = rows.map(({ target, result }) => [
+    target.name,
+    result.requests.average.toFixed(0),
+    String(result.latency.p50),
+    String(result.latency.p99),
+    String(result.requests.total),
+    String(result.non2xx + result.errors + result.timeouts),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log([format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n'));
+}
+
+/**
+ * autocannon drops its sockets when time is up, but the handlers of those last requests still
+ * run; closing the database under them would log errors, so wait (bounded) until they finish.
+ */
+function trackInFlight(app: FastifyInstance) {
+  let inFlight = 0;
+  app.addHook('onRequest', async () => void inFlight++);
+  app.addHook('onResponse', async () => void inFlight--);
+  return async function drained(limitMs = 3000) {
+    for (const until = Date.now() + limitMs; inFlight > 0 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+  };
+}
+
+async function run(app: FastifyInstance, password: string) {
+  const drained = trackInFlight(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const token = await login(base, password);
+  console.log(`Loading ${base} for ${DURATION_S} s per endpoint (after ${WARMUP_S} s of warm-up) with ${CONNECTIONS} connections...\n`);
+  const rows = [];
+  for (const target of TARGETS) {
+    await load(base, target, token, WARMUP_S); // JIT and caches warm, figures discarded
+    await drained();
+    rows.push({ target, result: await load(base, target, token) });
+    await drained();
+  }
+  printTable(rows);
+  return rows.every(({ result }) => result.non2xx + result.errors + result.timeouts === 0);
+}
+
+async function main() {
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-bench-'));
+  const config: AppConfig = { ...readConfig(), dataDir: tempDir, webRoot: undefined, logLevel: 'warn' };
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    const prepared = await prepare(config);
+    database = prepared.database;
+    console.log(`Database: ${database.kind}; seeded in ${Math.round(prepared.seedMs)} ms (scrypt 2^${config.scryptLog2N})`);
+    app = await buildApp(config, database);
+    const clean = await run(app, prepared.password);
+    if (!clean) console.error('\nSome requests failed: the figures above are not a clean measurement.');
+    return clean ? 0 : 1;
+  } finally {
+    await app?.close();
+    await database?.close();
+    fs.rmSync(tempDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

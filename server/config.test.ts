@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config.js';
+
+describe('readConfig', () => {
+  it('has the defaults of ARCHITECTURE.md (Configuration)', () => {
+    const c = readConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(path.isAbsolute(c.dataDir)).toBe(true);
+    expect(c.adminEmail).toBe('admin@example.org');
+    expect(c.adminPassword).toBeUndefined();
+    expect(c.demoPassword).toBeUndefined();
+    expect(c.jwtSecret).toBeUndefined();
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.appName).toBe('Flock');
+    expect(c.scryptLog2N).toBe(17);
+    // Unset: decided at seeding (on for a fresh embedded database).
+    expect(c.seedDemo).toBeUndefined();
+  });
+
+  it('reads the environment', () => {
+    const c = readConfig({
+      PORT: '9090',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u@db:5432/flock',
+      DATA_DIR: 'var/flock',
+      ADMIN_PASSWORD: 'Admin-pass-9',
+      DEMO_PASSWORD: 'Demo-pass-9',
+      APP_NAME: 'Grace Chapel',
+    });
+    expect(c).toMatchObject({
+      port: 9090,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@db:5432/flock',
+      dataDir: path.resolve('var/flock'),
+      adminPassword: 'Admin-pass-9',
+      demoPassword: 'Demo-pass-9',
+      appName: 'Grace Chapel',
+    });
+  });
+
+  it('normalises ADMIN_EMAIL to trimmed lower case, as emails are stored', () => {
+    expect(readConfig({ ADMIN_EMAIL: '  Pastor.Admin@Example.ORG ' }).adminEmail).toBe('pastor.admin@example.org');
+  });
+
+  it('treats empty variables as unset', () => {
+    const c = readConfig({ DATABASE_URL: '', ADMIN_PASSWORD: '', DATA_DIR: '', SEED_DEMO: '' });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.adminPassword).toBeUndefined();
+    expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(c.seedDemo).toBeUndefined();
+  });
+
+  it.each([
+    ['1', true],
+    ['true', true],
+    ['TRUE', true],
+    ['yes', true],
+    ['on', true],
+    ['0', false],
+    ['false', false],
+    ['no', false],
+    ['off', false],
+  ])('parses SEED_DEMO=%s as %s', (value, expected) => {
+    expect(readConfig({ SEED_DEMO: value }).seedDemo).toBe(expected);
+  });
+});
