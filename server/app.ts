@@ -28,7 +28,11 @@ const REDACT = [
 /** Builds the Fastify app over an open database; tests build their own with their own config. */
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(config.logStream ? { stream: config.logStream } : {}),
+    },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
   });
@@ -49,6 +53,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Flock is served over plain HTTP by default (http://127.0.0.1:8080, or a LAN address):
+        // helmet's default upgrade-insecure-requests would send the browser to https for every
+        // script and style and leave a blank page. TLS, where used, sits in front of the server.
+        upgradeInsecureRequests: null,
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -73,7 +81,8 @@ function registerWebApp(app: FastifyInstance, webRoot?: string) {
   const hasWeb = !!index && fs.existsSync(index);
   if (hasWeb) app.register(fastifyStatic, { root: webRoot!, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.toLowerCase().startsWith('/api');
+    // /api and everything under it is the API; /apiary would be a client route.
+    const isApi = /^\/api(?:[/?#]|$)/i.test(request.url);
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index!));
     }

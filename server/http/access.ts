@@ -30,13 +30,21 @@ function field(input: Record<string, unknown>, name: string): unknown {
   return key === undefined ? undefined : input[key];
 }
 
-/** Throws 401 or 403 unless the caller passes the rule; input is the merged query and body. */
-export function checkAccess(access: Access, caller: Caller | null, input: Record<string, unknown>): void {
+/**
+ * Throws 401 or 403 unless the caller passes the rule. inputs are the request's body and query:
+ * a "self" rule passes only when the field is given and EVERY copy of it (body and query alike)
+ * holds the caller's id, so `?userId=<mine>` cannot vouch for a body naming someone else.
+ * Ids are UUIDs, compared without regard to case.
+ */
+export function checkAccess(access: Access, caller: Caller | null, ...inputs: Array<Record<string, unknown>>): void {
   if ('public' in access) return;
   if (!caller) throw unauthorized();
   if ('signedIn' in access) return;
   const selfField = 'self' in access ? access.self : access.orSelf;
-  if (selfField && String(field(input, selfField) ?? '') === caller.id) return;
+  if (selfField) {
+    const given = inputs.map((input) => field(input, selfField)).filter((v) => v !== undefined && v !== null && v !== '');
+    if (given.length > 0 && given.every((v) => typeof v === 'string' && v.toLowerCase() === caller.id.toLowerCase())) return;
+  }
   if ('permission' in access && [access.permission].flat().some((p) => caller.permissions.has(p))) return;
   throw forbidden();
 }

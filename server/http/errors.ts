@@ -18,6 +18,34 @@ export const forbidden = (message = 'You are not authorised') => new ApiError(40
 export const notFound = (message = 'Not found') => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
 
+/** The PostgreSQL error behind a failed query (drizzle wraps it in DrizzleQueryError.cause). */
+function pgErrorOf(err: unknown): { code?: string; constraint?: string } | undefined {
+  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e;
+  }
+  return undefined;
+}
+
+/** True when err is a unique-index violation (of that index, when named). */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const pg = pgErrorOf(err);
+  return pg?.code === '23505' && (!constraint || pg.constraint === constraint);
+}
+
+/**
+ * What the log keeps of an internal error. A failed drizzle query carries its parameters in its
+ * message (password hashes, OTP hashes, personal data): the log gets the query text and the
+ * database's own error instead.
+ */
+function loggable(err: unknown): unknown {
+  const e = err as { query?: unknown; params?: unknown; cause?: unknown };
+  if (e && typeof e.query === 'string' && 'params' in e) {
+    const cause = e.cause as { message?: string; code?: string } | undefined;
+    return { type: 'DrizzleQueryError', query: e.query, cause: { message: cause?.message, code: cause?.code } };
+  }
+  return err;
+}
+
 /** Per-field messages of a zod failure, keyed by the dotted path. */
 export function fieldErrors(err: ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
@@ -44,7 +72,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       const message = status === 429 ? 'Too many requests, please try again later' : clientMessage(error as FastifyError);
       return reply.status(status).send({ succeeded: false, message });
     }
-    request.log.error({ err: error }, 'request failed');
+    // Two requests racing for one unique value: the loser gets the conflict, not an internal error.
+    if (isUniqueViolation(error)) return reply.status(409).send({ succeeded: false, message: 'This record already exists' });
+    request.log.error({ err: loggable(error) }, 'request failed');
     return reply.status(500).send({ succeeded: false, message: 'Something went wrong' });
   });
 }

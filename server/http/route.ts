@@ -66,7 +66,8 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef<any, any>[
         const caller = 'public' in def.access ? null : await app.services.sessions.callerOf(request);
         const rawQuery = alignKeys(def.query, request.query ?? {}) as Record<string, unknown>;
         const rawBody = def.multipart ? {} : alignKeys(def.body, request.body ?? {});
-        checkAccess(def.access, caller, { ...(rawBody as object), ...rawQuery });
+        const bodyInput = rawBody && typeof rawBody === 'object' && !Array.isArray(rawBody) ? (rawBody as Record<string, unknown>) : {};
+        checkAccess(def.access, caller, bodyInput, rawQuery);
         const query = def.query ? def.query.parse(rawQuery) : rawQuery;
         const body = def.body ? def.body.parse(rawBody) : rawBody;
         const ctx: RouteContext<unknown, unknown> = {

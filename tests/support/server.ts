@@ -44,15 +44,23 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
+      // pool.end() resolves before its sockets have closed; a forced drop would then kill live
+      // backends and their clients report it as an unhandled error. Wait for them to go first.
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
   };
 }
 
-export async function startServer(overrides: Partial<AppConfig> & { demo?: boolean } = {}): Promise<TestServer> {
-  const { demo = false, ...configOverrides } = overrides;
-  const config: AppConfig = {
+export type ServerOverrides = Partial<AppConfig> & { demo?: boolean };
+
+function testConfig(overrides: Partial<AppConfig>): AppConfig {
+  return {
     ...readConfig({}),
     adminEmail: ADMIN_EMAIL,
     adminPassword: ADMIN_PASSWORD,
@@ -62,9 +70,25 @@ export async function startServer(overrides: Partial<AppConfig> & { demo?: boole
     scryptLog2N: 12,
     authRateLimit: 1000,
     logLevel: 'silent',
-    ...configOverrides,
+    ...overrides,
   };
-  const { database, drop } = await freshDatabase();
+}
+
+export async function startServer(overrides: ServerOverrides = {}): Promise<TestServer> {
+  const { demo = false, ...configOverrides } = overrides;
+  const config = testConfig(configOverrides);
+  const fresh = await freshDatabase();
+  const drop = fresh.drop;
+  // Closing twice is harmless, so a test may close the database under a running server.
+  let closed = false;
+  const database: Database = {
+    ...fresh.database,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await fresh.database.close();
+    },
+  };
   await seedDatabase(database.db, {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
@@ -73,7 +97,34 @@ export async function startServer(overrides: Partial<AppConfig> & { demo?: boole
     embedded: false,
     scryptLog2N: config.scryptLog2N,
   });
+  return serve(config, database, async () => {
+    await database.close();
+    await drop();
+  });
+}
+
+/**
+ * A second app with its own configuration (rate limit, token lifetime, SMTP, web root, log
+ * stream ...) over the database of a running test server: no new database, so it costs
+ * milliseconds. Closing it leaves the database to its owner.
+ */
+export async function startSibling(
+  of: TestServer,
+  overrides: Partial<AppConfig> = {},
+  /** Runs between building the app and listening, e.g. to add routes to this instance only. */
+  beforeListen?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<TestServer> {
+  return serve(testConfig(overrides), of.database, async () => {}, beforeListen);
+}
+
+async function serve(
+  config: AppConfig,
+  database: Database,
+  release: () => Promise<void>,
+  beforeListen?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<TestServer> {
   const app = await buildApp(config, database);
+  await beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -118,8 +169,7 @@ export async function startServer(overrides: Partial<AppConfig> & { demo?: boole
     },
     async close() {
       await app.close();
-      await database.close();
-      await drop();
+      await release();
     },
   };
 }

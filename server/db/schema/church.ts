@@ -1,4 +1,4 @@
-import { boolean, date, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 const stamps = {
@@ -49,7 +49,8 @@ export const userDepartments = pgTable(
     isPrimaryDepartment: boolean('is_primary_department').notNull().default(false),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.departmentId] })],
+  // Member counts and member lists go by department.
+  (t) => [primaryKey({ columns: [t.userId, t.departmentId] }), index('user_departments_department_idx').on(t.departmentId)],
 );
 
 export const affinityGroups = pgTable(
@@ -115,5 +116,10 @@ export const churchAffiliations = pgTable(
     centerId: uuid('center_id').references(() => centers.id),
     ...stamps,
   },
-  (t) => [uniqueIndex('church_affiliations_user_key').on(t.userId)],
+  (t) => [
+    uniqueIndex('church_affiliations_user_key').on(t.userId),
+    // Zone and center member counts, and the refusal to delete a zone or center with members.
+    index('church_affiliations_zone_idx').on(t.zoneId),
+    index('church_affiliations_center_idx').on(t.centerId),
+  ],
 );

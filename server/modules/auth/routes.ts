@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq, or, sql } from 'drizzle-orm';
 import {
@@ -13,17 +14,20 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { biodata, churchAffiliations, roles, userRoles, users } from '../../db/schema/index.js';
 import { ok } from '../../http/envelope.js';
-import { ApiError, badRequest, conflict } from '../../http/errors.js';
+import { ApiError, badRequest, conflict, isUniqueViolation } from '../../http/errors.js';
+import type { AuditEntry } from '../../http/audit.js';
 import { registerRoutes, route } from '../../http/route.js';
 import type { Mail } from '../../mail.js';
 import type { Services } from '../../services.js';
-import { consumeOtp, INVALID_OTP, issueOtp } from './otp.js';
+import { consumeOtp, INVALID_OTP, issueOtp, type OtpPurpose } from './otp.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { permissionsOf, roleNamesOf } from './permissionsOf.js';
 
 export const NOT_ACTIVATED = 'Your profile has not been activated. Please verify your email address.';
 const SAME_ANSWER = 'If the address belongs to an account, a code has been sent to it.';
 const BAD_LOGIN = 'Invalid username or password';
+const EMAIL_TAKEN = 'This email is already registered';
+const USER_NAME_TAKEN = 'This user name is already taken';
 
 type User = typeof users.$inferSelect;
 
@@ -35,6 +39,12 @@ async function findByEmail(db: Db | Tx, email: string): Promise<User | undefined
 /** Sends mail after the transaction that produced it has committed. */
 async function sendAll(services: Services, mails: Array<Mail | null>) {
   for (const mail of mails) if (mail) await services.mailer.send(mail);
+}
+
+/** Issues a code to an existing account and records that it did (never the code itself). */
+function issueAudited(tx: Tx, services: Services, audit: (entry: AuditEntry) => void, user: User, purpose: OtpPurpose) {
+  audit({ action: 'issue-otp', entity: 'user', entityId: user.id, actorId: user.id, after: { purpose } });
+  return issueOtp(tx, services, user.email, purpose);
 }
 
 /** The login answer of API.md: token, permissions, user, churchAffiliation. */
@@ -80,6 +90,7 @@ async function loginResult(services: Services, user: User) {
 
 export async function authModule(app: FastifyInstance) {
   const tag = 'Auth';
+  let dummyHash: Promise<string> | undefined;
   registerRoutes(app, [
     route({
       method: 'POST',
@@ -92,10 +103,10 @@ export async function authModule(app: FastifyInstance) {
       async handler({ body, services, mutate }) {
         const passwordHash = await hashPassword(body.password, services.config.scryptLog2N);
         const mail = await mutate(async (tx, audit) => {
-          if (await findByEmail(tx, body.email)) throw conflict('This email is already registered');
+          if (await findByEmail(tx, body.email)) throw conflict(EMAIL_TAKEN);
           if (body.userName) {
             const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = ${body.userName.toLowerCase()}`);
-            if (taken) throw conflict('This user name is already taken');
+            if (taken) throw conflict(USER_NAME_TAKEN);
           }
           const { password: _password, ...profile } = body;
           const [user] = await tx.insert(users).values({ ...profile, passwordHash, isFirstTimer: true }).returning();
@@ -113,6 +124,11 @@ export async function authModule(app: FastifyInstance) {
           });
           audit({ action: 'create', entity: 'user', entityId: user.id, after: user, actorId: user.id });
           return issueOtp(tx, services, user.email, 'verify');
+        }).catch((err) => {
+          // A concurrent sign-up with the same email or user name won the race for the unique index.
+          if (isUniqueViolation(err, 'users_email_key')) throw conflict(EMAIL_TAKEN);
+          if (isUniqueViolation(err, 'users_user_name_key')) throw conflict(USER_NAME_TAKEN);
+          throw err;
         });
         await sendAll(services, [mail]);
         return ok({ email: body.email }, 'Registration successful. Enter the code sent to your email to activate your profile.');
@@ -127,9 +143,9 @@ export async function authModule(app: FastifyInstance) {
       rateLimited: true,
       body: emailSchema,
       async handler({ body, services, mutate }) {
-        const mail = await mutate(async (tx) => {
+        const mail = await mutate(async (tx, audit) => {
           const user = await findByEmail(tx, body.email);
-          return user && !user.emailVerified ? issueOtp(tx, services, user.email, 'verify') : null;
+          return user && !user.emailVerified ? issueAudited(tx, services, audit, user, 'verify') : null;
         });
         await sendAll(services, [mail]);
         return ok(null, SAME_ANSWER);
@@ -148,8 +164,8 @@ export async function authModule(app: FastifyInstance) {
           const user = await findByEmail(tx, body.email);
           if (!user) throw badRequest(INVALID_OTP);
           if (!(await consumeOtp(tx, services, body.email, 'verify', body.otp))) return false;
-          await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
-          audit({ action: 'validate-email', entity: 'user', entityId: user.id, actorId: user.id, after: { emailVerified: true } });
+          const [after] = await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+          audit({ action: 'validate-email', entity: 'user', entityId: user.id, actorId: user.id, before: user, after });
           return true;
         });
         if (!valid) throw badRequest(INVALID_OTP);
@@ -165,10 +181,10 @@ export async function authModule(app: FastifyInstance) {
       rateLimited: true,
       body: requestOtpSchema,
       async handler({ body, services, mutate }) {
-        const mail = await mutate(async (tx) => {
+        const mail = await mutate(async (tx, audit) => {
           const user = await findByEmail(tx, body.email);
           if (!user || (body.purpose === 'verify' && user.emailVerified)) return null;
-          return issueOtp(tx, services, user.email, body.purpose);
+          return issueAudited(tx, services, audit, user, body.purpose);
         });
         await sendAll(services, [mail]);
         return ok(null, SAME_ANSWER);
@@ -188,7 +204,10 @@ export async function authModule(app: FastifyInstance) {
           .select()
           .from(users)
           .where(or(eq(users.email, name), sql`lower(${users.userName}) = ${name}`));
-        if (!user || !(await verifyPassword(body.password, user.passwordHash))) throw badRequest(BAD_LOGIN);
+        // An unknown name costs the same scrypt work as a known one, so timing does not tell them apart.
+        dummyHash ??= hashPassword(randomBytes(16).toString('hex'), services.config.scryptLog2N);
+        const valid = await verifyPassword(body.password, user ? user.passwordHash : await dummyHash);
+        if (!user || !valid) throw badRequest(BAD_LOGIN);
         if (!user.emailVerified) throw new ApiError(403, NOT_ACTIVATED);
         if (user.disabled) throw new ApiError(403, 'Your account has been disabled. Please contact an administrator.');
         await mutate(async (_tx, audit) => audit({ action: 'login', entity: 'user', entityId: user.id, actorId: user.id }));
@@ -216,9 +235,9 @@ export async function authModule(app: FastifyInstance) {
       rateLimited: true,
       body: emailSchema,
       async handler({ body, services, mutate }) {
-        const mail = await mutate(async (tx) => {
+        const mail = await mutate(async (tx, audit) => {
           const user = await findByEmail(tx, body.email);
-          return user ? issueOtp(tx, services, user.email, 'reset') : null;
+          return user ? issueAudited(tx, services, audit, user, 'reset') : null;
         });
         await sendAll(services, [mail]);
         return ok(null, SAME_ANSWER);
@@ -239,11 +258,12 @@ export async function authModule(app: FastifyInstance) {
           if (!user) throw badRequest(INVALID_OTP);
           if (!(await consumeOtp(tx, services, body.email, 'reset', body.otp))) return false;
           // The code reached the mailbox, so the address is proven as well.
-          await tx
+          const [after] = await tx
             .update(users)
             .set({ passwordHash, emailVerified: true, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-            .where(eq(users.id, user.id));
-          audit({ action: 'reset-password', entity: 'user', entityId: user.id, actorId: user.id });
+            .where(eq(users.id, user.id))
+            .returning();
+          audit({ action: 'reset-password', entity: 'user', entityId: user.id, actorId: user.id, before: user, after });
           return true;
         });
         if (!valid) throw badRequest(INVALID_OTP);
@@ -270,7 +290,7 @@ export async function authModule(app: FastifyInstance) {
             .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
             .where(eq(users.id, user.id))
             .returning();
-          audit({ action: 'change-password', entity: 'user', entityId: user.id });
+          audit({ action: 'change-password', entity: 'user', entityId: user.id, before: user, after: row });
           return row;
         });
         const { token } = await loginResult(services, updated);

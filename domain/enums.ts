@@ -1,0 +1,36 @@
+/** The enumerations of SPEC.md section 3, word for word. */
+export const TITLES = ['Mr', 'Mrs', 'Miss', 'Master'] as const;
+export const GENDERS = ['Male', 'Female'] as const;
+export const EMPLOYMENT_STATUSES = ['Employed', 'Unemployed'] as const;
+export const MARITAL_STATUSES = [
+  'Married',
+  'Single',
+  'Divorced',
+  'Divorced/Married',
+  'Separated',
+  'Widower',
+  'Widower/Remarried',
+  'Single Parent',
+  'Widow',
+  'Widow/Remarried',
+] as const;
+export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
+
+export type Title = (typeof TITLES)[number];
+export type Gender = (typeof GENDERS)[number];
+
+/** Choosing a title sets gender (SPEC.md section 3: Male for Mr and Master, Female for Mrs and Miss). */
+export const TITLE_GENDER: Record<Title, Gender> = { Mr: 'Male', Master: 'Male', Mrs: 'Female', Miss: 'Female' };
+
+export const LEVELS_OF_ATS = ['1', '2'] as const;
+export const HIGHEST_QUALIFICATIONS = ['OND', 'HND', 'B.Sc'] as const;
+export const EVENT_TYPES = ['babyChristening', 'babyDedication', 'houseWarming', 'specialThanksgiving', 'burialCeremony'] as const;
+
+/** The five requests a member files from the profile (SPEC.md section 7); others decide them. */
+export const MEMBER_REQUEST_KINDS = ['joinDepartment', 'changeDepartment', 'joinAffinityGroup', 'changeAffinityGroup', 'changeZone'] as const;
+export type MemberRequestKind = (typeof MEMBER_REQUEST_KINDS)[number];
+export const MEMBER_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+export type MemberRequestStatus = (typeof MEMBER_REQUEST_STATUSES)[number];
+
+/** What Files/uploadfile stores; only the avatar so far. */
+export const FILE_TYPES = ['avatar'] as const;

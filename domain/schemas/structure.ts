@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { MARITAL_STATUSES } from '../enums.js';
+
+/**
+ * The church structure's forms (issue 5): departments, CIH zones and centers, affinity groups and
+ * the lookup lists. The server validates with these and the web forms reuse them. Each update
+ * schema is its create schema plus the record's id; an update replaces every field.
+ */
+
+const requiredText = (label: string, max = 100) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalText = (label: string, max = 500) =>
+  z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).optional();
+
+/** A record's id: required, in the uuid form (any version, so seeded fixed ids pass). */
+export const idField = (label = 'Id') =>
+  z.guid({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a valid id`) });
+
+const optionalId = (label: string) => z.guid({ error: `${label} must be a valid id` }).optional();
+
+const codeField = (label = 'Code', required = false) => {
+  const code = z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(20, `${label} must be at most 20 characters`)
+    .regex(/^[A-Za-z0-9_-]+$/, `${label} may hold only letters, digits, dashes and underscores`);
+  return required ? code : code.optional();
+};
+
+const age = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be below 0`)
+    .max(120, `${label} cannot be above 120`)
+    .optional();
+
+/** Adds the id an update names; the create schema's own checks come along. */
+function withId<S extends z.ZodRawShape>(shape: S) {
+  return z.object({ id: idField(), ...shape });
+}
+
+// Departments
+
+const departmentShape = {
+  departmentName: requiredText('Department name'),
+  description: optionalText('Description'),
+  hodId: optionalId('Head of department'),
+};
+export const departmentSchema = z.object(departmentShape);
+export const departmentUpdateSchema = withId(departmentShape);
+export type DepartmentInput = z.input<typeof departmentSchema>;
+
+/** A delisting's reason: required, as the member and the audit trail are told why. */
+export const delistReasonField = requiredText('Reason', 500);
+
+// CIH zones and centers
+
+const zoneShape = { zoneName: requiredText('Zone name'), description: optionalText('Description') };
+export const zoneSchema = z.object(zoneShape);
+export const zoneUpdateSchema = withId(zoneShape);
+export type ZoneInput = z.input<typeof zoneSchema>;
+
+const centerShape = {
+  centerName: requiredText('Center name'),
+  zoneId: idField('Zone'),
+  address: optionalText('Address', 300),
+};
+export const centerSchema = z.object(centerShape);
+export const centerUpdateSchema = withId(centerShape);
+export type CenterInput = z.input<typeof centerSchema>;
+
+// Affinity groups (SPEC.md section 3)
+
+const AGE_RANGE_MESSAGE = 'Start age cannot be greater than end age';
+
+const affinityGroupShape = {
+  // A member's list drops 'none' in any letter case (SPEC.md section 3), so no group may bear it.
+  affinityGroupName: requiredText('Affinity group name').refine((name) => name.toLowerCase() !== 'none', "'None' cannot name an affinity group"),
+  affinityGroupCode: codeField('Affinity group code', true),
+  description: optionalText('Description'),
+  startAge: age('Start age'),
+  endAge: age('End age'),
+  maritalStatus: z.enum(MARITAL_STATUSES, { error: 'Choose a marital status from the list' }).optional(),
+};
+const ageRange = (group: { startAge?: number; endAge?: number }) =>
+  group.startAge === undefined || group.endAge === undefined || group.startAge <= group.endAge;
+export const affinityGroupSchema = z.object(affinityGroupShape).refine(ageRange, { message: AGE_RANGE_MESSAGE, path: ['startAge'] });
+export const affinityGroupUpdateSchema = withId(affinityGroupShape).refine(ageRange, { message: AGE_RANGE_MESSAGE, path: ['startAge'] });
+export type AffinityGroupInput = z.input<typeof affinityGroupSchema>;
+
+// The lookup lists: each a name, an optional unique code and a description, plus its own fields.
+
+const lookupShape = (label: string) => ({
+  name: requiredText(`${label} name`),
+  code: codeField(),
+  description: optionalText('Description'),
+});
+
+const ministryShape = { ...lookupShape('Ministry'), leaderId: optionalId('Leader') };
+export const ministrySchema = z.object(ministryShape);
+export const ministryUpdateSchema = withId(ministryShape);
+
+/** Units and special units may sit under a ministry. */
+const unitShape = (label: string) => ({ ...lookupShape(label), leaderId: optionalId('Leader'), ministryId: optionalId('Ministry') });
+export const unitSchema = z.object(unitShape('Unit'));
+export const unitUpdateSchema = withId(unitShape('Unit'));
+export const specialUnitSchema = z.object(unitShape('Special unit'));
+export const specialUnitUpdateSchema = withId(unitShape('Special unit'));
+
+export const ACCESSORY_CONDITIONS = ['New', 'Good', 'Fair', 'Poor'] as const;
+const accessoryShape = {
+  ...lookupShape('Accessory'),
+  /** The member who keeps it. */
+  custodianId: optionalId('Custodian'),
+  quantity: z.coerce
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(0, 'Quantity cannot be negative')
+    .max(1_000_000, 'Quantity is too large')
+    .default(0),
+  condition: z.enum(ACCESSORY_CONDITIONS, { error: `Condition must be one of ${ACCESSORY_CONDITIONS.join(', ')}` }).optional(),
+  location: optionalText('Location', 200),
+};
+export const accessorySchema = z.object(accessoryShape);
+export const accessoryUpdateSchema = withId(accessoryShape);
+
+/** A means of identification (passport, driver's licence ...): whether a holder must give its number. */
+const moiShape = {
+  ...lookupShape('Means of identification'),
+  requiresNumber: z.boolean({ error: 'Requires number must be true or false' }).default(false),
+};
+export const moiSchema = z.object(moiShape);
+export const moiUpdateSchema = withId(moiShape);
+
+const mountainShape = { ...lookupShape('Mountain of influence'), leaderId: optionalId('Leader') };
+export const mountainOfInfluenceSchema = z.object(mountainShape);
+export const mountainOfInfluenceUpdateSchema = withId(mountainShape);

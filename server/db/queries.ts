@@ -1,0 +1,49 @@
+import { count, getTableName, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './client.js';
+import { biodata, churchAffiliations, users } from './schema/index.js';
+
+/**
+ * A column named with its table (or the alias given). A select from one table leaves its
+ * columns bare, and a bare name inside a correlated subquery would bind to the inner table.
+ */
+export function qualified(column: PgColumn, alias?: string): SQL {
+  return sql`${sql.identifier(alias ?? getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
+/** The full name of the user whose id the column holds, or null; the profile's names win over sign-up's. */
+export function personName(idColumn: PgColumn): SQL<string | null> {
+  const u = (c: PgColumn) => qualified(c, 'person');
+  const b = (c: PgColumn) => qualified(c, 'profile');
+  const middle = sql`nullif(coalesce(nullif(${b(biodata.middleName)}, ''), ${u(users.middleName)}), '')`;
+  return sql<string | null>`(select concat_ws(' ', coalesce(${b(biodata.firstName)}, ${u(users.firstName)}), ${middle}, coalesce(${b(biodata.surName)}, ${u(users.surName)}))
+    from ${users} as person left join ${biodata} as profile on ${b(biodata.userId)} = ${u(users.id)} where ${u(users.id)} = ${qualified(idColumn)})`;
+}
+
+/** How many rows of table have column equal to the outer value (a correlated count). */
+export function countOf(table: PgTable, column: PgColumn, outer: PgColumn): SQL<number> {
+  return sql<number>`(select count(*)::int from ${table} where ${qualified(column)} = ${qualified(outer)})`.mapWith(Number);
+}
+
+/** Free-text search: any of the columns holds the term, ignoring case; LIKE's wildcards are taken literally. */
+export function searchOver(term: string | undefined, columns: Array<PgColumn | SQL>): SQL | undefined {
+  if (!term) return undefined;
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(...columns.map((c) => ilike(c, pattern)));
+}
+
+/** Equality without regard to case, for names people type. */
+export function sameText(column: PgColumn | SQL, value: string): SQL {
+  return sql`lower(${column}) = lower(${value})`;
+}
+
+/** The member's church affiliation lists the affinity group (any letter case). */
+export function holdsAffinityGroup(name: string): SQL {
+  return sql`exists (select 1 from unnest(${qualified(churchAffiliations.affinityGroup)}) g where lower(g) = lower(${name}))`;
+}
+
+/** How many rows of the table meet the condition. */
+export async function countRows(db: Db | Tx, table: PgTable, where: SQL): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(table).where(where);
+  return n;
+}

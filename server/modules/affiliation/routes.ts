@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { P } from '../../../domain/permissions.js';
+import { registerRoutes, route } from '../../http/route.js';
+import { isChurchMember, memberFilters, memberPage, memberQuerySchema } from './members.js';
+
+export async function affiliationModule(app: FastifyInstance) {
+  registerRoutes(app, [
+    route({
+      method: 'GET',
+      url: '/ChurchAffiliation/GetMemberQuery',
+      tag: 'Church affiliation',
+      summary: 'Church members (not first-timers, not archived) as member summaries: search, filters, sort and paging',
+      access: { permission: [P.viewMembers, P.viewCihManagement] },
+      query: memberQuerySchema,
+      handler: ({ query, services }) => {
+        const db = services.database.db;
+        return memberPage(db, query, [isChurchMember, ...memberFilters(db, query)]);
+      },
+    }),
+  ]);
+}

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { registerRoutes } from '../../http/route.js';
+import { crudRoutes } from './crud.js';
+import { LOOKUPS } from './definitions.js';
+
+/** Ministries, units, special units, accessories, MOI, mountains of influence, affinity groups. */
+export async function catalogueModule(app: FastifyInstance) {
+  registerRoutes(app, LOOKUPS.flatMap(crudRoutes));
+}

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import { P } from '../../../domain/permissions.js';
+import { departmentSchema, departmentUpdateSchema } from '../../../domain/schemas/structure.js';
+import { countOf, countRows, personName } from '../../db/queries.js';
+import { departments, userDepartments, users } from '../../db/schema/index.js';
+import { badRequest } from '../../http/errors.js';
+import { blockedBy, type EntityDefinition } from '../catalogue/crud.js';
+import { handOverHeadship, join, membershipOf } from './membership.js';
+
+const HEAD_NOT_MEMBER = 'The head of department must be a member of the department';
+
+/**
+ * Departments through the generic CRUD, on the paths API.md gives them. Beyond the generic
+ * steps: the head is chosen from the department's members (a new department's head joins it),
+ * headship carries the hod role, and a department with members cannot be deleted.
+ */
+export const department: EntityDefinition = {
+  noun: 'department',
+  entity: 'department',
+  tag: 'Departments',
+  table: departments,
+  paths: {
+    create: '/Department/CreateDepartment',
+    update: '/Department/UpdateDepartment',
+    remove: '/Department/DeleteDepartment',
+    getAll: '/Department/GetAllDepartment',
+    getById: '/Department/GetDepartmentById',
+  },
+  body: { create: departmentSchema, update: departmentUpdateSchema },
+  // Dropdowns of every profile list the departments.
+  access: { read: { signedIn: true }, create: P.createDepartment, update: P.updateDepartment, remove: P.deleteDepartment },
+  search: [departments.departmentName, departments.description],
+  sort: { departmentName: departments.departmentName, createdAt: departments.createdAt, hodName: personName(departments.hodId) },
+  extras: { hodName: personName(departments.hodId) },
+  totals: {
+    path: '/Department/GetAllDepartmentByTotal',
+    access: { permission: P.viewDepartment },
+    columns: { memberCount: countOf(userDepartments, userDepartments.departmentId, departments.id) },
+  },
+  unique: [{ field: 'departmentName', column: departments.departmentName, message: (v) => `There is already a department named "${v}"` }],
+  refs: [{ field: 'hodId', table: users, message: 'No user has this head of department id' }],
+  async check(tx, input, before) {
+    if (!before || !input.hodId || input.hodId === before.hodId) return;
+    if (!(await membershipOf(tx, input.hodId, before.id))) throw badRequest(HEAD_NOT_MEMBER, { hodId: [HEAD_NOT_MEMBER] });
+  },
+  async inUse(tx, row) {
+    return blockedBy('department', [[await countRows(tx, userDepartments, eq(userDepartments.departmentId, row.id)), 'member']]);
+  },
+  async afterWrite({ tx, audit, before, after }) {
+    const to = (after?.hodId as string | null) ?? null;
+    if (!before && to) await join(tx, to, after!.id);
+    await handOverHeadship(tx, audit, (before?.hodId as string | null) ?? null, to);
+  },
+};

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { P } from '../../../domain/permissions.js';
+import { idField } from '../../../domain/schemas/structure.js';
+import { userDepartments, users } from '../../db/schema/index.js';
+import { ok } from '../../http/envelope.js';
+import { listQuery } from '../../http/list.js';
+import { registerRoutes, route } from '../../http/route.js';
+import { memberPage } from '../affiliation/members.js';
+import { crudRoutes, findOne, notFoundOf } from '../catalogue/crud.js';
+import { department } from './definition.js';
+import { delist, delistedPage, delistedQuery, delistQuery, undoDelisting, undoQuery } from './delisting.js';
+import { mustManage, permissionOrHead, type Department } from './headship.js';
+
+export async function departmentsModule(app: FastifyInstance) {
+  const tag = 'Departments';
+  registerRoutes(app, [
+    ...crudRoutes(department),
+    route({
+      method: 'GET',
+      url: '/Department/GetDepartmentMembers',
+      tag,
+      summary: "A department's members as member summaries, with primary and head markers: search, sort and paging",
+      access: permissionOrHead(P.viewDepartment),
+      query: listQuery({ id: idField() }),
+      async handler({ query, caller, services }) {
+        const db = services.database.db;
+        const dept = (await findOne(db, department, query.id)) as Department | undefined;
+        if (!dept) throw notFoundOf('department');
+        mustManage(caller, dept, P.viewDepartment);
+        const inIt = and(eq(userDepartments.userId, users.id), eq(userDepartments.departmentId, dept.id));
+        const memberIds = db.select({ id: userDepartments.userId }).from(userDepartments).where(eq(userDepartments.departmentId, dept.id));
+        return memberPage(db, query, [inArray(users.id, memberIds)], {
+          isPrimaryDepartment: sql<boolean>`(select ${userDepartments.isPrimaryDepartment} from ${userDepartments} where ${inIt})`,
+          joinedAt: sql<string>`(select ${userDepartments.joinedAt} from ${userDepartments} where ${inIt})`,
+          isHead: dept.hodId ? sql<boolean>`${users.id} = ${dept.hodId}` : sql<boolean>`false`,
+        });
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: '/ChurchAffiliation/DelistMemberFromDepartment',
+      tag,
+      summary: 'Delist a member from a department, with the reason; their primary department passes to another they are in',
+      access: permissionOrHead(P.updateDepartment),
+      query: delistQuery,
+      async handler({ query, caller, mutate }) {
+        const row = await mutate((tx, audit) => delist(tx, audit, caller!, query));
+        return ok(row, 'Member delisted from the department');
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: '/ChurchAffiliation/DelistMemberFromDepartment',
+      tag,
+      summary: 'Undo the newest delisting of a member from a department: they are back in it',
+      access: permissionOrHead(P.updateDepartment),
+      query: undoQuery,
+      async handler({ query, caller, mutate }) {
+        const row = await mutate((tx, audit) => undoDelisting(tx, audit, caller!, query));
+        return ok(row, 'Delisting undone: the member is back in the department');
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/ChurchAffiliation/GetDelistedMembers',
+      tag,
+      summary: 'Members delisted from departments, with who delisted them and why: filters, search, sort and paging',
+      access: permissionOrHead(P.viewDepartment),
+      query: delistedQuery,
+      handler: ({ query, caller, services }) => delistedPage(services.database.db, caller!, query),
+    }),
+  ]);
+}

@@ -1,0 +1,202 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client.js';
+import { DataDirLockedError } from '../../server/db/lock.js';
+import { outbox, settings } from '../../server/db/schema/index.js';
+import { startServer, startSibling, type TestServer } from '../support/server.js';
+import { signUp, signUpBody } from '../support/users.js';
+
+const tempDirs: string[] = [];
+function tempDir(prefix: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('embedded database on disk', () => {
+  it('keeps its data across a close and a reopen', async () => {
+    // PGlite does not create the parent folders of its data dir; the server must.
+    const dataDir = path.join(tempDir('flock-data-'), 'nested', 'data');
+    const first = await openDatabase({ dataDir });
+    try {
+      expect(first.kind).toBe('pglite');
+      await first.db.insert(settings).values({ key: 'restart-check', value: { written: 'before restart' } });
+    } finally {
+      await first.close();
+    }
+    expect(fs.existsSync(path.join(dataDir, 'flock.pid'))).toBe(false);
+
+    const second = await openDatabase({ dataDir });
+    try {
+      const [row] = await second.db.select().from(settings).where(eq(settings.key, 'restart-check'));
+      expect(row?.value).toEqual({ written: 'before restart' });
+      // and it is locked while open, even against this same process
+      await expect(openDatabase({ dataDir })).rejects.toThrow(DataDirLockedError);
+      await expect(openDatabase({ dataDir })).rejects.toThrow(/in use/);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+type Proc = { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> };
+
+/** Starts the real server by its own binary (STACK.md: not through npx), as `npm start` would. */
+function startProcess(env: Record<string, string>): Proc {
+  const clean = { ...process.env };
+  delete clean.DATABASE_URL;
+  delete clean.SMTP_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...clean, HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Process-admin-1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+async function waitForHealth(port: number, proc: Proc, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null) throw new Error(`server exited early (${proc.child.exitCode}): ${proc.stderr()}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.status === 200) return res.json();
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not answer /api/health within ${timeoutMs} ms: ${proc.stderr()}`);
+}
+
+async function stop(proc: Proc) {
+  if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGTERM');
+  const timer = setTimeout(() => proc.child.kill('SIGKILL'), 15_000);
+  const code = await proc.exited;
+  clearTimeout(timer);
+  return code;
+}
+
+describe('server processes on one DATA_DIR', () => {
+  it(
+    'a second server on the same data directory refuses to start with a clear message',
+    async () => {
+      const dataDir = tempDir('flock-proc-');
+      const [port1, port2] = [await freePort(), await freePort()];
+      const first = startProcess({ DATA_DIR: dataDir, PORT: String(port1) });
+      try {
+        const health = await waitForHealth(port1, first);
+        expect(health).toMatchObject({ succeeded: true, data: { database: 'pglite' } });
+        expect(fs.readFileSync(path.join(dataDir, 'flock.pid'), 'utf8')).toBe(String(first.child.pid));
+
+        const second = startProcess({ DATA_DIR: dataDir, PORT: String(port2) });
+        const timer = setTimeout(() => second.child.kill('SIGKILL'), 30_000);
+        const code = await second.exited;
+        clearTimeout(timer);
+        expect(code).not.toBe(0);
+        expect(code).not.toBeNull();
+        expect(second.stderr()).toContain(`The data directory ${dataDir} is in use`);
+        expect(second.stderr()).toContain(`pid ${first.child.pid}`);
+        // the first server and its lock are unharmed
+        expect(fs.readFileSync(path.join(dataDir, 'flock.pid'), 'utf8')).toBe(String(first.child.pid));
+        expect((await fetch(`http://127.0.0.1:${port1}/api/health`)).status).toBe(200);
+        await expect(fetch(`http://127.0.0.1:${port2}/api/health`)).rejects.toThrow();
+      } finally {
+        expect(await stop(first)).toBe(0);
+      }
+      // a clean stop releases the lock
+      expect(fs.existsSync(path.join(dataDir, 'flock.pid'))).toBe(false);
+    },
+    120_000,
+  );
+});
+
+describe('mail', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('is sent over real SMTP when SMTP_URL is set, with the OTP that verifies the account', async () => {
+    const received: Array<{ from?: string; to: string[]; raw: string }> = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        let raw = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk) => (raw += chunk));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as net.AddressInfo).port;
+    const mailing = await startSibling(s, { smtpUrl: `smtp://127.0.0.1:${port}` });
+    try {
+      const { email } = await signUp(mailing);
+      expect(received).toHaveLength(1);
+      const [mail] = received;
+      expect(mail.to).toEqual([email]);
+      expect(mail.from).toMatch(/^no-reply@/);
+      expect(mail.raw).toMatch(/^Subject: .*Verify your email address/m);
+      const body = mail.raw.replace(/=\r?\n/g, '');
+      const otp = /\b(\d{6})\b/.exec(body.slice(body.indexOf('\r\n\r\n')))?.[1];
+      expect(otp).toMatch(/^\d{6}$/);
+      // sent, not kept in the outbox
+      expect(await s.database.db.select().from(outbox).where(eq(outbox.to, email))).toHaveLength(0);
+      const res = await mailing.call('POST', '/Auth/ValidateEmailComplete', { body: { email, otp } });
+      expect(res.status).toBe(200);
+    } finally {
+      await mailing.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+
+  it('lands in the outbox table when SMTP_URL is not set', async () => {
+    const body = signUpBody();
+    const res = await s.call('POST', '/UserManagement/SignUpUser', { body });
+    expect(res.status).toBe(200);
+    const rows = await s.database.db.select().from(outbox).where(eq(outbox.to, body.email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].subject).toContain('Verify your email address');
+    expect(rows[0].text).toMatch(/\b\d{6}\b/);
+  });
+});
