@@ -79,11 +79,14 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 function registerWebApp(app: FastifyInstance, webRoot?: string) {
   const index = webRoot && path.join(webRoot, 'index.html');
   const hasWeb = !!index && fs.existsSync(index);
-  if (hasWeb) app.register(fastifyStatic, { root: webRoot!, wildcard: false, index: false });
+  // wildcard: files are looked up per request, so a rebuild while the server runs is served too.
+  if (hasWeb) app.register(fastifyStatic, { root: webRoot!, index: 'index.html' });
   app.setNotFoundHandler((request, reply) => {
     // /api and everything under it is the API; /apiary would be a client route.
     const isApi = /^\/api(?:[/?#]|$)/i.test(request.url);
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing file (a path ending in an extension, e.g. an old chunk) is a 404, not the app.
+    const isFile = /\.[a-z0-9]+$/i.test(request.url.split(/[?#]/)[0]);
+    if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index!));
     }
     return reply.status(404).send({ succeeded: false, message: 'Not found' });

@@ -394,6 +394,16 @@ describe('web app', () => {
     expect(await res.text()).toBe('console.log("flock")');
   });
 
+  it('serves a file built after start, and a missing file is a 404, not the app', async () => {
+    fs.writeFileSync(path.join(root, 'assets', 'Later-Chunk.js'), 'console.log("later")');
+    const later = await fetch(`${web.url}/assets/Later-Chunk.js`);
+    expect(later.status).toBe(200);
+    expect(await later.text()).toBe('console.log("later")');
+    const missing = await fetch(`${web.url}/assets/gone-Abc123.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).not.toContain('text/html');
+  });
+
   it('unknown /api paths still answer the 404 envelope', async () => {
     for (const p of ['/api/nope', '/API/Nope', '/api']) {
       const res = await fetch(`${web.url}${p}`);

@@ -1,0 +1,169 @@
+// @vitest-environment jsdom
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { saveSession } from './authProvider/session';
+
+// msw in Node needs absolute URLs: the app's API base points at a fake host.
+vi.mock('./config', () => ({ API_URL: 'http://flock.test/api', APP_NAME: 'Flock' }));
+const { FlockAdmin } = await import('./App');
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+beforeEach(() => {
+  localStorage.clear();
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+});
+
+function signIn(permissions: string[], user: Partial<{ fullName: string; roles: string[] }> = {}) {
+  saveSession({
+    token: 'tok-1',
+    permissions: permissions.map((p) => {
+      const [, right, module] = /^(CAN_[A-Z]+)_(.+)$/.exec(p)!;
+      return { accessRight: right, moduleName: module.replace(/_/g, ' ') };
+    }),
+    user: { id: 'u1', email: 'ann@example.org', fullName: 'Ann Lee', roles: ['member'], cihRole: null, ...user },
+    churchAffiliation: { cihRole: null, affinityGroup: [] },
+  });
+}
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{`${pathname}${search}`}</output>;
+}
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <FlockAdmin />
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+const where = () => screen.getByTestId('where').textContent;
+
+describe('route guard', () => {
+  it("sends a signed-in user without the route's permission to overview with 'You are not authorised'", async () => {
+    signIn([]);
+    renderAt('/users-management');
+    expect(await screen.findByText('You are not authorised')).toBeTruthy();
+    await waitFor(() => expect(where()).toBe('/overview'));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ann Lee' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Flock - Overview'));
+  });
+
+  it('shows a permitted route its name and what will appear there', async () => {
+    signIn(['CAN_VIEW_USER_MANAGEMENT']);
+    renderAt('/users-management');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users management' })).toBeTruthy();
+    expect(screen.getByText(/user list, with enabling, disabling/)).toBeTruthy();
+    expect(screen.queryByText('You are not authorised')).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Flock - Users management'));
+  });
+
+  it('sends a signed-out visitor to login, keeping the address in redirect_from', async () => {
+    renderAt('/departments/view/Choir/d1/h1?tab=2');
+    await waitFor(() => expect(where()).toBe('/?redirect_from=%2Fdepartments%2Fview%2FChoir%2Fd1%2Fh1%3Ftab%3D2'));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(document.title).toBe('Flock - Login');
+  });
+
+  it('opens /privacy to a signed-in user too', async () => {
+    signIn([]);
+    renderAt('/privacy');
+    expect(await screen.findByRole('heading', { name: 'Privacy policy' })).toBeTruthy();
+    expect(where()).toBe('/privacy');
+    expect(document.title).toBe('Flock - Privacy policy');
+  });
+
+  it('sends a signed-in user from / to /home and from public pages to /overview', async () => {
+    signIn([]);
+    const { unmount } = renderAt('/');
+    await waitFor(() => expect(where()).toBe('/home'));
+    unmount();
+    renderAt('/register');
+    await waitFor(() => expect(where()).toBe('/overview'));
+  });
+
+  it('shows the not-found page for an unknown path, signed out too', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(where()).toBe('/no/such/page');
+  });
+});
+
+describe('side menu', () => {
+  // The user menu is closed, so every menu item on the page is a side-menu entry.
+  const menuNames = async () => {
+    await screen.findByRole('menuitem', { name: 'Overview' });
+    return screen.getAllByRole('menuitem').map((item) => item.textContent);
+  };
+
+  it('shows each entry only with its permission; Accessories follows CAN_VIEW_VENUES', async () => {
+    signIn(['CAN_VIEW_VENUES', 'CAN_VIEW_MEMBERS', 'CAN_VIEW_AUDIT_REPORT']);
+    renderAt('/overview');
+    expect(await menuNames()).toEqual(['Profile', 'Overview', 'Members', 'Accessories', 'Venues', 'Requests', 'Audit Logs']);
+  });
+
+  it('hides Accessories from a user who may open the route but lacks CAN_VIEW_VENUES', async () => {
+    signIn(['CAN_VIEW_ACCESSORIES']);
+    renderAt('/overview');
+    expect(await menuNames()).toEqual(['Profile', 'Overview', 'Requests']);
+  });
+
+  it('shows the CIH submenu with the entries CAN_VIEW_CIH_CENTER opens', async () => {
+    signIn(['CAN_VIEW_CIH_CENTER']);
+    renderAt('/overview');
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'CIH management' }));
+    const names = await menuNames();
+    expect(names).toEqual(expect.arrayContaining(['Center', 'Reports', 'Follow Up Reports']));
+    expect(names).not.toContain('Zones');
+    expect(names).not.toContain('Centers');
+    expect(screen.getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile/u1');
+  });
+});
+
+describe('overview', () => {
+  it('shows the dashboard counts to a user with CAN_VIEW_ADMIN_DASHBOARD', async () => {
+    server.use(
+      http.get('http://flock.test/api/Stats/GetAdminDashboardStats', () =>
+        HttpResponse.json({ succeeded: true, message: 'Successful', data: { members: 169, firstTimers: 30, departments: 8, zones: 4 } }),
+      ),
+    );
+    signIn(['CAN_VIEW_ADMIN_DASHBOARD'], { roles: ['administrator'] });
+    renderAt('/overview');
+    expect(await screen.findByText('169')).toBeTruthy();
+    expect(screen.getByText('First-timers').previousSibling?.textContent).toBe('30');
+    expect(screen.getByText('Administrator')).toBeTruthy();
+  });
+
+  it('shows the error of a failed statistics call', async () => {
+    server.use(
+      http.get('http://flock.test/api/Stats/GetAdminDashboardStats', () => HttpResponse.json({ succeeded: false }, { status: 500 })),
+    );
+    signIn(['CAN_VIEW_INSPECTORATE_DASHBOARD']);
+    renderAt('/overview');
+    expect(await screen.findByText('The statistics could not be loaded: Something went wrong')).toBeTruthy();
+  });
+
+  it("on a 401 shows 'Token expired', clears storage but the theme and returns to login with redirect_from", async () => {
+    server.use(
+      http.get('http://flock.test/api/Stats/GetAdminDashboardStats', () => HttpResponse.json({ succeeded: false, message: 'Token expired' }, { status: 401 })),
+      http.post('http://flock.test/api/Auth/Logout', () => HttpResponse.json({ succeeded: false }, { status: 401 })),
+    );
+    signIn(['CAN_VIEW_ADMIN_DASHBOARD']);
+    localStorage.setItem('theme', 'dark');
+    // The auth provider reads the address from window.location, as under the BrowserRouter.
+    window.history.replaceState(null, '', '/overview?tab=2');
+    renderAt('/overview?tab=2');
+    expect(await screen.findByText('Token expired')).toBeTruthy();
+    await waitFor(() => expect(where()).toBe('/?redirect_from=%2Foverview%3Ftab%3D2'));
+    expect(Object.keys(localStorage)).toEqual(['theme']);
+  });
+});

@@ -1,0 +1,58 @@
+import type { AuthProvider } from 'react-admin';
+import { dataProvider, type FlockDataProvider } from '../dataProvider';
+import { en } from '../i18n/en';
+import { allows } from './access';
+import { loginPathFor } from './redirect';
+import { clearSession, readPermissions, readToken, readUser, saveSession, type LoginResult } from './session';
+
+const currentPath = () => `${window.location.pathname}${window.location.search}`;
+
+/**
+ * The auth provider of ARCHITECTURE.md. Calls go through the raw data provider (not
+ * react-admin's wrapped one) so that a failing logout never re-enters checkError.
+ */
+export function createAuthProvider(api: FlockDataProvider): AuthProvider {
+  return {
+    async login({ username, password }: { username: string; password: string }) {
+      const { data } = await api.login<LoginResult>({ username, password });
+      saveSession(data);
+    },
+
+    /** Revokes the token on the server when it still can (best effort), then clears storage. */
+    async logout() {
+      if (readToken()) await api.logout().catch(() => undefined);
+      clearSession();
+      return '/';
+    },
+
+    async checkAuth() {
+      if (!readToken()) throw { redirectTo: loginPathFor(currentPath()), message: false };
+    },
+
+    /**
+     * SPEC.md section 8: a 401 shows 'Token expired' and goes to the root with redirect_from.
+     * react-admin then notifies this message and calls logout(), which clears the storage.
+     */
+    async checkError(error: { status?: number } | undefined) {
+      if (error?.status === 401) {
+        throw { message: en.flock.errors.token_expired, redirectTo: loginPathFor(currentPath()) };
+      }
+    },
+
+    async getIdentity() {
+      const user = readUser();
+      if (!user) throw new Error('Not signed in');
+      return { id: user.id, fullName: user.fullName };
+    },
+
+    async getPermissions() {
+      return readPermissions();
+    },
+
+    async canAccess({ resource, action }) {
+      return !!readToken() && allows(readPermissions(), resource, action);
+    },
+  };
+}
+
+export const authProvider = createAuthProvider(dataProvider);

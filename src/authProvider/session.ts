@@ -1,0 +1,86 @@
+import { permissionString, type PermissionEntry } from '../../domain/permissions';
+import { PREFERENCE_KEYS } from '../layout/preferences';
+
+/** Local storage keys of the signed-in session (SPEC.md section 4: login stores these). */
+export const SESSION_KEYS = {
+  token: 'token',
+  /** The permission strings of SPEC.md section 3, which the route guard and menu read. */
+  permissions: 'permissions',
+  /** The login answer's raw [{accessRight, moduleName}] list. */
+  permissionList: 'permissionList',
+  user: 'user',
+  affiliation: 'churchAffiliation',
+} as const;
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  userName?: string | null;
+  firstName?: string;
+  surName?: string;
+  fullName: string;
+  roles?: string[];
+  cihRole: string | null;
+  [field: string]: unknown;
+};
+
+export type ChurchAffiliation = {
+  cihRole: string | null;
+  affinityGroup: string[];
+  zoneId?: string | null;
+  centerId?: string | null;
+};
+
+/** The data of a successful POST /Auth/Login (API.md). */
+export type LoginResult = {
+  token: string;
+  permissions: PermissionEntry[];
+  user: SessionUser;
+  churchAffiliation?: Partial<ChurchAffiliation> | null;
+};
+
+function readJson<T>(key: string): T | undefined {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw === null ? undefined : (JSON.parse(raw) as T);
+  } catch {
+    return undefined;
+  }
+}
+
+/** SPEC.md sections 3 and 4: cihRole lower-cased; affinity groups named 'none' (any case) dropped. */
+export function saveSession(result: LoginResult): void {
+  const { token, permissions, user, churchAffiliation } = result;
+  localStorage.setItem(SESSION_KEYS.token, token);
+  localStorage.setItem(SESSION_KEYS.permissions, JSON.stringify(permissions.map(permissionString)));
+  localStorage.setItem(SESSION_KEYS.permissionList, JSON.stringify(permissions));
+  localStorage.setItem(SESSION_KEYS.user, JSON.stringify({ ...user, cihRole: user.cihRole?.toLowerCase() ?? null }));
+  const affiliation: ChurchAffiliation = {
+    ...churchAffiliation,
+    cihRole: churchAffiliation?.cihRole ?? null,
+    affinityGroup: (churchAffiliation?.affinityGroup ?? []).filter((g) => g.trim().toLowerCase() !== 'none'),
+  };
+  localStorage.setItem(SESSION_KEYS.affiliation, JSON.stringify(affiliation));
+}
+
+/** ChangePasswordCompleteInside revokes the old token and answers a fresh one. */
+export function replaceToken(token: string): void {
+  localStorage.setItem(SESSION_KEYS.token, token);
+}
+
+/**
+ * SPEC.md section 4: logout clears local storage. The display preferences are put back
+ * afterwards: they describe the device, and losing them would flip the theme on every logout.
+ */
+export function clearSession(): void {
+  const kept = PREFERENCE_KEYS.flatMap((key) => {
+    const value = localStorage.getItem(key);
+    return value === null ? [] : [[key, value] as const];
+  });
+  localStorage.clear();
+  for (const [key, value] of kept) localStorage.setItem(key, value);
+}
+
+export const readToken = (): string | null => localStorage.getItem(SESSION_KEYS.token);
+export const readPermissions = (): string[] => readJson<string[]>(SESSION_KEYS.permissions) ?? [];
+export const readUser = (): SessionUser | undefined => readJson<SessionUser>(SESSION_KEYS.user);

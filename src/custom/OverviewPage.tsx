@@ -1,0 +1,95 @@
+import { useEffect, type ReactElement } from 'react';
+import { useCanAccess, useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { Alert, Box, Card, CardContent, Chip, CircularProgress, Grid, Stack, Typography } from '@mui/material';
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import MapIcon from '@mui/icons-material/Map';
+import PeopleIcon from '@mui/icons-material/People';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { readUser } from '../authProvider/session';
+import type { CustomResult, FlockDataProvider } from '../dataProvider';
+import { useRemoteOperation } from './useRemoteOperation';
+
+type DashboardStats = { members: number; firstTimers: number; departments: number; zones: number };
+
+const COUNTS: Array<{ key: keyof DashboardStats; icon: ReactElement }> = [
+  { key: 'members', icon: <PeopleIcon /> },
+  { key: 'firstTimers', icon: <PersonAddIcon /> },
+  { key: 'departments', icon: <AccountTreeIcon /> },
+  { key: 'zones', icon: <MapIcon /> },
+];
+
+/** The counts of GetAdminDashboardStats as cards, with loading and error states. */
+function StatsCards() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<FlockDataProvider>();
+  const { loading, success, error, run } = useRemoteOperation<CustomResult<DashboardStats>>();
+  useEffect(() => {
+    run(() => dataProvider.getAdminDashboardStats<DashboardStats>());
+  }, [dataProvider, run]);
+
+  if (error) return <Alert severity="error">{translate('flock.overview.stats_error', { message: error })}</Alert>;
+  // After a 401 react-admin answers {data: {}} while it logs out: still nothing to show.
+  const stats = success?.data;
+  if (loading || stats?.members === undefined) return <CircularProgress aria-label={translate('flock.loading')} />;
+  return (
+    <Grid container spacing={2}>
+      {COUNTS.map(({ key, icon }) => (
+        <Grid key={key} size={{ xs: 12, sm: 6, md: 3 }}>
+          <Card>
+            <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+              <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
+              <Box>
+                <Typography variant="h4" component="p">
+                  {stats[key].toLocaleString()}
+                </Typography>
+                <Typography color="text.secondary">{translate(`flock.overview.${key}`)}</Typography>
+              </Box>
+            </CardContent>
+          </Card>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+/** The signed-in user's roles, platform and CIH, translated; 'Member' when there are none. */
+function useRoleNames(): string[] {
+  const translate = useTranslate();
+  const user = readUser();
+  const roles = [...(user?.roles ?? []), ...(user?.cihRole ? [user.cihRole] : [])];
+  if (roles.length === 0) return [translate('flock.overview.default_role')];
+  return roles.map((role) => translate(`flock.roles.${role}`, { _: role }));
+}
+
+/** /overview and /home: who is signed in, and the dashboard counts for those allowed them. */
+export function OverviewPage() {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const roles = useRoleNames();
+  const { canAccess: seesStats } = useCanAccess({ resource: 'dashboardStats', action: 'view' });
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <Card>
+        <CardContent>
+          <Typography component="h1" variant="h5" gutterBottom>
+            {translate('flock.overview.greeting', { name: identity?.fullName ?? '' })}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography color="text.secondary">{translate('flock.overview.roles')}</Typography>
+            {roles.map((role) => (
+              <Chip key={role} label={role} size="small" />
+            ))}
+          </Stack>
+        </CardContent>
+      </Card>
+      {seesStats && (
+        <Box component="section" aria-labelledby="overview-statistics">
+          <Typography id="overview-statistics" component="h2" variant="h6" gutterBottom>
+            {translate('flock.overview.statistics')}
+          </Typography>
+          <StatsCards />
+        </Box>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useRef } from 'react';
+import { Form, PasswordInput, TextInput, useLogin, useTranslate } from 'react-admin';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button, Link } from '@mui/material';
+import { loginSchema } from '../../../domain/schemas/auth';
+import { REDIRECT_PARAM, safeRedirect } from '../../authProvider/redirect';
+import { APP_NAME } from '../../config';
+import { useRemoteOperation } from '../useRemoteOperation';
+import { AuthCard, FormStatus } from './AuthCard';
+import { schemaResolver } from './schemaResolver';
+
+/** SPEC.md section 8: the server's message for an unverified profile contains this text. */
+const NOT_ACTIVATED = 'Your profile has not been activated';
+/** SPEC.md section 9: the email-verify redirect delay. */
+const EMAIL_VERIFY_DELAY_MS = 2000;
+
+const resolver = schemaResolver(loginSchema);
+
+/** The login page at '/': after success, back to redirect_from when it is a path of this site. */
+export function LoginPage() {
+  const translate = useTranslate();
+  const login = useLogin();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const { loading, error, run } = useRemoteOperation();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const submit = async (values: Record<string, any>) => {
+    const target = safeRedirect(searchParams.get(REDIRECT_PARAM));
+    const outcome = await run(() => login({ username: values.username, password: values.password }, target));
+    if (!outcome.ok && outcome.error.message.includes(NOT_ACTIVATED)) {
+      const path = `/email-verify/${encodeURIComponent(values.username)}`;
+      timer.current = setTimeout(() => navigate(path), EMAIL_VERIFY_DELAY_MS);
+    }
+  };
+
+  return (
+    <AuthCard
+      titleKey="flock.routes.login.title"
+      intro={`${translate('flock.auth.welcome', { app: APP_NAME })} ${translate('flock.auth.login_intro')}`}
+      links={
+        <>
+          <Link component={RouterLink} to="/forgot-password">
+            {translate('flock.auth.forgot_password')}
+          </Link>
+          <Link component={RouterLink} to="/register">
+            {translate('flock.auth.no_account')}
+          </Link>
+        </>
+      }
+    >
+      <Form onSubmit={submit} resolver={resolver} noValidate>
+        <TextInput source="username" label="flock.fields.username" autoComplete="username" autoFocus />
+        <PasswordInput source="password" label="flock.fields.password" autoComplete="current-password" />
+        <FormStatus error={error} />
+        <Button type="submit" variant="contained" fullWidth loading={loading} sx={{ mt: 1 }}>
+          {translate('flock.auth.login')}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

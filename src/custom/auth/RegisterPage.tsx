@@ -1,0 +1,66 @@
+import { Form, PasswordInput, SelectInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Box, Button, Link } from '@mui/material';
+import { TITLES } from '../../../domain/enums';
+import { signUpSchema } from '../../../domain/schemas/auth';
+import type { FlockDataProvider } from '../../dataProvider';
+import { useRemoteOperation } from '../useRemoteOperation';
+import { AuthCard, FormStatus } from './AuthCard';
+import { schemaResolver } from './schemaResolver';
+
+/** SPEC.md section 3: gender follows the title (Mr, Master: Male; Mrs, Miss: Female). */
+const GENDER_OF_TITLE: Record<(typeof TITLES)[number], 'Male' | 'Female'> = {
+  Mr: 'Male',
+  Master: 'Male',
+  Mrs: 'Female',
+  Miss: 'Female',
+};
+
+const resolver = schemaResolver(signUpSchema);
+const titleChoices = TITLES.map((title) => ({ id: title, name: `flock.titles.${title}` }));
+
+/** Registration (SignUpUser); the new profile is activated on the email-verify page. */
+export function RegisterPage() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<FlockDataProvider>();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { loading, error, run } = useRemoteOperation();
+
+  const submit = async (values: Record<string, any>) => {
+    const gender = values.title ? GENDER_OF_TITLE[values.title as keyof typeof GENDER_OF_TITLE] : undefined;
+    const outcome = await run(() => dataProvider.signUp({ ...values, gender }));
+    if (!outcome.ok) return;
+    if (outcome.result.message) notify(outcome.result.message, { type: 'success' });
+    navigate(`/email-verify/${encodeURIComponent(values.email)}`);
+  };
+
+  return (
+    <AuthCard
+      titleKey="flock.routes.register.title"
+      intro={translate('flock.auth.register_intro')}
+      links={
+        <Link component={RouterLink} to="/">
+          {translate('flock.auth.have_account')}
+        </Link>
+      }
+    >
+      <Form onSubmit={submit} resolver={resolver} noValidate>
+        <SelectInput source="title" label="flock.fields.title" choices={titleChoices} emptyText="flock.select_option" />
+        <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 1 }}>
+          <TextInput source="firstName" label="flock.fields.first_name" autoComplete="given-name" autoFocus />
+          <TextInput source="surName" label="flock.fields.sur_name" autoComplete="family-name" />
+        </Box>
+        <TextInput source="middleName" label="flock.fields.middle_name" autoComplete="additional-name" />
+        <TextInput source="email" label="flock.fields.email" type="email" autoComplete="email" />
+        <TextInput source="mobile1" label="flock.fields.mobile1" type="tel" autoComplete="tel" />
+        <TextInput source="userName" label="flock.fields.user_name" autoComplete="username" />
+        <PasswordInput source="password" label="flock.fields.password" autoComplete="new-password" />
+        <FormStatus error={error} />
+        <Button type="submit" variant="contained" fullWidth loading={loading} sx={{ mt: 1 }}>
+          {translate('flock.auth.register')}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,81 @@
+import type { DataProvider } from 'react-admin';
+import { API_URL } from '../config';
+import { readToken } from '../authProvider/session';
+import { ENDPOINTS, type CustomMethodName, type Endpoint, type EndpointTable, type ResourceMethod } from './endpoints';
+import { createHttpClient, type HttpClient } from './http';
+
+/** What a named custom call answers by default: the envelope's data and message. */
+export type CustomResult<T = any> = { data: T; message?: string };
+export type CustomMethod = <T = any>(params?: object) => Promise<CustomResult<T>>;
+export type FlockDataProvider = DataProvider & Record<CustomMethodName, CustomMethod>;
+
+export type DataProviderOptions = {
+  baseUrl?: string;
+  table?: EndpointTable;
+  getToken?: () => string | null;
+};
+
+const STANDARD = ['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany'];
+
+async function run(http: HttpClient, endpoint: Endpoint, params: any) {
+  const envelope = await http({
+    method: endpoint.method,
+    path: typeof endpoint.path === 'function' ? endpoint.path(params) : endpoint.path,
+    query: endpoint.query?.(params),
+    body: endpoint.body?.(params),
+    okStatus: endpoint.okStatus,
+    signal: params?.signal,
+  });
+  return endpoint.read ? endpoint.read(envelope, params) : { data: envelope.data, message: envelope.message };
+}
+
+/** Custom methods of every row, refusing names that collide: each must mean one call. */
+function customEndpoints(table: EndpointTable): Record<string, Endpoint> {
+  const all: Record<string, Endpoint> = {};
+  for (const [resource, row] of Object.entries(table)) {
+    for (const [name, endpoint] of Object.entries(row.custom ?? {})) {
+      if (name in all || STANDARD.includes(name)) throw new Error(`Custom data provider method ${name} (${resource}) is not unique`);
+      all[name] = endpoint;
+    }
+  }
+  return all;
+}
+
+/** ONE generic data provider driven by the endpoint table (ARCHITECTURE.md, Web app). */
+export function createDataProvider({ baseUrl = API_URL, table = ENDPOINTS, getToken = readToken }: DataProviderOptions = {}) {
+  const http = createHttpClient({ baseUrl, getToken });
+
+  const call = (resource: string, method: ResourceMethod, params: any) => {
+    const endpoint = table[resource]?.[method];
+    if (!endpoint) return Promise.reject(new Error(`No API call for ${method} on ${resource}`));
+    return run(http, endpoint, params);
+  };
+
+  const provider: DataProvider = {
+    supportAbortSignal: true,
+    getList: (resource, params) => call(resource, 'getList', params),
+    getOne: (resource, params) => call(resource, 'getOne', params),
+    getManyReference: (resource, params) => call(resource, 'getManyReference', params),
+    create: (resource, params) => call(resource, 'create', params),
+    update: (resource, params) => call(resource, 'update', params),
+    delete: (resource, params) => call(resource, 'delete', params),
+    getMany: async (resource, { ids, meta, signal }) => {
+      const results = await Promise.all(ids.map((id) => call(resource, 'getOne', { id, meta, signal })));
+      return { data: results.map((result) => result.data) };
+    },
+    updateMany: async (resource, { ids, data, meta }) => {
+      await Promise.all(ids.map((id) => call(resource, 'update', { id, data, previousData: {}, meta })));
+      return { data: ids };
+    },
+    deleteMany: async (resource, { ids, meta }) => {
+      await Promise.all(ids.map((id) => call(resource, 'delete', { id, meta })));
+      return { data: ids };
+    },
+  };
+  const custom = Object.fromEntries(
+    Object.entries(customEndpoints(table)).map(([name, endpoint]) => [name, (params?: object) => run(http, endpoint, params)]),
+  );
+  return { ...provider, ...custom } as FlockDataProvider;
+}
+
+export const dataProvider = createDataProvider();

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import {
+  AppBar as RaAppBar,
+  LoadingIndicator,
+  Logout,
+  TitlePortal,
+  UserMenu as RaUserMenu,
+  useGetIdentity,
+  useTranslate,
+  useUserMenu,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { ListItemIcon, ListItemText, MenuItem, Typography, type MenuItemProps } from '@mui/material';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import PersonIcon from '@mui/icons-material/Person';
+import { APP_NAME } from '../config';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { usePreferences } from './preferences';
+import { SettingsMenu } from './SettingsMenu';
+
+/** MUI's MenuList gives its items focus props; they must reach the MenuItem. */
+type FocusProps = Pick<MenuItemProps, 'tabIndex' | 'autoFocus'>;
+
+function ProfileItem({ tabIndex, autoFocus }: FocusProps) {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  const { identity } = useGetIdentity();
+  return (
+    <MenuItem
+      tabIndex={tabIndex}
+      autoFocus={autoFocus}
+      component={Link}
+      to={`/profile/${identity?.id ?? ''}`}
+      onClick={() => userMenu?.onClose()}
+    >
+      <ListItemIcon>
+        <PersonIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('flock.user_menu.profile')}</ListItemText>
+    </MenuItem>
+  );
+}
+
+function ChangePasswordItem({ onOpen, ...focus }: FocusProps & { onOpen: () => void }) {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  const open = () => {
+    userMenu?.onClose();
+    onOpen();
+  };
+  return (
+    <MenuItem {...focus} onClick={open}>
+      <ListItemIcon>
+        <LockResetIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('flock.user_menu.change_password')}</ListItemText>
+    </MenuItem>
+  );
+}
+
+/** The app bar: product name, page title, display settings and the user menu. */
+export function AppBar() {
+  const [preferences] = usePreferences();
+  const [changingPassword, setChangingPassword] = useState(false);
+  // In the horizontal layout the menu is a bar of its own: no sidebar to toggle.
+  const sx = preferences.menuLayout === 'horizontal' ? { '& .RaAppBar-menuButton': { display: 'none' } } : undefined;
+  return (
+    <>
+      <RaAppBar
+        color="primary"
+        sx={sx}
+        toolbar={
+          <>
+            <SettingsMenu />
+            <LoadingIndicator />
+          </>
+        }
+        userMenu={
+          <RaUserMenu>
+            <ProfileItem />
+            <ChangePasswordItem onOpen={() => setChangingPassword(true)} />
+            <Logout />
+          </RaUserMenu>
+        }
+      >
+        <Typography variant="h6" component="span" sx={{ mr: 2, fontWeight: 600 }}>
+          {APP_NAME}
+        </Typography>
+        <TitlePortal />
+      </RaAppBar>
+      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+    </>
+  );
+}
