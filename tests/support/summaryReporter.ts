@@ -9,14 +9,15 @@ export default class SummaryReporter implements Reporter {
     for (const mod of modules) {
       const name = mod.project.name || 'tests';
       const tally = byProject.get(name) ?? { passed: 0, failed: 0, skipped: 0 };
+      let testFailed = false;
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') tally.passed++;
-        else if (state === 'failed') tally.failed++;
+        else if (state === 'failed') (tally.failed++, (testFailed = true));
         else tally.skipped++;
       }
-      // A file that failed to load has no tests but must still count as a failure.
-      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) tally.failed++;
+      // A file whose set-up failed (its tests skipped or never collected) still counts as a failure.
+      if (mod.state() === 'failed' && !testFailed) tally.failed++;
       byProject.set(name, tally);
     }
     for (const [name, t] of byProject) {
