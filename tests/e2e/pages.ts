@@ -2,10 +2,13 @@ import type { Page } from 'playwright-core';
 
 /** Page helpers shared by the e2e files: they act as a person would, by labels and roles. */
 
+/** Signs in from a fresh session (pages of one browser context share local storage). */
 export async function login(page: Page, baseUrl: string, username: string, password: string) {
+  await page.goto(`${baseUrl}/privacy`);
+  await page.evaluate(() => window.localStorage.clear());
   await page.goto(`${baseUrl}/`);
   await page.getByLabel('Email or user name').fill(username);
-  await page.getByLabel('Password', { exact: false }).first().fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 

@@ -19,7 +19,7 @@ describe('the platform in a real browser', () => {
     await page.getByLabel('Last name').fill('Okafor');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Mobile number').fill('08030000000');
-    await page.getByLabel('Password').fill('Register-pass-1');
+    await page.getByLabel('Password', { exact: true }).fill('Register-pass-1');
     await page.getByRole('button', { name: 'Create account' }).click();
 
     await page.waitForURL(`**/email-verify/${encodeURIComponent(email)}`);
@@ -31,7 +31,6 @@ describe('the platform in a real browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await login(page, e2e.url, email, 'Register-pass-1');
     await expectOverview(page);
-    await expect(page.getByText('Welcome, Ada Okafor')).toBeTruthy();
     expect(await page.getByText('Welcome, Ada Okafor').count()).toBe(1);
     await page.close();
   });
