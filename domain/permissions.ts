@@ -85,6 +85,7 @@ export const P = {
   viewInspectorateDashboard: 'CAN_VIEW_INSPECTORATE_DASHBOARD',
   viewMembers: 'CAN_VIEW_MEMBERS',
   updateMembers: 'CAN_UPDATE_MEMBERS',
+  deleteMembers: 'CAN_DELETE_MEMBERS',
   updateOtherMembers: 'CAN_UPDATE_OTHER_MEMBERS',
   updateDemise: 'CAN_UPDATE_DEMISE_MEMBERS',
   updateChurchAffiliation: 'CAN_UPDATE_CHURCH_AFFILIATION_MEMBERS',
@@ -92,6 +93,11 @@ export const P = {
   updateUserManagement: 'CAN_UPDATE_USER_MANAGEMENT',
   createUserManagement: 'CAN_CREATE_USER_MANAGEMENT',
   viewRoles: 'CAN_VIEW_ROLES',
+  // People administration (issue 4).
+  createRoles: 'CAN_CREATE_ROLES',
+  updateRoles: 'CAN_UPDATE_ROLES',
+  deleteRoles: 'CAN_DELETE_ROLES',
+  approveFirstTimers: 'CAN_APPROVE_FIRSTTIMERS',
   viewAffinityGroups: 'CAN_VIEW_AFFINITYGROUPS',
   viewAccessories: 'CAN_VIEW_ACCESSORIES',
   viewAudit: 'CAN_VIEW_AUDIT_REPORT',
@@ -128,7 +134,10 @@ export const P = {
   createAccessories: 'CAN_CREATE_ACCESSORIES',
   updateAccessories: 'CAN_UPDATE_ACCESSORIES',
   deleteAccessories: 'CAN_DELETE_ACCESSORIES',
+  viewLookups: 'CAN_VIEW_LOOKUPS',
   createLookups: 'CAN_CREATE_LOOKUPS',
   updateLookups: 'CAN_UPDATE_LOOKUPS',
   deleteLookups: 'CAN_DELETE_LOOKUPS',
+  // Requests and approvals (issue 6); approveRequests is above.
+  viewRequests: 'CAN_VIEW_REQUESTS',
 } as const;

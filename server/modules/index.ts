@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { affiliationModule } from './affiliation/routes.js';
 import { authModule } from './auth/routes.js';
+import { biodataModule } from './biodata/routes.js';
 import { catalogueModule } from './catalogue/routes.js';
+import { churchAffiliationModule } from './churchAffiliation/routes.js';
 import { cihModule } from './cih/routes.js';
 import { departmentsModule } from './departments/routes.js';
+import { detailsModule } from './details/routes.js';
+import { filesModule } from './files/routes.js';
 import { healthModule } from './health/routes.js';
 import { statsModule } from './stats/routes.js';
+import { usersModule } from './users/routes.js';
 
 /** Every area of the API, one Fastify plugin each (ARCHITECTURE.md, Server). */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -16,4 +21,9 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   departmentsModule,
   cihModule,
   catalogueModule,
+  biodataModule,
+  detailsModule,
+  churchAffiliationModule,
+  usersModule,
+  filesModule,
 ];

@@ -112,6 +112,9 @@ export const churchAffiliations = pgTable(
     mountainOfInfluence: text('mountain_of_influence'),
     affinityGroup: text('affinity_group').array().notNull().default([]),
     cihAddress: text('cih_address'),
+    /** Ministry and unit names (SPEC.md section 1 lists them with the church affiliation). */
+    ministry: text('ministry'),
+    unit: text('unit'),
     zoneId: uuid('zone_id').references(() => zones.id),
     centerId: uuid('center_id').references(() => centers.id),
     ...stamps,

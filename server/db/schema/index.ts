@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './auth.js';
 export * from './church.js';
 export * from './catalogue.js';
+export * from './profile.js';

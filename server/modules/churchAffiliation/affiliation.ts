@@ -1,0 +1,123 @@
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AFFILIATION_FIELDS, editableAffiliationFields, showsCharterNumber, type AffiliationField } from '../../../domain/profileRules.js';
+import type { churchAffiliationUpdateSchema } from '../../../domain/schemas/profile.js';
+import type { Db, Tx } from '../../db/client.js';
+import { qualified } from '../../db/queries.js';
+import { centers, churchAffiliations, departments, userDepartments, zones } from '../../db/schema/index.js';
+import type { Caller } from '../../http/access.js';
+import type { AuditEntry } from '../../http/audit.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { existingUser, isSelf } from '../profile/access.js';
+import { affinityGroupNamed, lookupNamed, zoneNamed, zoneOfCenter } from './lookup.js';
+
+export const AFFILIATION_NOT_FOUND = 'Church Affiliation not found!';
+const ONLY_ZONE_AND_CENTER = 'On your own church affiliation you may change only the zone and the center';
+
+type AffiliationInput = z.output<typeof churchAffiliationUpdateSchema>;
+type Values = { [K in AffiliationField]: (typeof churchAffiliations.$inferSelect)[K] };
+
+/** A new affiliation's values before anything is chosen. */
+const EMPTY: Values = {
+  levelOfATS: null,
+  charteredMember: false,
+  charteredMemberNumber: null,
+  mountainOfInfluence: null,
+  affinityGroup: [],
+  zoneId: null,
+  centerId: null,
+  cihAddress: null,
+  ministry: null,
+  unit: null,
+};
+
+/** The member's primary department, by name (the affiliation's "department" of SPEC.md section 3). */
+const primaryDepartment = sql<string | null>`(select ${qualified(departments.departmentName)} from ${departments}
+  join ${userDepartments} on ${qualified(userDepartments.departmentId)} = ${qualified(departments.id)}
+  where ${qualified(userDepartments.userId)} = ${qualified(churchAffiliations.userId)} and ${qualified(userDepartments.isPrimaryDepartment)} limit 1)`;
+
+/** The affiliation as the profile reads it: zone and center names, the primary department, no 'none' group. */
+export async function affiliationView(db: Db | Tx, userId: string) {
+  const [row] = await db
+    .select({ ...getTableColumns(churchAffiliations), cihZone: zones.zoneName, centerName: centers.centerName, department: primaryDepartment })
+    .from(churchAffiliations)
+    .leftJoin(zones, eq(zones.id, churchAffiliations.zoneId))
+    .leftJoin(centers, eq(centers.id, churchAffiliations.centerId))
+    .where(eq(churchAffiliations.userId, userId));
+  return row && { ...row, affinityGroup: row.affinityGroup.filter((g) => g.toLowerCase() !== 'none') };
+}
+
+/** Values compared as a person would: no case, no order within the group list. */
+function sameValue(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) =>
+    Array.isArray(v) ? v.map((x) => String(x).toLowerCase()).sort().join('\u0000') : typeof v === 'string' ? v.trim().toLowerCase() : (v ?? null);
+  return norm(a) === norm(b);
+}
+
+/** The zone and center chosen: a center alone brings its zone; a center must lie in the zone. */
+async function placeOf(tx: Tx, input: AffiliationInput) {
+  const centerZone = input.centerId ? await zoneOfCenter(tx, input.centerId, 'centerId') : undefined;
+  const zoneId = input.zoneId ?? centerZone;
+  if (input.zoneId) await zoneNamed(tx, input.zoneId, 'zoneId');
+  if (centerZone && centerZone !== zoneId) {
+    throw badRequest('The center is not in the chosen zone', { centerId: ['The center is not in the chosen zone'] });
+  }
+  return { zoneId, centerId: input.centerId };
+}
+
+/** The input with names in their stored spelling; each must name an existing record. */
+async function resolved(tx: Tx, input: AffiliationInput, editable: readonly AffiliationField[]): Promise<Partial<Values>> {
+  const name = async (field: 'mountainOfInfluence' | 'ministry' | 'unit') =>
+    input[field] && editable.includes(field) ? (await lookupNamed[field](tx, input[field]!)).name : input[field];
+  const groups =
+    input.affinityGroup && editable.includes('affinityGroup')
+      ? await Promise.all(input.affinityGroup.map(async (g) => (await affinityGroupNamed(tx, g, 'affinityGroup')).name))
+      : input.affinityGroup;
+  return {
+    ...input,
+    ...(await placeOf(tx, input)),
+    affinityGroup: groups && [...new Set(groups)],
+    mountainOfInfluence: await name('mountainOfInfluence'),
+    ministry: await name('ministry'),
+    unit: await name('unit'),
+  };
+}
+
+/**
+ * The stored values of a save. Fields the caller may edit are replaced (one left out is
+ * cleared); any other field keeps its value, and sending it changed is refused (403). The
+ * charter number is kept only where the form shows it.
+ */
+async function valuesOf(tx: Tx, caller: Caller, input: AffiliationInput, current: Values): Promise<Values> {
+  const editable = editableAffiliationFields(caller.permissions, isSelf(caller, input.userId));
+  if (editable.length === 0) throw forbidden();
+  const proposed = await resolved(tx, input, editable);
+  const values = { ...current };
+  for (const field of AFFILIATION_FIELDS) {
+    const sent = proposed[field];
+    if (editable.includes(field)) (values as Record<string, unknown>)[field] = sent ?? EMPTY[field];
+    else if (sent !== undefined && !sameValue(sent, current[field])) throw forbidden(ONLY_ZONE_AND_CENTER);
+  }
+  if (!showsCharterNumber(values)) values.charteredMemberNumber = null;
+  return values;
+}
+
+/** Create (mode 'create': none may exist) or update (an existing one) a member's affiliation. */
+export async function saveAffiliation(tx: Tx, audit: (e: AuditEntry) => void, caller: Caller, input: AffiliationInput, mode: 'create' | 'update') {
+  await existingUser(tx, input.userId);
+  const [before] = await tx.select().from(churchAffiliations).where(eq(churchAffiliations.userId, input.userId)).for('update');
+  if (mode === 'create' && before) throw conflict('This member already has a church affiliation: update it instead');
+  if (mode === 'update' && (!before || (input.id && input.id !== before.id))) throw notFound(AFFILIATION_NOT_FOUND);
+  const values = await valuesOf(tx, caller, input, before ?? EMPTY);
+  if (!before) {
+    const [created] = await tx.insert(churchAffiliations).values({ userId: input.userId, ...values }).returning();
+    audit({ action: 'create', entity: 'churchAffiliation', entityId: created.id, after: created });
+    return;
+  }
+  const [after] = await tx
+    .update(churchAffiliations)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(churchAffiliations.id, before.id))
+    .returning();
+  audit({ action: 'update', entity: 'churchAffiliation', entityId: after.id, before, after });
+}

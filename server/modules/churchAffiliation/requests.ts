@@ -1,0 +1,154 @@
+import { and, eq } from 'drizzle-orm';
+import type { ZodType } from 'zod';
+import type { MemberRequestKind } from '../../../domain/enums.js';
+import {
+  changeAffinityGroupRequestSchema,
+  changeDepartmentRequestSchema,
+  changeZoneRequestSchema,
+  joinAffinityGroupRequestSchema,
+  joinDepartmentRequestSchema,
+} from '../../../domain/schemas/profile.js';
+import type { Tx } from '../../db/client.js';
+import { churchAffiliations, memberRequests, requestEvents } from '../../db/schema/index.js';
+import type { Caller } from '../../http/access.js';
+import type { AuditEntry } from '../../http/audit.js';
+import { ok } from '../../http/envelope.js';
+import { badRequest, conflict, isUniqueViolation } from '../../http/errors.js';
+import { route, type RouteDef } from '../../http/route.js';
+import { editAccess, existingUser, mustEdit } from '../profile/access.js';
+import { affinityGroupNamed, centerInZone, departmentNamed, findAffinityGroup, zoneNamed } from './lookup.js';
+import { departmentsOf } from './memberDepartments.js';
+
+/**
+ * The five requests a member files from the profile (SPEC.md section 7). Each becomes a pending
+ * row of member_requests with its target and what it would replace, and a 'created' event;
+ * heads of department and the inspectorate decide them (another issue). A member files for
+ * themselves; someone with CAN_UPDATE_OTHER_MEMBERS may file for another.
+ */
+
+const NO_AFFILIATION = 'Only members with church affiliations can make this request.';
+
+const PENDING: Record<MemberRequestKind, string> = {
+  joinDepartment: 'A request to join a department',
+  changeDepartment: 'A request to change department',
+  joinAffinityGroup: 'A request to join an affinity group',
+  changeAffinityGroup: 'A request to change affinity group',
+  changeZone: 'A request to change CIH zone',
+};
+const pendingMessage = (kind: MemberRequestKind) => `${PENDING[kind]} is already pending for this member; wait for its decision`;
+
+type Affiliation = typeof churchAffiliations.$inferSelect;
+type Target = Partial<Omit<typeof memberRequests.$inferInsert, 'id' | 'userId' | 'kind' | 'status'>>;
+type Context = { tx: Tx; userId: string; affiliation: Affiliation };
+
+function refuse(field: string, message: string): never {
+  throw badRequest(message, { [field]: [message] });
+}
+
+/** The server needs a group to file an affinity request, though the form leaves it optional. */
+const required = (value: string | undefined, field: string) => value ?? refuse(field, 'Affinity group is required');
+
+const holdsGroup = (a: Affiliation, name: string) => a.affinityGroup.some((g) => g.toLowerCase() === name.toLowerCase());
+const currentGroups = (a: Affiliation) => a.affinityGroup.filter((g) => g.toLowerCase() !== 'none');
+
+async function inDepartment({ tx, userId }: Context, departmentId: string) {
+  return (await departmentsOf(tx, userId)).some((d) => d.departmentId === departmentId);
+}
+
+async function joinDepartment(ctx: Context, q: { department: string }): Promise<Target> {
+  const dept = await departmentNamed(ctx.tx, q.department, 'department');
+  if (await inDepartment(ctx, dept.id)) refuse('department', `The member is already in the ${dept.name} department`);
+  return { targetDepartmentId: dept.id };
+}
+
+async function changeDepartment(ctx: Context, q: { newDepartment: string }): Promise<Target> {
+  const dept = await departmentNamed(ctx.tx, q.newDepartment, 'newDepartment');
+  const primary = (await departmentsOf(ctx.tx, ctx.userId)).find((d) => d.isPrimaryDepartment);
+  if (!primary) refuse('newDepartment', 'The member is in no department yet: ask to join one instead');
+  if (await inDepartment(ctx, dept.id)) refuse('newDepartment', `The member is already in the ${dept.name} department`);
+  return { targetDepartmentId: dept.id, previousDepartmentId: primary.departmentId };
+}
+
+async function joinAffinityGroup(ctx: Context, q: { affinityGroup?: string }): Promise<Target> {
+  const group = await affinityGroupNamed(ctx.tx, required(q.affinityGroup, 'affinityGroup'), 'affinityGroup');
+  if (holdsGroup(ctx.affiliation, group.name)) refuse('affinityGroup', `The member is already in the ${group.name} affinity group`);
+  return { targetAffinityGroupId: group.id };
+}
+
+async function changeAffinityGroup(ctx: Context, q: { newAffinityGroup?: string }): Promise<Target> {
+  const group = await affinityGroupNamed(ctx.tx, required(q.newAffinityGroup, 'newAffinityGroup'), 'newAffinityGroup');
+  const [current] = currentGroups(ctx.affiliation);
+  if (!current) refuse('newAffinityGroup', 'The member is in no affinity group yet: ask to join one instead');
+  if (holdsGroup(ctx.affiliation, group.name)) refuse('newAffinityGroup', `The member is already in the ${group.name} affinity group`);
+  return { targetAffinityGroupId: group.id, previousAffinityGroupId: (await findAffinityGroup(ctx.tx, current))?.id ?? null };
+}
+
+async function changeZone(ctx: Context, q: { newCihZone: string; newCenter?: string }): Promise<Target> {
+  const zone = await zoneNamed(ctx.tx, q.newCihZone, 'newCihZone');
+  const center = q.newCenter ? await centerInZone(ctx.tx, zone.id, q.newCenter, 'newCenter') : undefined;
+  const { zoneId, centerId } = ctx.affiliation;
+  if (zone.id === zoneId && (center?.id ?? null) === centerId) refuse('newCihZone', 'The member is already in this zone and center');
+  return { targetZoneId: zone.id, targetCenterId: center?.id ?? null, previousZoneId: zoneId, previousCenterId: centerId };
+}
+
+type RequestInput = { userId: string; reason?: string };
+
+async function fileRequest(
+  tx: Tx,
+  audit: (e: AuditEntry) => void,
+  caller: Caller,
+  kind: MemberRequestKind,
+  input: RequestInput,
+  target: (ctx: Context) => Promise<Target>,
+) {
+  mustEdit(caller, input.userId);
+  await existingUser(tx, input.userId);
+  const [affiliation] = await tx.select().from(churchAffiliations).where(eq(churchAffiliations.userId, input.userId));
+  if (!affiliation) throw badRequest(NO_AFFILIATION);
+  const planned = await target({ tx, userId: input.userId, affiliation });
+  const [pending] = await tx
+    .select({ id: memberRequests.id })
+    .from(memberRequests)
+    .where(and(eq(memberRequests.userId, input.userId), eq(memberRequests.kind, kind), eq(memberRequests.status, 'pending')));
+  if (pending) throw conflict(pendingMessage(kind));
+  const [row] = await tx
+    .insert(memberRequests)
+    .values({ userId: input.userId, kind, reason: input.reason ?? null, requestedBy: caller.id, ...planned })
+    .returning();
+  await tx.insert(requestEvents).values({ requestId: row.id, action: 'created', actorId: caller.id, comment: input.reason ?? null });
+  audit({ action: 'create', entity: 'memberRequest', entityId: row.id, after: row });
+  return row;
+}
+
+function requestRoute<Q extends RequestInput>(
+  call: string,
+  kind: MemberRequestKind,
+  summary: string,
+  query: ZodType<Q>,
+  target: (ctx: Context, q: Q) => Promise<Target>,
+): RouteDef<undefined, Q> {
+  return route({
+    method: 'PUT',
+    url: `/ChurchAffiliation/${call}`,
+    tag: 'Member requests',
+    summary: `${summary}; one pending request of a kind per member`,
+    access: editAccess,
+    query,
+    async handler({ query: q, caller, mutate }) {
+      const row = await mutate((tx, audit) => fileRequest(tx, audit, caller!, kind, q, (ctx) => target(ctx, q))).catch((err) => {
+        // Two requests racing past the check above: the database's partial unique index decides.
+        if (isUniqueViolation(err, 'member_requests_pending_key')) throw conflict(pendingMessage(kind));
+        throw err;
+      });
+      return ok(row, 'Request successful');
+    },
+  });
+}
+
+export const requestRoutes = [
+  requestRoute('RequestByMemberToJoinDepartment', 'joinDepartment', 'Ask to join a department, with the reason', joinDepartmentRequestSchema, joinDepartment),
+  requestRoute('RequestChangeOfDepartment', 'changeDepartment', "Ask to move from one's primary department to another", changeDepartmentRequestSchema, changeDepartment),
+  requestRoute('RequestByMemberToJoinAffinityGroup', 'joinAffinityGroup', 'Ask to join an affinity group', joinAffinityGroupRequestSchema, joinAffinityGroup),
+  requestRoute('RequestChangeOfAffinityGroup', 'changeAffinityGroup', "Ask to change one's affinity group", changeAffinityGroupRequestSchema, changeAffinityGroup),
+  requestRoute('RequestChangeOfCIHZone', 'changeZone', 'Ask to move to another CIH zone (and center)', changeZoneRequestSchema, changeZone),
+];

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import { P } from '../../../domain/permissions.js';
+import { canEditProfile } from '../../../domain/profileRules.js';
+import type { Db, Tx } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import type { Access, Caller } from '../../http/access.js';
+import { forbidden, notFound } from '../../http/errors.js';
+
+/*
+ * The profile's rules (SPEC.md section 6) as route rules, shared by the biodata, details,
+ * church affiliation, users and files modules. The declared rule lets the route refuse a
+ * member outright and tells the OpenAPI reader who may call; the handler then applies the
+ * domain rule that needs the record (one's own profile needs CAN_UPDATE_MEMBERS).
+ */
+
+/** Another member's record: CAN_VIEW_MEMBERS or CAN_UPDATE_OTHER_MEMBERS; one's own: always. */
+export const readAccess = (field: string): Access => ({ permission: [P.viewMembers, P.updateOtherMembers], orSelf: field });
+
+/** Another member's profile: CAN_UPDATE_OTHER_MEMBERS; one's own: narrowed by mustEdit. */
+export const editAccess: Access = { permission: P.updateOtherMembers, orSelf: 'userId' };
+
+/**
+ * Calls naming a record by its own id (Delete?id): the owner is known only once it is read,
+ * so the rule admits both permissions and mustEdit narrows CAN_UPDATE_MEMBERS to one's own.
+ */
+export const recordEditAccess: Access = { permission: [P.updateOtherMembers, P.updateMembers] };
+
+export const isSelf = (caller: Caller | null, userId: string) => !!caller && caller.id.toLowerCase() === userId.toLowerCase();
+
+/** Throws 403 unless the caller may change this member's profile. */
+export function mustEdit(caller: Caller | null, userId: string) {
+  if (!caller || !canEditProfile(caller.permissions, isSelf(caller, userId))) throw forbidden();
+}
+
+export const USER_NOT_FOUND = 'User not found!';
+
+/** The member's account, or 404. */
+export async function existingUser(db: Db | Tx, userId: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound(USER_NOT_FOUND);
+  return user;
+}
