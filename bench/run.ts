@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the real server over a database seeded with the demo church, loaded with
- * autocannon on loopback for a bounded time per endpoint. See bench/README.md.
+ * autocannon on loopback for a bounded time per endpoint, then one timed bulk conversion of
+ * 10,000 first-timers (bench/convert.ts). See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { openDatabase, type Database } from '../server/db/client.js';
 import { users } from '../server/db/schema/index.js';
 import { hashPassword } from '../server/modules/auth/passwords.js';
 import { seedDatabase } from '../server/seed/index.js';
+import { benchConvert } from './convert.js';
 
 /** Bounded whatever the environment says: at most a minute and 200 connections per endpoint. */
 const clamp = (value: string | undefined, fallback: number, max: number) => Math.min(Math.max(Number(value) || fallback, 1), max);
@@ -100,7 +102,7 @@ function trackInFlight(app: FastifyInstance) {
   };
 }
 
-async function run(app: FastifyInstance, password: string) {
+async function run(app: FastifyInstance, database: Database, password: string) {
   const drained = trackInFlight(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -115,7 +117,8 @@ async function run(app: FastifyInstance, password: string) {
     await drained();
   }
   printTable(rows);
-  return rows.every(({ result }) => result.non2xx + result.errors + result.timeouts === 0);
+  const clean = rows.every(({ result }) => result.non2xx + result.errors + result.timeouts === 0);
+  return (await benchConvert(database.db, base, token)) && clean;
 }
 
 async function main() {
@@ -128,8 +131,8 @@ async function main() {
     database = prepared.database;
     console.log(`Database: ${database.kind}; seeded in ${Math.round(prepared.seedMs)} ms (scrypt 2^${config.scryptLog2N})`);
     app = await buildApp(config, database);
-    const clean = await run(app, prepared.password);
-    if (!clean) console.error('\nSome requests failed: the figures above are not a clean measurement.');
+    const clean = await run(app, database, prepared.password);
+    if (!clean) console.error('\nSome requests failed or ran over budget: the figures above are not a clean measurement.');
     return clean ? 0 : 1;
   } finally {
     await app?.close();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { auditLogs } from '../db/schema/index.js';
 import type { Tx } from '../db/client.js';
 
@@ -36,4 +37,23 @@ export async function recordAudit(tx: Tx, entries: AuditEntry[], ctx: { actorId:
       ip: ctx.ip,
     })),
   );
+}
+
+/**
+ * One entry for each of many records, as ONE set-based insert: a bulk change of thousands of
+ * rows would take one query per row, or pass PostgreSQL's 65535 bind parameters in a multi-row
+ * insert. Call it inside the change's transaction (mutate's tx).
+ */
+export async function recordAuditEach(
+  tx: Tx,
+  entityIds: string[],
+  entry: Omit<AuditEntry, 'entityId' | 'actorId'>,
+  ctx: { actorId: string | null; ip: string },
+) {
+  if (entityIds.length === 0) return;
+  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(redact(value)));
+  await tx.execute(sql`
+    insert into ${auditLogs} (actor_id, action, entity, entity_id, before, after, ip)
+    select ${ctx.actorId}::uuid, ${entry.action}, ${entry.entity}, e.id, ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb, ${ctx.ip}
+    from unnest(${sql.param(entityIds)}::text[]) as e(id)`);
 }

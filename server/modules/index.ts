@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { adminModule } from './admin/routes.js';
 import { affiliationModule } from './affiliation/routes.js';
 import { authModule } from './auth/routes.js';
 import { biodataModule } from './biodata/routes.js';
@@ -9,6 +10,7 @@ import { departmentsModule } from './departments/routes.js';
 import { detailsModule } from './details/routes.js';
 import { filesModule } from './files/routes.js';
 import { healthModule } from './health/routes.js';
+import { rolesModule } from './roles/routes.js';
 import { statsModule } from './stats/routes.js';
 import { usersModule } from './users/routes.js';
 
@@ -26,4 +28,6 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   churchAffiliationModule,
   usersModule,
   filesModule,
+  adminModule,
+  rolesModule,
 ];

@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './church.js';
 export * from './catalogue.js';
 export * from './profile.js';
+export * from './people.js';

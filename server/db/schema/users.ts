@@ -17,6 +17,8 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
     isFirstTimer: boolean('is_first_timer').notNull().default(true),
+    /** When the first-timer flag was cleared: converted people are counted in the first-timer stats. */
+    convertedAt: timestamp('converted_at', { withTimezone: true }),
     /** Bumped on logout, disable and password change: every older token stops working. */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -73,14 +73,23 @@ function membersFrom(db: Db, fields: SelectedFields) {
     .leftJoin(centers, eq(centers.id, churchAffiliations.centerId));
 }
 
-/** One page of member summaries: the list's conditions, its search, sort and paging. */
-export async function memberPage(db: Db, q: ListParams, where: Array<SQL | undefined>, extra: Record<string, SQL> = {}) {
+/**
+ * One page of member summaries: the list's conditions, its search, sort and paging; extra
+ * fields join each row, and extra sorts join the member sorts.
+ */
+export async function memberPage(
+  db: Db,
+  q: ListParams,
+  where: Array<SQL | undefined>,
+  extra: SelectedFields = {},
+  sorts: Record<string, AnyColumn | SQL> = {},
+) {
   const condition = and(memberSearch(q.search), ...where);
   const { limit, offset } = pageOf(q);
   const [rows, [{ n }]] = await Promise.all([
     membersFrom(db, { ...memberSummary, ...extra })
       .where(condition)
-      .orderBy(...orderOf(q, MEMBER_SORT, BY_NAME))
+      .orderBy(...orderOf(q, { ...MEMBER_SORT, ...sorts }, BY_NAME))
       .limit(limit)
       .offset(offset),
     membersFrom(db, { n: count() }).where(condition),
@@ -93,8 +102,11 @@ export function allMembers(db: Db, where: SQL | undefined) {
   return membersFrom(db, memberSummary).where(where).orderBy(...BY_NAME);
 }
 
+/** Not archived: the demise flag is off (or the person has no biodata yet). */
+export const notArchived = or(isNull(biodata.demise), eq(biodata.demise, false));
+
 /** Church members: converted from first-timer and not archived (the demise flag). */
-export const isChurchMember = and(eq(users.isFirstTimer, false), or(isNull(biodata.demise), eq(biodata.demise, false)));
+export const isChurchMember = and(eq(users.isFirstTimer, false), notArchived);
 
 export const memberQuerySchema = listQuery({
   zoneId: idField('ZoneId').optional(),

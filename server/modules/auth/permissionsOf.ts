@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { permissionString } from '../../../domain/permissions.js';
 import type { Db, Tx } from '../../db/client.js';
-import { churchAffiliations, permissions, rolePermissions, roles, userRoles } from '../../db/schema/index.js';
+import { churchAffiliations, permissions, rolePermissions, roles, userPermissions, userRoles } from '../../db/schema/index.js';
 
 /** The platform role names a user holds. */
 export async function roleNamesOf(db: Db | Tx, userId: string): Promise<string[]> {
@@ -14,7 +14,8 @@ export async function roleNamesOf(db: Db | Tx, userId: string): Promise<string[]
 }
 
 /**
- * A user's permissions: those of their platform roles and of their CIH role, each entry once.
+ * A user's permissions: those of their platform roles, of their CIH role, and the extra ones
+ * granted to them under a role (user_permissions), each entry once.
  */
 export async function permissionsOf(db: Db | Tx, userId: string) {
   const [affiliation] = await db
@@ -23,10 +24,9 @@ export async function permissionsOf(db: Db | Tx, userId: string) {
     .where(eq(churchAffiliations.userId, userId));
   const platformRoleIds = db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
   const cihRole = affiliation?.cihRole?.toLowerCase();
-  const rows = await db
-    .selectDistinct({ accessRight: permissions.accessRight, moduleName: permissions.moduleName })
+  const fromRoles = db
+    .select({ id: rolePermissions.permissionId })
     .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
     .where(
       or(
@@ -34,5 +34,10 @@ export async function permissionsOf(db: Db | Tx, userId: string) {
         cihRole ? and(eq(roles.kind, 'cih'), eq(roles.name, cihRole)) : undefined,
       ),
     );
+  const extra = db.select({ id: userPermissions.permissionId }).from(userPermissions).where(eq(userPermissions.userId, userId));
+  const rows = await db
+    .select({ accessRight: permissions.accessRight, moduleName: permissions.moduleName })
+    .from(permissions)
+    .where(or(inArray(permissions.id, fromRoles), inArray(permissions.id, extra)));
   return rows.map((r) => ({ ...r, permission: permissionString(r) }));
 }

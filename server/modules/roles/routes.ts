@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { ALL_PERMISSIONS, MODULES, P, permissionString } from '../../../domain/permissions.js';
+import { createRoleSchema, updateRoleSchema } from '../../../domain/schemas/people.js';
+import { countRows, searchOver } from '../../db/queries.js';
+import { roles, userRoles } from '../../db/schema/index.js';
+import { ok, page } from '../../http/envelope.js';
+import { badRequest, conflict } from '../../http/errors.js';
+import { listQuery, orderOf, pageOf } from '../../http/list.js';
+import { registerRoutes, route } from '../../http/route.js';
+import { userIdQuery } from '../admin/people.js';
+import { grantRoutes } from './grants.js';
+import {
+  catalogue,
+  isSystemRole,
+  lockedRole,
+  mustBeFreeName,
+  NEXT_LOGIN,
+  permissionIds,
+  permissionsOfRole,
+  roleDetail,
+  roleFields,
+  roleIdQuery,
+  setRolePermissions,
+  tag,
+  userRolesView,
+} from './store.js';
+
+const ROLE_SORT = { name: roles.name, createdAt: roles.createdAt, userCount: roleFields.userCount, permissionCount: roleFields.permissionCount };
+
+const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+const roleRoutes = [
+  route({
+    method: 'GET',
+    url: '/Roles/GetPlatformRoles',
+    tag,
+    summary: 'Platform roles, each with whether it is built in, its user count and permission count: search, sort and paging',
+    access: { permission: P.viewRoles },
+    query: listQuery({}),
+    async handler({ query, services }) {
+      const db = services.database.db;
+      const where = and(eq(roles.kind, 'platform'), searchOver(query.search, [roles.name, roles.description]));
+      const { limit, offset } = pageOf(query);
+      const [rows, [{ n }]] = await Promise.all([
+        db.select(roleFields).from(roles).where(where).orderBy(...orderOf(query, ROLE_SORT, [asc(roles.name)])).limit(limit).offset(offset),
+        db.select({ n: count() }).from(roles).where(where),
+      ]);
+      return page(rows, n);
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/Roles/GetRolePermissions',
+    tag,
+    summary: "A role's permissions, in the catalogue's order",
+    access: { permission: P.viewRoles },
+    query: roleIdQuery,
+    async handler({ query, services }) {
+      return ok((await roleDetail(services.database.db, query.roleId)).permissions);
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/Roles/GetUserRoles',
+    tag,
+    summary: "A user's platform roles (with the extra permissions held under each), CIH role and effective permissions",
+    access: { permission: P.viewRoles, orSelf: 'userId' },
+    query: userIdQuery,
+    async handler({ query, services }) {
+      return ok(await userRolesView(services.database.db, query.userId));
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/Roles/GetPlatformModules',
+    tag,
+    summary: 'The modules of the permission catalogue, each with its access rights',
+    access: { permission: P.viewRoles },
+    async handler() {
+      return ok(
+        MODULES.map((m) => ({
+          moduleName: m.name,
+          accessRights: m.rights,
+          permissions: m.rights.map((accessRight) => permissionString({ accessRight, moduleName: m.name })),
+        })),
+      );
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/Roles/GetPlatformPermissions',
+    tag,
+    summary: 'The permission catalogue: id, accessRight, moduleName and the permission string',
+    access: { permission: P.viewRoles },
+    async handler({ services }) {
+      return ok(await catalogue(services.database.db));
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/Roles/CreateRole',
+    tag,
+    summary: 'Create a platform role with permissions (strings such as CAN_VIEW_MEMBERS, or {accessRight, moduleName})',
+    access: { permission: P.createRoles },
+    body: createRoleSchema,
+    async handler({ body, services, mutate }) {
+      const id = await mutate(async (tx, audit) => {
+        await mustBeFreeName(tx, body.name);
+        const ids = await permissionIds(tx, body.permissions);
+        const [role] = await tx.insert(roles).values({ name: body.name, description: body.description, kind: 'platform' }).returning();
+        await setRolePermissions(tx, role.id, ids);
+        audit({ action: 'create', entity: 'role', entityId: role.id, after: { ...role, permissions: [...new Set(body.permissions)] } });
+        return role.id;
+      });
+      return ok(await roleDetail(services.database.db, id), 'Successfully Created');
+    },
+  }),
+  route({
+    method: 'PUT',
+    url: '/Roles/UpdateRole',
+    tag,
+    summary: `Rename a role and replace its description and (when given) its permissions; built-in roles keep their names. ${NEXT_LOGIN}`,
+    access: { permission: P.updateRoles },
+    body: updateRoleSchema,
+    async handler({ body, services, mutate }) {
+      await mutate(async (tx, audit) => {
+        const before = await lockedRole(tx, body.id);
+        const system = isSystemRole(before.name);
+        if (system && body.name.toLowerCase() !== before.name) {
+          throw badRequest(`The built-in role "${before.name}" cannot be renamed`, { name: ['Built-in roles keep their names'] });
+        }
+        if (!system) await mustBeFreeName(tx, body.name, before.id);
+        const held = (await permissionsOfRole(tx, before.id)).map((p) => p.permission);
+        if (body.permissions) {
+          const ids = await permissionIds(tx, body.permissions);
+          // Taking a right from administrator could lock every administrator out of this very screen.
+          if (before.name === 'administrator' && ids.length < ALL_PERMISSIONS.length) {
+            throw badRequest('The administrator role always holds every permission', { permissions: ['Administrator holds the whole catalogue'] });
+          }
+          await setRolePermissions(tx, before.id, ids);
+        }
+        const [after] = await tx
+          .update(roles)
+          .set({ name: system ? before.name : body.name, description: body.description ?? null })
+          .where(eq(roles.id, before.id))
+          .returning();
+        const permissions = body.permissions ? [...new Set(body.permissions)] : held;
+        audit({ action: 'update', entity: 'role', entityId: before.id, before: { ...before, permissions: held }, after: { ...after, permissions } });
+      });
+      return ok(await roleDetail(services.database.db, body.id), `Role updated. ${NEXT_LOGIN}`);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    url: '/Roles/DeleteRole',
+    tag,
+    summary: 'Delete a role: refused for built-in roles, and while users hold it (409 naming how many)',
+    access: { permission: P.deleteRoles },
+    query: roleIdQuery,
+    async handler({ query, mutate }) {
+      await mutate(async (tx, audit) => {
+        const role = await lockedRole(tx, query.roleId);
+        if (isSystemRole(role.name)) throw badRequest(`The built-in role "${role.name}" cannot be deleted`);
+        const holders = await countRows(tx, userRoles, eq(userRoles.roleId, role.id));
+        if (holders > 0) {
+          throw conflict(`The role "${role.name}" is held by ${counted(holders, 'user')}; take it from them before deleting it.`);
+        }
+        const permissions = (await permissionsOfRole(tx, role.id)).map((p) => p.permission);
+        await tx.delete(roles).where(eq(roles.id, role.id));
+        audit({ action: 'delete', entity: 'role', entityId: role.id, before: { ...role, permissions } });
+      });
+      return ok(null, 'Successfully Deleted');
+    },
+  }),
+];
+
+export async function rolesModule(app: FastifyInstance) {
+  registerRoutes(app, [...roleRoutes, ...grantRoutes]);
+}
