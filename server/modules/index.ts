@@ -10,6 +10,8 @@ import { departmentsModule } from './departments/routes.js';
 import { detailsModule } from './details/routes.js';
 import { filesModule } from './files/routes.js';
 import { healthModule } from './health/routes.js';
+import { notificationsModule } from './notifications/routes.js';
+import { requestsModule } from './requests/routes.js';
 import { rolesModule } from './roles/routes.js';
 import { statsModule } from './stats/routes.js';
 import { usersModule } from './users/routes.js';
@@ -30,4 +32,7 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   filesModule,
   adminModule,
   rolesModule,
+  // Requests and approvals, and the notifications that tell of decisions (issue 6).
+  requestsModule,
+  notificationsModule,
 ];

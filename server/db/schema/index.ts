@@ -4,3 +4,4 @@ export * from './church.js';
 export * from './catalogue.js';
 export * from './profile.js';
 export * from './people.js';
+export * from './notifications.js';

@@ -1,0 +1,98 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { MemberRequestKind, MemberRequestStatus } from '../../../domain/enums.js';
+import { DECIDING_CALL } from '../../../domain/requestRules.js';
+import type { decisionSchema } from '../../../domain/schemas/requests.js';
+import type { Tx } from '../../db/client.js';
+import { memberRequests, requestEvents } from '../../db/schema/index.js';
+import type { Caller } from '../../http/access.js';
+import type { AuditEntry } from '../../http/audit.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { notify } from '../notifications/notify.js';
+import { applyRequest } from './apply.js';
+import { isRequester, mustDecide } from './scope.js';
+import { requestView, type RequestView } from './view.js';
+
+/**
+ * The one state machine of every request kind: pending -> approved | rejected (by a decider) |
+ * cancelled (by the member). Each transition is one conditional UPDATE ... WHERE status =
+ * 'pending', so of two deciders clicking at once exactly one wins and the other is told the
+ * request is already decided; the change, the history event, the notification and the audit
+ * rows commit with it or not at all.
+ */
+
+type Request = typeof memberRequests.$inferSelect;
+type Audit = (e: AuditEntry) => void;
+type Decision = z.output<typeof decisionSchema>;
+
+export const REQUEST_NOT_FOUND = 'Request not found';
+
+async function findRequest(tx: Tx, id: string): Promise<Request> {
+  const [row] = await tx.select().from(memberRequests).where(eq(memberRequests.id, id));
+  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  return row;
+}
+
+/** Moves a pending request to its final status, or says what it already is. */
+async function close(tx: Tx, id: string, values: Partial<Request> & { status: MemberRequestStatus }): Promise<Request> {
+  const [row] = await tx
+    .update(memberRequests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(memberRequests.id, id), eq(memberRequests.status, 'pending')))
+    .returning();
+  if (row) return row;
+  const { status } = await findRequest(tx, id);
+  throw badRequest(`This request has already been ${status}.`);
+}
+
+/** What the member asked for, as the notification words it. */
+function describe(v: RequestView): string {
+  const place = [v.targetZoneName, v.targetCenterName].filter(Boolean).join(', ');
+  const texts: Record<MemberRequestKind, string> = {
+    joinDepartment: `to join the ${v.targetDepartmentName} department`,
+    changeDepartment: `to move from the ${v.previousDepartmentName ?? 'previous'} department to the ${v.targetDepartmentName} department`,
+    joinAffinityGroup: `to join the ${v.targetAffinityGroupName} affinity group`,
+    changeAffinityGroup: `to change affinity group to ${v.targetAffinityGroupName}`,
+    changeZone: `to move to ${place}`,
+  };
+  return texts[v.kind];
+}
+
+async function tellRequester(tx: Tx, audit: Audit, caller: Caller, v: RequestView) {
+  const decision = v.status === 'approved' ? 'approved' : 'rejected';
+  const comment = v.decisionComment ? ` Comment: ${v.decisionComment}` : '';
+  await notify(tx, audit, {
+    recipientId: v.requester.id,
+    senderId: caller.id,
+    kind: 'request',
+    title: `Request ${decision}`,
+    body: `Your request ${describe(v)} was ${decision}.${comment}`,
+    requestId: v.id,
+  });
+}
+
+/** Approve or reject a pending request of the kinds this call decides; an approval applies the change. */
+export async function decide(tx: Tx, audit: Audit, caller: Caller, call: string, q: Decision): Promise<RequestView> {
+  const before = await findRequest(tx, q.requestId);
+  if (DECIDING_CALL[before.kind] !== call) throw badRequest(`This request is decided with ${DECIDING_CALL[before.kind]}, not ${call}`);
+  await mustDecide(tx, caller, before);
+  const status = q.approve ? 'approved' : 'rejected';
+  const comment = q.comment ?? null;
+  const after = await close(tx, before.id, { status, decidedBy: caller.id, decidedAt: new Date(), decisionComment: comment });
+  if (q.approve) await applyRequest(tx, audit, after);
+  await tx.insert(requestEvents).values({ requestId: after.id, action: status, actorId: caller.id, comment });
+  audit({ action: q.approve ? 'approve' : 'reject', entity: 'memberRequest', entityId: after.id, before, after });
+  const view = (await requestView(tx, after.id))!;
+  await tellRequester(tx, audit, caller, view);
+  return view;
+}
+
+/** The member (or whoever filed it for them) withdraws a pending request. */
+export async function cancel(tx: Tx, audit: Audit, caller: Caller, requestId: string): Promise<RequestView> {
+  const before = await findRequest(tx, requestId);
+  if (!isRequester(caller, before)) throw forbidden('Only the member who filed this request may cancel it');
+  const after = await close(tx, before.id, { status: 'cancelled', decidedBy: caller.id, decidedAt: new Date() });
+  await tx.insert(requestEvents).values({ requestId: after.id, action: 'cancelled', actorId: caller.id });
+  audit({ action: 'cancel', entity: 'memberRequest', entityId: after.id, before, after });
+  return (await requestView(tx, after.id))!;
+}

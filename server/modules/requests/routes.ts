@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { P } from '../../../domain/permissions.js';
+import { cancelRequestSchema, decisionSchema, requestFilters } from '../../../domain/schemas/requests.js';
+import { idField } from '../../../domain/schemas/structure.js';
+import type { MemberRequestStatus } from '../../../domain/enums.js';
+import type { Db } from '../../db/client.js';
+import { memberRequests } from '../../db/schema/index.js';
+import type { Access, Caller } from '../../http/access.js';
+import { ok } from '../../http/envelope.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { listQuery } from '../../http/list.js';
+import { registerRoutes, route, type RouteDef } from '../../http/route.js';
+import { cancel, decide, REQUEST_NOT_FOUND } from './decide.js';
+import { allScope, departmentScope, inspectorateScope, isRequester, mayHandle, ownScope } from './scope.js';
+import { historyOf, requestPage, requestView, type RequestListQuery } from './view.js';
+
+/**
+ * Requests and approvals (issue 6), under /ChurchAffiliation/ as API.md names them: the views of
+ * heads of department, the inspectorate, administrators and the member's own log, the
+ * decisions, the detail with its history, and the member's cancellation. Members file requests
+ * through the churchAffiliation module's Request* calls.
+ */
+
+const tag = 'Requests';
+/** Seeing others' requests; the handler narrows to the caller's scope (domain/requestRules.ts). */
+const viewAccess: Access = { permission: [P.viewRequests, P.approveRequests] };
+
+const listSchema = listQuery(requestFilters);
+/** The by-status calls fix the status themselves. */
+const statuslessSchema = listSchema.omit({ status: true });
+
+type Scope = (db: Db, caller: Caller) => SQL | undefined | Promise<SQL | undefined>;
+
+function listRoute(call: string, summary: string, access: Access, scope: Scope, status?: MemberRequestStatus): RouteDef<undefined, RequestListQuery> {
+  return route({
+    method: 'GET',
+    url: `/ChurchAffiliation/${call}`,
+    tag,
+    summary: `${summary}: filters Kind, Status, DepartmentId, ZoneId, From, To (days); Search, paging and sort (createdAt, decidedAt, status, kind, requesterName)`,
+    access,
+    query: (status ? statuslessSchema : listSchema) as z.ZodType<RequestListQuery>,
+    async handler({ query, caller, services }) {
+      const db = services.database.db;
+      return requestPage(db, await scope(db, caller!), { ...query, ...(status && { status }) });
+    },
+  });
+}
+
+function decisionRoute(call: string, summary: string): RouteDef<undefined, z.output<typeof decisionSchema>> {
+  return route({
+    method: 'PUT',
+    url: `/ChurchAffiliation/${call}`,
+    tag,
+    summary: `${summary} (Approve=true or false; Comment required to reject); only a pending request, once`,
+    access: { permission: P.approveRequests },
+    query: decisionSchema,
+    async handler({ query, caller, mutate }) {
+      const view = await mutate((tx, audit) => decide(tx, audit, caller!, call, query));
+      return ok(view, query.approve ? 'Request approved' : 'Request rejected');
+    },
+  });
+}
+
+export async function requestsModule(app: FastifyInstance) {
+  registerRoutes(app, [
+    listRoute('GetHodRequests', "Department requests of the departments the caller heads (every department's for those who manage departments)", viewAccess, departmentScope),
+    listRoute('GetInspectorateRequests', 'Zone and affinity-group requests, for the inspectorate', viewAccess, (_db, caller) => inspectorateScope(caller)),
+    listRoute('GetAllRequests', 'Every request of every kind, for administrators', viewAccess, (_db, caller) => allScope(caller)),
+    listRoute('GetUserRequestLog', "The caller's own requests", { signedIn: true }, (_db, caller) => ownScope(caller)),
+    listRoute('GetPendingDepartmentRequest', 'Pending department requests (as GetHodRequests)', viewAccess, departmentScope, 'pending'),
+    listRoute('GetApprovedDepartmentRequest', 'Approved department requests (as GetHodRequests)', viewAccess, departmentScope, 'approved'),
+    listRoute('GetRejectedDepartmentRequest', 'Rejected department requests (as GetHodRequests)', viewAccess, departmentScope, 'rejected'),
+    decisionRoute('ApproveChangeOfDepartment', 'Decide a request to join or change department: the head of the (new) department or an administrator'),
+    decisionRoute('ApproveChangeOfCIHZone', 'Decide a request to change CIH zone and center: the inspectorate or an administrator'),
+    decisionRoute('ApproveAffinityGroupRequest', 'Decide a request to join or change affinity group: the inspectorate or an administrator'),
+    route({
+      method: 'GET',
+      url: '/ChurchAffiliation/GetRequestById',
+      tag,
+      summary: 'One request with its history: for the member who filed it, those who may decide it, and administrators',
+      access: { signedIn: true },
+      query: z.object({ id: idField() }),
+      async handler({ query, caller, services }) {
+        const db = services.database.db;
+        const [request] = await db.select().from(memberRequests).where(eq(memberRequests.id, query.id));
+        if (!request) throw notFound(REQUEST_NOT_FOUND);
+        if (!isRequester(caller!, request) && !(await mayHandle(db, caller!, request, 'view'))) throw forbidden();
+        const [view, history] = await Promise.all([requestView(db, request.id), historyOf(db, request.id)]);
+        return ok({ ...view, history });
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: '/ChurchAffiliation/CancelRequest',
+      tag,
+      summary: 'The member who filed a pending request withdraws it',
+      access: { signedIn: true },
+      query: cancelRequestSchema,
+      async handler({ query, caller, mutate }) {
+        const view = await mutate((tx, audit) => cancel(tx, audit, caller!, query.requestId));
+        return ok(view, 'Request cancelled');
+      },
+    }),
+  ]);
+}

@@ -1,0 +1,122 @@
+import { and, asc, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { requestFilters } from '../../../domain/schemas/requests.js';
+import type { Db, Tx } from '../../db/client.js';
+import { personName, searchOver } from '../../db/queries.js';
+import { affinityGroups, centers, departments, memberRequests, requestEvents, users, zones } from '../../db/schema/index.js';
+import { page } from '../../http/envelope.js';
+import { badRequest } from '../../http/errors.js';
+import { orderOf, pageOf, type ListParams } from '../../http/list.js';
+
+/** A request as every list and the detail show it: requester, target and previous names, decision. */
+
+const requester = alias(users, 'requester');
+const targetDepartment = alias(departments, 'target_department');
+const previousDepartment = alias(departments, 'previous_department');
+const targetGroup = alias(affinityGroups, 'target_group');
+const previousGroup = alias(affinityGroups, 'previous_group');
+const targetZone = alias(zones, 'target_zone');
+const previousZone = alias(zones, 'previous_zone');
+const targetCenter = alias(centers, 'target_center');
+const previousCenter = alias(centers, 'previous_center');
+
+const r = memberRequests;
+const requesterName = personName(r.userId);
+
+const requestRow = {
+  id: r.id,
+  kind: r.kind,
+  status: r.status,
+  reason: r.reason,
+  requester: { id: r.userId, fullName: requesterName, email: requester.email },
+  requestedBy: r.requestedBy,
+  targetDepartmentId: r.targetDepartmentId,
+  targetDepartmentName: targetDepartment.departmentName,
+  previousDepartmentId: r.previousDepartmentId,
+  previousDepartmentName: previousDepartment.departmentName,
+  targetAffinityGroupId: r.targetAffinityGroupId,
+  targetAffinityGroupName: targetGroup.affinityGroupName,
+  previousAffinityGroupId: r.previousAffinityGroupId,
+  previousAffinityGroupName: previousGroup.affinityGroupName,
+  targetZoneId: r.targetZoneId,
+  targetZoneName: targetZone.zoneName,
+  targetCenterId: r.targetCenterId,
+  targetCenterName: targetCenter.centerName,
+  previousZoneId: r.previousZoneId,
+  previousZoneName: previousZone.zoneName,
+  previousCenterId: r.previousCenterId,
+  previousCenterName: previousCenter.centerName,
+  createdAt: r.createdAt,
+  decidedBy: r.decidedBy,
+  decidedByName: personName(r.decidedBy),
+  decidedAt: r.decidedAt,
+  decisionComment: r.decisionComment,
+};
+
+function selectRequests(db: Db | Tx) {
+  return db
+    .select(requestRow)
+    .from(r)
+    .innerJoin(requester, eq(requester.id, r.userId))
+    .leftJoin(targetDepartment, eq(targetDepartment.id, r.targetDepartmentId))
+    .leftJoin(previousDepartment, eq(previousDepartment.id, r.previousDepartmentId))
+    .leftJoin(targetGroup, eq(targetGroup.id, r.targetAffinityGroupId))
+    .leftJoin(previousGroup, eq(previousGroup.id, r.previousAffinityGroupId))
+    .leftJoin(targetZone, eq(targetZone.id, r.targetZoneId))
+    .leftJoin(previousZone, eq(previousZone.id, r.previousZoneId))
+    .leftJoin(targetCenter, eq(targetCenter.id, r.targetCenterId))
+    .leftJoin(previousCenter, eq(previousCenter.id, r.previousCenterId));
+}
+export type RequestView = Awaited<ReturnType<typeof selectRequests>>[number];
+
+/** One request as the lists show it, or undefined. */
+export async function requestView(db: Db | Tx, id: string): Promise<RequestView | undefined> {
+  const [row] = await selectRequests(db).where(eq(r.id, id));
+  return row;
+}
+
+/** A request's history, oldest first: filed, then its decision or cancellation. */
+export function historyOf(db: Db | Tx, requestId: string) {
+  return db
+    .select({ id: requestEvents.id, action: requestEvents.action, actorId: requestEvents.actorId, actorName: personName(requestEvents.actorId), comment: requestEvents.comment, at: requestEvents.at })
+    .from(requestEvents)
+    .where(eq(requestEvents.requestId, requestId))
+    .orderBy(asc(requestEvents.at), asc(requestEvents.id));
+}
+
+export type RequestListQuery = ListParams & Partial<z.output<z.ZodObject<typeof requestFilters>>>;
+
+const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
+const dayAfter = (day: string) => new Date(startOfDay(day).getTime() + 86_400_000);
+
+/** The named filters of the request lists; From and To are UTC days, both included. */
+function filtersOf(q: RequestListQuery): Array<SQL | undefined> {
+  if (q.from && q.to && q.from > q.to) throw badRequest('From must not be after To', { from: ['From must not be after To'] });
+  return [
+    q.kind ? eq(r.kind, q.kind) : undefined,
+    q.status ? eq(r.status, q.status) : undefined,
+    q.departmentId ? or(eq(r.targetDepartmentId, q.departmentId), eq(r.previousDepartmentId, q.departmentId)) : undefined,
+    q.zoneId ? or(eq(r.targetZoneId, q.zoneId), eq(r.previousZoneId, q.zoneId)) : undefined,
+    q.from ? gte(r.createdAt, startOfDay(q.from)) : undefined,
+    q.to ? lt(r.createdAt, dayAfter(q.to)) : undefined,
+    searchOver(q.search, [requesterName, requester.email, r.reason]),
+  ];
+}
+
+const SORTS = { createdAt: r.createdAt, decidedAt: r.decidedAt, status: r.status, kind: r.kind, requesterName };
+
+/** One page of the requests within scope (the caller's view), filtered, searched and sorted. */
+export async function requestPage(db: Db, scope: SQL | undefined, q: RequestListQuery) {
+  const where = and(scope, ...filtersOf(q));
+  const { limit, offset } = pageOf(q);
+  const [rows, [{ n }]] = await Promise.all([
+    selectRequests(db)
+      .where(where)
+      .orderBy(...orderOf(q, SORTS, [desc(r.createdAt), asc(r.id)]))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(r).innerJoin(requester, eq(requester.id, r.userId)).where(where),
+  ]);
+  return page(rows, n);
+}
