@@ -5,6 +5,9 @@ import { PLATFORM_ROLES } from '../../domain/roles.js';
 import type { Db, Tx } from '../db/client.js';
 import {
   affinityGroups,
+  meansOfIdentification,
+  ministries,
+  mountainsOfInfluence,
   biodata,
   centers,
   churchAffiliations,
@@ -129,6 +132,8 @@ const ORIGINS = [
   ['Kaduna', 'Kaduna'], ['Kano', 'Kano'], ['Benue', 'Makurdi'], ['Kogi', 'Lokoja'], ['Abuja FCT', 'Abuja'],
 ] as const;
 
+const MINISTRIES = [['Music Ministry', 'MUS'], ["Children's Ministry", 'CHI'], ['Prayer Ministry', 'PRA'], ['Evangelism Ministry', 'EVA']];
+const IDENTIFICATION = ['National Identity Card', 'International Passport', "Driver's Licence", "Voter's Card"];
 const MOUNTAINS = ['Family', 'Religion', 'Education', 'Government', 'Media', 'Arts and Entertainment', 'Business'];
 const MOBILE_PREFIXES = ['0803', '0806', '0813', '0816', '0703', '0706', '0805', '0807', '0815', '0802', '0808', '0812', '0701', '0902', '0909', '0810'];
 
@@ -382,6 +387,10 @@ async function writeChurch(tx: Tx, church: Church, passwordHash: string, roleIdO
   await insertAll(tx, zones, zoneRows);
   await insertAll(tx, centers, centerRows);
   await insertAll(tx, affinityGroups, groupRows);
+  // Members' affiliations name these lists, which refuse names they do not hold.
+  await insertAll(tx, mountainsOfInfluence, MOUNTAINS.map((name) => ({ name, description: `The ${name.toLowerCase()} mountain` })));
+  await insertAll(tx, ministries, MINISTRIES.map(([name, code]) => ({ name, code })));
+  await insertAll(tx, meansOfIdentification, IDENTIFICATION.map((name) => ({ name, requiresNumber: true })));
   await insertAll(tx, users, people.map((p) => userRow(p, passwordHash)));
   await insertAll(tx, biodata, people.map(biodataRow));
   await insertAll(tx, userRoles, people.map((p) => ({ userId: p.id, roleId: roleIdOf.get(p.seat.role)! })));

@@ -188,6 +188,15 @@ describe('demo church', () => {
     expect(orphans.n).toBe(0);
   });
 
+  it("saves a demo member's church affiliation unchanged: every name it holds is in its list", async () => {
+    const token = await s.login('member@example.org');
+    const me = (await s.call('POST', '/Auth/Login', { body: { username: 'member@example.org', password: DEMO_PASSWORD } })).body.data.user;
+    const current = (await s.call('GET', `/ChurchAffiliation/GetChurchAffiliationByUserId?id=${me.id}`, { token })).body.data;
+    expect(current.mountainOfInfluence).toBeTruthy();
+    const saved = await s.call('PUT', '/ChurchAffiliation/UpdateChurchAffiliation', { token, body: current });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  });
+
   it('gives every demo account the same single password hash', async () => {
     const [row] = await db.select({ n: countDistinct(users.passwordHash) }).from(users).where(and(like(users.email, DEMO), ne(users.email, ADMIN_EMAIL)));
     expect(row.n).toBe(1);
