@@ -59,12 +59,12 @@ describe('route guard', () => {
   });
 
   it('shows a permitted route its name and what will appear there', async () => {
-    signIn(['CAN_VIEW_USER_MANAGEMENT']);
-    renderAt('/users-management');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Users management' })).toBeTruthy();
-    expect(screen.getByText(/user list, with enabling, disabling/)).toBeTruthy();
+    signIn(['CAN_VIEW_AUDIT_REPORT']);
+    renderAt('/audit-logs');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Audit logs' })).toBeTruthy();
+    expect(screen.getByText(/audit trail of every change/)).toBeTruthy();
     expect(screen.queryByText('You are not authorised')).toBeNull();
-    await waitFor(() => expect(document.title).toBe('Flock - Users management'));
+    await waitFor(() => expect(document.title).toBe('Flock - Audit logs'));
   });
 
   it('sends a signed-out visitor to login, keeping the address in redirect_from', async () => {
@@ -115,6 +115,13 @@ describe('side menu', () => {
     signIn(['CAN_VIEW_ACCESSORIES']);
     renderAt('/overview');
     expect(await menuNames()).toEqual(['Profile', 'Overview', 'Requests']);
+  });
+
+  it('shows Roles management, which the spec menu lacks, after Users management with CAN_VIEW_ROLES', async () => {
+    signIn(['CAN_VIEW_USER_MANAGEMENT', 'CAN_VIEW_ROLES', 'CAN_UPDATE_DEMISE_MEMBERS']);
+    renderAt('/overview');
+    expect(await menuNames()).toEqual(['Profile', 'Overview', 'Requests', 'Users management', 'Roles management', 'Archived users']);
+    expect(screen.getByRole('menuitem', { name: 'Roles management' }).getAttribute('href')).toBe('/roles-management');
   });
 
   it('shows the CIH submenu with the entries CAN_VIEW_CIH_CENTER opens', async () => {

@@ -10,6 +10,17 @@ const SIGNED_IN: Rule = [];
 const CIH_MANAGEMENT: Rule = [P.viewCihManagement];
 const CIH_CENTER: Rule = [P.viewCihManagement, P.viewCihCenter];
 
+/** A record kind's rules: who sees it, and the rights its create, edit and delete buttons need. */
+const crud = (view: Rule, create: string, edit: string, remove: string) => ({ view, create: [create], edit: [edit], delete: [remove] });
+const UNITS = crud([P.viewUnits], P.createUnits, P.updateUnits, P.deleteUnits);
+const LOOKUPS = crud([P.viewLookups], P.createLookups, P.updateLookups, P.deleteLookups);
+const CIH_RECORDS = crud(CIH_MANAGEMENT, P.createCihManagement, P.updateCihManagement, P.deleteCihManagement);
+/** A department's members: the department's rights, or a head's (CAN_APPROVE_REQUESTS) on the one they head. */
+const DEPARTMENT_MEMBERS = { view: [P.viewDepartment, P.approveRequests], delist: [P.updateDepartment, P.approveRequests] };
+
+/** Who may see others' requests at all (domain/requestRules.ts narrows it per list). */
+const REQUEST_VIEWERS: Rule = [P.viewRequests, P.approveRequests];
+
 /**
  * THE access table (SPEC.md section 6): the key is the react-admin "resource" that routes,
  * menu entries and screens name; 'menu' is the rule of the side-menu entry when it differs.
@@ -20,17 +31,24 @@ export const ACCESS = {
   profile: { view: SIGNED_IN },
   requests: { view: SIGNED_IN },
   dashboardStats: { view: [P.viewAdminDashboard, P.viewInspectorateDashboard] },
-  members: { view: [P.viewMembers] },
-  roles: { view: [P.viewRoles] },
-  users: { view: [P.viewUserManagement] },
+  // GetMemberQuery also serves CIH managers (a zone's or center's members).
+  members: { view: [P.viewMembers], list: [P.viewMembers, P.viewCihManagement] },
+  // People administration (issue 4): 'assign' gives users roles; 'cihRole' is AssignCIHRole's right.
+  roles: { view: [P.viewRoles], create: [P.createRoles], edit: [P.updateRoles], delete: [P.deleteRoles], assign: [P.updateRoles] },
+  users: { view: [P.viewUserManagement], create: [P.createUserManagement], edit: [P.updateUserManagement], cihRole: [P.updateChurchAffiliation] },
   demise: { view: [P.updateDemise] },
-  affinityGroups: { view: [P.viewAffinityGroups] },
-  ministries: { view: [P.viewMinistries] },
-  accessories: { view: [P.viewAccessories], menu: [P.viewVenues] },
+  affinityGroups: crud([P.viewAffinityGroups], P.createAffinityGroups, P.updateAffinityGroups, P.deleteAffinityGroups),
+  ministries: crud([P.viewMinistries], P.createMinistries, P.updateMinistries, P.deleteMinistries),
+  accessories: { ...crud([P.viewAccessories], P.createAccessories, P.updateAccessories, P.deleteAccessories), menu: [P.viewVenues] },
   auditLogs: { view: [P.viewAudit] },
-  units: { view: [P.viewUnits] },
-  departments: { view: [P.viewDepartment] },
-  firstTimers: { view: [P.viewFirstTimers] },
+  units: UNITS,
+  specialUnits: UNITS,
+  moi: LOOKUPS,
+  mountainsOfInfluence: LOOKUPS,
+  departments: crud([P.viewDepartment], P.createDepartment, P.updateDepartment, P.deleteDepartment),
+  departmentMembers: DEPARTMENT_MEMBERS,
+  delistedMembers: DEPARTMENT_MEMBERS,
+  firstTimers: { view: [P.viewFirstTimers], convert: [P.approveFirstTimers] },
   outreach: { view: [P.viewOutreach] },
   attendance: { view: [P.viewAttendance] },
   goals: { view: [P.viewGoals] },
@@ -40,9 +58,18 @@ export const ACCESS = {
   venues: { view: [P.viewVenues] },
   cihZones: { view: CIH_MANAGEMENT },
   cihCenters: { view: CIH_MANAGEMENT },
+  // The page that adds a center opens to those who may add one.
+  cihCenterForm: { view: [P.createCihManagement] },
   cihCenter: { view: CIH_CENTER },
+  zones: CIH_RECORDS,
+  centers: CIH_RECORDS,
   cihReports: { view: CIH_CENTER },
   cihFollowup: { view: CIH_CENTER },
+  // The tabs of /requests (issue 6): one's own for everyone; the others' lists the server narrows to the viewer.
+  myRequests: { view: SIGNED_IN },
+  hodRequests: { view: REQUEST_VIEWERS },
+  inspectorateRequests: { view: REQUEST_VIEWERS },
+  allRequests: { view: REQUEST_VIEWERS },
 } satisfies Record<string, AccessEntry>;
 
 export type AccessKey = keyof typeof ACCESS;

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Page helpers shared by the e2e files: they act as a person would, by labels and roles. */
 
@@ -26,4 +26,90 @@ export async function logout(page: Page) {
 
 export async function storageKeys(page: Page): Promise<string[]> {
   return page.evaluate(() => Object.keys(window.localStorage));
+}
+
+// Helpers of the church-structure e2e file (issue 5), for any screen built on react-admin.
+
+/** Signs in and waits for the overview. */
+export async function signIn(page: Page, baseUrl: string, username: string, password: string) {
+  await login(page, baseUrl, username, password);
+  await expectOverview(page);
+}
+
+/** Opens a page from the side menu, first opening its submenu when it is in one. */
+export async function openFromMenu(page: Page, item: string, group?: string) {
+  if (group) {
+    const submenu = page.getByRole('menuitem', { name: group, exact: true });
+    if ((await submenu.getAttribute('aria-expanded')) !== 'true') await submenu.click();
+  }
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+/**
+ * Fills text and number inputs by their exact labels, within a part of the page such as a dialog.
+ * By role, as a label's text would carry the required mark ('Name *').
+ */
+export async function fillByLabel(scope: Page | Locator, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    const name = { name: label, exact: true };
+    await scope.getByRole('textbox', name).or(scope.getByRole('spinbutton', name)).fill(value);
+  }
+}
+
+/** Picks an option of a select or autocomplete, typing `search` into it first when given. */
+export async function choose(scope: Locator, label: string, option: string | RegExp, search?: string) {
+  const box = scope.getByRole('combobox', { name: label, exact: true });
+  if (search === undefined) await box.click();
+  else await box.fill(search);
+  // The options open in a popup outside the scope.
+  await scope.page().getByRole('option', { name: option }).first().click();
+}
+
+/** The table row that holds this text. */
+export function rowWith(page: Page, text: string) {
+  return page.getByRole('row', { name: new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+}
+
+/** Waits for a toast (react-admin's notification): they show for 2000 ms. */
+export async function expectToast(page: Page, text: string) {
+  await page.locator('.RaNotification-root, [role="alert"]').getByText(text, { exact: true }).first().waitFor();
+}
+
+/** An API call with the page's signed-in token, for a step no screen offers yet; answers the envelope's data. */
+export async function callApi<T = any>(page: Page, baseUrl: string, method: string, path: string, body?: object): Promise<T> {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const envelope = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${envelope.message}`);
+  return envelope.data;
+}
+
+// Helpers of the people-administration e2e file (issue 4).
+
+/** The side menu's entries the signed-in user sees, in order (a submenu by its own name). */
+export async function menuEntries(page: Page): Promise<string[]> {
+  await page.getByRole('menuitem', { name: 'Overview', exact: true }).waitFor();
+  return page.getByRole('menuitem').allTextContents();
+}
+
+/** Types into a list's search box and waits for the row that holds `text`. */
+export async function searchList(page: Page, search: string, text = search) {
+  await page.getByPlaceholder('Search').fill(search);
+  await rowWith(page, text).waitFor();
+}
+
+// Helpers of the profile e2e file (issue 3).
+
+/**
+ * Types a date into an MUI date field by its label: its month, day and year sections take the
+ * digits in turn ('04121995' is 12 April 1995 in the month-first format of the English locale).
+ */
+export async function typeDate(scope: Page | Locator, label: string, digits: string) {
+  const page = 'keyboard' in scope ? scope : scope.page();
+  await scope.getByRole('group', { name: label, exact: true }).getByRole('spinbutton', { name: 'Month' }).click();
+  await page.keyboard.type(digits, { delay: 30 });
 }

@@ -10,7 +10,7 @@ export async function affiliationModule(app: FastifyInstance) {
       url: '/ChurchAffiliation/GetMemberQuery',
       tag: 'Church affiliation',
       summary: 'Church members (not first-timers, not archived) as member summaries: search, filters, sort and paging',
-      access: { permission: [P.viewMembers, P.viewCihManagement] },
+      access: { permission: [P.viewMembers, P.viewCihManagement, P.viewAttendance] },
       query: memberQuerySchema,
       handler: ({ query, services }) => {
         const db = services.database.db;

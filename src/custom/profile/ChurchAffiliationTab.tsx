@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { TextInput, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { Box, Button } from '@mui/material';
+import { LEVELS_OF_ATS } from '../../../domain/enums';
+import { showsCharterNumber, type AffiliationField } from '../../../domain/profileRules';
+import { churchAffiliationSchema, churchAffiliationUpdateSchema } from '../../../domain/schemas/profile';
+import { useRoleLabel } from '../roles/useRoles';
+import { useChoices, type ListName } from './choices';
+import { ChoiceInput, fieldLabel, ProfileTextInput, Wide } from './inputs';
+import { ProfileForm, type FormValues } from './ProfileForm';
+import { AffinityGroupRequestDialog, ZoneRequestDialog } from './RequestDialogs';
+import { DETAIL_MESSAGES, useCreateOrUpdate, type MemberRecord, type Viewer } from './useProfile';
+import { VirtualAutocompleteInput } from './VirtualAutocomplete';
+
+/** SPEC.md section 3: charter member is True or False; the select keeps the word, the schema reads it as a flag. */
+const CHARTER_VALUES = ['True', 'False'];
+
+function formRecord(userId: string, affiliation: RaRecord | null | undefined) {
+  if (!affiliation) return { userId, affinityGroup: [] };
+  const { charteredMember } = affiliation;
+  return { ...affiliation, charteredMember: typeof charteredMember === 'boolean' ? (charteredMember ? 'True' : 'False') : null };
+}
+
+/** The charter member number: at level of ATS 2 or more with charter member True (SPEC.md section 4). */
+function CharterNumberInput({ disabled }: { disabled: boolean }) {
+  const [levelOfATS, charteredMember] = useWatch({ name: ['levelOfATS', 'charteredMember'] }) as [string | null, string | null];
+  return showsCharterNumber({ levelOfATS, charteredMember: charteredMember === 'True' }) ? (
+    <ProfileTextInput source="charteredMemberNumber" disabled={disabled} />
+  ) : null;
+}
+
+/** A list-backed field whose value is the row's name (as the affiliation keeps it). */
+function NamedListInput({ source, list, disabled, multiple }: { source: AffiliationField; list: ListName; disabled: boolean; multiple?: boolean }) {
+  const notify = useNotify();
+  const { choices, isPending } = useChoices(list, { byName: true });
+  // SPEC.md section 4: removing an affinity group from the list shows an error-style toast for 2000 ms.
+  const removed = () => notify('flock.affinity_groups.removed', { type: 'error', autoHideDuration: 2000 });
+  return <VirtualAutocompleteInput source={source} choices={choices} isPending={isPending} disabled={disabled} multiple={multiple} onRemove={removed} />;
+}
+
+/** The zone and a center of it: choosing another zone clears the center, which belongs to one zone only. */
+function PlaceInputs({ editable }: { editable: (field: AffiliationField) => boolean }) {
+  const { setValue } = useFormContext();
+  const zoneId = useWatch({ name: 'zoneId' }) as string | null;
+  const zones = useChoices('zones');
+  const centers = useChoices('centers', { filter: { zoneId }, enabled: !!zoneId });
+  return (
+    <>
+      <VirtualAutocompleteInput
+        source="zoneId"
+        choices={zones.choices}
+        isPending={zones.isPending}
+        disabled={!editable('zoneId')}
+        onChange={() => setValue('centerId', null, { shouldDirty: true })}
+      />
+      <VirtualAutocompleteInput source="centerId" choices={centers.choices} isPending={centers.isPending} disabled={!editable('centerId')} />
+    </>
+  );
+}
+
+/** The member's CIH role in words; an inspector gives it elsewhere (AssignCIHRole), so it is shown, not edited. */
+function CihRoleField() {
+  const roleLabel = useRoleLabel();
+  return <TextInput source="cihRole" label={fieldLabel('cihRole')} disabled format={(role: string | null) => (role ? roleLabel(role) : '')} />;
+}
+
+type Props = { userId: string; viewer: Viewer; affiliation: MemberRecord<RaRecord>; onSaved: () => void };
+
+/**
+ * The Church Affiliations tab. CAN_UPDATE_CHURCH_AFFILIATION_MEMBERS changes every field; on
+ * one's own profile the zone and center can be chosen and saved without it (SPEC.md section 6).
+ * Only the fields the viewer may change are sent: the server keeps the others.
+ */
+export function ChurchAffiliationTab({ userId, viewer, affiliation, onSaved }: Props) {
+  const translate = useTranslate();
+  const { record } = affiliation;
+  const { save } = useCreateOrUpdate('churchAffiliations', DETAIL_MESSAGES, onSaved);
+  const [dialog, setDialog] = useState<'zone' | 'group' | null>(null);
+  const editable = (field: AffiliationField) => viewer.affiliationFields.includes(field);
+  const submit = (values: FormValues) => {
+    const sent = Object.fromEntries(viewer.affiliationFields.map((field) => [field, values[field]]));
+    return save(record, { ...sent, userId, ...(record && { id: record.id }) });
+  };
+  const groups: string[] = record?.affinityGroup ?? [];
+  return (
+    <>
+      <ProfileForm
+        record={formRecord(userId, record)}
+        schema={record ? churchAffiliationUpdateSchema : churchAffiliationSchema}
+        onSubmit={submit}
+        locked={false}
+        canSave={viewer.affiliationFields.length > 0}
+      >
+        <ChoiceInput source="levelOfATS" values={LEVELS_OF_ATS} disabled={!editable('levelOfATS')} />
+        <ChoiceInput source="charteredMember" values={CHARTER_VALUES} disabled={!editable('charteredMember')} />
+        <CharterNumberInput disabled={!editable('charteredMemberNumber')} />
+        <PlaceInputs editable={editable} />
+        <NamedListInput source="mountainOfInfluence" list="mountainsOfInfluence" disabled={!editable('mountainOfInfluence')} />
+        <NamedListInput source="ministry" list="ministries" disabled={!editable('ministry')} />
+        <NamedListInput source="unit" list="units" disabled={!editable('unit')} />
+        <TextInput source="department" label={fieldLabel('department')} disabled />
+        <CihRoleField />
+        <Wide>
+          <NamedListInput source="affinityGroup" list="affinityGroups" disabled={!editable('affinityGroup')} multiple />
+        </Wide>
+        <Wide>
+          <ProfileTextInput source="cihAddress" multiline disabled={!editable('cihAddress')} />
+        </Wide>
+      </ProfileForm>
+      {viewer.canEdit && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
+          <Button variant="outlined" onClick={() => setDialog('zone')}>
+            {translate('flock.profile.affiliation.change_zone')}
+          </Button>
+          <Button variant="outlined" onClick={() => setDialog('group')}>
+            {translate(groups.length ? 'flock.profile.affiliation.change_group' : 'flock.profile.affiliation.join_group')}
+          </Button>
+        </Box>
+      )}
+      {dialog === 'zone' && <ZoneRequestDialog userId={userId} hasAffiliation={!!record} onClose={() => setDialog(null)} />}
+      {dialog === 'group' && (
+        <AffinityGroupRequestDialog userId={userId} hasAffiliation={!!record} hasGroup={groups.length > 0} onClose={() => setDialog(null)} />
+      )}
+    </>
+  );
+}

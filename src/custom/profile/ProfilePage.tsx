@@ -1,0 +1,50 @@
+import { useTranslate, type RaRecord } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { Alert, Box, Grid } from '@mui/material';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { InfoCard } from './InfoCard';
+import { ProfileHeader } from './ProfileHeader';
+import { ProfileTabs } from './ProfileTabs';
+import { TabBody } from './TabBody';
+import { useMemberRecord, useViewer, type ProfileUser } from './useProfile';
+
+/** The profile of one member, once the viewer may see it. */
+function Profile({ userId }: { userId: string }) {
+  const viewer = useViewer(userId);
+  const user = useMemberRecord<ProfileUser>('profiles', userId);
+  const biodata = useMemberRecord<RaRecord>('biodata', userId);
+  const affiliation = useMemberRecord<RaRecord>('churchAffiliations', userId);
+  const pending = user.isPending || biodata.isPending || affiliation.isPending;
+  return (
+    <TabBody isPending={pending} error={user.error ?? biodata.error ?? affiliation.error}>
+      {user.record && (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 2 }}>
+          <ProfileHeader user={user.record} viewer={viewer} />
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <InfoCard user={user.record} biodata={biodata.record ?? null} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 8 }}>
+              <ProfileTabs userId={userId} user={user.record} biodata={biodata} affiliation={affiliation} viewer={viewer} />
+            </Grid>
+          </Grid>
+        </Box>
+      )}
+    </TabBody>
+  );
+}
+
+/** /profile/:userId (SPEC.md section 2): a member's own profile, or another's for those who may see members. */
+export function ProfilePage() {
+  const translate = useTranslate();
+  const { userId = '' } = useParams();
+  const viewer = useViewer(userId);
+  if (!viewer.canView) return <Alert severity="warning" sx={{ mt: 2 }}>{translate('flock.profile.not_allowed')}</Alert>;
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns}>
+      {/* A new member id starts afresh: no form keeps the previous member's values. */}
+      <Profile key={userId} userId={userId} />
+    </LocalizationProvider>
+  );
+}

@@ -1,0 +1,142 @@
+import { useMemo, type ReactNode } from 'react';
+import { Form, SaveButton, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import SendIcon from '@mui/icons-material/Send';
+import type { z } from 'zod';
+import {
+  changeAffinityGroupRequestSchema,
+  changeZoneRequestSchema,
+  joinAffinityGroupRequestSchema,
+  joinDepartmentRequestSchema,
+} from '../../../domain/schemas/profile';
+import type { FlockDataProvider } from '../../dataProvider';
+import { schemaResolver } from '../auth/schemaResolver';
+import { useRemoteOperation } from '../useRemoteOperation';
+import { useChoices } from './choices';
+import { ProfileTextInput } from './inputs';
+import { VirtualAutocompleteInput } from './VirtualAutocomplete';
+
+type Values = Record<string, unknown> & { userId: string };
+
+type RequestDialogProps = {
+  userId: string;
+  /** Without church affiliation data the dialog shows only why no request can be made (SPEC.md section 4). */
+  hasAffiliation: boolean;
+  title: string;
+  schema: z.ZodType<object>;
+  send: (api: FlockDataProvider, values: Values) => Promise<unknown>;
+  onClose: () => void;
+  children: ReactNode;
+};
+
+/** SPEC.md section 9: scrollable modal content is at most 400 px high. */
+const CONTENT = { maxHeight: 400 };
+
+/**
+ * A member's request (SPEC.md section 4): on success the toast 'Request successful', then the
+ * dialog closes and its form starts empty next time; on error it closes with no message
+ * (section 8). The form unmounts with the closed dialog, which is its reset.
+ */
+function RequestDialog({ userId, hasAffiliation, title, schema, send, onClose, children }: RequestDialogProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const api = useDataProvider<FlockDataProvider>();
+  const { run } = useRemoteOperation();
+  const submit = async (values: Record<string, unknown>) => {
+    const outcome = await run(() => send(api, { ...values, userId }));
+    if (outcome.ok) notify('flock.profile.toasts.request_sent', { type: 'success' });
+    onClose();
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-label={translate(title)}>
+      <DialogTitle>{translate(title)}</DialogTitle>
+      {hasAffiliation ? (
+        <Form record={{ userId }} resolver={schemaResolver(schema)} onSubmit={submit} noValidate disableInvalidFormNotification>
+          <DialogContent sx={CONTENT}>{children}</DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{translate('flock.profile.cancel')}</Button>
+            <SaveButton label="flock.profile.requests.send" icon={<SendIcon />} alwaysEnable />
+          </DialogActions>
+        </Form>
+      ) : (
+        <>
+          <DialogContent>
+            <Alert severity="info">{translate('flock.profile.requests.no_affiliation')}</Alert>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{translate('flock.profile.cancel')}</Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+type Props = { userId: string; hasAffiliation: boolean; onClose: () => void };
+
+const reasonInput = <ProfileTextInput source="reason" label="flock.profile.requests.reason" multiline />;
+
+/** Join a department: department and reason are required (SPEC.md section 5). */
+export function DepartmentRequestDialog(props: Props) {
+  const { choices, isPending } = useChoices('departments', { byName: true });
+  return (
+    <RequestDialog
+      {...props}
+      title="flock.profile.requests.join_department"
+      schema={joinDepartmentRequestSchema}
+      send={(api, v) => api.requestToJoinDepartment(v)}
+    >
+      <VirtualAutocompleteInput source="department" label="flock.profile.requests.department" choices={choices} isPending={isPending} />
+      {reasonInput}
+    </RequestDialog>
+  );
+}
+
+/** The zone (required) and a center of it; a center of another zone is cleared. */
+function ZoneFields() {
+  const { setValue } = useFormContext();
+  const zoneName = useWatch({ name: 'newCihZone' }) as string | null;
+  const zones = useChoices('zones', { byName: true });
+  const zoneId = useMemo(() => zones.rows.find((z) => z.zoneName === zoneName)?.id, [zones.rows, zoneName]);
+  const centers = useChoices('centers', { byName: true, filter: { zoneId }, enabled: !!zoneId });
+  return (
+    <>
+      <VirtualAutocompleteInput
+        source="newCihZone"
+        label="flock.profile.requests.zone"
+        choices={zones.choices}
+        isPending={zones.isPending}
+        onChange={() => setValue('newCenter', null)}
+      />
+      <VirtualAutocompleteInput source="newCenter" label="flock.profile.requests.center" choices={centers.choices} isPending={centers.isPending} />
+    </>
+  );
+}
+
+/** Change of CIH zone: the zone is required. */
+export function ZoneRequestDialog(props: Props) {
+  return (
+    <RequestDialog {...props} title="flock.profile.requests.change_zone" schema={changeZoneRequestSchema} send={(api, v) => api.requestChangeOfZone(v)}>
+      <ZoneFields />
+      {reasonInput}
+    </RequestDialog>
+  );
+}
+
+/** Join an affinity group, or change it when the member already has one; both fields optional. */
+export function AffinityGroupRequestDialog({ hasGroup, ...props }: Props & { hasGroup: boolean }) {
+  const { choices, isPending } = useChoices('affinityGroups', { byName: true });
+  const source = hasGroup ? 'newAffinityGroup' : 'affinityGroup';
+  return (
+    <RequestDialog
+      {...props}
+      title={hasGroup ? 'flock.profile.requests.change_group' : 'flock.profile.requests.join_group'}
+      schema={hasGroup ? changeAffinityGroupRequestSchema : joinAffinityGroupRequestSchema}
+      send={(api, v) => (hasGroup ? api.requestChangeOfAffinityGroup(v) : api.requestToJoinAffinityGroup(v))}
+    >
+      <VirtualAutocompleteInput source={source} label="flock.profile.requests.affinity_group" choices={choices} isPending={isPending} />
+      {reasonInput}
+    </RequestDialog>
+  );
+}

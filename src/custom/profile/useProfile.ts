@@ -1,0 +1,101 @@
+import { useMemo } from 'react';
+import { useDataProvider, useGetList, useGetOne, useNotify, type HttpError, type RaRecord } from 'react-admin';
+import {
+  canChangeRole,
+  canEditProfile,
+  canEditStatus,
+  canRequestToJoinDepartment,
+  canUploadAvatar,
+  canViewProfile,
+  editableAffiliationFields,
+  type AffiliationField,
+} from '../../../domain/profileRules';
+import { readPermissions, readUser } from '../../authProvider/session';
+import { useRemoteOperation } from '../useRemoteOperation';
+
+/** The member record (GetUserbyId): the header's names and roles, and what prefills an absent biodata. */
+export type ProfileUser = RaRecord & {
+  email: string;
+  fullName: string;
+  title?: string | null;
+  firstName?: string | null;
+  middleName?: string | null;
+  surName?: string | null;
+  gender?: string | null;
+  mobile1?: string | null;
+  roles?: string[];
+  cihRole?: string | null;
+};
+
+/** What the signed-in user may do on this profile (SPEC.md section 6), from the rules in domain/. */
+export type Viewer = {
+  isSelf: boolean;
+  canView: boolean;
+  canEdit: boolean;
+  canEditStatus: boolean;
+  canUploadAvatar: boolean;
+  canChangeRole: boolean;
+  canRequestDepartment: boolean;
+  affiliationFields: readonly AffiliationField[];
+};
+
+export function viewerOf(userId: string): Viewer {
+  const permissions = readPermissions();
+  const isSelf = readUser()?.id.toLowerCase() === userId.toLowerCase();
+  return {
+    isSelf,
+    canView: canViewProfile(permissions, isSelf),
+    canEdit: canEditProfile(permissions, isSelf),
+    canEditStatus: canEditStatus(permissions),
+    canUploadAvatar: canUploadAvatar(isSelf),
+    canChangeRole: canChangeRole(permissions),
+    canRequestDepartment: canRequestToJoinDepartment(permissions, isSelf),
+    affiliationFields: editableAffiliationFields(permissions, isSelf),
+  };
+}
+
+export const useViewer = (userId: string) => useMemo(() => viewerOf(userId), [userId]);
+
+/** A record the member holds at most one of: null when the API answers its not-found (SPEC.md section 8: no message). */
+export type MemberRecord<T> = { record: T | null | undefined; isPending: boolean; error?: string; refetch: () => void };
+
+export function useMemberRecord<T extends RaRecord>(resource: string, userId: string): MemberRecord<T> {
+  // A 404 means "none yet": asking again would only delay the empty form.
+  const { data, error, isPending, refetch } = useGetOne<T>(resource, { id: userId }, { retry: false });
+  const absent = (error as HttpError | null)?.status === 404;
+  return { record: absent ? null : data, isPending: isPending && !error, error: absent ? undefined : error?.message, refetch };
+}
+
+/** The member's rows of a per-member list (qualifications, children, departments). */
+export function useMemberRows<T extends RaRecord>(resource: string, userId: string) {
+  return useGetList<T>(resource, { filter: { userId }, pagination: { page: 1, perPage: 1000 } }, { retry: false });
+}
+
+type Messages = { created: string; updated: string };
+type FieldErrors = Record<string, string> | undefined;
+
+/**
+ * SPEC.md section 4: a save creates the record when there is none (no id sent) and updates it
+ * otherwise, then toasts. A failure toasts the server's message and hands its field errors back
+ * to the form.
+ */
+export function useCreateOrUpdate(resource: string, messages: Messages, onSaved: () => void) {
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const { loading, run } = useRemoteOperation();
+  const save = async (existing: RaRecord | null | undefined, data: Record<string, unknown>): Promise<FieldErrors> => {
+    const outcome = await run(() =>
+      existing ? dataProvider.update(resource, { id: existing.id, data, previousData: existing }) : dataProvider.create(resource, { data }),
+    );
+    if (!outcome.ok) {
+      notify(outcome.error.message, { type: 'error' });
+      return (outcome.error as HttpError).body?.errors;
+    }
+    notify(existing ? messages.updated : messages.created, { type: 'success' });
+    onSaved();
+  };
+  return { save, saving: loading };
+}
+
+/** The toasts of spouse, employer, church affiliation, qualifications and children (SPEC.md section 4). */
+export const DETAIL_MESSAGES: Messages = { created: 'flock.profile.toasts.created', updated: 'flock.profile.toasts.updated' };

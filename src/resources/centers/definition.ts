@@ -1,0 +1,34 @@
+import { centerSchema } from '../../../domain/schemas/structure';
+import type { ApiRecord, CrudDefinition, FieldDef } from '../crud';
+import { zoneCentersPath } from '../zones/definition';
+
+const ZONE: FieldDef = { source: 'zoneId', kind: 'reference', reference: 'zones', optionText: 'zoneName' };
+
+/** SPEC.md section 2 reaches one center both under its zone and under all centers. */
+export const CENTER_PATHS = {
+  underZone: (center: Pick<ApiRecord, 'id'>) => `/cih/zones/center/${center.id}`,
+  underCenters: (center: Pick<ApiRecord, 'id'>) => `/cih/centers/center/${center.id}`,
+};
+
+/** CIH centers from GetByTotal with their member counts; `detailPath` is where a center's name leads. */
+export function centerDefinition(detailPath: (center: ApiRecord) => string, createPath?: string): CrudDefinition {
+  return {
+    resource: 'centers',
+    nameField: 'centerName',
+    schema: centerSchema,
+    fields: [{ source: 'centerName', kind: 'text' }, ZONE, { source: 'address', kind: 'text' }],
+    columns: [
+      { source: 'centerName', sortable: true, link: detailPath },
+      { source: 'zoneName', sortable: true, link: (center) => zoneCentersPath({ id: center.zoneId }) },
+      { source: 'address' },
+      { source: 'memberCount', kind: 'number', sortable: true },
+    ],
+    filters: [ZONE],
+    createPath,
+  };
+}
+
+/** /cih/centers adds on its own page, /cih/centers/center. */
+export const CENTERS = centerDefinition(CENTER_PATHS.underCenters, '/cih/centers/center');
+/** A zone's centers add in a dialog, in that zone. */
+export const ZONE_CENTERS = centerDefinition(CENTER_PATHS.underZone);

@@ -1,0 +1,93 @@
+import { useCallback, type ReactElement, type ReactNode } from 'react';
+import { DataTable, downloadCSV, ExportButton, List, SearchInput, SortButton, TopToolbar, useTranslate, type Exporter, type SortPayload } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { toCsv } from './csv';
+import type { ApiRecord, ColumnDef } from './types';
+
+const fieldLabel = (resource: string, source: string) => `resources.${resource}.fields.${source}`;
+
+/** CSV export of the list's columns under their headings, as react-admin's ExportButton asks for it. */
+export function useCsvExporter(resource: string, columns: readonly ColumnDef[]): Exporter {
+  const translate = useTranslate();
+  return useCallback(
+    (records: ApiRecord[]) => {
+      const headed = columns.map(({ source }) => ({ source, label: translate(fieldLabel(resource, source)) }));
+      downloadCSV(toCsv(records, headed), translate(`resources.${resource}.name`, { smart_count: 2 }));
+    },
+    [translate, resource, columns],
+  );
+}
+
+/** SPEC.md section 9: dates in a long localised format. */
+export function longDate(value: unknown): string {
+  if (!value) return '';
+  const date = new Date(String(value));
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { dateStyle: 'long' });
+}
+
+/** Yes or No for a boolean cell, in the app's words. */
+function YesNo({ value }: { value: boolean }) {
+  return <>{useTranslate()(value ? 'flock.crud.yes' : 'flock.crud.no')}</>;
+}
+
+export function cellOf(resource: string, column: ColumnDef): ReactNode {
+  const { source, kind = 'text', sortable = false, link, render } = column;
+  const common = { source, label: fieldLabel(resource, source), disableSort: !sortable };
+  if (render) return <DataTable.Col key={source} {...common} render={render} />;
+  if (link) return <DataTable.Col key={source} {...common} render={(record: ApiRecord) => <Link to={link(record)}>{record[source]}</Link>} />;
+  if (kind === 'number') return <DataTable.NumberCol key={source} {...common} />;
+  if (kind === 'boolean') return <DataTable.Col key={source} {...common} render={(record: ApiRecord) => <YesNo value={!!record[source]} />} />;
+  if (kind === 'date') return <DataTable.Col key={source} {...common} render={(record: ApiRecord) => longDate(record[source])} />;
+  return <DataTable.Col key={source} {...common} />;
+}
+
+export type TableListProps = {
+  resource: string;
+  columns: readonly ColumnDef[];
+  /** A permanent filter: the list shows only these records (a zone's centers). */
+  filter?: Record<string, unknown>;
+  /** Filter inputs shown beside the search box. */
+  filters?: ReactElement[];
+  /** Sort choices beyond the sortable column headings (the member tables' sorts). */
+  sortFields?: string[];
+  /** The first order; by default the server's own ('id' is sent as no SortBy). */
+  sort?: SortPayload;
+  /** Buttons shown before Export. */
+  toolbar?: ReactNode;
+  /** What an empty list shows; by default the table's 'No results found'. */
+  empty?: ReactElement | false;
+  /** The last cell of each row, rendered inside the row's record context. */
+  rowActions?: ReactElement;
+  /** A list inside another record's page: its state stays out of the address and the store. */
+  nested?: boolean;
+};
+
+/** A list of API records: search, filters, sortable columns, paging and CSV export. */
+export function TableList({ resource, columns, filter, filters = [], sortFields, sort, toolbar, empty = false, rowActions, nested = false }: TableListProps) {
+  const exporter = useCsvExporter(resource, columns);
+  return (
+    <List
+      resource={resource}
+      title={false}
+      filter={filter}
+      sort={sort}
+      filters={[<SearchInput key="q" source="q" alwaysOn />, ...filters]}
+      exporter={exporter}
+      actions={
+        <TopToolbar>
+          {sortFields && <SortButton fields={sortFields} />}
+          {toolbar}
+          <ExportButton />
+        </TopToolbar>
+      }
+      empty={empty}
+      disableSyncWithLocation={nested}
+      storeKey={nested ? false : undefined}
+    >
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        {columns.map((column) => cellOf(resource, column))}
+        {rowActions && <DataTable.Col label="flock.crud.actions" disableSort align="right" render={() => rowActions} />}
+      </DataTable>
+    </List>
+  );
+}

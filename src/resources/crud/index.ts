@@ -1,0 +1,8 @@
+export { AddButton, CrudList, type CrudListProps } from './CrudList';
+export { CrudForm } from './CrudForm';
+export { CrudFormDialog, useSavedEffect, type DialogState } from './CrudFormDialog';
+export { CrudPage } from './CrudPage';
+export { MemberInput } from './MemberInput';
+export { PageHeader } from './PageHeader';
+export { cellOf, longDate, TableList, useCsvExporter, type TableListProps } from './TableList';
+export type { ApiRecord, ColumnDef, CrudDefinition, CrudResource, FieldDef, RowLink } from './types';

@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { CreateBase, Form, SelectInput, TextInput, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { Dialog, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { createAdminSchema } from '../../../domain/schemas/people';
+import { schemaResolver } from '../../custom/auth/schemaResolver';
+import { FormDialogActions } from '../../custom/FormDialogActions';
+import { useAssignableRoles, useRoleLabel } from '../../custom/roles/useRoles';
+
+const resolver = schemaResolver(createAdminSchema);
+
+/**
+ * CreateAdmin: an administrator (or a user in another platform role) with the form the server
+ * validates with; the server mails the new user a code and a link to set their password.
+ */
+export function CreateUserDialog({ onClose }: { onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const roleLabel = useRoleLabel();
+  const titleId = useId();
+  const { data: roles = [] } = useAssignableRoles();
+  const created = (user: RaRecord) => {
+    notify('flock.people.users.created', { type: 'success', messageArgs: { email: user.email } });
+    refresh();
+    onClose();
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <CreateBase resource="users" redirect={false} mutationOptions={{ onSuccess: created }}>
+        <Form resolver={resolver} defaultValues={{ role: 'administrator' }} noValidate>
+          <DialogTitle id={titleId}>{translate('flock.people.users.create_title')}</DialogTitle>
+          <DialogContent dividers>
+            <DialogContentText sx={{ mb: 2 }}>{translate('flock.people.users.create_intro')}</DialogContentText>
+            <TextInput source="firstName" label="flock.fields.first_name" isRequired />
+            <TextInput source="surName" label="flock.fields.sur_name" isRequired />
+            <TextInput source="email" label="flock.fields.email" type="email" isRequired />
+            <TextInput source="mobile1" label="flock.fields.mobile1" isRequired />
+            <SelectInput
+              source="role"
+              label="flock.people.users.role"
+              choices={roles.map((role) => ({ id: role.name, name: roleLabel(role.name) }))}
+              translateChoice={false}
+              isRequired
+            />
+          </DialogContent>
+          <FormDialogActions onClose={onClose} label="flock.people.users.create" />
+        </Form>
+      </CreateBase>
+    </Dialog>
+  );
+}

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
+import { choose, expectToast, fillByLabel, login, menuEntries, openFromMenu, rowWith, searchList, signIn } from './pages.js';
+
+let e2e: E2e;
+beforeAll(async () => {
+  e2e = await startE2e();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** Demo members (server/seed/demo.ts): a plain member, and one who also coordinates a CIH center. */
+const MEMBER = { email: 'member@example.org', name: 'Adaeze Okafor' };
+const COORDINATOR = { email: 'cihcoordinator@example.org', name: 'Ngozi Eze' };
+
+/** The side menu of a plain member: what every signed-in user sees. */
+const EVERYONE = ['Profile', 'Overview', 'Requests'];
+
+describe('people administration in a real browser', () => {
+  it('an administrator converts three first-timers at once and finds them in the member list', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
+    await openFromMenu(page, 'First Timers');
+    await page.waitForURL('**/first-timers');
+    await page.getByRole('group', { name: 'Not converted yet' }).getByText('30').waitFor();
+
+    const emails = (await page.locator('tbody td.column-email').allTextContents()).slice(0, 3);
+    expect(emails).toHaveLength(3);
+    for (const email of emails) await rowWith(page, email).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Convert to members' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Convert 3 first-timers to members?' });
+    await dialog.getByRole('button', { name: 'Convert' }).click();
+    await dialog.getByRole('alert').getByText('3 first-timers converted to members').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // They leave the first-timer list, and its numbers follow.
+    await page.getByRole('group', { name: 'Not converted yet' }).getByText('27').waitFor();
+    for (const email of emails) expect(await rowWith(page, email).count()).toBe(0);
+
+    await openFromMenu(page, 'Members');
+    await page.waitForURL('**/members-management');
+    for (const email of emails) await searchList(page, email);
+    await page.close();
+  });
+
+  it('an administrator disables a member, who then cannot log in', async () => {
+    const admin = await e2e.newPage();
+    await signIn(admin, e2e.url, ADMIN.email, ADMIN.password);
+    await openFromMenu(admin, 'Users management');
+    await admin.waitForURL('**/users-management');
+    await searchList(admin, COORDINATOR.email);
+    const row = rowWith(admin, COORDINATOR.email);
+    expect(await row.getByText('Enabled').count()).toBe(1);
+    await row.getByRole('button', { name: `Disable ${COORDINATOR.name}` }).click();
+    await admin.getByRole('dialog', { name: `Disable ${COORDINATOR.name}?` }).getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(admin, 'User disabled');
+    await row.getByText('Disabled').waitFor();
+
+    const member = await e2e.newPage();
+    await login(member, e2e.url, COORDINATOR.email, DEMO_PASSWORD);
+    await member.getByText('Your account has been disabled. Please contact an administrator.').waitFor();
+    expect(new URL(member.url()).pathname).toBe('/');
+    await member.close();
+    await admin.close();
+  });
+
+  it('an administrator creates a role with two permissions and gives it to a member, who sees its menu entries after logging in again', async () => {
+    const member = await e2e.newPage();
+    await signIn(member, e2e.url, MEMBER.email, DEMO_PASSWORD);
+    expect(await menuEntries(member)).toEqual(EVERYONE);
+
+    const admin = await e2e.newPage();
+    await signIn(admin, e2e.url, ADMIN.email, ADMIN.password);
+    await openFromMenu(admin, 'Roles management');
+    await admin.waitForURL('**/roles-management');
+    await admin.getByText('A change to roles or permissions takes effect at the holder’s next login.').first().waitFor();
+    await admin.getByRole('button', { name: 'Add role' }).click();
+    const editor = admin.getByRole('dialog', { name: 'Add a role' });
+    await fillByLabel(editor, { Name: 'Ushers' });
+    await editor.getByRole('checkbox', { name: 'View Departments' }).check();
+    await editor.getByRole('checkbox', { name: 'View Affinity groups' }).check();
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expectToast(admin, 'Successfully Created');
+    await rowWith(admin, 'Ushers').getByRole('cell', { name: '2' }).waitFor();
+
+    await admin.getByRole('tab', { name: 'People’s roles' }).click();
+    await admin.getByRole('combobox', { name: 'User' }).fill(MEMBER.email);
+    await admin.getByRole('option', { name: new RegExp(MEMBER.email) }).click();
+    await admin.getByRole('heading', { name: `Roles of ${MEMBER.name}` }).waitFor();
+    await admin.getByRole('button', { name: 'Assign a role' }).click();
+    const assign = admin.getByRole('dialog', { name: `Assign a role to ${MEMBER.name}` });
+    await choose(assign, 'Role', 'Ushers');
+    await assign.getByRole('button', { name: 'Assign' }).click();
+    await expectToast(admin, 'Role and permissions assigned. Changes take effect at the next login.');
+    await rowWith(admin, 'Ushers').waitFor();
+
+    // Permissions are read at login: the next one brings the role's (pages of one browser share the session).
+    await signIn(member, e2e.url, MEMBER.email, DEMO_PASSWORD);
+    expect(await menuEntries(member)).toEqual(['Profile', 'Overview', 'Affinity Groups', 'Departments', 'Requests']);
+    await admin.close();
+    await member.close();
+  });
+});
