@@ -16,7 +16,7 @@ import { biodata, churchAffiliations, roles, userRoles, users } from '../../db/s
 import { ok } from '../../http/envelope.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '../../http/errors.js';
 import type { AuditEntry } from '../../http/audit.js';
-import { registerRoutes, route } from '../../http/route.js';
+import { registerRoutes, route, type RouteContext } from '../../http/route.js';
 import type { Mail } from '../../mail.js';
 import type { Services } from '../../services.js';
 import { consumeOtp, INVALID_OTP, issueOtp, type OtpPurpose } from './otp.js';
@@ -45,6 +45,21 @@ async function sendAll(services: Services, mails: Array<Mail | null>) {
 function issueAudited(tx: Tx, services: Services, audit: (entry: AuditEntry) => void, user: User, purpose: OtpPurpose) {
   audit({ action: 'issue-otp', entity: 'user', entityId: user.id, actorId: user.id, after: { purpose } });
   return issueOtp(tx, services, user.email, purpose);
+}
+
+/**
+ * The code-mailing calls: a code for the purpose the account calls for (none for an unknown
+ * address), mailed after commit, and the same answer either way so no call reveals an account.
+ */
+async function mailCode(ctx: RouteContext<{ email: string }, unknown>, purposeFor: (user: User) => OtpPurpose | null) {
+  const { body, services, mutate } = ctx;
+  const mail = await mutate(async (tx, audit) => {
+    const user = await findByEmail(tx, body.email);
+    const purpose = user && purposeFor(user);
+    return user && purpose ? issueAudited(tx, services, audit, user, purpose) : null;
+  });
+  await sendAll(services, [mail]);
+  return ok(null, SAME_ANSWER);
 }
 
 /** The login answer of API.md: token, permissions, user, churchAffiliation. */
@@ -142,14 +157,7 @@ export async function authModule(app: FastifyInstance) {
       access: { public: true },
       rateLimited: true,
       body: emailSchema,
-      async handler({ body, services, mutate }) {
-        const mail = await mutate(async (tx, audit) => {
-          const user = await findByEmail(tx, body.email);
-          return user && !user.emailVerified ? issueAudited(tx, services, audit, user, 'verify') : null;
-        });
-        await sendAll(services, [mail]);
-        return ok(null, SAME_ANSWER);
-      },
+      handler: (ctx) => mailCode(ctx, (user) => (user.emailVerified ? null : 'verify')),
     }),
     route({
       method: 'POST',
@@ -180,15 +188,7 @@ export async function authModule(app: FastifyInstance) {
       access: { public: true },
       rateLimited: true,
       body: requestOtpSchema,
-      async handler({ body, services, mutate }) {
-        const mail = await mutate(async (tx, audit) => {
-          const user = await findByEmail(tx, body.email);
-          if (!user || (body.purpose === 'verify' && user.emailVerified)) return null;
-          return issueAudited(tx, services, audit, user, body.purpose);
-        });
-        await sendAll(services, [mail]);
-        return ok(null, SAME_ANSWER);
-      },
+      handler: (ctx) => mailCode(ctx, (user) => (ctx.body.purpose === 'verify' && user.emailVerified ? null : ctx.body.purpose)),
     }),
     route({
       method: 'POST',
@@ -234,14 +234,7 @@ export async function authModule(app: FastifyInstance) {
       access: { public: true },
       rateLimited: true,
       body: emailSchema,
-      async handler({ body, services, mutate }) {
-        const mail = await mutate(async (tx, audit) => {
-          const user = await findByEmail(tx, body.email);
-          return user ? issueAudited(tx, services, audit, user, 'reset') : null;
-        });
-        await sendAll(services, [mail]);
-        return ok(null, SAME_ANSWER);
-      },
+      handler: (ctx) => mailCode(ctx, () => 'reset'),
     }),
     route({
       method: 'POST',
