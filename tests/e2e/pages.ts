@@ -75,19 +75,6 @@ export async function expectToast(page: Page, text: string) {
   await page.locator('.RaNotification-root, [role="alert"]').getByText(text, { exact: true }).first().waitFor();
 }
 
-/** An API call with the page's signed-in token, for a step no screen offers yet; answers the envelope's data. */
-export async function callApi<T = any>(page: Page, baseUrl: string, method: string, path: string, body?: object): Promise<T> {
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const envelope = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${envelope.message}`);
-  return envelope.data;
-}
-
 // Helpers of the people-administration e2e file (issue 4).
 
 /** The side menu's entries the signed-in user sees, in order (a submenu by its own name). */

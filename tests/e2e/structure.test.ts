@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
-import { callApi, choose, expectToast, fillByLabel, openFromMenu, rowWith, signIn } from './pages.js';
+import { choose, expectToast, fillByLabel, openFromMenu, rowWith, searchList, signIn } from './pages.js';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -24,21 +24,23 @@ async function addInDialog(page: Page, button: string, fields: Record<string, st
   await dialog.waitFor({ state: 'detached' });
 }
 
-/**
- * The profile's church-affiliation form belongs to issue 3: the member is moved with the same
- * call it makes, PUT UpdateChurchAffiliation, under the administrator's token. The demo seed
- * names mountains of influence its lookup list lacks, which the call refuses, so the move
- * leaves that field out (clearing it).
- */
-async function moveMember(page: Page, email: string, zoneId: string, centerId: string) {
-  const [member] = await callApi(page, e2e.url, 'GET', `/ChurchAffiliation/GetMemberQuery?Search=${encodeURIComponent(email)}`);
-  const affiliation = await callApi(page, e2e.url, 'GET', `/ChurchAffiliation/GetChurchAffiliationByUserId?id=${member.id}`);
-  await callApi(page, e2e.url, 'PUT', '/ChurchAffiliation/UpdateChurchAffiliation', {
-    ...affiliation,
-    zoneId,
-    centerId,
-    mountainOfInfluence: undefined,
-  });
+/** Moves a member as an administrator does: from the member list to their profile's Church Affiliations tab. */
+async function moveMember(page: Page, email: string, zone: string, center: string) {
+  await openFromMenu(page, 'Members');
+  await page.waitForURL('**/members-management');
+  await searchList(page, email);
+  await rowWith(page, email).getByRole('link', { name: MEMBER.name }).click();
+  await page.getByRole('heading', { level: 1, name: MEMBER.name, exact: true }).waitFor();
+  await page.getByRole('tab', { name: 'Church Affiliations', exact: true }).click();
+  const form = page.getByRole('tabpanel');
+  // Wait for the saved affiliation to fill the form: it would reset a choice made before.
+  const zoneBox = form.getByRole('combobox', { name: 'CIH zone', exact: true });
+  await zoneBox.waitFor();
+  while (!(await zoneBox.inputValue())) await page.waitForTimeout(100);
+  await choose(form, 'CIH zone', zone, zone.split(' ')[0]);
+  await choose(form, 'Center', center, center.split(' ')[0]);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Details updated');
 }
 
 const idAtEnd = (href: string | null) => href!.split('/').pop()!;
@@ -60,8 +62,9 @@ describe('the church structure in a real browser', () => {
     await rowWith(page, 'Ibeju Center').waitFor();
     const centerLink = rowWith(page, 'Epe Town Center').getByRole('link', { name: 'Epe Town Center' });
     const centerId = idAtEnd(await centerLink.getAttribute('href'));
-
-    await moveMember(page, MEMBER.email, zoneId, centerId);
+    await moveMember(page, MEMBER.email, 'Epe Zone', 'Epe Town Center');
+    await page.goto(`${e2e.url}/cih/zones/view-centers/${zoneId}`);
+    await page.getByRole('heading', { level: 1, name: 'Epe Zone: Centers' }).waitFor();
 
     await page.getByRole('link', { name: 'Members' }).click();
     await page.waitForURL(`**/cih/zones/zone-members/${zoneId}`);
