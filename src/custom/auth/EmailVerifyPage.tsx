@@ -1,13 +1,12 @@
-import { Form, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Form, TextInput, useTranslate } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Button, Link } from '@mui/material';
 import { validateEmailCompleteSchema } from '../../../domain/schemas/auth';
-import type { FlockDataProvider } from '../../dataProvider';
-import { useRemoteOperation } from '../useRemoteOperation';
 import { AuthCard, FormStatus } from './AuthCard';
 import { OtpInput } from './OtpInput';
 import { ResendCode } from './ResendCode';
 import { schemaResolver } from './schemaResolver';
+import { useAuthStep } from './useAuthStep';
 
 const resolver = schemaResolver(validateEmailCompleteSchema);
 
@@ -18,17 +17,10 @@ const resolver = schemaResolver(validateEmailCompleteSchema);
 export function EmailVerifyPage() {
   const translate = useTranslate();
   const { email = '' } = useParams();
-  const dataProvider = useDataProvider<FlockDataProvider>();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const { loading, error, run } = useRemoteOperation();
+  const { loading, error, step } = useAuthStep();
 
-  const submit = async (values: Record<string, any>) => {
-    const outcome = await run(() => dataProvider.validateEmailComplete({ email: values.email, otp: values.otp }));
-    if (!outcome.ok) return;
-    if (outcome.result.message) notify(outcome.result.message, { type: 'success' });
-    navigate('/');
-  };
+  const submit = (values: Record<string, any>) =>
+    step((provider) => provider.validateEmailComplete({ email: values.email, otp: values.otp }), '/');
 
   return (
     <AuthCard

@@ -1,28 +1,20 @@
-import { Form, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Form, TextInput, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { Button, Link } from '@mui/material';
 import { emailSchema } from '../../../domain/schemas/auth';
-import type { FlockDataProvider } from '../../dataProvider';
-import { useRemoteOperation } from '../useRemoteOperation';
 import { AuthCard, FormStatus } from './AuthCard';
 import { schemaResolver } from './schemaResolver';
+import { useAuthStep } from './useAuthStep';
 
 const resolver = schemaResolver(emailSchema);
 
 /** ChangePasswordInitiate mails a code, then the reset page takes it with the new password. */
 export function ForgotPasswordPage() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<FlockDataProvider>();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const { loading, error, run } = useRemoteOperation();
+  const { loading, error, step } = useAuthStep();
 
-  const submit = async (values: Record<string, any>) => {
-    const outcome = await run(() => dataProvider.changePasswordInitiate({ email: values.email }));
-    if (!outcome.ok) return;
-    if (outcome.result.message) notify(outcome.result.message, { type: 'success' });
-    navigate(`/reset-password/${encodeURIComponent(values.email)}`);
-  };
+  const submit = (values: Record<string, any>) =>
+    step((provider) => provider.changePasswordInitiate({ email: values.email }), `/reset-password/${encodeURIComponent(values.email)}`);
 
   return (
     <AuthCard

@@ -1,20 +1,12 @@
-import { Form, PasswordInput, SelectInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Form, PasswordInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Link } from '@mui/material';
 import { TITLES } from '../../../domain/enums';
+import { genderOfTitle } from '../../../domain/profileRules';
 import { signUpSchema } from '../../../domain/schemas/auth';
-import type { FlockDataProvider } from '../../dataProvider';
-import { useRemoteOperation } from '../useRemoteOperation';
 import { AuthCard, FormStatus } from './AuthCard';
 import { schemaResolver } from './schemaResolver';
-
-/** SPEC.md section 3: gender follows the title (Mr, Master: Male; Mrs, Miss: Female). */
-const GENDER_OF_TITLE: Record<(typeof TITLES)[number], 'Male' | 'Female'> = {
-  Mr: 'Male',
-  Master: 'Male',
-  Mrs: 'Female',
-  Miss: 'Female',
-};
+import { useAuthStep } from './useAuthStep';
 
 const resolver = schemaResolver(signUpSchema);
 const titleChoices = TITLES.map((title) => ({ id: title, name: `flock.titles.${title}` }));
@@ -22,18 +14,11 @@ const titleChoices = TITLES.map((title) => ({ id: title, name: `flock.titles.${t
 /** Registration (SignUpUser); the new profile is activated on the email-verify page. */
 export function RegisterPage() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<FlockDataProvider>();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const { loading, error, run } = useRemoteOperation();
+  const { loading, error, step } = useAuthStep();
 
-  const submit = async (values: Record<string, any>) => {
-    const gender = values.title ? GENDER_OF_TITLE[values.title as keyof typeof GENDER_OF_TITLE] : undefined;
-    const outcome = await run(() => dataProvider.signUp({ ...values, gender }));
-    if (!outcome.ok) return;
-    if (outcome.result.message) notify(outcome.result.message, { type: 'success' });
-    navigate(`/email-verify/${encodeURIComponent(values.email)}`);
-  };
+  // Gender follows the title (SPEC.md section 4).
+  const submit = (values: Record<string, any>) =>
+    step((provider) => provider.signUp({ ...values, gender: genderOfTitle(values.title) }), `/email-verify/${encodeURIComponent(values.email)}`);
 
   return (
     <AuthCard

@@ -1,14 +1,13 @@
-import { Form, PasswordInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Form, PasswordInput, TextInput, useTranslate } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Button, Link } from '@mui/material';
 import { changePasswordCompleteSchema } from '../../../domain/schemas/auth';
-import type { FlockDataProvider } from '../../dataProvider';
-import { useRemoteOperation } from '../useRemoteOperation';
 import { AuthCard, FormStatus } from './AuthCard';
 import { withConfirmation } from './confirmPassword';
 import { OtpInput } from './OtpInput';
 import { ResendCode } from './ResendCode';
 import { schemaResolver } from './schemaResolver';
+import { useAuthStep } from './useAuthStep';
 
 const resolver = schemaResolver(withConfirmation(changePasswordCompleteSchema));
 
@@ -16,18 +15,10 @@ const resolver = schemaResolver(withConfirmation(changePasswordCompleteSchema));
 export function ResetPasswordPage() {
   const translate = useTranslate();
   const { email = '' } = useParams();
-  const dataProvider = useDataProvider<FlockDataProvider>();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const { loading, error, run } = useRemoteOperation();
+  const { loading, error, step } = useAuthStep();
 
-  const submit = async (values: Record<string, any>) => {
-    const { email: address, otp, newPassword } = values;
-    const outcome = await run(() => dataProvider.changePasswordComplete({ email: address, otp, newPassword }));
-    if (!outcome.ok) return;
-    if (outcome.result.message) notify(outcome.result.message, { type: 'success' });
-    navigate('/');
-  };
+  const submit = ({ email: address, otp, newPassword }: Record<string, any>) =>
+    step((provider) => provider.changePasswordComplete({ email: address, otp, newPassword }), '/');
 
   return (
     <AuthCard
