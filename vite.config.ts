@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -9,8 +10,12 @@ const VENDOR_GROUPS = [
   { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
 ];
 
+/** '@/' is the repository root: '@/domain/permissions', '@/src/common/...' (tsconfig.json paths). */
+export const alias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./', import.meta.url)) }];
+
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias },
   // APP_NAME (ARCHITECTURE.md, Configuration) names the product in page titles.
   envPrefix: ['VITE_', 'APP_NAME'],
   build: {

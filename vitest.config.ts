@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { alias } from './vite.config';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias },
   test: {
     reporters: ['default', './tests/support/summaryReporter.ts'],
     projects: [

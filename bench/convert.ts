@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../server/db/client.js';
-import { biodata, roles, userRoles, users } from '../server/db/schema/index.js';
+import type { Db } from '@/server/db/client.js';
+import { biodata, roles, userRoles, users } from '@/server/db/schema/index.js';
 
 export const CONVERT_COUNT = 10_000;
 /** Issue 4: converting 10,000 at once finishes in under 2 s on the project's machine. */

@@ -10,12 +10,12 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../server/app.js';
-import { readConfig, type AppConfig } from '../server/config.js';
-import { openDatabase, type Database } from '../server/db/client.js';
-import { users } from '../server/db/schema/index.js';
-import { hashPassword } from '../server/modules/auth/passwords.js';
-import { seedDatabase } from '../server/seed/index.js';
+import { buildApp } from '@/server/app.js';
+import { readConfig, type AppConfig } from '@/server/config.js';
+import { openDatabase, type Database } from '@/server/db/client.js';
+import { users } from '@/server/db/schema/index.js';
+import { hashPassword } from '@/server/modules/auth/passwords.js';
+import { seedDatabase } from '@/server/seed/index.js';
 import { benchConvert } from './convert.js';
 
 /** Bounded whatever the environment says: at most a minute and 200 connections per endpoint. */

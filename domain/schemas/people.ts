@@ -1,6 +1,6 @@
 import { z, type ZodType } from 'zod';
-import { permissionString } from '../permissions.js';
-import { CIH_ROLES } from '../roles.js';
+import { permissionString } from '@/domain/permissions.js';
+import { CIH_ROLES } from '@/domain/roles.js';
 import { emailField } from './auth.js';
 import { idField } from './structure.js';
 

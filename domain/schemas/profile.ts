@@ -7,8 +7,8 @@ import {
   MARITAL_STATUSES,
   TITLE_GENDER,
   TITLES,
-} from '../enums.js';
-import { isSubSectorOf, SECTOR_NAMES } from '../reference/sectors.js';
+} from '@/domain/enums.js';
+import { isSubSectorOf, SECTOR_NAMES } from '@/domain/reference/sectors.js';
 import { emailField } from './auth.js';
 import { idField } from './structure.js';
 

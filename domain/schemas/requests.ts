@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '../enums.js';
-import { decisionCommentError } from '../requestRules.js';
+import { MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '@/domain/enums.js';
+import { decisionCommentError } from '@/domain/requestRules.js';
 import { idField } from './structure.js';
 
 /** The query parameters of the request calls (issue 6). */

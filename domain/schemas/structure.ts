@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MARITAL_STATUSES } from '../enums.js';
+import { MARITAL_STATUSES } from '@/domain/enums.js';
 
 /**
  * The church structure's forms (issue 5): departments, CIH zones and centers, affinity groups and

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { auditLogs } from '../db/schema/index.js';
-import type { Tx } from '../db/client.js';
+import { auditLogs } from '@/server/db/schema/index.js';
+import type { Tx } from '@/server/db/client.js';
 
 export type AuditEntry = {
   action: string;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
-import type { Services } from '../services.js';
-import type { Tx } from '../db/client.js';
+import type { Services } from '@/server/services.js';
+import type { Tx } from '@/server/db/client.js';
 import { type Access, type Caller, checkAccess } from './access.js';
 import { recordAudit, type AuditEntry } from './audit.js';
 import type { Envelope } from './envelope.js';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PERMISSION_CATALOGUE, permissionString } from '../../domain/permissions.js';
-import { CIH_ROLES, DEFAULT_ROLE_PERMISSIONS, PLATFORM_ROLES, type RoleName } from '../../domain/roles.js';
-import type { Db } from '../db/client.js';
-import { biodata, permissions, rolePermissions, roles, userRoles, users } from '../db/schema/index.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { PERMISSION_CATALOGUE, permissionString } from '@/domain/permissions.js';
+import { CIH_ROLES, DEFAULT_ROLE_PERMISSIONS, PLATFORM_ROLES, type RoleName } from '@/domain/roles.js';
+import type { Db } from '@/server/db/client.js';
+import { biodata, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema/index.js';
+import { hashPassword } from '@/server/modules/auth/passwords.js';
 
 const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
   administrator: 'Runs the whole platform',

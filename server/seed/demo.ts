@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { PLATFORM_ROLES } from '../../domain/roles.js';
-import type { Db, Tx } from '../db/client.js';
+import { PLATFORM_ROLES } from '@/domain/roles.js';
+import type { Db, Tx } from '@/server/db/client.js';
 import {
   affinityGroups,
   meansOfIdentification,
@@ -16,8 +16,8 @@ import {
   userRoles,
   users,
   zones,
-} from '../db/schema/index.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+} from '@/server/db/schema/index.js';
+import { hashPassword } from '@/server/modules/auth/passwords.js';
 import { roleIds } from './base.js';
 
 /**

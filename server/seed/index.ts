@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { users } from '../db/schema/index.js';
+import type { Db } from '@/server/db/client.js';
+import { users } from '@/server/db/schema/index.js';
 import { seedAdmin, seedCatalogue } from './base.js';
 import { seedDemo } from './demo.js';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
-import type { FlockDataProvider } from '../dataProvider';
+import type { FlockDataProvider } from '@/src/dataProvider';
 import { createAuthProvider } from './index';
 import { loginPathFor, safeRedirect } from './redirect';
 import type { LoginResult } from './session';

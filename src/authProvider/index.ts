@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
-import { dataProvider, type FlockDataProvider } from '../dataProvider';
-import { en } from '../i18n/en';
+import { dataProvider, type FlockDataProvider } from '@/src/dataProvider';
+import { en } from '@/src/i18n/en';
 import { allows } from './access';
 import { loginPathFor } from './redirect';
 import { clearSession, readPermissions, readToken, readUser, saveSession, type LoginResult } from './session';

@@ -1,5 +1,5 @@
-import { permissionString, type PermissionEntry } from '../../domain/permissions';
-import { PREFERENCE_KEYS } from '../layout/preferences';
+import { permissionString, type PermissionEntry } from '@/domain/permissions';
+import { PREFERENCE_KEYS } from '@/src/layout/preferences';
 
 /** Local storage keys of the signed-in session (SPEC.md section 4: login stores these). */
 export const SESSION_KEYS = {

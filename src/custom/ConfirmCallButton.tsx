@@ -1,7 +1,7 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Button, type ButtonProps } from '@mui/material';
-import type { CustomResult } from '../dataProvider';
+import type { CustomResult } from '@/src/dataProvider';
 import { useRemoteOperation } from './useRemoteOperation';
 
 export type ConfirmCall = {

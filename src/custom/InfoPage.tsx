@@ -1,7 +1,7 @@
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Container, Link, Paper, Typography } from '@mui/material';
-import { APP_NAME } from '../config';
+import { APP_NAME } from '@/src/config';
 
 /** A page of plain text, open to everybody (privacy, terms). */
 function InfoPage({ titleKey, paragraphs }: { titleKey: string; paragraphs: string[] }) {

@@ -5,8 +5,8 @@ import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import MapIcon from '@mui/icons-material/Map';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { readUser } from '../authProvider/session';
-import type { CustomResult, FlockDataProvider } from '../dataProvider';
+import { readUser } from '@/src/authProvider/session';
+import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { useRemoteOperation } from './useRemoteOperation';
 
 type DashboardStats = { members: number; firstTimers: number; departments: number; zones: number };

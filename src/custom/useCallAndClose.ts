@@ -1,5 +1,5 @@
 import { useNotify, useRefresh } from 'react-admin';
-import type { CustomResult } from '../dataProvider';
+import type { CustomResult } from '@/src/dataProvider';
 import { useRemoteOperation } from './useRemoteOperation';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { en } from '../i18n/en';
+import { en } from '@/src/i18n/en';
 
 export type OperationState<T> = { loading: boolean; success?: T; error?: string };
 export type Outcome<T> = { ok: true; result: T } | { ok: false; error: Error };

@@ -6,8 +6,8 @@ import type {
   GetOneParams,
   UpdateParams,
 } from 'react-admin';
-import type { MemberRequestKind } from '../../domain/enums';
-import { DECIDING_CALL } from '../../domain/requestRules';
+import type { MemberRequestKind } from '@/domain/enums';
+import { DECIDING_CALL } from '@/domain/requestRules';
 import type { Envelope, HttpMethod, Query } from './http';
 
 /**

@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import { en } from '../i18n/en';
+import { en } from '@/src/i18n/en';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Query = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { DataProvider } from 'react-admin';
-import { API_URL } from '../config';
-import { readToken } from '../authProvider/session';
+import { API_URL } from '@/src/config';
+import { readToken } from '@/src/authProvider/session';
 import { ENDPOINTS, type CustomMethodName, type Endpoint, type EndpointTable, type ResourceMethod } from './endpoints';
 import { createHttpClient, type HttpClient } from './http';
 

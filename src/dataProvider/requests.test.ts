@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeApi, ok, refusal, rows } from '../../tests/support/fakeApi';
+import { fakeApi, ok, refusal, rows } from '@/tests/support/fakeApi';
 import { createDataProvider } from './index';
 
 /** The rows of requests and approvals (issue 6) against API.md's contract. */

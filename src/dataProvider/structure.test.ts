@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpResponse } from 'msw';
-import { fakeApi, ok, refusal, rows } from '../../tests/support/fakeApi';
+import { fakeApi, ok, refusal, rows } from '@/tests/support/fakeApi';
 import { createDataProvider } from './index';
 
 /** The church-structure rows of the endpoint table (issue 5) against API.md's contract. */

@@ -13,7 +13,7 @@ import { Link } from 'react-router-dom';
 import { ListItemIcon, ListItemText, MenuItem, Typography, type MenuItemProps } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import PersonIcon from '@mui/icons-material/Person';
-import { APP_NAME } from '../config';
+import { APP_NAME } from '@/src/config';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { usePreferences } from './preferences';
 import { SettingsMenu } from './SettingsMenu';

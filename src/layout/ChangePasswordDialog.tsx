@@ -1,12 +1,12 @@
 import { Form, PasswordInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { changePasswordInsideSchema } from '../../domain/schemas/auth';
-import { replaceToken } from '../authProvider/session';
-import { withConfirmation } from '../custom/auth/confirmPassword';
-import { FormStatus } from '../custom/auth/AuthCard';
-import { schemaResolver } from '../custom/auth/schemaResolver';
-import { useRemoteOperation } from '../custom/useRemoteOperation';
-import type { FlockDataProvider } from '../dataProvider';
+import { changePasswordInsideSchema } from '@/domain/schemas/auth';
+import { replaceToken } from '@/src/authProvider/session';
+import { withConfirmation } from '@/src/custom/auth/confirmPassword';
+import { FormStatus } from '@/src/custom/auth/AuthCard';
+import { schemaResolver } from '@/src/custom/auth/schemaResolver';
+import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
+import type { FlockDataProvider } from '@/src/dataProvider';
 
 const resolver = schemaResolver(withConfirmation(changePasswordInsideSchema));
 

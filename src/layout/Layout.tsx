@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Layout as RaLayout, Sidebar as RaSidebar, type SidebarProps } from 'react-admin';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
-import { readToken } from '../authProvider/session';
+import { readToken } from '@/src/authProvider/session';
 import { AppBar } from './AppBar';
 import { HorizontalMenu, Menu } from './Menu';
 import { usePreferences } from './preferences';

@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Loading, Title, useCanAccess, useNotify } from 'react-admin';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { AFTER_LOGIN, loginPathFor } from '../authProvider/redirect';
-import { readToken } from '../authProvider/session';
-import { LoginPage, PlaceholderPage, type PrivateRoute, type PublicRoute } from '../routes';
+import { AFTER_LOGIN, loginPathFor } from '@/src/authProvider/redirect';
+import { readToken } from '@/src/authProvider/session';
+import { LoginPage, PlaceholderPage, type PrivateRoute, type PublicRoute } from '@/src/routes';
 import { usePage } from './usePage';
 
 /*

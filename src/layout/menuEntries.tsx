@@ -27,8 +27,8 @@ import StarsIcon from '@mui/icons-material/Stars';
 import TerrainIcon from '@mui/icons-material/Terrain';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
-import type { AccessKey } from '../authProvider/access';
-import type { en } from '../i18n/en';
+import type { AccessKey } from '@/src/authProvider/access';
+import type { en } from '@/src/i18n/en';
 
 export type MenuName = keyof typeof en.flock.menu;
 type MenuLinkDef = { name: MenuName; to: string | ((userId: string) => string); access: AccessKey; icon: ReactElement };

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
-import { APP_NAME } from '../config';
+import { APP_NAME } from '@/src/config';
 
 /** The boot overlay of index.html, shown until the first page renders. */
 function hideLoadingOverlay() {

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../../server/db/schema/index.js';
-import { startServer, type TestServer } from '../support/server.js';
-import { createUser, signUp, signUpBody } from '../support/users.js';
+import { auditLogs } from '@/server/db/schema/index.js';
+import { startServer, type TestServer } from '@/tests/support/server.js';
+import { createUser, signUp, signUpBody } from '@/tests/support/users.js';
 
 let s: TestServer;
 

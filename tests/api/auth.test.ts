@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_RULE } from '../../domain/schemas/auth.js';
-import { biodata, otps, outbox, roles, userRoles, users } from '../../server/db/schema/index.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, startSibling, type TestServer } from '../support/server.js';
-import { createUser, signUp, signUpBody, uniqueEmail, USER_PASSWORD, verifyEmail } from '../support/users.js';
+import { PASSWORD_RULE } from '@/domain/schemas/auth.js';
+import { biodata, otps, outbox, roles, userRoles, users } from '@/server/db/schema/index.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, startSibling, type TestServer } from '@/tests/support/server.js';
+import { createUser, signUp, signUpBody, uniqueEmail, USER_PASSWORD, verifyEmail } from '@/tests/support/users.js';
 
 const JWT_SECRET = 'auth-test-secret-that-is-long-enough-for-hs256';
 const secret = new TextEncoder().encode(JWT_SECRET);

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLogs, files } from '../../server/db/schema/index.js';
-import { jpeg, png, pngOfSize, SAFE_SVG, zip } from '../support/images.js';
-import { serverWithMembers } from '../support/members.js';
+import { auditLogs, files } from '@/server/db/schema/index.js';
+import { jpeg, png, pngOfSize, SAFE_SVG, zip } from '@/tests/support/images.js';
+import { serverWithMembers } from '@/tests/support/members.js';
 
 /** The avatar: upload on one's own profile, judged by its bytes, served back as base64 (issue 3). */
 

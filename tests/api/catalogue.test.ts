@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { churchAffiliations } from '../../server/db/schema/index.js';
-import { addPerson, auditOf } from '../support/people.js';
-import { ADMIN_EMAIL, startServer, type TestServer } from '../support/server.js';
-import { createUser } from '../support/users.js';
+import { churchAffiliations } from '@/server/db/schema/index.js';
+import { addPerson, auditOf } from '@/tests/support/people.js';
+import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/server.js';
+import { createUser } from '@/tests/support/users.js';
 
 let s: TestServer;
 let admin: string;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { permissions, rolePermissions, roles, userDepartments } from '../../server/db/schema/index.js';
-import { addPerson, auditOf, rolesOf } from '../support/people.js';
-import { ADMIN_EMAIL, startServer, type TestServer } from '../support/server.js';
-import { createUser } from '../support/users.js';
+import { permissions, rolePermissions, roles, userDepartments } from '@/server/db/schema/index.js';
+import { addPerson, auditOf, rolesOf } from '@/tests/support/people.js';
+import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/server.js';
+import { createUser } from '@/tests/support/users.js';
 
 let s: TestServer;
 let admin: string;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverWithMembers } from '../support/members.js';
-import { auditOf } from '../support/people.js';
+import { serverWithMembers } from '@/tests/support/members.js';
+import { auditOf } from '@/tests/support/people.js';
 
 /** The profile's details: spouse, employer, qualifications and children (issue 3). */
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { P } from '../../domain/permissions.js';
-import { auditLogs, users } from '../../server/db/schema/index.js';
-import { addPerson, auditOf, rolesOf, type PersonFields } from '../support/people.js';
-import { userWith } from '../support/roles.js';
-import { ADMIN_EMAIL, startServer, type TestServer } from '../support/server.js';
-import { createUser } from '../support/users.js';
+import { P } from '@/domain/permissions.js';
+import { auditLogs, users } from '@/server/db/schema/index.js';
+import { addPerson, auditOf, rolesOf, type PersonFields } from '@/tests/support/people.js';
+import { userWith } from '@/tests/support/roles.js';
+import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/server.js';
+import { createUser } from '@/tests/support/users.js';
 
 let s: TestServer;
 let admin: string;

@@ -13,10 +13,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, permissionString } from '../../domain/permissions.js';
-import type { Access } from '../../server/http/access.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from '../support/server.js';
-import { createUser } from '../support/users.js';
+import { ALL_PERMISSIONS, permissionString } from '@/domain/permissions.js';
+import type { Access } from '@/server/http/access.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from '@/tests/support/server.js';
+import { createUser } from '@/tests/support/users.js';
 
 /**
  * Operations the generic walk cannot exercise, keyed 'METHOD /api/Path', each with its reason

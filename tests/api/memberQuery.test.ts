@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPerson } from '../support/people.js';
-import { ADMIN_EMAIL, startServer, type TestServer } from '../support/server.js';
-import { createUser } from '../support/users.js';
+import { addPerson } from '@/tests/support/people.js';
+import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/server.js';
+import { createUser } from '@/tests/support/users.js';
 
 let s: TestServer;
 let admin: string;

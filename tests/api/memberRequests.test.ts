@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { memberRequests, requestEvents } from '../../server/db/schema/index.js';
-import { addAffinityGroup, addCenter, addDepartment, addZone, joinDepartments } from '../support/churchStructure.js';
-import { auditOf, setAffiliation } from '../support/people.js';
-import { ADMIN_EMAIL, startServer, type TestServer } from '../support/server.js';
-import { createUser } from '../support/users.js';
+import { memberRequests, requestEvents } from '@/server/db/schema/index.js';
+import { addAffinityGroup, addCenter, addDepartment, addZone, joinDepartments } from '@/tests/support/churchStructure.js';
+import { auditOf, setAffiliation } from '@/tests/support/people.js';
+import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/server.js';
+import { createUser } from '@/tests/support/users.js';
 
 /** The five requests a member files from the profile; they wait, pending, for a decision (issue 3). */
 

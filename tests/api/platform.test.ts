@@ -4,11 +4,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeAccess } from '../../server/http/access.js';
-import { ok } from '../../server/http/envelope.js';
-import { registerRoutes, route } from '../../server/http/route.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, startSibling, type TestServer } from '../support/server.js';
-import { createUser, signUpBody, USER_PASSWORD } from '../support/users.js';
+import { describeAccess } from '@/server/http/access.js';
+import { ok } from '@/server/http/envelope.js';
+import { registerRoutes, route } from '@/server/http/route.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, startSibling, type TestServer } from '@/tests/support/server.js';
+import { createUser, signUpBody, USER_PASSWORD } from '@/tests/support/users.js';
 
 const STATS = '/Stats/GetAdminDashboardStats';
 

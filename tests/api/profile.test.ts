@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { roles, users } from '../../server/db/schema/index.js';
-import { addAffinityGroup, addCenter, addDepartment, addLookups, addZone, joinDepartments } from '../support/churchStructure.js';
-import { serverWithMembers, type Account } from '../support/members.js';
-import { addPerson, auditOf } from '../support/people.js';
-import { createUser } from '../support/users.js';
+import { roles, users } from '@/server/db/schema/index.js';
+import { addAffinityGroup, addCenter, addDepartment, addLookups, addZone, joinDepartments } from '@/tests/support/churchStructure.js';
+import { serverWithMembers, type Account } from '@/tests/support/members.js';
+import { addPerson, auditOf } from '@/tests/support/people.js';
+import { createUser } from '@/tests/support/users.js';
 
 /** The member's profile: biodata, church affiliation and departments (issue 3). */
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { churchAffiliations, memberRequests, notifications, requestEvents, userDepartments } from '../../server/db/schema/index.js';
-import { addAffinityGroup, addCenter, addDepartment, addZone } from '../support/churchStructure.js';
-import type { Account } from '../support/members.js';
-import { auditOf } from '../support/people.js';
-import { filedId, headOf, memberAt, requestCalls } from '../support/requests.js';
-import { ADMIN_EMAIL, startServer, type TestServer } from '../support/server.js';
-import { createUser } from '../support/users.js';
+import { churchAffiliations, memberRequests, notifications, requestEvents, userDepartments } from '@/server/db/schema/index.js';
+import { addAffinityGroup, addCenter, addDepartment, addZone } from '@/tests/support/churchStructure.js';
+import type { Account } from '@/tests/support/members.js';
+import { auditOf } from '@/tests/support/people.js';
+import { filedId, headOf, memberAt, requestCalls } from '@/tests/support/requests.js';
+import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/server.js';
+import { createUser } from '@/tests/support/users.js';
 
 /**
  * The life of a request (issue 6): pending -> approved | rejected | cancelled, what an approval

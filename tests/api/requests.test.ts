@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { departments } from '../../server/db/schema/index.js';
-import { addAffinityGroup, addCenter, addDepartment, addZone } from '../support/churchStructure.js';
-import type { Account } from '../support/members.js';
-import { filedId, headOf, memberAt, requestCalls } from '../support/requests.js';
-import { ADMIN_EMAIL, startServer, type TestServer } from '../support/server.js';
-import { createUser } from '../support/users.js';
+import { departments } from '@/server/db/schema/index.js';
+import { addAffinityGroup, addCenter, addDepartment, addZone } from '@/tests/support/churchStructure.js';
+import type { Account } from '@/tests/support/members.js';
+import { filedId, headOf, memberAt, requestCalls } from '@/tests/support/requests.js';
+import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/server.js';
+import { createUser } from '@/tests/support/users.js';
 
 /**
  * The request views (issue 6): heads of department, the inspectorate, administrators and the

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ALL_PERMISSIONS, MODULES, P } from '../../domain/permissions.js';
-import { churchAffiliations, rolePermissions, roles, userPermissions, users } from '../../server/db/schema/index.js';
-import { addPerson, auditOf, rolesOf } from '../support/people.js';
-import { addRole, userWith } from '../support/roles.js';
-import { ADMIN_EMAIL, startServer, type TestServer } from '../support/server.js';
-import { createUser, setRole } from '../support/users.js';
+import { ALL_PERMISSIONS, MODULES, P } from '@/domain/permissions.js';
+import { churchAffiliations, rolePermissions, roles, userPermissions, users } from '@/server/db/schema/index.js';
+import { addPerson, auditOf, rolesOf } from '@/tests/support/people.js';
+import { addRole, userWith } from '@/tests/support/roles.js';
+import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/server.js';
+import { createUser, setRole } from '@/tests/support/users.js';
 
 let s: TestServer;
 let admin: string;

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/client.js';
-import { DataDirLockedError } from '../../server/db/lock.js';
-import { outbox, settings } from '../../server/db/schema/index.js';
-import { startServer, startSibling, type TestServer } from '../support/server.js';
-import { signUp, signUpBody } from '../support/users.js';
+import { openDatabase } from '@/server/db/client.js';
+import { DataDirLockedError } from '@/server/db/lock.js';
+import { outbox, settings } from '@/server/db/schema/index.js';
+import { startServer, startSibling, type TestServer } from '@/tests/support/server.js';
+import { signUp, signUpBody } from '@/tests/support/users.js';
 
 const tempDirs: string[] = [];
 function tempDir(prefix: string) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, countDistinct, eq, isNull, like, ne, sql } from 'drizzle-orm';
-import { ALL_PERMISSIONS, permissionString, P } from '../../domain/permissions.js';
-import { DEFAULT_ROLE_PERMISSIONS, PLATFORM_ROLES, type RoleName } from '../../domain/roles.js';
-import { openDatabase, type Db } from '../../server/db/client.js';
+import { ALL_PERMISSIONS, permissionString, P } from '@/domain/permissions.js';
+import { DEFAULT_ROLE_PERMISSIONS, PLATFORM_ROLES, type RoleName } from '@/domain/roles.js';
+import { openDatabase, type Db } from '@/server/db/client.js';
 import {
   affinityGroups,
   biodata,
@@ -16,12 +16,12 @@ import {
   userRoles,
   users,
   zones,
-} from '../../server/db/schema/index.js';
-import { seedCatalogue } from '../../server/seed/base.js';
-import { seedDemo } from '../../server/seed/demo.js';
-import { seedDatabase, type SeedOptions } from '../../server/seed/index.js';
-import { verifyPassword } from '../../server/modules/auth/passwords.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_PASSWORD, startServer, type TestServer } from '../support/server.js';
+} from '@/server/db/schema/index.js';
+import { seedCatalogue } from '@/server/seed/base.js';
+import { seedDemo } from '@/server/seed/demo.js';
+import { seedDatabase, type SeedOptions } from '@/server/seed/index.js';
+import { verifyPassword } from '@/server/modules/auth/passwords.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_PASSWORD, startServer, type TestServer } from '@/tests/support/server.js';
 
 // SPEC.md section 3, enumerations.
 const GENDER_OF_TITLE: Record<string, string> = { Mr: 'Male', Master: 'Male', Mrs: 'Female', Miss: 'Female' };

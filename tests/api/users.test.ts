@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { P } from '../../domain/permissions.js';
-import { users } from '../../server/db/schema/index.js';
-import { addPerson, auditOf, rolesOf } from '../support/people.js';
-import { userWith } from '../support/roles.js';
-import { ADMIN_EMAIL, startServer, type TestServer } from '../support/server.js';
-import { createUser, uniqueEmail } from '../support/users.js';
+import { P } from '@/domain/permissions.js';
+import { users } from '@/server/db/schema/index.js';
+import { addPerson, auditOf, rolesOf } from '@/tests/support/people.js';
+import { userWith } from '@/tests/support/roles.js';
+import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/server.js';
+import { createUser, uniqueEmail } from '@/tests/support/users.js';
 
 let s: TestServer;
 let admin: string;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { departments, roles, users } from '../../server/db/schema/index.js';
-import { addDepartment } from '../support/churchStructure.js';
-import { auditOf, rolesOf } from '../support/people.js';
-import { ADMIN_EMAIL, startServer, type TestServer } from '../support/server.js';
-import { createUser, signUp } from '../support/users.js';
+import { departments, roles, users } from '@/server/db/schema/index.js';
+import { addDepartment } from '@/tests/support/churchStructure.js';
+import { auditOf, rolesOf } from '@/tests/support/people.js';
+import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/server.js';
+import { createUser, signUp } from '@/tests/support/users.js';
 
 /** UserManagement lookups and the Admin role calls of the profile screen (issue 3). */
 

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { startSmtpReceiver } from '../support/smtp.js';
+import { startSmtpReceiver } from '@/tests/support/smtp.js';
 import { CHROMIUM } from './globalSetup.js';
 
 export const ADMIN = { email: 'admin@example.org', password: 'Admin-e2e-pass-1' };

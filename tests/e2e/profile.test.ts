@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { png } from '../support/images.js';
+import { png } from '@/tests/support/images.js';
 import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
 import { choose, expectToast, fillByLabel, openFromMenu, rowWith, searchList, signIn, typeDate } from './pages.js';
 

@@ -3,10 +3,10 @@ import { vi } from 'vitest';
 import { configure, render } from '@testing-library/react';
 import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { createAuthProvider } from '../../src/authProvider';
-import { saveSession } from '../../src/authProvider/session';
-import { createDataProvider } from '../../src/dataProvider';
-import { i18nProvider } from '../../src/i18n';
+import { createAuthProvider } from '@/src/authProvider';
+import { saveSession } from '@/src/authProvider/session';
+import { createDataProvider } from '@/src/dataProvider';
+import { i18nProvider } from '@/src/i18n';
 import { API } from './fakeApi';
 
 export { API, fakeApi, ok, refusal, rows, type ApiCall } from './fakeApi';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { affinityGroups, centers, departments, ministries, mountainsOfInfluence, units, userDepartments, zones } from '../../server/db/schema/index.js';
+import { affinityGroups, centers, departments, ministries, mountainsOfInfluence, units, userDepartments, zones } from '@/server/db/schema/index.js';
 import type { TestServer } from './server.js';
 
 /**

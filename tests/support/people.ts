@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { auditLogs, biodata, churchAffiliations, roles, userDepartments, userRoles, users } from '../../server/db/schema/index.js';
+import { auditLogs, biodata, churchAffiliations, roles, userDepartments, userRoles, users } from '@/server/db/schema/index.js';
 import type { TestServer } from './server.js';
 
 export type PersonFields = {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { departments } from '../../server/db/schema/index.js';
+import { departments } from '@/server/db/schema/index.js';
 import { joinDepartments } from './churchStructure.js';
 import type { Account } from './members.js';
 import { setAffiliation, type PersonFields } from './people.js';

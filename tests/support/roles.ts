@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { permissionString } from '../../domain/permissions.js';
-import { permissions, rolePermissions, roles } from '../../server/db/schema/index.js';
+import { permissionString } from '@/domain/permissions.js';
+import { permissions, rolePermissions, roles } from '@/server/db/schema/index.js';
 import type { TestServer } from './server.js';
 import { createUser, setRole } from './users.js';
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.js';
-import { readConfig, type AppConfig } from '../../server/config.js';
-import { openDatabase, type Database } from '../../server/db/client.js';
-import { outbox } from '../../server/db/schema/index.js';
-import { seedDatabase } from '../../server/seed/index.js';
+import { buildApp } from '@/server/app.js';
+import { readConfig, type AppConfig } from '@/server/config.js';
+import { openDatabase, type Database } from '@/server/db/client.js';
+import { outbox } from '@/server/db/schema/index.js';
+import { seedDatabase } from '@/server/seed/index.js';
 
 export const ADMIN_EMAIL = 'admin@example.org';
 export const ADMIN_PASSWORD = 'Admin-pass-1';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { roles, userRoles, users } from '../../server/db/schema/index.js';
+import { roles, userRoles, users } from '@/server/db/schema/index.js';
 import type { TestServer } from './server.js';
 
 export const USER_PASSWORD = 'User-pass-1';

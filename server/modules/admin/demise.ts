@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { P } from '../../../domain/permissions.js';
-import { biodata } from '../../db/schema/index.js';
-import type { Tx } from '../../db/client.js';
-import type { AuditEntry } from '../../http/audit.js';
-import { ok } from '../../http/envelope.js';
-import { notFound } from '../../http/errors.js';
-import { listQuery } from '../../http/list.js';
-import { route } from '../../http/route.js';
-import { memberPage } from '../affiliation/members.js';
+import { P } from '@/domain/permissions.js';
+import { biodata } from '@/server/db/schema/index.js';
+import type { Tx } from '@/server/db/client.js';
+import type { AuditEntry } from '@/server/http/audit.js';
+import { ok } from '@/server/http/envelope.js';
+import { notFound } from '@/server/http/errors.js';
+import { listQuery } from '@/server/http/list.js';
+import { route } from '@/server/http/route.js';
+import { memberPage } from '@/server/modules/affiliation/members.js';
 import { lockedUser, userIdQuery } from './people.js';
 
 /*

@@ -1,16 +1,16 @@
 import { and, count, eq, gte, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { P } from '../../../domain/permissions.js';
-import { bulkConvertSchema } from '../../../domain/schemas/people.js';
-import { idField } from '../../../domain/schemas/structure.js';
-import type { Db, Tx } from '../../db/client.js';
-import { biodata, roles, userRoles, users } from '../../db/schema/index.js';
-import { recordAuditEach } from '../../http/audit.js';
-import { ok } from '../../http/envelope.js';
-import { badRequest } from '../../http/errors.js';
-import { route } from '../../http/route.js';
-import { notArchived } from '../affiliation/members.js';
+import { P } from '@/domain/permissions.js';
+import { bulkConvertSchema } from '@/domain/schemas/people.js';
+import { idField } from '@/domain/schemas/structure.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { biodata, roles, userRoles, users } from '@/server/db/schema/index.js';
+import { recordAuditEach } from '@/server/http/audit.js';
+import { ok } from '@/server/http/envelope.js';
+import { badRequest } from '@/server/http/errors.js';
+import { route } from '@/server/http/route.js';
+import { notArchived } from '@/server/modules/affiliation/members.js';
 import { lockedUser } from './people.js';
 
 /*

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { idField } from '../../../domain/schemas/structure.js';
-import type { Tx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
-import { USER_NOT_FOUND } from '../profile/access.js';
+import { idField } from '@/domain/schemas/structure.js';
+import type { Tx } from '@/server/db/client.js';
+import { users } from '@/server/db/schema/index.js';
+import { notFound } from '@/server/http/errors.js';
+import { USER_NOT_FOUND } from '@/server/modules/profile/access.js';
 
 /** Lookups the people-administration routes share. */
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../../http/route.js';
+import { registerRoutes } from '@/server/http/route.js';
 import { demiseRoutes } from './demise.js';
 import { firstTimerRoutes } from './firstTimers.js';
 import { userRoutes } from './users.js';

@@ -1,13 +1,13 @@
 import { and, asc, count, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '../../../domain/enums.js';
-import { idField } from '../../../domain/schemas/structure.js';
-import type { Db } from '../../db/client.js';
-import { holdsAffinityGroup, sameText, searchOver } from '../../db/queries.js';
-import { biodata, centers, churchAffiliations, departments, roles, userDepartments, userRoles, users, zones } from '../../db/schema/index.js';
-import { page } from '../../http/envelope.js';
-import { listQuery, orderOf, pageOf, type ListParams } from '../../http/list.js';
+import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/enums.js';
+import { idField } from '@/domain/schemas/structure.js';
+import type { Db } from '@/server/db/client.js';
+import { holdsAffinityGroup, sameText, searchOver } from '@/server/db/queries.js';
+import { biodata, centers, churchAffiliations, departments, roles, userDepartments, userRoles, users, zones } from '@/server/db/schema/index.js';
+import { page } from '@/server/http/envelope.js';
+import { listQuery, orderOf, pageOf, type ListParams } from '@/server/http/list.js';
 
 /**
  * The member summary (SPEC.md section 3) as one select over a user, their biodata and church

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { P } from '../../../domain/permissions.js';
-import { registerRoutes, route } from '../../http/route.js';
+import { P } from '@/domain/permissions.js';
+import { registerRoutes, route } from '@/server/http/route.js';
 import { isChurchMember, memberFilters, memberPage, memberQuerySchema } from './members.js';
 
 export async function affiliationModule(app: FastifyInstance) {

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { otps } from '../../db/schema/index.js';
-import { badRequest } from '../../http/errors.js';
-import type { Services } from '../../services.js';
+import type { Tx } from '@/server/db/client.js';
+import { otps } from '@/server/db/schema/index.js';
+import { badRequest } from '@/server/http/errors.js';
+import type { Services } from '@/server/services.js';
 
 export type OtpPurpose = 'verify' | 'reset';
 const TTL_MS = 10 * 60 * 1000;

@@ -10,15 +10,15 @@ import {
   signUpSchema,
   usernameSchema,
   validateEmailCompleteSchema,
-} from '../../../domain/schemas/auth.js';
-import type { Db, Tx } from '../../db/client.js';
-import { biodata, churchAffiliations, roles, userRoles, users } from '../../db/schema/index.js';
-import { ok } from '../../http/envelope.js';
-import { ApiError, badRequest, conflict, isUniqueViolation } from '../../http/errors.js';
-import type { AuditEntry } from '../../http/audit.js';
-import { registerRoutes, route, type RouteContext } from '../../http/route.js';
-import type { Mail } from '../../mail.js';
-import type { Services } from '../../services.js';
+} from '@/domain/schemas/auth.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { biodata, churchAffiliations, roles, userRoles, users } from '@/server/db/schema/index.js';
+import { ok } from '@/server/http/envelope.js';
+import { ApiError, badRequest, conflict, isUniqueViolation } from '@/server/http/errors.js';
+import type { AuditEntry } from '@/server/http/audit.js';
+import { registerRoutes, route, type RouteContext } from '@/server/http/route.js';
+import type { Mail } from '@/server/mail.js';
+import type { Services } from '@/server/services.js';
 import { consumeOtp, INVALID_OTP, issueOtp, type OtpPurpose } from './otp.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { permissionsOf, roleNamesOf } from './permissionsOf.js';

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
-import type { Caller } from '../../http/access.js';
-import { unauthorized } from '../../http/errors.js';
+import type { Db } from '@/server/db/client.js';
+import { users } from '@/server/db/schema/index.js';
+import type { Caller } from '@/server/http/access.js';
+import { unauthorized } from '@/server/http/errors.js';
 import type { Tokens } from './tokens.js';
 
 /** Resolves the bearer token of a request to its caller, refusing revoked or disabled ones. */

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../../db/client.js';
-import { settings } from '../../db/schema/index.js';
+import type { Db } from '@/server/db/client.js';
+import { settings } from '@/server/db/schema/index.js';
 
 const ISSUER = 'flock';
 const AUDIENCE = 'flock-web';

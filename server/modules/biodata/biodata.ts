@@ -1,15 +1,15 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '../../../domain/enums.js';
-import { canEditStatus, normaliseBiodata } from '../../../domain/profileRules.js';
-import type { Biodata } from '../../../domain/schemas/profile.js';
-import type { Db, Tx } from '../../db/client.js';
-import { searchOver, sameText } from '../../db/queries.js';
-import { biodata, users } from '../../db/schema/index.js';
-import type { Caller } from '../../http/access.js';
-import { page } from '../../http/envelope.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { listQuery, orderOf, pageOf } from '../../http/list.js';
+import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/enums.js';
+import { canEditStatus, normaliseBiodata } from '@/domain/profileRules.js';
+import type { Biodata } from '@/domain/schemas/profile.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { searchOver, sameText } from '@/server/db/queries.js';
+import { biodata, users } from '@/server/db/schema/index.js';
+import type { Caller } from '@/server/http/access.js';
+import { page } from '@/server/http/envelope.js';
+import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
+import { listQuery, orderOf, pageOf } from '@/server/http/list.js';
 
 type BiodataRow = typeof biodata.$inferSelect;
 

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { P } from '../../../domain/permissions.js';
-import { biodataSchema, biodataUpdateSchema } from '../../../domain/schemas/profile.js';
-import { idField } from '../../../domain/schemas/structure.js';
-import { biodata } from '../../db/schema/index.js';
-import { ok } from '../../http/envelope.js';
-import { conflict } from '../../http/errors.js';
-import { registerRoutes, route } from '../../http/route.js';
-import { editAccess, existingUser, mustEdit, readAccess } from '../profile/access.js';
+import { P } from '@/domain/permissions.js';
+import { biodataSchema, biodataUpdateSchema } from '@/domain/schemas/profile.js';
+import { idField } from '@/domain/schemas/structure.js';
+import { biodata } from '@/server/db/schema/index.js';
+import { ok } from '@/server/http/envelope.js';
+import { conflict } from '@/server/http/errors.js';
+import { registerRoutes, route } from '@/server/http/route.js';
+import { editAccess, existingUser, mustEdit, readAccess } from '@/server/modules/profile/access.js';
 import { biodataListQuery, biodataNotFound, biodataOf, biodataPage, biodataValues, syncAccount } from './biodata.js';
 
 const byId = z.object({ id: idField() });

@@ -1,15 +1,15 @@
 import { and, asc, count, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z, type ZodObject, type ZodRawShape } from 'zod';
-import { idField } from '../../../domain/schemas/structure.js';
-import type { Db, Tx } from '../../db/client.js';
-import { sameText, searchOver } from '../../db/queries.js';
-import type { Access, Caller } from '../../http/access.js';
-import type { AuditEntry } from '../../http/audit.js';
-import { ok, page } from '../../http/envelope.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { listQuery, orderOf, pageOf, type ListParams } from '../../http/list.js';
-import { route, type RouteDef } from '../../http/route.js';
+import { idField } from '@/domain/schemas/structure.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { sameText, searchOver } from '@/server/db/queries.js';
+import type { Access, Caller } from '@/server/http/access.js';
+import type { AuditEntry } from '@/server/http/audit.js';
+import { ok, page } from '@/server/http/envelope.js';
+import { badRequest, conflict, notFound } from '@/server/http/errors.js';
+import { listQuery, orderOf, pageOf, type ListParams } from '@/server/http/list.js';
+import { route, type RouteDef } from '@/server/http/route.js';
 
 /**
  * The one generic CRUD mechanism (ARCHITECTURE.md, Server): an entity definition becomes its

@@ -1,9 +1,9 @@
 import { and, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { P } from '../../../domain/permissions.js';
-import { MARITAL_STATUSES } from '../../../domain/enums.js';
-import * as forms from '../../../domain/schemas/structure.js';
+import { P } from '@/domain/permissions.js';
+import { MARITAL_STATUSES } from '@/domain/enums.js';
+import * as forms from '@/domain/schemas/structure.js';
 import {
   accessories,
   affinityGroups,
@@ -14,10 +14,10 @@ import {
   specialUnits,
   units,
   users,
-} from '../../db/schema/index.js';
-import { countRows, holdsAffinityGroup, personName, qualified, sameText } from '../../db/queries.js';
-import type { Tx } from '../../db/client.js';
-import type { Access } from '../../http/access.js';
+} from '@/server/db/schema/index.js';
+import { countRows, holdsAffinityGroup, personName, qualified, sameText } from '@/server/db/queries.js';
+import type { Tx } from '@/server/db/client.js';
+import type { Access } from '@/server/http/access.js';
 import { blockedBy, counted, standardPaths, type CrudTable, type EntityDefinition } from './crud.js';
 
 /**

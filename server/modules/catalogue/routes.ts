@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../../http/route.js';
+import { registerRoutes } from '@/server/http/route.js';
 import { crudRoutes } from './crud.js';
 import { LOOKUPS } from './definitions.js';
 

@@ -1,14 +1,14 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AFFILIATION_FIELDS, editableAffiliationFields, showsCharterNumber, type AffiliationField } from '../../../domain/profileRules.js';
-import type { churchAffiliationUpdateSchema } from '../../../domain/schemas/profile.js';
-import type { Db, Tx } from '../../db/client.js';
-import { qualified } from '../../db/queries.js';
-import { centers, churchAffiliations, departments, userDepartments, zones } from '../../db/schema/index.js';
-import type { Caller } from '../../http/access.js';
-import type { AuditEntry } from '../../http/audit.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { existingUser, isSelf } from '../profile/access.js';
+import { AFFILIATION_FIELDS, editableAffiliationFields, showsCharterNumber, type AffiliationField } from '@/domain/profileRules.js';
+import type { churchAffiliationUpdateSchema } from '@/domain/schemas/profile.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { qualified } from '@/server/db/queries.js';
+import { centers, churchAffiliations, departments, userDepartments, zones } from '@/server/db/schema/index.js';
+import type { Caller } from '@/server/http/access.js';
+import type { AuditEntry } from '@/server/http/audit.js';
+import { badRequest, conflict, forbidden, notFound } from '@/server/http/errors.js';
+import { existingUser, isSelf } from '@/server/modules/profile/access.js';
 import { affinityGroupNamed, lookupNamed, zoneNamed, zoneOfCenter } from './lookup.js';
 
 export const AFFILIATION_NOT_FOUND = 'Church Affiliation not found!';

@@ -1,9 +1,9 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.js';
-import { sameText } from '../../db/queries.js';
-import { affinityGroups, centers, departments, ministries, mountainsOfInfluence, units, zones } from '../../db/schema/index.js';
-import { badRequest } from '../../http/errors.js';
+import type { Tx } from '@/server/db/client.js';
+import { sameText } from '@/server/db/queries.js';
+import { affinityGroups, centers, departments, ministries, mountainsOfInfluence, units, zones } from '@/server/db/schema/index.js';
+import { badRequest } from '@/server/http/errors.js';
 
 /**
  * The profile names departments, zones, centers, affinity groups and the lookup lists either by

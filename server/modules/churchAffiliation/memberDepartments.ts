@@ -1,8 +1,8 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import { departments, userDepartments } from '../../db/schema/index.js';
-import type { AuditEntry } from '../../http/audit.js';
-import { badRequest } from '../../http/errors.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { departments, userDepartments } from '@/server/db/schema/index.js';
+import type { AuditEntry } from '@/server/http/audit.js';
+import { badRequest } from '@/server/http/errors.js';
 import { departmentNamed } from './lookup.js';
 
 /** A member's departments (SPEC.md section 3, User department), the primary one first. */

@@ -1,21 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import type { ZodType } from 'zod';
-import type { MemberRequestKind } from '../../../domain/enums.js';
+import type { MemberRequestKind } from '@/domain/enums.js';
 import {
   changeAffinityGroupRequestSchema,
   changeDepartmentRequestSchema,
   changeZoneRequestSchema,
   joinAffinityGroupRequestSchema,
   joinDepartmentRequestSchema,
-} from '../../../domain/schemas/profile.js';
-import type { Tx } from '../../db/client.js';
-import { churchAffiliations, memberRequests, requestEvents } from '../../db/schema/index.js';
-import type { Caller } from '../../http/access.js';
-import type { AuditEntry } from '../../http/audit.js';
-import { ok } from '../../http/envelope.js';
-import { badRequest, conflict, isUniqueViolation } from '../../http/errors.js';
-import { route, type RouteDef } from '../../http/route.js';
-import { editAccess, existingUser, mustEdit } from '../profile/access.js';
+} from '@/domain/schemas/profile.js';
+import type { Tx } from '@/server/db/client.js';
+import { churchAffiliations, memberRequests, requestEvents } from '@/server/db/schema/index.js';
+import type { Caller } from '@/server/http/access.js';
+import type { AuditEntry } from '@/server/http/audit.js';
+import { ok } from '@/server/http/envelope.js';
+import { badRequest, conflict, isUniqueViolation } from '@/server/http/errors.js';
+import { route, type RouteDef } from '@/server/http/route.js';
+import { editAccess, existingUser, mustEdit } from '@/server/modules/profile/access.js';
 import { affinityGroupNamed, centerInZone, departmentNamed, findAffinityGroup, zoneNamed } from './lookup.js';
 import { departmentsOf } from './memberDepartments.js';
 

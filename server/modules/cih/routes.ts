@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { P } from '../../../domain/permissions.js';
-import { centerSchema, centerUpdateSchema, idField, zoneSchema, zoneUpdateSchema } from '../../../domain/schemas/structure.js';
-import { countOf, countRows, qualified } from '../../db/queries.js';
-import { centers, churchAffiliations, zones } from '../../db/schema/index.js';
-import { ok } from '../../http/envelope.js';
-import { notFound } from '../../http/errors.js';
-import { registerRoutes, route } from '../../http/route.js';
-import { allMembers } from '../affiliation/members.js';
-import { blockedBy, crudRoutes, findOne, standardPaths, type EntityDefinition } from '../catalogue/crud.js';
+import { P } from '@/domain/permissions.js';
+import { centerSchema, centerUpdateSchema, idField, zoneSchema, zoneUpdateSchema } from '@/domain/schemas/structure.js';
+import { countOf, countRows, qualified } from '@/server/db/queries.js';
+import { centers, churchAffiliations, zones } from '@/server/db/schema/index.js';
+import { ok } from '@/server/http/envelope.js';
+import { notFound } from '@/server/http/errors.js';
+import { registerRoutes, route } from '@/server/http/route.js';
+import { allMembers } from '@/server/modules/affiliation/members.js';
+import { blockedBy, crudRoutes, findOne, standardPaths, type EntityDefinition } from '@/server/modules/catalogue/crud.js';
 
 /** Zones and centers fill the profile's dropdowns, so any signed-in user reads them. */
 const access = {

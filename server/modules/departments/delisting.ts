@@ -1,16 +1,16 @@
 import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { P } from '../../../domain/permissions.js';
-import { delistReasonField, departmentSchema, idField } from '../../../domain/schemas/structure.js';
-import type { Db, Tx } from '../../db/client.js';
-import { personName, sameText, searchOver } from '../../db/queries.js';
-import { departmentDelistings, departments, userDepartments, users } from '../../db/schema/index.js';
-import type { Caller } from '../../http/access.js';
-import type { AuditEntry } from '../../http/audit.js';
-import { page } from '../../http/envelope.js';
-import { conflict, notFound } from '../../http/errors.js';
-import { listQuery, orderOf, pageOf } from '../../http/list.js';
+import { P } from '@/domain/permissions.js';
+import { delistReasonField, departmentSchema, idField } from '@/domain/schemas/structure.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { personName, sameText, searchOver } from '@/server/db/queries.js';
+import { departmentDelistings, departments, userDepartments, users } from '@/server/db/schema/index.js';
+import type { Caller } from '@/server/http/access.js';
+import type { AuditEntry } from '@/server/http/audit.js';
+import { page } from '@/server/http/envelope.js';
+import { conflict, notFound } from '@/server/http/errors.js';
+import { listQuery, orderOf, pageOf } from '@/server/http/list.js';
 import { managedDepartment } from './headship.js';
 import { ensurePrimary, join, membershipOf } from './membership.js';
 

@@ -1,10 +1,10 @@
-import { P } from '../../../domain/permissions.js';
-import type { Tx } from '../../db/client.js';
-import { sameText } from '../../db/queries.js';
-import { departments } from '../../db/schema/index.js';
-import type { Caller } from '../../http/access.js';
-import { forbidden } from '../../http/errors.js';
-import { notFoundOf } from '../catalogue/crud.js';
+import { P } from '@/domain/permissions.js';
+import type { Tx } from '@/server/db/client.js';
+import { sameText } from '@/server/db/queries.js';
+import { departments } from '@/server/db/schema/index.js';
+import type { Caller } from '@/server/http/access.js';
+import { forbidden } from '@/server/http/errors.js';
+import { notFoundOf } from '@/server/modules/catalogue/crud.js';
 
 /*
  * Heads of department. Department-member routes serve CAN_VIEW_DEPARTMENT / CAN_UPDATE_DEPARTMENT

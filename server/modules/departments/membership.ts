@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { departments, roles, userDepartments, userRoles } from '../../db/schema/index.js';
-import type { AuditEntry } from '../../http/audit.js';
+import type { Tx } from '@/server/db/client.js';
+import { departments, roles, userDepartments, userRoles } from '@/server/db/schema/index.js';
+import type { AuditEntry } from '@/server/http/audit.js';
 
 type Audit = (entry: AuditEntry) => void;
 

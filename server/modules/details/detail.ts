@@ -1,12 +1,12 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z, type ZodObject } from 'zod';
-import { idField } from '../../../domain/schemas/structure.js';
-import type { Db, Tx } from '../../db/client.js';
-import { ok } from '../../http/envelope.js';
-import { conflict, notFound } from '../../http/errors.js';
-import { route, type RouteDef } from '../../http/route.js';
-import { editAccess, existingUser, mustEdit, readAccess, recordEditAccess } from '../profile/access.js';
+import { idField } from '@/domain/schemas/structure.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { ok } from '@/server/http/envelope.js';
+import { conflict, notFound } from '@/server/http/errors.js';
+import { route, type RouteDef } from '@/server/http/route.js';
+import { editAccess, existingUser, mustEdit, readAccess, recordEditAccess } from '@/server/modules/profile/access.js';
 
 /**
  * The profile's details beside the biodata (children, spouse, employer, qualifications) are

@@ -9,9 +9,9 @@ import {
   qualificationUpdateSchema,
   spouseSchema,
   spouseUpdateSchema,
-} from '../../../domain/schemas/profile.js';
-import { children, employers, qualifications, spouses } from '../../db/schema/index.js';
-import { registerRoutes } from '../../http/route.js';
+} from '@/domain/schemas/profile.js';
+import { children, employers, qualifications, spouses } from '@/server/db/schema/index.js';
+import { registerRoutes } from '@/server/http/route.js';
 import { detailRoutes, type DetailDefinition } from './detail.js';
 
 const spouse: DetailDefinition = {

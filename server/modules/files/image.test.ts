@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jpeg, png, pngOfSize, SAFE_SVG, zip } from '../../../tests/support/images.js';
+import { jpeg, png, pngOfSize, SAFE_SVG, zip } from '@/tests/support/images.js';
 import { judgeImage } from './image.js';
 import { checkSvg } from './svg.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { ok } from '../../http/envelope.js';
-import { registerRoutes, route } from '../../http/route.js';
+import { ok } from '@/server/http/envelope.js';
+import { registerRoutes, route } from '@/server/http/route.js';
 
 export async function healthModule(app: FastifyInstance) {
   registerRoutes(app, [

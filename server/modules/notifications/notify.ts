@@ -1,6 +1,6 @@
-import type { Tx } from '../../db/client.js';
-import { notifications } from '../../db/schema/index.js';
-import type { AuditEntry } from '../../http/audit.js';
+import type { Tx } from '@/server/db/client.js';
+import { notifications } from '@/server/db/schema/index.js';
+import type { AuditEntry } from '@/server/http/audit.js';
 
 type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'readAt' | 'createdAt'>;
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { idField } from '../../../domain/schemas/structure.js';
-import { personName } from '../../db/queries.js';
-import { notifications } from '../../db/schema/index.js';
-import { ok, page } from '../../http/envelope.js';
-import { notFound } from '../../http/errors.js';
-import { listQuery, orderOf, pageOf } from '../../http/list.js';
-import { registerRoutes, route } from '../../http/route.js';
+import { idField } from '@/domain/schemas/structure.js';
+import { personName } from '@/server/db/queries.js';
+import { notifications } from '@/server/db/schema/index.js';
+import { ok, page } from '@/server/http/envelope.js';
+import { notFound } from '@/server/http/errors.js';
+import { listQuery, orderOf, pageOf } from '@/server/http/list.js';
+import { registerRoutes, route } from '@/server/http/route.js';
 
 /**
  * The caller's own notifications (API.md, Notifications). Anyone signed in reads and marks their

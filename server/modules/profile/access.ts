@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { P } from '../../../domain/permissions.js';
-import { canEditProfile } from '../../../domain/profileRules.js';
-import type { Db, Tx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
-import type { Access, Caller } from '../../http/access.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { P } from '@/domain/permissions.js';
+import { canEditProfile } from '@/domain/profileRules.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { users } from '@/server/db/schema/index.js';
+import type { Access, Caller } from '@/server/http/access.js';
+import { forbidden, notFound } from '@/server/http/errors.js';
 
 /*
  * The profile's rules (SPEC.md section 6) as route rules, shared by the biodata, details,

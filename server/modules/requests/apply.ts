@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { MemberRequestKind } from '../../../domain/enums.js';
-import type { Tx } from '../../db/client.js';
-import { affinityGroups, centers, churchAffiliations, departments, memberRequests, userDepartments } from '../../db/schema/index.js';
-import type { AuditEntry } from '../../http/audit.js';
-import { conflict } from '../../http/errors.js';
-import { join, membershipOf } from '../departments/membership.js';
+import type { MemberRequestKind } from '@/domain/enums.js';
+import type { Tx } from '@/server/db/client.js';
+import { affinityGroups, centers, churchAffiliations, departments, memberRequests, userDepartments } from '@/server/db/schema/index.js';
+import type { AuditEntry } from '@/server/http/audit.js';
+import { conflict } from '@/server/http/errors.js';
+import { join, membershipOf } from '@/server/modules/departments/membership.js';
 
 /**
  * What an approval changes, inside the decision's transaction: the member's departments,

@@ -8,11 +8,11 @@ import {
   overseesDepartments,
   seesAllRequests,
   type RequestAction,
-} from '../../../domain/requestRules.js';
-import type { Db, Tx } from '../../db/client.js';
-import { departments, memberRequests } from '../../db/schema/index.js';
-import type { Caller } from '../../http/access.js';
-import { forbidden } from '../../http/errors.js';
+} from '@/domain/requestRules.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { departments, memberRequests } from '@/server/db/schema/index.js';
+import type { Caller } from '@/server/http/access.js';
+import { forbidden } from '@/server/http/errors.js';
 
 /**
  * Which requests a caller sees and decides (domain/requestRules.ts): as conditions on

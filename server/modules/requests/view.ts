@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { requestFilters } from '../../../domain/schemas/requests.js';
-import type { Db, Tx } from '../../db/client.js';
-import { personName, searchOver } from '../../db/queries.js';
-import { affinityGroups, centers, departments, memberRequests, requestEvents, users, zones } from '../../db/schema/index.js';
-import { page } from '../../http/envelope.js';
-import { badRequest } from '../../http/errors.js';
-import { orderOf, pageOf, type ListParams } from '../../http/list.js';
+import type { requestFilters } from '@/domain/schemas/requests.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { personName, searchOver } from '@/server/db/queries.js';
+import { affinityGroups, centers, departments, memberRequests, requestEvents, users, zones } from '@/server/db/schema/index.js';
+import { page } from '@/server/http/envelope.js';
+import { badRequest } from '@/server/http/errors.js';
+import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
 
 /** A request as every list and the detail show it: requester, target and previous names, decision. */
 

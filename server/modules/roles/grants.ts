@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { P } from '../../../domain/permissions.js';
-import { assignPermissionsSchema, cihRoleField, permissionRef } from '../../../domain/schemas/people.js';
-import { idField } from '../../../domain/schemas/structure.js';
-import type { Tx } from '../../db/client.js';
-import { churchAffiliations, userPermissions, userRoles } from '../../db/schema/index.js';
-import type { Caller } from '../../http/access.js';
-import { ok } from '../../http/envelope.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { route } from '../../http/route.js';
-import { roleNamesOf } from '../auth/permissionsOf.js';
-import { existingUser, isSelf } from '../profile/access.js';
+import { P } from '@/domain/permissions.js';
+import { assignPermissionsSchema, cihRoleField, permissionRef } from '@/domain/schemas/people.js';
+import { idField } from '@/domain/schemas/structure.js';
+import type { Tx } from '@/server/db/client.js';
+import { churchAffiliations, userPermissions, userRoles } from '@/server/db/schema/index.js';
+import type { Caller } from '@/server/http/access.js';
+import { ok } from '@/server/http/envelope.js';
+import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
+import { route } from '@/server/http/route.js';
+import { roleNamesOf } from '@/server/modules/auth/permissionsOf.js';
+import { existingUser, isSelf } from '@/server/modules/profile/access.js';
 import { lockedRole, NEXT_LOGIN, permissionIds, permissionsOfRole, roleIdQuery, tag, userRolesView, type Role } from './store.js';
 
 /*

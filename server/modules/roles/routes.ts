@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { ALL_PERMISSIONS, MODULES, P, permissionString } from '../../../domain/permissions.js';
-import { createRoleSchema, updateRoleSchema } from '../../../domain/schemas/people.js';
-import { countRows, searchOver } from '../../db/queries.js';
-import { roles, userRoles } from '../../db/schema/index.js';
-import { ok, page } from '../../http/envelope.js';
-import { badRequest, conflict } from '../../http/errors.js';
-import { listQuery, orderOf, pageOf } from '../../http/list.js';
-import { registerRoutes, route } from '../../http/route.js';
-import { userIdQuery } from '../admin/people.js';
+import { ALL_PERMISSIONS, MODULES, P, permissionString } from '@/domain/permissions.js';
+import { createRoleSchema, updateRoleSchema } from '@/domain/schemas/people.js';
+import { countRows, searchOver } from '@/server/db/queries.js';
+import { roles, userRoles } from '@/server/db/schema/index.js';
+import { ok, page } from '@/server/http/envelope.js';
+import { badRequest, conflict } from '@/server/http/errors.js';
+import { listQuery, orderOf, pageOf } from '@/server/http/list.js';
+import { registerRoutes, route } from '@/server/http/route.js';
+import { userIdQuery } from '@/server/modules/admin/people.js';
 import { grantRoutes } from './grants.js';
 import {
   catalogue,

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ALL_PERMISSIONS, permissionString } from '../../../domain/permissions.js';
-import { CIH_ROLES, PLATFORM_ROLES } from '../../../domain/roles.js';
-import { idField } from '../../../domain/schemas/structure.js';
-import type { Db, Tx } from '../../db/client.js';
-import { countOf, sameText } from '../../db/queries.js';
-import { churchAffiliations, permissions, rolePermissions, roles, userPermissions, userRoles } from '../../db/schema/index.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { permissionsOf } from '../auth/permissionsOf.js';
-import { existingUser } from '../profile/access.js';
+import { ALL_PERMISSIONS, permissionString } from '@/domain/permissions.js';
+import { CIH_ROLES, PLATFORM_ROLES } from '@/domain/roles.js';
+import { idField } from '@/domain/schemas/structure.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { countOf, sameText } from '@/server/db/queries.js';
+import { churchAffiliations, permissions, rolePermissions, roles, userPermissions, userRoles } from '@/server/db/schema/index.js';
+import { badRequest, conflict, notFound } from '@/server/http/errors.js';
+import { permissionsOf } from '@/server/modules/auth/permissionsOf.js';
+import { existingUser } from '@/server/modules/profile/access.js';
 
 /** Roles, their permissions and a user's grants, as the Roles routes read and write them. */
 

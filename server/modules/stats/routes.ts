@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, eq } from 'drizzle-orm';
-import { P } from '../../../domain/permissions.js';
-import { biodata, departments, users, zones } from '../../db/schema/index.js';
-import { ok } from '../../http/envelope.js';
-import { registerRoutes, route } from '../../http/route.js';
+import { P } from '@/domain/permissions.js';
+import { biodata, departments, users, zones } from '@/server/db/schema/index.js';
+import { ok } from '@/server/http/envelope.js';
+import { registerRoutes, route } from '@/server/http/route.js';
 
 export async function statsModule(app: FastifyInstance) {
   registerRoutes(app, [

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { emailField } from '../../../domain/schemas/auth.js';
-import { P } from '../../../domain/permissions.js';
-import { idField } from '../../../domain/schemas/structure.js';
-import { users } from '../../db/schema/index.js';
-import { ok } from '../../http/envelope.js';
-import { registerRoutes, route } from '../../http/route.js';
+import { emailField } from '@/domain/schemas/auth.js';
+import { P } from '@/domain/permissions.js';
+import { idField } from '@/domain/schemas/structure.js';
+import { users } from '@/server/db/schema/index.js';
+import { ok } from '@/server/http/envelope.js';
+import { registerRoutes, route } from '@/server/http/route.js';
 import { changeUserRole, rolesOfKind, userView } from './users.js';
 
 /** Looking another user up: those who see members or manage users. */

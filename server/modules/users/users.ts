@@ -1,11 +1,11 @@
 import { and, count, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
-import { ASSIGNABLE_ROLES } from '../../../domain/roles.js';
-import type { Db, Tx } from '../../db/client.js';
-import { churchAffiliations, departments, roles, userRoles, users } from '../../db/schema/index.js';
-import type { AuditEntry } from '../../http/audit.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { roleNamesOf } from '../auth/permissionsOf.js';
-import { existingUser, USER_NOT_FOUND } from '../profile/access.js';
+import { ASSIGNABLE_ROLES } from '@/domain/roles.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { churchAffiliations, departments, roles, userRoles, users } from '@/server/db/schema/index.js';
+import type { AuditEntry } from '@/server/http/audit.js';
+import { badRequest, conflict, notFound } from '@/server/http/errors.js';
+import { roleNamesOf } from '@/server/modules/auth/permissionsOf.js';
+import { existingUser, USER_NOT_FOUND } from '@/server/modules/profile/access.js';
 
 /** A user as the profile header and the user lookups read it: names, contact, state and role names. */
 export async function userView(db: Db | Tx, where: SQL) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
-import { APP_NAME } from '../../config';
+import { APP_NAME } from '@/src/config';
 
 type AuthCardProps = { titleKey: string; intro?: ReactNode; children: ReactNode; links?: ReactNode };
 

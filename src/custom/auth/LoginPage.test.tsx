@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, HttpError, type AuthProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import { i18nProvider } from '../../i18n';
+import { i18nProvider } from '@/src/i18n';
 import { LoginPage } from './LoginPage';
 
 const NOT_ACTIVATED = 'Your profile has not been activated. Please verify your email address.';

@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 import { Form, PasswordInput, TextInput, useLogin, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Link } from '@mui/material';
-import { loginSchema } from '../../../domain/schemas/auth';
-import { REDIRECT_PARAM, safeRedirect } from '../../authProvider/redirect';
-import { APP_NAME } from '../../config';
-import { useRemoteOperation } from '../useRemoteOperation';
+import { loginSchema } from '@/domain/schemas/auth';
+import { REDIRECT_PARAM, safeRedirect } from '@/src/authProvider/redirect';
+import { APP_NAME } from '@/src/config';
+import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
 import { AuthCard, FormStatus } from './AuthCard';
 import { schemaResolver } from './schemaResolver';
 

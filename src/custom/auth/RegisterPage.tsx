@@ -1,9 +1,9 @@
 import { Form, PasswordInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Link } from '@mui/material';
-import { TITLES } from '../../../domain/enums';
-import { genderOfTitle } from '../../../domain/profileRules';
-import { signUpSchema } from '../../../domain/schemas/auth';
+import { TITLES } from '@/domain/enums';
+import { genderOfTitle } from '@/domain/profileRules';
+import { signUpSchema } from '@/domain/schemas/auth';
 import { AuthCard, FormStatus } from './AuthCard';
 import { schemaResolver } from './schemaResolver';
 import { useAuthStep } from './useAuthStep';

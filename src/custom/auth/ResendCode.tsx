@@ -1,8 +1,8 @@
 import { FormDataConsumer, useDataProvider, useTranslate } from 'react-admin';
 import { Button } from '@mui/material';
-import { requestOtpSchema } from '../../../domain/schemas/auth';
-import type { FlockDataProvider } from '../../dataProvider';
-import { useRemoteOperation } from '../useRemoteOperation';
+import { requestOtpSchema } from '@/domain/schemas/auth';
+import type { FlockDataProvider } from '@/src/dataProvider';
+import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
 import { FormStatus } from './AuthCard';
 
 /** "Resend code": RequestOtp for the email currently in the form, with the given purpose. */

@@ -1,7 +1,7 @@
 import type { RaRecord } from 'react-admin';
-import { sortChildren } from '../../../domain/profileRules';
-import { childSchema, childUpdateSchema } from '../../../domain/schemas/profile';
-import { longDate } from '../../resources/crud';
+import { sortChildren } from '@/domain/profileRules';
+import { childSchema, childUpdateSchema } from '@/domain/schemas/profile';
+import { longDate } from '@/src/resources/crud';
 import { DetailListTab, type DetailListConfig } from './DetailListTab';
 import { GenderInput, PastDateInput, ProfileTextInput, TitleInput } from './inputs';
 import type { Viewer } from './useProfile';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { SECTOR_NAMES, SECTORS } from '../../../domain/reference';
-import { employerSchema, employerUpdateSchema } from '../../../domain/schemas/profile';
+import { SECTOR_NAMES, SECTORS } from '@/domain/reference';
+import { employerSchema, employerUpdateSchema } from '@/domain/schemas/profile';
 import { ChoiceInput, ProfileTextInput, Wide } from './inputs';
 import { PlaceFields, stillListed, useReference } from './places';
 import { ProfileForm } from './ProfileForm';

@@ -6,7 +6,7 @@ import EmailIcon from '@mui/icons-material/Email';
 import HomeIcon from '@mui/icons-material/Home';
 import PhoneIcon from '@mui/icons-material/Phone';
 import PlaceIcon from '@mui/icons-material/Place';
-import { longDate } from '../../resources/crud';
+import { longDate } from '@/src/resources/crud';
 import { fieldLabel } from './inputs';
 import type { ProfileUser } from './useProfile';
 

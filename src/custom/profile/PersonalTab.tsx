@@ -1,8 +1,8 @@
 import type { RaRecord } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { EMPLOYMENT_STATUSES, MARITAL_STATUSES } from '../../../domain/enums';
-import { genderOfTitle, normaliseBiodata, showsMaidenName } from '../../../domain/profileRules';
-import { biodataSchema, biodataUpdateSchema } from '../../../domain/schemas/profile';
+import { EMPLOYMENT_STATUSES, MARITAL_STATUSES } from '@/domain/enums';
+import { genderOfTitle, normaliseBiodata, showsMaidenName } from '@/domain/profileRules';
+import { biodataSchema, biodataUpdateSchema } from '@/domain/schemas/profile';
 import { ChoiceInput, GenderInput, PastDateInput, ProfileTextInput, TitleInput, Wide } from './inputs';
 import { PlaceFields, useReference } from './places';
 import { ProfileForm, type FormValues } from './ProfileForm';

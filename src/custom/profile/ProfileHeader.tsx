@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'reac
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Avatar, Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import type { CustomResult, FlockDataProvider } from '../../dataProvider';
-import { ChangeRoleDialog } from '../roles/ChangeRoleDialog';
-import { useRoleLabel } from '../roles/useRoles';
-import { useRemoteOperation } from '../useRemoteOperation';
+import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
+import { ChangeRoleDialog } from '@/src/custom/roles/ChangeRoleDialog';
+import { useRoleLabel } from '@/src/custom/roles/useRoles';
+import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
 import { AVATAR_ACCEPT, avatarProblem } from './avatarFile';
 import type { ProfileUser, Viewer } from './useProfile';
 

@@ -9,10 +9,10 @@ import {
   changeZoneRequestSchema,
   joinAffinityGroupRequestSchema,
   joinDepartmentRequestSchema,
-} from '../../../domain/schemas/profile';
-import type { FlockDataProvider } from '../../dataProvider';
-import { schemaResolver } from '../auth/schemaResolver';
-import { useRemoteOperation } from '../useRemoteOperation';
+} from '@/domain/schemas/profile';
+import type { FlockDataProvider } from '@/src/dataProvider';
+import { schemaResolver } from '@/src/custom/auth/schemaResolver';
+import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
 import { useChoices } from './choices';
 import { ProfileTextInput } from './inputs';
 import { VirtualAutocompleteInput } from './VirtualAutocomplete';

@@ -1,4 +1,4 @@
-import { spouseSchema, spouseUpdateSchema } from '../../../domain/schemas/profile';
+import { spouseSchema, spouseUpdateSchema } from '@/domain/schemas/profile';
 import { GenderInput, PastDateInput, ProfileTextInput, TitleInput } from './inputs';
 import { ProfileForm } from './ProfileForm';
 import { TabBody } from './TabBody';

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, Form, memoryStore } from 'react-admin';
-import { i18nProvider } from '../../i18n';
+import { i18nProvider } from '@/src/i18n';
 import { OPTION_HEIGHT, VirtualAutocompleteInput, type Choice } from './VirtualAutocomplete';
 
 vi.setConfig({ testTimeout: 30_000 });

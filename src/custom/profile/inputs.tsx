@@ -3,8 +3,8 @@ import { SelectInput, TextInput, useInput, useTranslate, type SelectInputProps, 
 import { useFormContext } from 'react-hook-form';
 import { Box } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { GENDERS, TITLES } from '../../../domain/enums';
-import { genderOfTitle } from '../../../domain/profileRules';
+import { GENDERS, TITLES } from '@/domain/enums';
+import { genderOfTitle } from '@/domain/profileRules';
 
 /**
  * The profile's inputs: labelled from flock.profile.fields, disabled when the viewer may not

@@ -2,8 +2,8 @@ import { expect, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, HttpError, memoryStore, Notification, type DataProvider, type RaRecord } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { saveSession } from '../../authProvider/session';
-import { i18nProvider } from '../../i18n';
+import { saveSession } from '@/src/authProvider/session';
+import { i18nProvider } from '@/src/i18n';
 import { ProfilePage } from './ProfilePage';
 
 /**

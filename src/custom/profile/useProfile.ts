@@ -9,9 +9,9 @@ import {
   canViewProfile,
   editableAffiliationFields,
   type AffiliationField,
-} from '../../../domain/profileRules';
-import { readPermissions, readUser } from '../../authProvider/session';
-import { useRemoteOperation } from '../useRemoteOperation';
+} from '@/domain/profileRules';
+import { readPermissions, readUser } from '@/src/authProvider/session';
+import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
 
 /** The member record (GetUserbyId): the header's names and roles, and what prefills an absent biodata. */
 export type ProfileUser = RaRecord & {

@@ -1,10 +1,10 @@
 import { useId, useMemo } from 'react';
 import { Form, TextInput, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress } from '@mui/material';
-import { decisionFormSchema } from '../../../domain/schemas/requests';
-import type { FlockDataProvider } from '../../dataProvider';
-import { schemaResolver } from '../auth/schemaResolver';
-import { useRemoteOperation } from '../useRemoteOperation';
+import { decisionFormSchema } from '@/domain/schemas/requests';
+import type { FlockDataProvider } from '@/src/dataProvider';
+import { schemaResolver } from '@/src/custom/auth/schemaResolver';
+import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
 import { targetText, type MemberRequest } from './requestText';
 
 type Failure = { request: MemberRequest; message: string };

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Drawer, LinearProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { longDate } from '../../resources/crud';
+import { longDate } from '@/src/resources/crud';
 import { StatusChip } from './StatusChip';
 import { targetText, type MemberRequest, type RequestEvent } from './requestText';
 

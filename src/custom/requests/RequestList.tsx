@@ -15,11 +15,11 @@ import {
 import { Box, Button } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '../../../domain/enums';
-import type { FlockDataProvider } from '../../dataProvider';
-import { longDate } from '../../resources/crud';
-import { placeFilters, selectFilter } from '../../resources/users/peopleFilters';
-import { useConfirmCall } from '../ConfirmCallButton';
+import { MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '@/domain/enums';
+import type { FlockDataProvider } from '@/src/dataProvider';
+import { longDate } from '@/src/resources/crud';
+import { placeFilters, selectFilter } from '@/src/resources/users/peopleFilters';
+import { useConfirmCall } from '@/src/custom/ConfirmCallButton';
 import { DecideDialog } from './DecideDialog';
 import { RequestDetail } from './RequestDetail';
 import { StatusChip } from './StatusChip';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useGetList, usePermissions, useTranslate } from 'react-admin';
 import { Tab, Tabs } from '@mui/material';
-import { holdsRequestRight, isInspectorate, seesAllRequests } from '../../../domain/requestRules';
-import { PageHeader } from '../../resources/crud';
+import { holdsRequestRight, isInspectorate, seesAllRequests } from '@/domain/requestRules';
+import { PageHeader } from '@/src/resources/crud';
 import { RequestList, type RequestListProps } from './RequestList';
 
 type TabKey = 'mine' | 'department' | 'inspectorate' | 'all';

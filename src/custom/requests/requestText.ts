@@ -1,4 +1,4 @@
-import type { MemberRequestKind, MemberRequestStatus } from '../../../domain/enums';
+import type { MemberRequestKind, MemberRequestStatus } from '@/domain/enums';
 
 /** A request as the request calls answer it (issue 6). */
 export type MemberRequest = {

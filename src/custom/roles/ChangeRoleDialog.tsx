@@ -13,8 +13,8 @@ import {
   Radio,
   RadioGroup,
 } from '@mui/material';
-import type { FlockDataProvider } from '../../dataProvider';
-import { useCallAndClose } from '../useCallAndClose';
+import type { FlockDataProvider } from '@/src/dataProvider';
+import { useCallAndClose } from '@/src/custom/useCallAndClose';
 import { useAssignableRoles, useRoleLabel } from './useRoles';
 
 export type RoleHolder = { id: string; fullName: string; roles?: string[] };

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Radio, RadioGroup } from '@mui/material';
-import { readUser } from '../../authProvider/session';
-import type { FlockDataProvider } from '../../dataProvider';
-import { useCallAndClose } from '../useCallAndClose';
+import { readUser } from '@/src/authProvider/session';
+import type { FlockDataProvider } from '@/src/dataProvider';
+import { useCallAndClose } from '@/src/custom/useCallAndClose';
 import { useCihRoles, useRoleLabel } from './useRoles';
 
 export type CihRoleHolder = { id: string; fullName: string; cihRole?: string | null };

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { fakeApi, ok, refusal, renderScreen, signInWith } from '../../../tests/support/adminScreen';
+import { fakeApi, ok, refusal, renderScreen, signInWith } from '@/tests/support/adminScreen';
 import { ChangeRoleDialog } from './ChangeRoleDialog';
 import { CihRoleDialog } from './CihRoleDialog';
 

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Form } from 'react-admin';
-import { fakeApi, ok, renderScreen, rows, signInWith } from '../../../tests/support/adminScreen';
-import { AffinityGroupList } from '../lookups/LookupPages';
+import { fakeApi, ok, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
+import { AffinityGroupList } from '@/src/resources/lookups/LookupPages';
 import { AffinityGroupsInput } from './AffinityGroupsInput';
 
 const api = fakeApi();

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import type { ApiRecord } from '../crud';
-import { zoneCentersPath } from '../zones/definition';
+import type { ApiRecord } from '@/src/resources/crud';
+import { zoneCentersPath } from '@/src/resources/zones/definition';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

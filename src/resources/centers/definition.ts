@@ -1,6 +1,6 @@
-import { centerSchema } from '../../../domain/schemas/structure';
-import type { ApiRecord, CrudDefinition, FieldDef } from '../crud';
-import { zoneCentersPath } from '../zones/definition';
+import { centerSchema } from '@/domain/schemas/structure';
+import type { ApiRecord, CrudDefinition, FieldDef } from '@/src/resources/crud';
+import { zoneCentersPath } from '@/src/resources/zones/definition';
 
 const ZONE: FieldDef = { source: 'zoneId', kind: 'reference', reference: 'zones', optionText: 'zoneName' };
 

@@ -2,10 +2,10 @@ import { useId } from 'react';
 import { Form, required, useDataProvider, useTranslate } from 'react-admin';
 import { Alert, Dialog, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import ArchiveIcon from '@mui/icons-material/Archive';
-import { FormDialogActions } from '../../custom/FormDialogActions';
-import { useCallAndClose } from '../../custom/useCallAndClose';
-import type { FlockDataProvider } from '../../dataProvider';
-import { MemberInput } from '../crud';
+import { FormDialogActions } from '@/src/custom/FormDialogActions';
+import { useCallAndClose } from '@/src/custom/useCallAndClose';
+import type { FlockDataProvider } from '@/src/dataProvider';
+import { MemberInput } from '@/src/resources/crud';
 
 /** Archives a member picked by name (ArchiveMember): they leave the member lists and counts, and are never deleted. */
 export function ArchiveMemberDialog({ onClose }: { onClose: () => void }) {

@@ -2,10 +2,10 @@ import { useId } from 'react';
 import { Form, TextInput, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { z } from 'zod';
-import { delistReasonField } from '../../../domain/schemas/structure';
-import { schemaResolver } from '../../custom/auth/schemaResolver';
-import { useRemoteOperation } from '../../custom/useRemoteOperation';
-import type { FlockDataProvider } from '../../dataProvider';
+import { delistReasonField } from '@/domain/schemas/structure';
+import { schemaResolver } from '@/src/custom/auth/schemaResolver';
+import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
+import type { FlockDataProvider } from '@/src/dataProvider';
 
 const resolver = schemaResolver(z.object({ reason: delistReasonField }));
 

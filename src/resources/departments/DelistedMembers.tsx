@@ -1,9 +1,9 @@
 import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { Button } from '@mui/material';
 import UndoIcon from '@mui/icons-material/Undo';
-import { useRemoteOperation } from '../../custom/useRemoteOperation';
-import type { FlockDataProvider } from '../../dataProvider';
-import { TableList, type ApiRecord, type ColumnDef } from '../crud';
+import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
+import type { FlockDataProvider } from '@/src/dataProvider';
+import { TableList, type ApiRecord, type ColumnDef } from '@/src/resources/crud';
 
 /** Who was delisted, why, by whom and when (GetDelistedMembers). */
 const DELISTED_COLUMNS: ColumnDef[] = [

@@ -1,4 +1,4 @@
-import { CrudPage } from '../crud';
+import { CrudPage } from '@/src/resources/crud';
 import { DEPARTMENTS } from './definition';
 
 /** /departments: every department with its head and member count (GetAllDepartmentByTotal). */

@@ -3,8 +3,8 @@ import { useCanAccess, useGetOne, useRecordContext, useTranslate } from 'react-a
 import { Link, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Chip, Tab, Tabs, Typography } from '@mui/material';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
-import { PageHeader, type ApiRecord } from '../crud';
-import { MemberTable } from '../members/MemberTable';
+import { PageHeader, type ApiRecord } from '@/src/resources/crud';
+import { MemberTable } from '@/src/resources/members/MemberTable';
 import { DelistDialog } from './DelistDialog';
 import { DelistedMembers } from './DelistedMembers';
 

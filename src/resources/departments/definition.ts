@@ -1,5 +1,5 @@
-import { departmentSchema } from '../../../domain/schemas/structure';
-import type { ApiRecord, CrudDefinition } from '../crud';
+import { departmentSchema } from '@/domain/schemas/structure';
+import type { ApiRecord, CrudDefinition } from '@/src/resources/crud';
 
 /** SPEC.md section 2: /departments/view/{name}/{id}/{hodid}; 'none' stands for a department without a head. */
 export const departmentPath = (department: ApiRecord) =>

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { useCanAccess, useDataProvider, useListContext, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress } from '@mui/material';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
-import { useRemoteOperation } from '../../custom/useRemoteOperation';
-import type { CustomResult, FlockDataProvider } from '../../dataProvider';
+import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
+import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 
 type Outcome = { loading: boolean; success?: CustomResult; error?: string };
 

@@ -1,7 +1,7 @@
 import { useCanAccess, useDataProvider, useRecordContext } from 'react-admin';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
-import { ConfirmCallButton } from '../../custom/ConfirmCallButton';
-import type { FlockDataProvider } from '../../dataProvider';
+import { ConfirmCallButton } from '@/src/custom/ConfirmCallButton';
+import type { FlockDataProvider } from '@/src/dataProvider';
 
 /** Converts the row's first-timer to a member after a confirmation (ConvertFirstTimersToMembers). */
 export function ConvertButton() {

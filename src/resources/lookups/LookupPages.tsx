@@ -1,4 +1,4 @@
-import { CrudPage } from '../crud';
+import { CrudPage } from '@/src/resources/crud';
 import { LOOKUPS } from './definitions';
 
 /** The route screens of the lookup lists: each is the generic list of its definition. */

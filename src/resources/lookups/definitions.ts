@@ -1,6 +1,6 @@
-import { MARITAL_STATUSES } from '../../../domain/enums';
-import * as forms from '../../../domain/schemas/structure';
-import type { ColumnDef, CrudDefinition, FieldDef } from '../crud';
+import { MARITAL_STATUSES } from '@/domain/enums';
+import * as forms from '@/domain/schemas/structure';
+import type { ColumnDef, CrudDefinition, FieldDef } from '@/src/resources/crud';
 
 /**
  * THE lookup lists of issue 5 in the web app (affinity groups among them, as on the server),

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, memoryStore, type DataProvider, type GetListParams } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { i18nProvider } from '../../i18n';
+import { i18nProvider } from '@/src/i18n';
 import { MemberList } from './MemberList';
 
 vi.setConfig({ testTimeout: 30_000 });

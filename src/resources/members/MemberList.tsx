@@ -14,13 +14,13 @@ import {
 import { useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router-dom';
 import { Typography } from '@mui/material';
-import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '../../../domain/enums';
-import { ASSIGNABLE_ROLES, CIH_ROLES } from '../../../domain/roles';
-import { useChoices, type ListName } from '../../custom/profile/choices';
-import { useReference } from '../../custom/profile/places';
-import { VirtualAutocompleteInput } from '../../custom/profile/VirtualAutocomplete';
-import { useRoleLabel } from '../../custom/roles/useRoles';
-import { longDate, PageHeader, useCsvExporter, type ColumnDef } from '../crud';
+import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/enums';
+import { ASSIGNABLE_ROLES, CIH_ROLES } from '@/domain/roles';
+import { useChoices, type ListName } from '@/src/custom/profile/choices';
+import { useReference } from '@/src/custom/profile/places';
+import { VirtualAutocompleteInput } from '@/src/custom/profile/VirtualAutocomplete';
+import { useRoleLabel } from '@/src/custom/roles/useRoles';
+import { longDate, PageHeader, useCsvExporter, type ColumnDef } from '@/src/resources/crud';
 import { MEMBER_SORTS } from './MemberTable';
 
 const RESOURCE = 'members';

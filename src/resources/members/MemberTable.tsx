@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { useTranslate } from 'react-admin';
-import { TableList, type ColumnDef } from '../crud';
+import { TableList, type ColumnDef } from '@/src/resources/crud';
 
 const profilePath = (member: { id: string }) => `/profile/${member.id}`;
 

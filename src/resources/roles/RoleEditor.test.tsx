@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MODULES, permissionString } from '../../../domain/permissions';
-import { fakeApi, ok, renderScreen, signInWith } from '../../../tests/support/adminScreen';
+import { MODULES, permissionString } from '@/domain/permissions';
+import { fakeApi, ok, renderScreen, signInWith } from '@/tests/support/adminScreen';
 import { RoleEditor, type RoleRecord } from './RoleEditor';
 
 const api = fakeApi();

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Form, TextInput, useDataProvider, useGetList, useGetOne, useTranslate } from 'react-admin';
 import { Alert, CircularProgress, Dialog, DialogContent, DialogTitle } from '@mui/material';
-import { createRoleSchema } from '../../../domain/schemas/people';
-import { schemaResolver } from '../../custom/auth/schemaResolver';
-import { EVERY_ROW } from '../../custom/roles/useRoles';
-import { FormDialogActions } from '../../custom/FormDialogActions';
-import { useCallAndClose } from '../../custom/useCallAndClose';
+import { createRoleSchema } from '@/domain/schemas/people';
+import { schemaResolver } from '@/src/custom/auth/schemaResolver';
+import { EVERY_ROW } from '@/src/custom/roles/useRoles';
+import { FormDialogActions } from '@/src/custom/FormDialogActions';
+import { useCallAndClose } from '@/src/custom/useCallAndClose';
 import { PermissionMatrixInput, type PlatformModule } from './PermissionMatrix';
 
 /** A platform role as GetPlatformRoles lists it. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { fakeApi, ok, refusal, renderScreen, rows, signInWith } from '../../../tests/support/adminScreen';
+import { fakeApi, ok, refusal, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
 import { RoleList } from './RoleList';
 
 const api = fakeApi();

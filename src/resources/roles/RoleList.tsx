@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { DeleteButton, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { Alert, Box, Chip, IconButton, Tab, Tabs, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import { useRoleLabel } from '../../custom/roles/useRoles';
-import { AddButton, PageHeader, TableList, type ColumnDef } from '../crud';
+import { useRoleLabel } from '@/src/custom/roles/useRoles';
+import { AddButton, PageHeader, TableList, type ColumnDef } from '@/src/resources/crud';
 import { RoleEditor, type RoleRecord } from './RoleEditor';
 import { UserAccess } from './UserAccess';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, ok, renderScreen, rows, signInWith } from '../../../tests/support/adminScreen';
+import { fakeApi, ok, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
 import { UserAccess } from './UserAccess';
 
 const api = fakeApi();

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useCanAccess, useDataProvider, useGetOne, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { ConfirmCallButton, useConfirmCall } from '../../custom/ConfirmCallButton';
-import { useRoleLabel } from '../../custom/roles/useRoles';
-import type { FlockDataProvider } from '../../dataProvider';
+import { ConfirmCallButton, useConfirmCall } from '@/src/custom/ConfirmCallButton';
+import { useRoleLabel } from '@/src/custom/roles/useRoles';
+import type { FlockDataProvider } from '@/src/dataProvider';
 import { AssignRoleDialog } from './AssignRoleDialog';
 import { UserPicker, type PickedUser } from './UserPicker';
 

@@ -2,9 +2,9 @@ import { useCanAccess, useDataProvider, useRecordContext, useTranslate } from 'r
 import { Chip } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { readUser } from '../../authProvider/session';
-import { ConfirmCallButton } from '../../custom/ConfirmCallButton';
-import type { FlockDataProvider } from '../../dataProvider';
+import { readUser } from '@/src/authProvider/session';
+import { ConfirmCallButton } from '@/src/custom/ConfirmCallButton';
+import type { FlockDataProvider } from '@/src/dataProvider';
 
 export type UserRow = { id: string; fullName: string; email: string; disabled: boolean; roles?: string[]; cihRole?: string | null };
 

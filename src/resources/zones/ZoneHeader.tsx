@@ -1,7 +1,7 @@
 import { useGetOne, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { Alert, Button } from '@mui/material';
-import { PageHeader, type ApiRecord } from '../crud';
+import { PageHeader, type ApiRecord } from '@/src/resources/crud';
 import { zoneCentersPath, zoneMembersPath } from './definition';
 
 /** A zone's name and counts over its centers' or members' page, with the way to the other and back to all zones. */

@@ -1,5 +1,5 @@
-import { zoneSchema } from '../../../domain/schemas/structure';
-import type { ApiRecord, CrudDefinition } from '../crud';
+import { zoneSchema } from '@/domain/schemas/structure';
+import type { ApiRecord, CrudDefinition } from '@/src/resources/crud';
 
 export const zoneCentersPath = (zone: Pick<ApiRecord, 'id'>) => `/cih/zones/view-centers/${zone.id}`;
 export const zoneMembersPath = (zone: Pick<ApiRecord, 'id'>) => `/cih/zones/zone-members/${zone.id}`;
