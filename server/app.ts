@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerJsonParser } from './http/jsonBody.js';
 import { buildOpenApi } from './http/openapi.js';
 import { createServices } from './services.js';
 import { modules } from './modules/index.js';
@@ -25,6 +26,9 @@ const REDACT = [
   '*.token',
 ];
 
+/** The largest JSON body any call takes (a bulk conversion of the most first-timers allowed). */
+const JSON_BODY_LIMIT = 256 * 1024;
+
 /** Builds the Fastify app over an open database; tests build their own with their own config. */
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
@@ -34,8 +38,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       ...(config.logStream ? { stream: config.logStream } : {}),
     },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    bodyLimit: 1024 * 1024,
+    // JSON calls are small; the avatar upload (multipart) has its own limit.
+    bodyLimit: JSON_BODY_LIMIT,
+    // A union here would defeat Fastify's overloads, so the one setting is narrowed to its type.
+    trustProxy: config.trustProxy as boolean,
   });
+  registerJsonParser(app);
   app.decorate('services', await createServices(config, database, app.log));
   app.addHook('onClose', async () => app.services.mailer.close());
 
@@ -61,6 +69,13 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // Sent below, only over https: over plain http it would pin a LAN address to a TLS it does not have.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // API answers hold personal data: no browser or proxy keeps them.
+    if (/^\/api(?:[/?#]|$)/i.test(request.url)) reply.header('cache-control', 'no-store');
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });

@@ -20,6 +20,11 @@ export type AppConfig = {
   authRateLimit: number;
   tokenTtlSeconds: number;
   logLevel: string;
+  /**
+   * TRUST_PROXY: the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed,
+   * so rate limits and audit rows see the real client: true, a hop count, or addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string;
   /** Where the JSON log lines go; unset: standard output. Tests read the log through it. */
   logStream?: { write(line: string): void };
 };
@@ -27,6 +32,15 @@ export type AppConfig = {
 function flag(value: string | undefined): boolean | undefined {
   if (value === undefined || value === '') return undefined;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+/** TRUST_PROXY as Fastify takes it: unset or false, none; true, every proxy; a number, that many hops; else addresses. */
+function trustProxyOf(value: string | undefined): boolean | number | string {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed || /^(false|0|no|off)$/i.test(trimmed)) return false;
+  if (/^(true|yes|on)$/i.test(trimmed)) return true;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  return trimmed;
 }
 
 /** Reads the environment variables README.md documents. */
@@ -48,5 +62,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: Number(env.AUTH_RATE_LIMIT || 10),
     tokenTtlSeconds: 8 * 3600,
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
 }

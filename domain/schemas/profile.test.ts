@@ -9,10 +9,10 @@ import {
   employerSchema,
   joinAffinityGroupRequestSchema,
   joinDepartmentRequestSchema,
-  latestToday,
   qualificationSchema,
   spouseSchema,
 } from './profile.js';
+import { latestToday } from './dates.js';
 
 const userId = '0b6f3b1e-6a57-4c1c-9d51-1f4b7d7c1a10';
 const id = '5f0c2f0e-2b1a-4a57-8a55-0c6d3e1e2f44';
@@ -55,6 +55,9 @@ describe('personal information', () => {
     expect(messages(biodataSchema, { ...valid, dateOfBirth: tomorrow() }).dateOfBirth).toBe('Date of birth cannot be in the future');
     expect(biodataSchema.safeParse({ ...valid, dateOfBirth: new Date().toISOString().slice(0, 10) }).success).toBe(true);
     expect(messages(biodataSchema, { ...valid, dateOfBirth: '1990-02-30' }).dateOfBirth).toBe('Date of birth must be a date (YYYY-MM-DD)');
+    for (const dateOfBirth of ['0000-01-01', '1899-12-31']) {
+      expect(messages(biodataSchema, { ...valid, dateOfBirth }).dateOfBirth).toBe('Date of birth must be between 1900-01-01 and 2199-12-31');
+    }
   });
 
   it('refuses a title that does not go with the gender', () => {

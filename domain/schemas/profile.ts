@@ -10,6 +10,7 @@ import {
 } from '@/domain/enums.js';
 import { isSubSectorOf, SECTOR_NAMES } from '@/domain/reference/sectors.js';
 import { emailField } from './auth.js';
+import { pastDate } from './dates.js';
 import { idField } from './structure.js';
 
 /**
@@ -24,17 +25,6 @@ const requiredText = (message: string, max = 100) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
 
 const optionalText = (max = 100) => z.string({ error: 'Must be text' }).trim().max(max, `At most ${max} characters`).optional();
-
-/** "YYYY-MM-DD" in UTC+14, the last time zone to reach a date: a date that is today anywhere is not in the future. */
-export function latestToday(now = new Date()): string {
-  return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
-}
-
-/** A calendar date (YYYY-MM-DD) that is not in the future; date pickers stop at today. */
-export const pastDate = (label: string) =>
-  z.iso
-    .date({ error: `${label} must be a date (YYYY-MM-DD)` })
-    .refine((d) => d <= latestToday(), `${label} cannot be in the future`);
 
 /** true or false; the web app's selects send 'True' and 'False' (SPEC.md section 3, charter member). */
 const flag = (label: string) =>

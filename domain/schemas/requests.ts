@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '@/domain/enums.js';
 import { decisionCommentError } from '@/domain/requestRules.js';
+import { calendarDate } from './dates.js';
 import { idField } from './structure.js';
 
 /** The query parameters of the request calls (issue 6). */
@@ -26,7 +27,7 @@ export const decisionFormSchema = (approve: boolean) =>
 
 export const cancelRequestSchema = z.object({ requestId: idField('RequestId') });
 
-const day = (label: string) => z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` });
+const day = calendarDate;
 
 /** The filters of every request list; From and To are days (UTC), both included. */
 export const requestFilters = {

@@ -2,10 +2,16 @@ import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z, type ZodRawShape } from 'zod';
 import { badRequest } from './errors.js';
 
-/** API.md list parameters; PageSize goes up to 25100 because dropdowns ask for 25000 rows. */
+/** API.md: PageSize goes up to 25100 because dropdowns and exports ask for 25000 rows. */
+const DROPDOWN_PAGE_SIZE = 25100;
+/** Lists that fill no dropdown and export through paging (requests, notifications) stop here. */
+export const PAGE_SIZE_CAP = 1000;
+
+const pageSize = (max: number) => z.coerce.number().int().min(1).max(max, `PageSize must be at most ${max}`).optional();
+
 const listBase = {
-  pageNumber: z.coerce.number().int().min(1, 'PageNumber must be 1 or more').optional(),
-  pageSize: z.coerce.number().int().min(1).max(25100, 'PageSize must be at most 25100').optional(),
+  pageNumber: z.coerce.number().int().min(1, 'PageNumber must be 1 or more').max(1_000_000, 'PageNumber must be at most 1000000').optional(),
+  pageSize: pageSize(DROPDOWN_PAGE_SIZE),
   sortBy: z.string().max(60).optional(),
   sortOrder: z.enum(['asc', 'desc'], { error: "SortOrder must be 'asc' or 'desc'" }).optional(),
   search: z.string().trim().max(200).optional(),
@@ -15,8 +21,8 @@ const listBase = {
  * The query schema of a list: paging, sort, search and the list's own named filters. It is strict,
  * so a filter the list does not allow is a 400, not silently ignored.
  */
-export function listQuery<F extends ZodRawShape>(filters: F) {
-  return z.object({ ...listBase, ...filters }).strict();
+export function listQuery<F extends ZodRawShape>(filters: F, maxPageSize = DROPDOWN_PAGE_SIZE) {
+  return z.object({ ...listBase, pageSize: pageSize(maxPageSize), ...filters }).strict();
 }
 export type ListParams = { pageNumber?: number; pageSize?: number; sortBy?: string; sortOrder?: 'asc' | 'desc'; search?: string };
 

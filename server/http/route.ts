@@ -3,6 +3,7 @@ import { z, type ZodType } from 'zod';
 import type { Services } from '@/server/services.js';
 import type { Tx } from '@/server/db/client.js';
 import { type Access, type Caller, checkAccess } from './access.js';
+import { badRequest, unauthorized } from './errors.js';
 import { recordAudit, type AuditEntry } from './audit.js';
 import type { Envelope } from './envelope.js';
 
@@ -32,6 +33,8 @@ export type RouteDef<B = unknown, Q = unknown> = {
   rateLimited?: boolean;
   /** Multipart bodies are read by the handler itself. */
   multipart?: boolean;
+  /** Bytes of body allowed, when more than the app's small default (bulk calls). */
+  bodyLimit?: number;
   handler(ctx: RouteContext<B, Q>): Promise<Envelope | void>;
 };
 
@@ -55,19 +58,49 @@ function alignKeys(schema: ZodType | undefined, input: unknown): unknown {
   return out;
 }
 
+/** The first field (dotted path) holding a string with a NUL character, which PostgreSQL text cannot store. */
+function fieldWithNul(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : undefined;
+  if (!value || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = fieldWithNul(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function refuseNul(...inputs: unknown[]) {
+  for (const input of inputs) {
+    const field = fieldWithNul(input);
+    if (field) throw badRequest(`${field} must not contain a NUL character`, { [field]: ['Must not contain a NUL character'] });
+  }
+}
+
 export function registerRoutes(app: FastifyInstance, routes: RouteDef<any, any>[]) {
+  /** The caller of each request, resolved before its body is read. */
+  const callers = new WeakMap<FastifyRequest, Caller | null>();
   for (const def of routes) {
+    const isPublic = 'public' in def.access;
     app.services.routes.push(def);
     app.route({
       method: def.method,
       url: `/api${def.url}`,
+      bodyLimit: def.bodyLimit,
       config: def.rateLimited ? { rateLimit: { max: app.services.config.authRateLimit, timeWindow: '1 minute' } } : {},
+      // The token is checked before the body is read, so a client without one cannot make the server parse anything.
+      onRequest: async (request) => {
+        if (isPublic) return;
+        const caller = await app.services.sessions.callerOf(request);
+        if (!caller) throw unauthorized();
+        callers.set(request, caller);
+      },
       handler: async (request, reply) => {
-        const caller = 'public' in def.access ? null : await app.services.sessions.callerOf(request);
+        const caller = callers.get(request) ?? null;
         const rawQuery = alignKeys(def.query, request.query ?? {}) as Record<string, unknown>;
         const rawBody = def.multipart ? {} : alignKeys(def.body, request.body ?? {});
         const bodyInput = rawBody && typeof rawBody === 'object' && !Array.isArray(rawBody) ? (rawBody as Record<string, unknown>) : {};
         checkAccess(def.access, caller, bodyInput, rawQuery);
+        refuseNul(rawQuery, rawBody);
         const query = def.query ? def.query.parse(rawQuery) : rawQuery;
         const body = def.body ? def.body.parse(rawBody) : rawBody;
         const ctx: RouteContext<unknown, unknown> = {

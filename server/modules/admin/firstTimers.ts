@@ -2,7 +2,7 @@ import { and, count, eq, gte, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { P } from '@/domain/permissions.js';
-import { bulkConvertSchema } from '@/domain/schemas/people.js';
+import { MAX_BULK_CONVERT, bulkConvertSchema } from '@/domain/schemas/people.js';
 import { idField } from '@/domain/schemas/structure.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { biodata, roles, userRoles, users } from '@/server/db/schema/index.js';
@@ -168,6 +168,8 @@ export const firstTimerRoutes = [
       'Convert many first-timers (body: [ids] or {ids}) in one transaction, all or nothing: unknown ids or ids that are not first-timers answer 400 naming them, and nothing changes',
     access: { permission: P.approveFirstTimers },
     body: bulkConvertSchema,
+    // MAX_BULK_CONVERT ids of 36 characters, quoted and comma-separated, with room to spare.
+    bodyLimit: MAX_BULK_CONVERT * 40 + 1024,
     async handler({ body, caller, request, mutate }) {
       const n = await mutate((tx) => convert(tx, body.ids, { actorId: caller!.id, ip: request.ip }));
       return ok({ converted: n }, converted(n));

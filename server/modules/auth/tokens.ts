@@ -6,6 +6,7 @@ import { settings } from '@/server/db/schema/index.js';
 
 const ISSUER = 'flock';
 const AUDIENCE = 'flock-web';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type TokenClaims = { sub: string; email: string; ver: number; perms: string[] };
 
@@ -37,7 +38,13 @@ export function createTokens(secret: Uint8Array, ttlSeconds: number) {
     },
     /** Throws on a bad signature, algorithm, issuer, audience or expiry. */
     async verify(token: string): Promise<TokenClaims> {
-      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+      const { payload } = await jwtVerify(token, secret, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        requiredClaims: ['exp', 'sub', 'ver'],
+      });
+      if (!UUID.test(String(payload.sub))) throw new Error('The subject is not a user id');
       return {
         sub: String(payload.sub),
         email: String(payload.email),

@@ -6,7 +6,7 @@ import { personName } from '@/server/db/queries.js';
 import { notifications } from '@/server/db/schema/index.js';
 import { ok, page } from '@/server/http/envelope.js';
 import { notFound } from '@/server/http/errors.js';
-import { listQuery, orderOf, pageOf } from '@/server/http/list.js';
+import { listQuery, orderOf, pageOf, PAGE_SIZE_CAP } from '@/server/http/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 
 /**
@@ -38,7 +38,7 @@ export async function notificationsModule(app: FastifyInstance) {
       tag,
       summary: "The caller's own notifications, newest first (Unread=true: only unread ones), with paging",
       access: { signedIn: true },
-      query: listQuery({ unread: z.stringbool({ error: 'Unread must be true or false' }).optional() }),
+      query: listQuery({ unread: z.stringbool({ error: 'Unread must be true or false' }).optional() }, PAGE_SIZE_CAP),
       async handler({ query, caller, services }) {
         const db = services.database.db;
         const where = and(eq(notifications.recipientId, caller!.id), query.unread ? isNull(notifications.readAt) : undefined);

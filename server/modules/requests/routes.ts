@@ -10,7 +10,7 @@ import { memberRequests } from '@/server/db/schema/index.js';
 import type { Access, Caller } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { forbidden, notFound } from '@/server/http/errors.js';
-import { listQuery } from '@/server/http/list.js';
+import { listQuery, PAGE_SIZE_CAP } from '@/server/http/list.js';
 import { registerRoutes, route, type RouteDef } from '@/server/http/route.js';
 import { cancel, decide, REQUEST_NOT_FOUND } from './decide.js';
 import { allScope, departmentScope, inspectorateScope, isRequester, mayHandle, ownScope } from './scope.js';
@@ -27,7 +27,7 @@ const tag = 'Requests';
 /** Seeing others' requests; the handler narrows to the caller's scope (domain/requestRules.ts). */
 const viewAccess: Access = { permission: [P.viewRequests, P.approveRequests] };
 
-const listSchema = listQuery(requestFilters);
+const listSchema = listQuery(requestFilters, PAGE_SIZE_CAP);
 /** The by-status calls fix the status themselves. */
 const statuslessSchema = listSchema.omit({ status: true });
 

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** The range of days Flock takes: wide enough for any birth or meeting, narrow enough for every database and Date. */
+export const EARLIEST_DAY = '1900-01-01';
+export const LATEST_DAY = '2199-12-31';
+
+/** "YYYY-MM-DD" in UTC+14, the last time zone to reach a date: a date that is today anywhere is not in the future. */
+export function latestToday(now = new Date()): string {
+  return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** A calendar date (YYYY-MM-DD) between EARLIEST_DAY and LATEST_DAY. */
+export const calendarDate = (label: string) =>
+  z.iso
+    .date({ error: `${label} must be a date (YYYY-MM-DD)` })
+    .refine((d) => d >= EARLIEST_DAY && d <= LATEST_DAY, `${label} must be between ${EARLIEST_DAY} and ${LATEST_DAY}`);
+
+/** A calendar date that is not in the future; date pickers stop at today. */
+export const pastDate = (label: string) => calendarDate(label).refine((d) => d <= latestToday(), `${label} cannot be in the future`);
