@@ -184,3 +184,24 @@ describe('caching and transport headers', () => {
     }
   });
 });
+
+describe('common passwords', () => {
+  const COMMON = 'This password is one of the most common ones and easy to guess; please choose another';
+
+  it('are refused at sign-up, naming the field and saying why', async () => {
+    const res = await s.call('POST', '/UserManagement/SignUpUser', {
+      body: { firstName: 'Ada', surName: 'Obi', email: `common-${randomUUID()}@example.org`, mobile1: '08012345678', password: 'Password1' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: COMMON, errors: { password: [COMMON] } });
+  });
+
+  it('are refused when a signed-in user changes their password', async () => {
+    const res = await s.call('POST', '/Auth/ChangePasswordCompleteInside', {
+      token: await s.login(member.email, member.password),
+      body: { currentPassword: member.password, newPassword: 'Qwerty123' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ newPassword: [COMMON] });
+  });
+});

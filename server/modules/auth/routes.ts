@@ -19,6 +19,7 @@ import type { AuditEntry } from '@/server/http/audit.js';
 import { registerRoutes, route, type RouteContext } from '@/server/http/route.js';
 import type { Mail } from '@/server/mail.js';
 import type { Services } from '@/server/services.js';
+import { refuseCommonPassword } from './commonPasswords.js';
 import { consumeOtp, INVALID_OTP, issueOtp, type OtpPurpose } from './otp.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { permissionsOf, roleNamesOf } from './permissionsOf.js';
@@ -116,6 +117,7 @@ export async function authModule(app: FastifyInstance) {
       rateLimited: true,
       body: signUpSchema,
       async handler({ body, services, mutate }) {
+        refuseCommonPassword(body.password, 'password');
         const passwordHash = await hashPassword(body.password, services.config.scryptLog2N);
         const mail = await mutate(async (tx, audit) => {
           if (await findByEmail(tx, body.email)) throw conflict(EMAIL_TAKEN);
@@ -245,6 +247,7 @@ export async function authModule(app: FastifyInstance) {
       rateLimited: true,
       body: changePasswordCompleteSchema,
       async handler({ body, services, mutate }) {
+        refuseCommonPassword(body.newPassword, 'newPassword');
         const passwordHash = await hashPassword(body.newPassword, services.config.scryptLog2N);
         const valid = await mutate(async (tx, audit) => {
           const user = await findByEmail(tx, body.email);
@@ -276,6 +279,7 @@ export async function authModule(app: FastifyInstance) {
         if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
           throw badRequest('The current password is not correct', { currentPassword: ['The current password is not correct'] });
         }
+        refuseCommonPassword(body.newPassword, 'newPassword');
         const passwordHash = await hashPassword(body.newPassword, services.config.scryptLog2N);
         const updated = await mutate(async (tx, audit) => {
           const [row] = await tx
