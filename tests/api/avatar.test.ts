@@ -75,6 +75,9 @@ describe('uploading an avatar', () => {
     ['a ZIP', zip()],
     ['an HTML page', '<!doctype html><html><script>alert(1)</script></html>'],
     ['a PNG with a ZIP after it', Buffer.concat([png(), zip()])],
+    ['a text file', 'This is not a picture.\n'],
+    ['a PHP script', '<?php echo "hello"; ?>\n'],
+    ['an XML file with a stylesheet', '<?xml version="1.0"?>\n<?xml-stylesheet href="x.css"?>\n<note>hi</note>'],
   ])('refuses %s renamed .png and sent as image/png (415)', async (_, bytes) => {
     const res = await upload(member.token, member.id, { name: 'avatar.png', type: 'image/png', bytes });
     expect(res.status).toBe(415);

@@ -190,7 +190,8 @@ export function checkSvg(text: string): SvgVerdict {
     new Reader(text.replace(/^\uFEFF/, '')).read();
     return 'safe';
   } catch (err) {
-    if (err instanceof Unsafe) return 'unsafe';
+    // Only a document that means to be an SVG is called unsafe; any other text is simply not an image.
+    if (err instanceof Unsafe) return /<(?:[\w.-]+:)?svg[\s/>]/i.test(text) ? 'unsafe' : 'not-svg';
     if (err instanceof NotSvg) return 'not-svg';
     throw err;
   }
