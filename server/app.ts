@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { recordSecurityEvent } from './http/audit.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerJsonParser } from './http/jsonBody.js';
 import { buildOpenApi } from './http/openapi.js';
@@ -77,7 +78,15 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     if (/^\/api(?:[/?#]|$)/i.test(request.url)) reply.header('cache-control', 'no-store');
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
-  await app.register(rateLimit, { global: false });
+  app.decorateRequest('caller', null);
+  await app.register(rateLimit, {
+    global: false,
+    onExceeded: (request) =>
+      void recordSecurityEvent(database.db, { action: 'rate-limited', entity: 'route', entityId: `${request.method} ${request.routeOptions.url}` }, {
+        actorId: null,
+        ip: request.ip,
+      }).catch((err) => request.log.error({ err }, 'could not record a rate-limit hit')),
+  });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
   registerErrorHandler(app);
 

@@ -59,7 +59,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appName: env.APP_NAME || 'Flock',
     webRoot: path.resolve('dist'),
     scryptLog2N: 17,
-    authRateLimit: Number(env.AUTH_RATE_LIMIT || 10),
+    authRateLimit: Number(env.AUTH_RATE_LIMIT || 300),
     tokenTtlSeconds: 8 * 3600,
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxyOf(env.TRUST_PROXY),

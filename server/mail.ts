@@ -11,18 +11,29 @@ export type Mail = { to: string; subject: string; text: string };
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log: FastifyBaseLogger }) {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const sending = new Set<Promise<void>>();
   return {
     async send(mail: Mail): Promise<void> {
       if (transport) {
-        await transport.sendMail({ from: opts.from, ...mail });
-        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        // Sent after the answer: an SMTP round trip would make a call about a known address
+        // answer slower than one about an unknown address, and so tell them apart.
+        const sent = transport.sendMail({ from: opts.from, ...mail }).then(
+          () => opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent'),
+          (err: Error) => opts.log.error({ to: mail.to, subject: mail.subject, err: err.message }, 'mail could not be sent'),
+        );
+        sending.add(sent);
+        void sent.finally(() => sending.delete(sent));
         return;
       }
       await opts.db.insert(outbox).values(mail);
       // Without SMTP the log is how a person running Flock locally reads the mail (ARCHITECTURE.md).
       opts.log.info({ mail }, 'mail written to the outbox (no SMTP_URL)');
     },
-    close: () => transport?.close(),
+    /** Lets the mails under way finish, then closes the connection. */
+    async close() {
+      await Promise.all(sending);
+      transport?.close();
+    },
   };
 }
 export type Mailer = ReturnType<typeof createMailer>;

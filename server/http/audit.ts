@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { auditLogs } from '@/server/db/schema/index.js';
-import type { Tx } from '@/server/db/client.js';
+import type { Db, Tx } from '@/server/db/client.js';
 
 export type AuditEntry = {
   action: string;
@@ -56,4 +56,20 @@ export async function recordAuditEach(
     insert into ${auditLogs} (actor_id, action, entity, entity_id, before, after, ip)
     select ${ctx.actorId}::uuid, ${entry.action}, ${entry.entity}, e.id, ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb, ${ctx.ip}
     from unnest(${sql.param(entityIds)}::text[]) as e(id)`);
+}
+
+/**
+ * A security event (failed login, refused code, refused call, rate limit): written on its own,
+ * outside any transaction, since the call it belongs to failed and rolled back.
+ */
+export async function recordSecurityEvent(db: Db, entry: AuditEntry, ctx: { actorId: string | null; ip: string }) {
+  await db.insert(auditLogs).values({
+    actorId: entry.actorId ?? ctx.actorId,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    before: null,
+    after: redact(entry.after),
+    ip: ctx.ip,
+  });
 }

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { recordSecurityEvent } from './audit.js';
 import { ZodError } from 'zod';
 
 /** An error whose status and message are meant for the client (API.md failure envelope). */
@@ -56,15 +57,25 @@ export function fieldErrors(err: ZodError): Record<string, string[]> {
   return errors;
 }
 
+/** A signed-in caller refused a call: the trail keeps who tried what, from where. */
+async function recordRefusal(app: FastifyInstance, request: FastifyRequest) {
+  const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+  await recordSecurityEvent(app.services.database.db, { action: 'refused', entity: 'route', entityId: route }, {
+    actorId: request.caller!.id,
+    ip: request.ip,
+  }).catch((err) => request.log.error({ err: loggable(err) }, 'could not record a refusal'));
+}
+
 /** The one error handler: the envelope of API.md, and nothing internal ever leaves. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | ApiError | ZodError, request, reply) => {
     if (error instanceof ZodError) {
       const errors = fieldErrors(error);
       const first = Object.values(errors)[0]?.[0];
       return reply.status(400).send({ succeeded: false, message: first ?? 'Invalid request', errors });
     }
     if (error instanceof ApiError) {
+      if (error.status === 403 && request.caller) await recordRefusal(app, request);
       return reply.status(error.status).send({ succeeded: false, message: error.message, errors: error.errors });
     }
     const status = (error as FastifyError).statusCode ?? 500;

@@ -76,9 +76,14 @@ function refuseNul(...inputs: unknown[]) {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, resolved before the body is read; null on public routes. */
+    caller: Caller | null;
+  }
+}
+
 export function registerRoutes(app: FastifyInstance, routes: RouteDef<any, any>[]) {
-  /** The caller of each request, resolved before its body is read. */
-  const callers = new WeakMap<FastifyRequest, Caller | null>();
   for (const def of routes) {
     const isPublic = 'public' in def.access;
     app.services.routes.push(def);
@@ -92,10 +97,10 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef<any, any>[
         if (isPublic) return;
         const caller = await app.services.sessions.callerOf(request);
         if (!caller) throw unauthorized();
-        callers.set(request, caller);
+        request.caller = caller;
       },
       handler: async (request, reply) => {
-        const caller = callers.get(request) ?? null;
+        const caller = request.caller;
         const rawQuery = alignKeys(def.query, request.query ?? {}) as Record<string, unknown>;
         const rawBody = def.multipart ? {} : alignKeys(def.body, request.body ?? {});
         const bodyInput = rawBody && typeof rawBody === 'object' && !Array.isArray(rawBody) ? (rawBody as Record<string, unknown>) : {};

@@ -109,9 +109,10 @@ describe('audit rows of mutations', () => {
   });
 
   it('a refused mutation leaves no audit row (the row is in the same transaction)', async () => {
-    const { email } = await signUp(s);
+    const userName = `taken.${Date.now()}`;
+    await signUp(s, { userName });
     const before = await auditCount();
-    const dup = await s.call('POST', '/UserManagement/SignUpUser', { body: signUpBody({ email }) });
+    const dup = await s.call('POST', '/UserManagement/SignUpUser', { body: signUpBody({ userName }) });
     expect(dup.status).toBe(409);
     expect(await auditCount()).toBe(before);
   });

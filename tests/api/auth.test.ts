@@ -76,12 +76,29 @@ describe('SignUpUser', () => {
     expect(bio).toBeDefined();
   });
 
-  it('answers 409 for an email already registered, ignoring case and spaces', async () => {
+  it('answers a taken email (any case, spaces) as a new one, and mails its owner instead', async () => {
     const { email } = await signUp(s);
+    await verifyEmail(s, email);
+    const fresh = await s.call('POST', SIGN_UP, { body: signUpBody() });
     const res = await s.call('POST', SIGN_UP, { body: signUpBody({ email: ` ${email.toUpperCase()} ` }) });
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ succeeded: false, message: 'This email is already registered' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(fresh.body.message);
+    expect(res.body.data).toEqual({ email });
     expect(await s.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    const mail = await s.lastMail(email);
+    expect(mail?.subject).toMatch(/someone tried to register with your address/);
+    expect(mail?.otp).toBeUndefined();
+  });
+
+  it('mails the owner of a never-activated account a fresh code, and keeps their password', async () => {
+    const first = await signUp(s);
+    const res = await s.call('POST', SIGN_UP, { body: signUpBody({ email: first.email, password: 'Another-pass-7' }) });
+    expect(res.status).toBe(200);
+    const mail = await s.lastMail(first.email);
+    expect(mail?.otp).toMatch(/^\d{6}$/);
+    expect((await s.call('POST', '/Auth/ValidateEmailComplete', { body: { email: first.email, otp: mail!.otp } })).status).toBe(200);
+    expect((await s.call('POST', '/Auth/Login', { body: { username: first.email, password: first.password } })).status).toBe(200);
+    expect((await s.call('POST', '/Auth/Login', { body: { username: first.email, password: 'Another-pass-7' } })).status).toBe(400);
   });
 
   it('answers 409 for a user name already taken, ignoring case', async () => {
@@ -97,9 +114,8 @@ describe('SignUpUser', () => {
     const results = await Promise.all(
       Array.from({ length: 4 }, () => s.call('POST', SIGN_UP, { body: signUpBody({ email }) })),
     );
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses).toEqual([200, 409, 409, 409]);
-    for (const r of results) expect(r.body).toHaveProperty('succeeded', r.status === 200);
+    // Every caller hears the same; only one account exists.
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(await s.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 

@@ -172,6 +172,8 @@ describe('mail', () => {
     const mailing = await startSibling(s, { smtpUrl: `smtp://127.0.0.1:${port}` });
     try {
       const { email } = await signUp(mailing);
+      // The mail leaves after the answer: wait for it as the person does.
+      while (received.length === 0) await new Promise((r) => setTimeout(r, 50));
       expect(received).toHaveLength(1);
       const [mail] = received;
       expect(mail.to).toEqual([email]);

@@ -144,7 +144,8 @@ export const userRoutes = [
         throw err;
       });
       const link = `${request.protocol}://${request.host}/reset-password/${encodeURIComponent(user.email)}`;
-      await services.mailer.send(welcomeMail(code, services.config.appName, role.name, link));
+      // A new account has no codes yet, so its first one is always issued.
+      if (code) await services.mailer.send(welcomeMail(code, services.config.appName, role.name, link));
       return ok(
         { id: user.id, email: user.email, firstName: user.firstName, surName: user.surName, roles: [role.name] },
         `User created with the role ${role.name}. A link to set their password has been mailed to ${user.email}.`,

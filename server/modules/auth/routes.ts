@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, or, sql } from 'drizzle-orm';
 import {
   changePasswordCompleteSchema,
@@ -15,10 +15,11 @@ import type { Db, Tx } from '@/server/db/client.js';
 import { biodata, churchAffiliations, roles, userRoles, users } from '@/server/db/schema/index.js';
 import { ok } from '@/server/http/envelope.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '@/server/http/errors.js';
-import type { AuditEntry } from '@/server/http/audit.js';
+import { recordSecurityEvent, type AuditEntry } from '@/server/http/audit.js';
 import { registerRoutes, route, type RouteContext } from '@/server/http/route.js';
 import type { Mail } from '@/server/mail.js';
 import type { Services } from '@/server/services.js';
+import { createAttemptCounter, LOGIN_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from './attempts.js';
 import { refuseCommonPassword } from './commonPasswords.js';
 import { consumeOtp, INVALID_OTP, issueOtp, type OtpPurpose } from './otp.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -27,7 +28,7 @@ import { permissionsOf, roleNamesOf } from './permissionsOf.js';
 export const NOT_ACTIVATED = 'Your profile has not been activated. Please verify your email address.';
 const SAME_ANSWER = 'If the address belongs to an account, a code has been sent to it.';
 const BAD_LOGIN = 'Invalid username or password';
-const EMAIL_TAKEN = 'This email is already registered';
+const TOO_MANY_FAILURES = 'Too many failed sign-in attempts. Please wait 15 minutes, or reset your password.';
 const USER_NAME_TAKEN = 'This user name is already taken';
 
 type User = typeof users.$inferSelect;
@@ -61,6 +62,29 @@ async function mailCode(ctx: RouteContext<{ email: string }, unknown>, purposeFo
   });
   await sendAll(services, [mail]);
   return ok(null, SAME_ANSWER);
+}
+
+/**
+ * Sign-up with an address that has an account answers as any sign-up does (so nobody learns
+ * which addresses have one); the owner is told by mail instead, with a fresh code if the
+ * account was never activated. The password typed is not used.
+ */
+async function alreadyRegisteredMail(tx: Tx, services: Services, audit: (entry: AuditEntry) => void, user: User): Promise<Mail> {
+  const app = services.config.appName;
+  const code = user.emailVerified ? null : await issueAudited(tx, services, audit, user, 'verify');
+  audit({ action: 'sign-up-existing', entity: 'user', entityId: user.id, actorId: null });
+  const next = code ? `${code.text}\n\nYour existing password stays as it was.` : 'Sign in with your password, or use "Forgot password" to set a new one.';
+  return {
+    to: user.email,
+    subject: `${app}: someone tried to register with your address`,
+    text: `Someone, perhaps you, tried to register at ${app} with this email address, which already has an account.\n\n${next}\n\nIf it was not you, you can ignore this mail.`,
+  };
+}
+
+/** A wrong, expired or spent code: the trail keeps the try (never the code), the caller gets 400. */
+async function refuseCode(services: Services, request: FastifyRequest, email: string, purpose: OtpPurpose): Promise<never> {
+  await recordSecurityEvent(services.database.db, { action: 'otp-refused', entity: 'user', after: { email, purpose } }, { actorId: null, ip: request.ip });
+  throw badRequest(INVALID_OTP);
 }
 
 /** The login answer of API.md: token, permissions, user, churchAffiliation. */
@@ -107,6 +131,7 @@ async function loginResult(services: Services, user: User) {
 export async function authModule(app: FastifyInstance) {
   const tag = 'Auth';
   let dummyHash: Promise<string> | undefined;
+  const loginFailures = createAttemptCounter(LOGIN_WINDOW_MS);
   registerRoutes(app, [
     route({
       method: 'POST',
@@ -120,7 +145,8 @@ export async function authModule(app: FastifyInstance) {
         refuseCommonPassword(body.password, 'password');
         const passwordHash = await hashPassword(body.password, services.config.scryptLog2N);
         const mail = await mutate(async (tx, audit) => {
-          if (await findByEmail(tx, body.email)) throw conflict(EMAIL_TAKEN);
+          const existing = await findByEmail(tx, body.email);
+          if (existing) return alreadyRegisteredMail(tx, services, audit, existing);
           if (body.userName) {
             const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = ${body.userName.toLowerCase()}`);
             if (taken) throw conflict(USER_NAME_TAKEN);
@@ -142,8 +168,9 @@ export async function authModule(app: FastifyInstance) {
           audit({ action: 'create', entity: 'user', entityId: user.id, after: user, actorId: user.id });
           return issueOtp(tx, services, user.email, 'verify');
         }).catch((err) => {
-          // A concurrent sign-up with the same email or user name won the race for the unique index.
-          if (isUniqueViolation(err, 'users_email_key')) throw conflict(EMAIL_TAKEN);
+          // A concurrent sign-up with the same email won the race for the unique index: it is told
+          // nothing more than any sign-up, and the account's owner got the mail.
+          if (isUniqueViolation(err, 'users_email_key')) return null;
           if (isUniqueViolation(err, 'users_user_name_key')) throw conflict(USER_NAME_TAKEN);
           throw err;
         });
@@ -169,16 +196,15 @@ export async function authModule(app: FastifyInstance) {
       access: { public: true },
       rateLimited: true,
       body: validateEmailCompleteSchema,
-      async handler({ body, services, mutate }) {
+      async handler({ body, services, mutate, request }) {
         const valid = await mutate(async (tx, audit) => {
           const user = await findByEmail(tx, body.email);
-          if (!user) throw badRequest(INVALID_OTP);
-          if (!(await consumeOtp(tx, services, body.email, 'verify', body.otp))) return false;
+          if (!user || !(await consumeOtp(tx, services, body.email, 'verify', body.otp))) return false;
           const [after] = await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
           audit({ action: 'validate-email', entity: 'user', entityId: user.id, actorId: user.id, before: user, after });
           return true;
         });
-        if (!valid) throw badRequest(INVALID_OTP);
+        if (!valid) await refuseCode(services, request, body.email, 'verify');
         return ok(null, 'Your profile has been activated. You can now log in.');
       },
     }),
@@ -200,18 +226,33 @@ export async function authModule(app: FastifyInstance) {
       access: { public: true },
       rateLimited: true,
       body: loginSchema,
-      async handler({ body, services, mutate }) {
+      async handler({ body, services, mutate, request }) {
         const name = body.username.trim().toLowerCase();
+        const keys = [`account:${name}`, `address:${request.ip}`];
+        if (loginFailures.count(keys[0]) >= MAX_FAILURES_PER_ACCOUNT || loginFailures.count(keys[1]) >= MAX_FAILURES_PER_ADDRESS) {
+          await recordSecurityEvent(services.database.db, { action: 'rate-limited', entity: 'user', after: { username: name } }, { actorId: null, ip: request.ip });
+          throw new ApiError(429, TOO_MANY_FAILURES);
+        }
         const [user] = await services.database.db
           .select()
           .from(users)
           .where(or(eq(users.email, name), sql`lower(${users.userName}) = ${name}`));
-        // An unknown name costs the same scrypt work as a known one, so timing does not tell them apart.
+        // An unknown name, or an account with no password yet, costs the same scrypt work as a known
+        // one, so timing does not tell them apart.
         dummyHash ??= hashPassword(randomBytes(16).toString('hex'), services.config.scryptLog2N);
-        const valid = await verifyPassword(body.password, user ? user.passwordHash : await dummyHash);
-        if (!user || !valid) throw badRequest(BAD_LOGIN);
+        const valid = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash));
+        if (!user || !user.passwordHash || !valid) {
+          keys.forEach(loginFailures.fail);
+          await recordSecurityEvent(
+            services.database.db,
+            { action: 'login-failed', entity: 'user', entityId: user?.id ?? null, after: { username: name } },
+            { actorId: null, ip: request.ip },
+          );
+          throw badRequest(BAD_LOGIN);
+        }
         if (!user.emailVerified) throw new ApiError(403, NOT_ACTIVATED);
         if (user.disabled) throw new ApiError(403, 'Your account has been disabled. Please contact an administrator.');
+        loginFailures.clear(keys[0]);
         await mutate(async (_tx, audit) => audit({ action: 'login', entity: 'user', entityId: user.id, actorId: user.id }));
         return ok(await loginResult(services, user), 'Login successful');
       },
@@ -246,13 +287,12 @@ export async function authModule(app: FastifyInstance) {
       access: { public: true },
       rateLimited: true,
       body: changePasswordCompleteSchema,
-      async handler({ body, services, mutate }) {
+      async handler({ body, services, mutate, request }) {
         refuseCommonPassword(body.newPassword, 'newPassword');
         const passwordHash = await hashPassword(body.newPassword, services.config.scryptLog2N);
         const valid = await mutate(async (tx, audit) => {
           const user = await findByEmail(tx, body.email);
-          if (!user) throw badRequest(INVALID_OTP);
-          if (!(await consumeOtp(tx, services, body.email, 'reset', body.otp))) return false;
+          if (!user || !(await consumeOtp(tx, services, body.email, 'reset', body.otp))) return false;
           // The code reached the mailbox, so the address is proven as well.
           const [after] = await tx
             .update(users)
@@ -262,7 +302,7 @@ export async function authModule(app: FastifyInstance) {
           audit({ action: 'reset-password', entity: 'user', entityId: user.id, actorId: user.id, before: user, after });
           return true;
         });
-        if (!valid) throw badRequest(INVALID_OTP);
+        if (!valid) await refuseCode(services, request, body.email, 'reset');
         return ok(null, 'Your password has been changed. You can now log in.');
       },
     }),

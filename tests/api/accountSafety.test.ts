@@ -1,0 +1,181 @@
+/**
+ * Limits that fit a church on one wifi, accounts that no stranger can find out about, and
+ * security events kept in the audit trail.
+ */
+import { and, desc, eq, gt } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { readConfig } from '@/server/config.js';
+import { auditLogs, users } from '@/server/db/schema/index.js';
+import { ADMIN_EMAIL, startServer, startSibling, type TestServer } from '@/tests/support/server.js';
+import { createUser, signUp, uniqueEmail } from '@/tests/support/users.js';
+
+const s = await startServer();
+afterAll(async () => {
+  await s.close();
+});
+
+const login = (server: TestServer, username: string, password: string) => server.call('POST', '/Auth/Login', { body: { username, password } });
+const since = new Date(Date.now() - 1000);
+const auditRows = (action: string) =>
+  s.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, action), gt(auditLogs.createdAt, since))).orderBy(desc(auditLogs.createdAt));
+
+/** Median of the times of calls made one after another. */
+async function medianMs(calls: Array<() => Promise<unknown>>) {
+  const times: number[] = [];
+  for (const call of calls) {
+    const started = performance.now();
+    await call();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+}
+
+describe('a congregation signing in from one address', () => {
+  it('gets 200 sign-ins through within a minute under the default limits', async () => {
+    const church = await startSibling(s, { authRateLimit: readConfig({}).authRateLimit });
+    try {
+      const people = await Promise.all(Array.from({ length: 40 }, () => createUser(s)));
+      const statuses: number[] = [];
+      for (let round = 0; round < 5; round++) {
+        for (const person of people) statuses.push((await login(church, person.email, person.password)).status);
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(200);
+    } finally {
+      await church.close();
+    }
+  });
+
+  it('lets a few mistyped passwords from that address pass', async () => {
+    const people = await Promise.all(Array.from({ length: 3 }, () => createUser(s)));
+    for (const person of people) expect((await login(s, person.email, 'Mistyped-1')).status).toBe(400);
+    for (const person of people) expect((await login(s, person.email, person.password)).status).toBe(200);
+  });
+});
+
+describe('guessing a password', () => {
+  it('stops an account after 10 failures in 15 minutes, right password included, and leaves others alone', async () => {
+    const target = await createUser(s);
+    const bystander = await createUser(s);
+    for (let i = 0; i < 10; i++) expect((await login(s, target.email, `Guess-${i}-pass`)).status).toBe(400);
+    const blocked = await login(s, target.email, target.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/Too many failed sign-in attempts/);
+    expect((await login(s, bystander.email, bystander.password)).status).toBe(200);
+    expect((await auditRows('rate-limited')).some((row) => (row.after as { username?: string })?.username === target.email)).toBe(true);
+  });
+
+  it('stops an address after 100 failures across accounts', async () => {
+    const guesser = await startSibling(s);
+    try {
+      const victim = await createUser(s);
+      for (let i = 0; i < 100; i++) await login(guesser, uniqueEmail('nobody'), 'Guess-pass-1');
+      expect((await login(guesser, victim.email, victim.password)).status).toBe(429);
+    } finally {
+      await guesser.close();
+    }
+  });
+});
+
+describe('codes', () => {
+  it('a stranger asking again and again cannot cancel the live reset code', async () => {
+    const owner = await createUser(s);
+    for (let i = 0; i < 5; i++) await s.call('POST', '/Auth/ChangePasswordInitiate', { body: { email: owner.email } });
+    const live = (await s.lastMail(owner.email))!.otp!;
+    for (let i = 0; i < 5; i++) {
+      const res = await s.call('POST', '/Auth/ChangePasswordInitiate', { body: { email: owner.email } });
+      expect(res.status).toBe(200);
+    }
+    expect((await s.lastMail(owner.email))!.otp).toBe(live);
+    const reset = await s.call('POST', '/Auth/ChangePasswordComplete', { body: { email: owner.email, otp: live, newPassword: 'Fresh-pass-81' } });
+    expect(reset.status).toBe(200);
+  });
+
+  it('allows 5 wrong guesses per account per hour, not per code', async () => {
+    const { email } = await signUp(s);
+    const wrongFor = (otp: string) => (otp === '000000' ? '000001' : '000000');
+    const first = (await s.lastMail(email))!.otp!;
+    for (let i = 0; i < 3; i++) expect((await s.call('POST', '/Auth/ValidateEmailComplete', { body: { email, otp: wrongFor(first) } })).status).toBe(400);
+    await s.call('POST', '/Auth/RequestOtp', { body: { email, purpose: 'verify' } });
+    const second = (await s.lastMail(email))!.otp!;
+    expect(second).not.toBe(first);
+    for (let i = 0; i < 2; i++) expect((await s.call('POST', '/Auth/ValidateEmailComplete', { body: { email, otp: wrongFor(second) } })).status).toBe(400);
+    const right = await s.call('POST', '/Auth/ValidateEmailComplete', { body: { email, otp: second } });
+    expect(right.status).toBe(400);
+    expect((await auditRows('otp-refused')).filter((row) => (row.after as { email?: string })?.email === email)).toHaveLength(6);
+  });
+});
+
+describe('nothing tells a stranger which accounts exist', () => {
+  it('login takes as long for an unknown address and for an account without a password as for a wrong password', async () => {
+    // A real scrypt cost, so that skipping it would show.
+    const timed = await startSibling(s, { scryptLog2N: 15 });
+    try {
+      const known = await createUser(s);
+      const noPassword = await createUser(s);
+      await s.database.db.update(users).set({ passwordHash: null }).where(eq(users.id, noPassword.id));
+      const rounds = 5;
+      const unknown = await medianMs(Array.from({ length: rounds }, () => () => login(timed, uniqueEmail('ghost'), 'Wrong-pass-1')));
+      const withoutPassword = await medianMs(Array.from({ length: rounds }, () => () => login(timed, noPassword.email, 'Wrong-pass-1')));
+      const wrong = await medianMs(Array.from({ length: rounds }, () => () => login(timed, known.email, 'Wrong-pass-1')));
+      expect(withoutPassword).toBeGreaterThan(unknown / 2);
+      expect(unknown).toBeGreaterThan(wrong / 2);
+    } finally {
+      await timed.close();
+    }
+  });
+
+  it('a reset request answers as fast for a known address as for an unknown one, even when mail is slow', async () => {
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, done) {
+        stream.resume();
+        stream.on('end', () => setTimeout(done, 600));
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const mailing = await startSibling(s, { smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+    try {
+      const known = await createUser(s);
+      const ask = (email: string) => () => mailing.call('POST', '/Auth/ChangePasswordInitiate', { body: { email } });
+      const unknownMs = await medianMs([1, 2, 3].map(() => ask(uniqueEmail('ghost'))));
+      const knownMs = await medianMs([1, 2, 3].map(() => ask(known.email)));
+      expect(knownMs).toBeLessThan(unknownMs + 400);
+    } finally {
+      await mailing.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+});
+
+describe('security events in the audit trail', () => {
+  it('a failed login is kept with the name tried and the address, never the password', async () => {
+    const person = await createUser(s);
+    await login(s, person.email, 'Secret-wrong-9');
+    const [row] = await auditRows('login-failed');
+    expect(row).toMatchObject({ entity: 'user', entityId: person.id, after: { username: person.email } });
+    expect(row.ip).toBeTruthy();
+    expect(JSON.stringify(row)).not.toContain('Secret-wrong-9');
+  });
+
+  it('a refused call (403) is kept with who tried which route', async () => {
+    const person = await createUser(s);
+    expect((await s.call('GET', '/Admin/GetAllUsers', { token: person.token })).status).toBe(403);
+    const rows = await auditRows('refused');
+    expect(rows.find((row) => row.actorId === person.id)).toMatchObject({ entity: 'route', entityId: 'GET /api/Admin/GetAllUsers' });
+  });
+
+  it('a rate-limit hit is kept', async () => {
+    const limited = await startSibling(s, { authRateLimit: 2 });
+    try {
+      for (let i = 0; i < 3; i++) await limited.call('POST', '/Auth/GetUserLoginMethod', { body: { username: ADMIN_EMAIL } });
+      const rows = await auditRows('rate-limited');
+      expect(rows.some((row) => row.entityId === 'POST /api/Auth/GetUserLoginMethod')).toBe(true);
+    } finally {
+      await limited.close();
+    }
+  });
+});
