@@ -7,8 +7,8 @@ import { ok } from '@/server/http/envelope.js';
 import { notFound } from '@/server/http/errors.js';
 import { listQuery } from '@/server/http/list.js';
 import { route } from '@/server/http/route.js';
-import { memberPage } from '@/server/modules/affiliation/members.js';
-import { lockedUser, userIdQuery } from './people.js';
+import { memberPage } from '@/server/http/memberList.js';
+import { lockedUser, userIdQuery } from '@/server/http/profileAccess.js';
 
 /*
  * Archived members (the demise flag of their biodata, shown as Active or Archived). Archiving

@@ -10,8 +10,8 @@ import { recordAuditEach } from '@/server/http/audit.js';
 import { ok } from '@/server/http/envelope.js';
 import { badRequest } from '@/server/http/errors.js';
 import { route } from '@/server/http/route.js';
-import { notArchived } from '@/server/modules/affiliation/members.js';
-import { lockedUser } from './people.js';
+import { notArchived } from '@/server/http/memberList.js';
+import { lockedUser } from '@/server/http/profileAccess.js';
 
 /*
  * First-timers become members by conversion. Converting is an approval of the person, so it

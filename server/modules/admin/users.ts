@@ -10,10 +10,9 @@ import { ok } from '@/server/http/envelope.js';
 import { badRequest, conflict, forbidden, isUniqueViolation } from '@/server/http/errors.js';
 import { route } from '@/server/http/route.js';
 import type { Mail } from '@/server/mail.js';
-import { memberFilters, memberPage, memberQuerySchema, notArchived } from '@/server/modules/affiliation/members.js';
+import { memberFilters, memberPage, memberQuerySchema, notArchived } from '@/server/http/memberList.js';
 import { issueOtp } from '@/server/modules/auth/otp.js';
-import { isSelf } from '@/server/modules/profile/access.js';
-import { lockedUser, userIdQuery } from './people.js';
+import { isSelf, lockedUser, userIdQuery } from '@/server/http/profileAccess.js';
 
 const tag = 'Users';
 const EMAIL_TAKEN = 'This email is already registered';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { P } from '@/domain/permissions.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { isChurchMember, memberFilters, memberPage, memberQuerySchema } from './members.js';
+import { isChurchMember, memberFilters, memberPage, memberQuerySchema } from '@/server/http/memberList.js';
 
 export async function affiliationModule(app: FastifyInstance) {
   registerRoutes(app, [

@@ -21,7 +21,7 @@ import type { Mail } from '@/server/mail.js';
 import type { Services } from '@/server/services.js';
 import { consumeOtp, INVALID_OTP, issueOtp, type OtpPurpose } from './otp.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { permissionsOf, roleNamesOf } from './permissionsOf.js';
+import { permissionsOf, roleNamesOf } from '@/server/db/permissionsOf.js';
 
 export const NOT_ACTIVATED = 'Your profile has not been activated. Please verify your email address.';
 const SAME_ANSWER = 'If the address belongs to an account, a code has been sent to it.';

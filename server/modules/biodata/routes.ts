@@ -8,7 +8,7 @@ import { biodata } from '@/server/db/schema/index.js';
 import { ok } from '@/server/http/envelope.js';
 import { conflict } from '@/server/http/errors.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { editAccess, existingUser, mustEdit, readAccess } from '@/server/modules/profile/access.js';
+import { editAccess, existingUser, mustEdit, readAccess } from '@/server/http/profileAccess.js';
 import { biodataListQuery, biodataNotFound, biodataOf, biodataPage, biodataValues, syncAccount } from './biodata.js';
 
 const byId = z.object({ id: idField() });

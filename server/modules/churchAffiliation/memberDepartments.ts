@@ -3,7 +3,7 @@ import type { Db, Tx } from '@/server/db/client.js';
 import { departments, userDepartments } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest } from '@/server/http/errors.js';
-import { departmentNamed } from './lookup.js';
+import { departmentNamed } from '@/server/http/namedRecords.js';
 
 /** A member's departments (SPEC.md section 3, User department), the primary one first. */
 export function departmentsOf(db: Db | Tx, userId: string) {

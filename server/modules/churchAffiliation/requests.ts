@@ -15,8 +15,8 @@ import type { AuditEntry } from '@/server/http/audit.js';
 import { ok } from '@/server/http/envelope.js';
 import { badRequest, conflict, isUniqueViolation } from '@/server/http/errors.js';
 import { route, type RouteDef } from '@/server/http/route.js';
-import { editAccess, existingUser, mustEdit } from '@/server/modules/profile/access.js';
-import { affinityGroupNamed, centerInZone, departmentNamed, findAffinityGroup, zoneNamed } from './lookup.js';
+import { editAccess, existingUser, mustEdit } from '@/server/http/profileAccess.js';
+import { affinityGroupNamed, centerInZone, departmentNamed, findAffinityGroup, zoneNamed } from '@/server/http/namedRecords.js';
 import { departmentsOf } from './memberDepartments.js';
 
 /**

@@ -7,7 +7,7 @@ import type { Access } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { notFound } from '@/server/http/errors.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { editAccess, existingUser, mustEdit, readAccess } from '@/server/modules/profile/access.js';
+import { editAccess, existingUser, mustEdit, readAccess } from '@/server/http/profileAccess.js';
 import { AFFILIATION_NOT_FOUND, affiliationView, saveAffiliation } from './affiliation.js';
 import { departmentsOf, setPrimaryDepartment } from './memberDepartments.js';
 import { requestRoutes } from './requests.js';

@@ -7,8 +7,8 @@ import { centers, churchAffiliations, zones } from '@/server/db/schema/index.js'
 import { ok } from '@/server/http/envelope.js';
 import { notFound } from '@/server/http/errors.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { allMembers } from '@/server/modules/affiliation/members.js';
-import { blockedBy, crudRoutes, findOne, standardPaths, type EntityDefinition } from '@/server/modules/catalogue/crud.js';
+import { allMembers } from '@/server/http/memberList.js';
+import { blockedBy, crudRoutes, findOne, standardPaths, type EntityDefinition } from '@/server/http/crud.js';
 
 /** Zones and centers fill the profile's dropdowns, so any signed-in user reads them. */
 const access = {

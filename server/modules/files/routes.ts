@@ -10,7 +10,7 @@ import type { AuditEntry } from '@/server/http/audit.js';
 import { ok } from '@/server/http/envelope.js';
 import { ApiError, badRequest } from '@/server/http/errors.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { existingUser, readAccess } from '@/server/modules/profile/access.js';
+import { existingUser, readAccess } from '@/server/http/profileAccess.js';
 import { judgeImage, MAX_AVATAR_BYTES, notAnImage, tooLarge, unsafeSvg } from './image.js';
 
 type Upload = { fileName: string; data: Buffer };

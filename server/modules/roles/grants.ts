@@ -9,8 +9,8 @@ import type { Caller } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { route } from '@/server/http/route.js';
-import { roleNamesOf } from '@/server/modules/auth/permissionsOf.js';
-import { existingUser, isSelf } from '@/server/modules/profile/access.js';
+import { roleNamesOf } from '@/server/db/permissionsOf.js';
+import { existingUser, isSelf } from '@/server/http/profileAccess.js';
 import { lockedRole, NEXT_LOGIN, permissionIds, permissionsOfRole, roleIdQuery, tag, userRolesView, type Role } from './store.js';
 
 /*

@@ -8,7 +8,7 @@ import { ok, page } from '@/server/http/envelope.js';
 import { badRequest, conflict } from '@/server/http/errors.js';
 import { listQuery, orderOf, pageOf } from '@/server/http/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { userIdQuery } from '@/server/modules/admin/people.js';
+import { userIdQuery } from '@/server/http/profileAccess.js';
 import { grantRoutes } from './grants.js';
 import {
   catalogue,

@@ -4,8 +4,8 @@ import type { Db, Tx } from '@/server/db/client.js';
 import { churchAffiliations, departments, roles, userRoles, users } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict, notFound } from '@/server/http/errors.js';
-import { roleNamesOf } from '@/server/modules/auth/permissionsOf.js';
-import { existingUser, USER_NOT_FOUND } from '@/server/modules/profile/access.js';
+import { roleNamesOf } from '@/server/db/permissionsOf.js';
+import { existingUser, USER_NOT_FOUND } from '@/server/http/profileAccess.js';
 
 /** A user as the profile header and the user lookups read it: names, contact, state and role names. */
 export async function userView(db: Db | Tx, where: SQL) {
