@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { adminModule } from './admin/routes.js';
-import { affiliationModule } from './affiliation/routes.js';
+import { membersModule } from './members/routes.js';
 import { authModule } from './auth/routes.js';
 import { biodataModule } from './biodata/routes.js';
-import { catalogueModule } from './catalogue/routes.js';
+import { lookupsModule } from './lookups/routes.js';
 import { churchAffiliationModule } from './churchAffiliation/routes.js';
 import { cihModule } from './cih/routes.js';
 import { departmentsModule } from './departments/routes.js';
@@ -21,10 +21,10 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   healthModule,
   authModule,
   statsModule,
-  affiliationModule,
+  membersModule,
   departmentsModule,
   cihModule,
-  catalogueModule,
+  lookupsModule,
   biodataModule,
   detailsModule,
   churchAffiliationModule,

@@ -4,6 +4,6 @@ import { crudRoutes } from '@/server/http/crud.js';
 import { LOOKUPS } from './definitions.js';
 
 /** Ministries, units, special units, accessories, MOI, mountains of influence, affinity groups. */
-export async function catalogueModule(app: FastifyInstance) {
+export async function lookupsModule(app: FastifyInstance) {
   registerRoutes(app, LOOKUPS.flatMap(crudRoutes));
 }

@@ -3,7 +3,7 @@ import { P } from '@/domain/permissions.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { isChurchMember, memberFilters, memberPage, memberQuerySchema } from '@/server/http/memberList.js';
 
-export async function affiliationModule(app: FastifyInstance) {
+export async function membersModule(app: FastifyInstance) {
   registerRoutes(app, [
     route({
       method: 'GET',
