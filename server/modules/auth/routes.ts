@@ -107,6 +107,7 @@ export async function authModule(app: FastifyInstance) {
   const tag = 'Auth';
   let dummyHash: Promise<string> | undefined;
   registerRoutes(app, [
+    // Under /UserManagement/ in API.md, but API.md lists it with Auth's public calls: it creates the account.
     route({
       method: 'POST',
       url: '/UserManagement/SignUpUser',

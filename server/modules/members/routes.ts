@@ -3,6 +3,7 @@ import { P } from '@/domain/permissions.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { isChurchMember, memberFilters, memberPage, memberQuerySchema } from '@/server/http/memberList.js';
 
+/** The member list of the members screen: church members only, with the member query's filters (server/http/memberList.ts). */
 export async function membersModule(app: FastifyInstance) {
   registerRoutes(app, [
     route({
