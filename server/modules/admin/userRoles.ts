@@ -1,10 +1,10 @@
 import { and, count, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { ASSIGNABLE_ROLES } from '@/domain/roles.js';
 import type { Db, Tx } from '@/server/db/client.js';
+import { roleNamesOf } from '@/server/db/permissionsOf.js';
 import { departments, roles, userRoles } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict, notFound } from '@/server/http/errors.js';
-import { roleNamesOf } from '@/server/db/permissionsOf.js';
 import { existingUser } from '@/server/http/profileAccess.js';
 
 /** Roles of one kind as the Change Role modal and the CIH role picker list them. */

@@ -12,16 +12,16 @@ import {
   validateEmailCompleteSchema,
 } from '@/domain/schemas/auth.js';
 import type { Db, Tx } from '@/server/db/client.js';
+import { permissionsOf, roleNamesOf } from '@/server/db/permissionsOf.js';
 import { biodata, churchAffiliations, roles, userRoles, users } from '@/server/db/schema/index.js';
+import type { AuditEntry } from '@/server/http/audit.js';
 import { ok } from '@/server/http/envelope.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '@/server/http/errors.js';
-import type { AuditEntry } from '@/server/http/audit.js';
 import { registerRoutes, route, type RouteContext } from '@/server/http/route.js';
 import type { Mail } from '@/server/mail.js';
 import type { Services } from '@/server/services.js';
 import { consumeOtp, INVALID_OTP, issueOtp, type OtpPurpose } from './otp.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { permissionsOf, roleNamesOf } from '@/server/db/permissionsOf.js';
 
 export const NOT_ACTIVATED = 'Your profile has not been activated. Please verify your email address.';
 const SAME_ANSWER = 'If the address belongs to an account, a code has been sent to it.';

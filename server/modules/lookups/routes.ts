@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '@/server/http/route.js';
 import { crudRoutes } from '@/server/http/crud.js';
+import { registerRoutes } from '@/server/http/route.js';
 import { LOOKUPS } from './definitions.js';
 
 /** Ministries, units, special units, accessories, MOI, mountains of influence, affinity groups. */
