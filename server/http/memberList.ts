@@ -11,7 +11,8 @@ import { listQuery, orderOf, pageOf, type ListParams } from './list.js';
 
 /**
  * The member summary (SPEC.md section 3) as one select over a user, their biodata and church
- * affiliation, shared by the member query, department members and a CIH center's members.
+ * affiliation, shared by the member query, the user list, archived members, department members
+ * and a CIH center's members.
  * The profile (biodata) wins over the names given at sign-up.
  */
 
