@@ -1,38 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import { adminModule } from './admin/routes.js';
-import { affiliationModule } from './affiliation/routes.js';
 import { authModule } from './auth/routes.js';
 import { biodataModule } from './biodata/routes.js';
-import { catalogueModule } from './catalogue/routes.js';
 import { churchAffiliationModule } from './churchAffiliation/routes.js';
 import { cihModule } from './cih/routes.js';
 import { departmentsModule } from './departments/routes.js';
 import { detailsModule } from './details/routes.js';
 import { filesModule } from './files/routes.js';
 import { healthModule } from './health/routes.js';
+import { lookupsModule } from './lookups/routes.js';
+import { membersModule } from './members/routes.js';
 import { notificationsModule } from './notifications/routes.js';
 import { requestsModule } from './requests/routes.js';
 import { rolesModule } from './roles/routes.js';
 import { statsModule } from './stats/routes.js';
 import { usersModule } from './users/routes.js';
 
-/** Every area of the API, one Fastify plugin each (ARCHITECTURE.md, Server). */
+/**
+ * Every area of the API, one Fastify plugin each, named for the area (docs/decisions.md, Server
+ * layout). Paths never overlap between modules, so the order is only that of the OpenAPI UI.
+ */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   healthModule,
   authModule,
-  statsModule,
-  affiliationModule,
-  departmentsModule,
-  cihModule,
-  catalogueModule,
-  biodataModule,
-  detailsModule,
-  churchAffiliationModule,
   usersModule,
-  filesModule,
   adminModule,
   rolesModule,
-  // Requests and approvals, and the notifications that tell of decisions (issue 6).
+  statsModule,
+  membersModule,
+  churchAffiliationModule,
   requestsModule,
+  departmentsModule,
+  cihModule,
+  lookupsModule,
+  biodataModule,
+  detailsModule,
+  filesModule,
   notificationsModule,
 ];

@@ -4,7 +4,7 @@ import { departments } from './church.js';
 import { users } from './users.js';
 
 /**
- * The lookup lists of issue 5. Each has a name and an optional code, both unique without regard
+ * The lookup lists. Each has a name and an optional code, both unique without regard
  * to case (the profile stores some of them by name), and a description.
  */
 function lookupTable<E extends Record<string, any>>(table: string, extra: E) {

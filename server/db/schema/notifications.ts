@@ -5,8 +5,7 @@ import { users } from './users.js';
 const NOTIFICATION_KINDS = ['request', 'message'] as const;
 
 /**
- * What a user is told: so far the decision on their request (issue 6); the notifications screen
- * and sent messages come later. Unread while readAt is null.
+ * What a user is told: so far the decision on their request. Unread while readAt is null.
  */
 export const notifications = pgTable(
   'notifications',

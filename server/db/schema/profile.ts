@@ -110,8 +110,8 @@ const ref = (name: string, table: typeof departments | typeof affinityGroups | t
 
 /**
  * The five requests a member files (join or change department, join or change affinity group,
- * change CIH zone), with the target and what it replaces. Deciding them is another issue's work;
- * decidedBy, decidedAt and decisionComment are its fields.
+ * change CIH zone), with the target and what it replaces; decidedBy, decidedAt and
+ * decisionComment record the decision.
  */
 export const memberRequests = pgTable(
   'member_requests',

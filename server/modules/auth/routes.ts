@@ -12,10 +12,11 @@ import {
   validateEmailCompleteSchema,
 } from '@/domain/schemas/auth.js';
 import type { Db, Tx } from '@/server/db/client.js';
+import { permissionsOf, roleNamesOf } from '@/server/db/permissionsOf.js';
 import { biodata, churchAffiliations, roles, userRoles, users } from '@/server/db/schema/index.js';
+import { recordSecurityEvent, type AuditEntry } from '@/server/http/audit.js';
 import { ok } from '@/server/http/envelope.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '@/server/http/errors.js';
-import { recordSecurityEvent, type AuditEntry } from '@/server/http/audit.js';
 import { registerRoutes, route, type RouteContext } from '@/server/http/route.js';
 import type { Mail } from '@/server/mail.js';
 import type { Services } from '@/server/services.js';
@@ -23,7 +24,6 @@ import { createAttemptCounter, LOGIN_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT, MAX_FA
 import { refuseCommonPassword } from './commonPasswords.js';
 import { consumeOtp, INVALID_OTP, issueOtp, type OtpPurpose } from './otp.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { permissionsOf, roleNamesOf } from './permissionsOf.js';
 
 export const NOT_ACTIVATED = 'Your profile has not been activated. Please verify your email address.';
 const SAME_ANSWER = 'If the address belongs to an account, a code has been sent to it.';
@@ -133,6 +133,7 @@ export async function authModule(app: FastifyInstance) {
   let dummyHash: Promise<string> | undefined;
   const loginFailures = createAttemptCounter(LOGIN_WINDOW_MS);
   registerRoutes(app, [
+    // Under /UserManagement/ in API.md, but API.md lists it with Auth's public calls: it creates the account.
     route({
       method: 'POST',
       url: '/UserManagement/SignUpUser',

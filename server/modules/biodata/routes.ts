@@ -7,9 +7,13 @@ import { idField } from '@/domain/schemas/structure.js';
 import { biodata } from '@/server/db/schema/index.js';
 import { ok } from '@/server/http/envelope.js';
 import { conflict } from '@/server/http/errors.js';
+import { listQuery } from '@/server/http/list.js';
+import { memberPage } from '@/server/http/memberList.js';
+import { editAccess, existingUser, mustEdit, readAccess, userIdQuery } from '@/server/http/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { editAccess, existingUser, mustEdit, readAccess } from '@/server/modules/profile/access.js';
 import { biodataListQuery, biodataNotFound, biodataOf, biodataPage, biodataValues, syncAccount } from './biodata.js';
+import { setDemise } from './demise.js';
+import { firstTimerStats } from './firstTimerStats.js';
 
 const byId = z.object({ id: idField() });
 
@@ -99,6 +103,50 @@ export async function biodataModule(app: FastifyInstance) {
           audit({ action: 'delete', entity: 'biodata', entityId: before.id, before });
         });
         return ok(null, 'Successfully Deleted');
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/Biodata/GetFirstTimerStats',
+      tag: 'First-timers',
+      summary:
+        'First-timer numbers: total, converted and not; by gender; arrivals (and how many of them converted) by week (last 12, weeks from Monday, UTC) and by month (last 12)',
+      access: { permission: P.viewFirstTimers },
+      async handler({ services }) {
+        return ok(await firstTimerStats(services.database.db));
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/Biodata/GetAllDemise',
+      tag: 'Archived members',
+      summary: 'Archived members (demise) as member summaries: search, the member sorts and paging',
+      access: { permission: P.updateDemise },
+      query: listQuery({}),
+      handler({ query, services }) {
+        return memberPage(services.database.db, query, [eq(biodata.demise, true)]);
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: '/Biodata/ArchiveMember',
+      tag: 'Archived members',
+      summary: '(added) Archive a member (demise on): they leave the member lists and counts, and are never deleted',
+      access: { permission: P.updateDemise },
+      query: userIdQuery,
+      async handler({ query, mutate }) {
+        return ok(await mutate((tx, audit) => setDemise(tx, audit, query.userId, true)), 'Member archived');
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: '/Biodata/RestoreMember',
+      tag: 'Archived members',
+      summary: '(added) Restore an archived member (demise off): they are back in the member lists and counts',
+      access: { permission: P.updateDemise },
+      query: userIdQuery,
+      async handler({ query, mutate }) {
+        return ok(await mutate((tx, audit) => setDemise(tx, audit, query.userId, false)), 'Member restored');
       },
     }),
   ]);

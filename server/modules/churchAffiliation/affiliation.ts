@@ -8,8 +8,8 @@ import { centers, churchAffiliations, departments, userDepartments, zones } from
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '@/server/http/errors.js';
-import { existingUser, isSelf } from '@/server/modules/profile/access.js';
-import { affinityGroupNamed, lookupNamed, zoneNamed, zoneOfCenter } from './lookup.js';
+import { affinityGroupNamed, lookupNamed, zoneNamed, zoneOfCenter } from '@/server/http/namedRecords.js';
+import { existingUser, isSelf } from '@/server/http/profileAccess.js';
 
 export const AFFILIATION_NOT_FOUND = 'Church Affiliation not found!';
 const ONLY_ZONE_AND_CENTER = 'On your own church affiliation you may change only the zone and the center';

@@ -6,16 +6,13 @@ import { idField } from '@/domain/schemas/structure.js';
 import type { Access } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { notFound } from '@/server/http/errors.js';
+import { readAccess } from '@/server/http/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { editAccess, existingUser, mustEdit, readAccess } from '@/server/modules/profile/access.js';
 import { AFFILIATION_NOT_FOUND, affiliationView, saveAffiliation } from './affiliation.js';
-import { departmentsOf, setPrimaryDepartment } from './memberDepartments.js';
-import { requestRoutes } from './requests.js';
 
 /**
- * The profile's church affiliation, the member's departments and their requests. The member
- * query and delisting of the same /ChurchAffiliation/ group live in the affiliation and
- * departments modules.
+ * The profile's church affiliation. Other calls under /ChurchAffiliation/ live with what they
+ * act on: the member query in members, requests in requests, delisting in departments.
  */
 
 const byId = z.object({ id: idField() });
@@ -63,34 +60,5 @@ export async function churchAffiliationModule(app: FastifyInstance) {
         return ok(await affiliationView(services.database.db, body.userId), 'Details updated');
       },
     }),
-    route({
-      method: 'GET',
-      url: '/Department/GetDepartmentByUserId',
-      tag: 'Departments',
-      summary: "A member's departments (departmentName, isPrimaryDepartment), the primary one first",
-      access: readAccess('id'),
-      query: byId,
-      async handler({ query, services }) {
-        await existingUser(services.database.db, query.id);
-        return ok(await departmentsOf(services.database.db, query.id));
-      },
-    }),
-    route({
-      method: 'PUT',
-      url: '/Department/SetPrimaryDepartment',
-      tag: 'Departments',
-      summary: "Make one of the member's departments their primary one",
-      access: editAccess,
-      query: z.object({ userId: idField('User'), departmentName: z.string({ error: 'Department name is required' }).trim().min(1, 'Department name is required') }),
-      async handler({ query, caller, services, mutate }) {
-        await mutate(async (tx, audit) => {
-          mustEdit(caller, query.userId);
-          await existingUser(tx, query.userId);
-          await setPrimaryDepartment(tx, audit, query.userId, query.departmentName);
-        });
-        return ok(await departmentsOf(services.database.db, query.userId), 'Successfully set default department');
-      },
-    }),
-    ...requestRoutes,
   ]);
 }

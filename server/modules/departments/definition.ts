@@ -3,8 +3,8 @@ import { P } from '@/domain/permissions.js';
 import { departmentSchema, departmentUpdateSchema } from '@/domain/schemas/structure.js';
 import { countOf, countRows, personName } from '@/server/db/queries.js';
 import { departments, userDepartments, users } from '@/server/db/schema/index.js';
+import { blockedBy, type EntityDefinition } from '@/server/http/crud.js';
 import { badRequest } from '@/server/http/errors.js';
-import { blockedBy, type EntityDefinition } from '@/server/modules/catalogue/crud.js';
 import { handOverHeadship, join, membershipOf } from './membership.js';
 
 const HEAD_NOT_MEMBER = 'The head of department must be a member of the department';

@@ -3,8 +3,8 @@ import type { Tx } from '@/server/db/client.js';
 import { sameText } from '@/server/db/queries.js';
 import { departments } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
+import { notFoundOf } from '@/server/http/crud.js';
 import { forbidden } from '@/server/http/errors.js';
-import { notFoundOf } from '@/server/modules/catalogue/crud.js';
 
 /*
  * Heads of department. Department-member routes serve CAN_VIEW_DEPARTMENT / CAN_UPDATE_DEPARTMENT

@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { P } from '@/domain/permissions.js';
 import { idField } from '@/domain/schemas/structure.js';
 import { userDepartments, users } from '@/server/db/schema/index.js';
+import { crudRoutes, findOne, notFoundOf } from '@/server/http/crud.js';
 import { ok } from '@/server/http/envelope.js';
 import { listQuery } from '@/server/http/list.js';
+import { memberPage } from '@/server/http/memberList.js';
+import { editAccess, existingUser, mustEdit, readAccess } from '@/server/http/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { memberPage } from '@/server/modules/affiliation/members.js';
-import { crudRoutes, findOne, notFoundOf } from '@/server/modules/catalogue/crud.js';
 import { department } from './definition.js';
 import { delist, delistedPage, delistedQuery, delistQuery, undoDelisting, undoQuery } from './delisting.js';
 import { mustManage, permissionOrHead, type Department } from './headship.js';
+import { departmentsOf, setPrimaryDepartment } from './membership.js';
+
+const byId = z.object({ id: idField() });
 
 export async function departmentsModule(app: FastifyInstance) {
   const tag = 'Departments';
@@ -37,6 +42,35 @@ export async function departmentsModule(app: FastifyInstance) {
         });
       },
     }),
+    route({
+      method: 'GET',
+      url: '/Department/GetDepartmentByUserId',
+      tag,
+      summary: "A member's departments (departmentName, isPrimaryDepartment), the primary one first",
+      access: readAccess('id'),
+      query: byId,
+      async handler({ query, services }) {
+        await existingUser(services.database.db, query.id);
+        return ok(await departmentsOf(services.database.db, query.id));
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: '/Department/SetPrimaryDepartment',
+      tag,
+      summary: "Make one of the member's departments their primary one",
+      access: editAccess,
+      query: z.object({ userId: idField('User'), departmentName: z.string({ error: 'Department name is required' }).trim().min(1, 'Department name is required') }),
+      async handler({ query, caller, services, mutate }) {
+        await mutate(async (tx, audit) => {
+          mustEdit(caller, query.userId);
+          await existingUser(tx, query.userId);
+          await setPrimaryDepartment(tx, audit, query.userId, query.departmentName);
+        });
+        return ok(await departmentsOf(services.database.db, query.userId), 'Successfully set default department');
+      },
+    }),
+    // The delisting calls sit under /ChurchAffiliation/ in API.md but change department membership.
     route({
       method: 'PUT',
       url: '/ChurchAffiliation/DelistMemberFromDepartment',

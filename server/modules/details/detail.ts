@@ -5,8 +5,8 @@ import { idField } from '@/domain/schemas/structure.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { ok } from '@/server/http/envelope.js';
 import { conflict, notFound } from '@/server/http/errors.js';
+import { editAccess, existingUser, mustEdit, readAccess, recordEditAccess } from '@/server/http/profileAccess.js';
 import { route, type RouteDef } from '@/server/http/route.js';
-import { editAccess, existingUser, mustEdit, readAccess, recordEditAccess } from '@/server/modules/profile/access.js';
 
 /**
  * The profile's details beside the biodata (children, spouse, employer, qualifications) are

@@ -9,8 +9,8 @@ import { files } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { ok } from '@/server/http/envelope.js';
 import { ApiError, badRequest } from '@/server/http/errors.js';
+import { existingUser, readAccess } from '@/server/http/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { existingUser, readAccess } from '@/server/modules/profile/access.js';
 import { judgeImage, MAX_AVATAR_BYTES, notAnImage, tooLarge, unsafeSvg } from './image.js';
 
 type Upload = { fileName: string; data: Buffer };
@@ -89,6 +89,7 @@ export async function filesModule(app: FastifyInstance) {
         return ok(stored, 'File uploaded successfully');
       },
     }),
+    // Under /UserManagement/ in API.md, but it reads back what uploadfile stores, so it sits beside it.
     route({
       method: 'GET',
       url: '/UserManagement/GetUserAvatar',

@@ -11,8 +11,8 @@ import { registerRoutes, route } from '@/server/http/route.js';
 
 /**
  * The caller's own notifications (API.md, Notifications). Anyone signed in reads and marks their
- * own: CAN_VIEW_NOTIFICATIONS guards the notifications screen of SPEC.md, whose sending part
- * comes with a later issue; being told of one's own request's decision needs no permission.
+ * own: CAN_VIEW_NOTIFICATIONS guards SPEC.md's notifications screen, which sends them; being
+ * told of one's own request's decision needs no permission.
  */
 
 const NOT_FOUND = 'Notification not found';

@@ -1,26 +1,45 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import { P } from '@/domain/permissions.js';
+import {
+  changeAffinityGroupRequestSchema,
+  changeDepartmentRequestSchema,
+  changeZoneRequestSchema,
+  joinAffinityGroupRequestSchema,
+  joinDepartmentRequestSchema,
+} from '@/domain/schemas/profile.js';
 import { cancelRequestSchema, decisionSchema, requestFilters } from '@/domain/schemas/requests.js';
 import { idField } from '@/domain/schemas/structure.js';
-import type { MemberRequestStatus } from '@/domain/enums.js';
+import type { MemberRequestKind, MemberRequestStatus } from '@/domain/enums.js';
 import type { Db } from '@/server/db/client.js';
 import { memberRequests } from '@/server/db/schema/index.js';
 import type { Access, Caller } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
-import { forbidden, notFound } from '@/server/http/errors.js';
+import { conflict, forbidden, isUniqueViolation, notFound } from '@/server/http/errors.js';
 import { listQuery, PAGE_SIZE_CAP } from '@/server/http/list.js';
+import { editAccess } from '@/server/http/profileAccess.js';
 import { registerRoutes, route, type RouteDef } from '@/server/http/route.js';
 import { cancel, decide, REQUEST_NOT_FOUND } from './decide.js';
+import {
+  changeAffinityGroup,
+  changeDepartment,
+  changeZone,
+  fileRequest,
+  joinAffinityGroup,
+  joinDepartment,
+  pendingMessage,
+  type Context,
+  type RequestInput,
+  type Target,
+} from './filing.js';
 import { allScope, departmentScope, inspectorateScope, isRequester, mayHandle, ownScope } from './scope.js';
 import { historyOf, requestPage, requestView, type RequestListQuery } from './view.js';
 
 /**
- * Requests and approvals (issue 6), under /ChurchAffiliation/ as API.md names them: the views of
- * heads of department, the inspectorate, administrators and the member's own log, the
- * decisions, the detail with its history, and the member's cancellation. Members file requests
- * through the churchAffiliation module's Request* calls.
+ * Requests and approvals, under /ChurchAffiliation/ as API.md names them: the member's five
+ * Request* filings, the views of heads of department, the inspectorate, administrators and the
+ * member's own log, the decisions, the detail with its history, and the member's cancellation.
  */
 
 const tag = 'Requests';
@@ -63,8 +82,38 @@ function decisionRoute(call: string, summary: string): RouteDef<undefined, z.out
   });
 }
 
+function filingRoute<Q extends RequestInput>(
+  call: string,
+  kind: MemberRequestKind,
+  summary: string,
+  query: ZodType<Q>,
+  target: (ctx: Context, q: Q) => Promise<Target>,
+): RouteDef<undefined, Q> {
+  return route({
+    method: 'PUT',
+    url: `/ChurchAffiliation/${call}`,
+    tag: 'Member requests',
+    summary: `${summary}; one pending request of a kind per member`,
+    access: editAccess,
+    query,
+    async handler({ query: q, caller, mutate }) {
+      const row = await mutate((tx, audit) => fileRequest(tx, audit, caller!, kind, q, (ctx) => target(ctx, q))).catch((err) => {
+        // Two requests racing past fileRequest's pending check: the database's partial unique index decides.
+        if (isUniqueViolation(err, 'member_requests_pending_key')) throw conflict(pendingMessage(kind));
+        throw err;
+      });
+      return ok(row, 'Request successful');
+    },
+  });
+}
+
 export async function requestsModule(app: FastifyInstance) {
   registerRoutes(app, [
+    filingRoute('RequestByMemberToJoinDepartment', 'joinDepartment', 'Ask to join a department, with the reason', joinDepartmentRequestSchema, joinDepartment),
+    filingRoute('RequestChangeOfDepartment', 'changeDepartment', "Ask to move from one's primary department to another", changeDepartmentRequestSchema, changeDepartment),
+    filingRoute('RequestByMemberToJoinAffinityGroup', 'joinAffinityGroup', 'Ask to join an affinity group', joinAffinityGroupRequestSchema, joinAffinityGroup),
+    filingRoute('RequestChangeOfAffinityGroup', 'changeAffinityGroup', "Ask to change one's affinity group", changeAffinityGroupRequestSchema, changeAffinityGroup),
+    filingRoute('RequestChangeOfCIHZone', 'changeZone', 'Ask to move to another CIH zone (and center)', changeZoneRequestSchema, changeZone),
     listRoute('GetHodRequests', "Department requests of the departments the caller heads (every department's for those who manage departments)", viewAccess, departmentScope),
     listRoute('GetInspectorateRequests', 'Zone and affinity-group requests, for the inspectorate', viewAccess, (_db, caller) => inspectorateScope(caller)),
     listRoute('GetAllRequests', 'Every request of every kind, for administrators', viewAccess, (_db, caller) => allScope(caller)),

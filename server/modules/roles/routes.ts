@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS, MODULES, P, permissionString } from '@/domain/permissions.js';
-import { createRoleSchema, updateRoleSchema } from '@/domain/schemas/people.js';
+import { assignPermissionsSchema, createRoleSchema, updateRoleSchema } from '@/domain/schemas/people.js';
 import { countRows, searchOver } from '@/server/db/queries.js';
-import { roles, userRoles } from '@/server/db/schema/index.js';
+import { churchAffiliations, roles, userPermissions, userRoles } from '@/server/db/schema/index.js';
 import { ok, page } from '@/server/http/envelope.js';
-import { badRequest, conflict } from '@/server/http/errors.js';
+import { badRequest, conflict, notFound } from '@/server/http/errors.js';
 import { listQuery, orderOf, pageOf } from '@/server/http/list.js';
+import { existingUser, userIdQuery } from '@/server/http/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { userIdQuery } from '@/server/modules/admin/people.js';
-import { grantRoutes } from './grants.js';
+import { cihQuery, holdsRole, mustActAs, mustBeAssignable, removeExtra, removeQuery, removeRole, roleUserQuery } from './grants.js';
 import {
   catalogue,
   isSystemRole,
@@ -171,6 +171,85 @@ const roleRoutes = [
         audit({ action: 'delete', entity: 'role', entityId: role.id, before: { ...role, permissions } });
       });
       return ok(null, 'Successfully Deleted');
+    },
+  }),
+];
+
+const grantRoutes = [
+  route({
+    method: 'POST',
+    url: '/Roles/AssignPermissions',
+    tag,
+    summary: `Give the user the role (RoleId) and, under it, the extra permissions of the body (a list, or {permissions}). ${NEXT_LOGIN}`,
+    access: { permission: P.updateRoles },
+    query: roleUserQuery,
+    body: assignPermissionsSchema,
+    async handler({ query, body, services, mutate }) {
+      await mutate(async (tx, audit) => {
+        const role = await lockedRole(tx, query.roleId);
+        mustBeAssignable(role);
+        await existingUser(tx, query.userId);
+        const own = new Set((await permissionsOfRole(tx, role.id)).map((p) => p.permission));
+        const extras = [...new Set(body.permissions)].filter((p) => !own.has(p));
+        const ids = await permissionIds(tx, extras);
+        await tx.insert(userRoles).values({ userId: query.userId, roleId: role.id }).onConflictDoNothing();
+        if (ids.length) {
+          await tx
+            .insert(userPermissions)
+            .values(ids.map((permissionId) => ({ userId: query.userId, roleId: role.id, permissionId })))
+            .onConflictDoNothing();
+        }
+        audit({ action: 'assign-permissions', entity: 'user', entityId: query.userId, after: { role: role.name, permissions: extras } });
+      });
+      return ok(await userRolesView(services.database.db, query.userId), `Role and permissions assigned. ${NEXT_LOGIN}`);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    url: '/Roles/RemovePermission',
+    tag,
+    summary: `Take the role (RoleId) from the user with the extra permissions held under it; with Permission, take only that extra permission. ${NEXT_LOGIN}`,
+    access: { permission: P.updateRoles },
+    query: removeQuery,
+    async handler({ query, caller, services, mutate }) {
+      await mutate(async (tx, audit) => {
+        const role = await lockedRole(tx, query.roleId);
+        await existingUser(tx, query.userId);
+        if (!(await holdsRole(tx, query.userId, role.id))) throw notFound(`The user does not hold the role "${role.name}"`);
+        if (query.permission) await removeExtra(tx, query.userId, role, query.permission);
+        else await removeRole(tx, caller!, query.userId, role);
+        const action = query.permission ? 'remove-permission' : 'remove-role';
+        audit({ action, entity: 'user', entityId: query.userId, before: { role: role.name, permission: query.permission } });
+      });
+      const what = query.permission ? 'Permission removed' : 'Role removed';
+      return ok(await userRolesView(services.database.db, query.userId), `${what}. ${NEXT_LOGIN}`);
+    },
+  }),
+  route({
+    method: 'PUT',
+    url: '/Roles/AssignCIHRole',
+    tag,
+    summary: `Give a user a CIH role (cihRole: cihpastor or cihcoordinator; empty removes it), by an inspector: InspectorId is the caller unless an administrator. ${NEXT_LOGIN}`,
+    // The CIH role is a field of the church affiliation, so the right to change members' affiliations
+    // (the inspectorate's) governs it; a view right such as the inspectorate dashboard never authorises a write.
+    access: { permission: P.updateChurchAffiliation },
+    query: cihQuery,
+    async handler({ query, caller, mutate }) {
+      const cihRole = query.cihRole ?? null;
+      const data = await mutate(async (tx, audit) => {
+        await mustActAs(tx, caller!, query.inspectorId);
+        await existingUser(tx, query.userId);
+        const [before] = await tx.select().from(churchAffiliations).where(eq(churchAffiliations.userId, query.userId)).for('update');
+        const [after] = await tx
+          .insert(churchAffiliations)
+          .values({ userId: query.userId, cihRole })
+          .onConflictDoUpdate({ target: churchAffiliations.userId, set: { cihRole, updatedAt: new Date() } })
+          .returning();
+        const inspectorId = query.inspectorId ?? caller!.id;
+        audit({ action: 'assign-cih-role', entity: 'church-affiliation', entityId: after.id, before: before ?? null, after: { ...after, inspectorId } });
+        return { userId: after.userId, cihRole: after.cihRole, inspectorId };
+      });
+      return ok(data, `${cihRole ? `CIH role ${cihRole} assigned` : 'CIH role removed'}. ${NEXT_LOGIN}`);
     },
   }),
 ];

@@ -4,11 +4,11 @@ import { ALL_PERMISSIONS, permissionString } from '@/domain/permissions.js';
 import { CIH_ROLES, PLATFORM_ROLES } from '@/domain/roles.js';
 import { idField } from '@/domain/schemas/structure.js';
 import type { Db, Tx } from '@/server/db/client.js';
+import { permissionsOf } from '@/server/db/permissionsOf.js';
 import { countOf, sameText } from '@/server/db/queries.js';
 import { churchAffiliations, permissions, rolePermissions, roles, userPermissions, userRoles } from '@/server/db/schema/index.js';
 import { badRequest, conflict, notFound } from '@/server/http/errors.js';
-import { permissionsOf } from '@/server/modules/auth/permissionsOf.js';
-import { existingUser } from '@/server/modules/profile/access.js';
+import { existingUser } from '@/server/http/profileAccess.js';
 
 /** Roles, their permissions and a user's grants, as the Roles routes read and write them. */
 

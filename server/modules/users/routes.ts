@@ -7,7 +7,7 @@ import { idField } from '@/domain/schemas/structure.js';
 import { users } from '@/server/db/schema/index.js';
 import { ok } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { changeUserRole, rolesOfKind, userView } from './users.js';
+import { userView } from './userView.js';
 
 /** Looking another user up: those who see members or manage users. */
 const lookupAccess = { permission: [P.viewMembers, P.updateOtherMembers, P.viewUserManagement] };
@@ -42,35 +42,6 @@ export async function usersModule(app: FastifyInstance) {
       query: z.object({ username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254) }),
       handler: async ({ query, services }) =>
         ok(await userView(services.database.db, sql`lower(${users.userName}) = ${query.username.toLowerCase()}`)),
-    }),
-    route({
-      method: 'PUT',
-      url: '/Admin/ChangeUserRole',
-      tag: 'Admin',
-      summary: "Give a user one platform role in place of theirs (firsttimers is not assignable); at their next login",
-      access: { permission: P.updateUserManagement },
-      query: z.object({ userId: idField('UserId'), roleId: idField('RoleId') }),
-      async handler({ query, mutate }) {
-        const roles = await mutate((tx, audit) => changeUserRole(tx, audit, query.userId, query.roleId));
-        return ok({ userId: query.userId, roles }, 'Role updated');
-      },
-    }),
-    route({
-      method: 'GET',
-      url: '/Admin/GetPlatformAdminRoles',
-      tag: 'Admin',
-      summary: 'The platform roles that may be assigned (firsttimers excluded)',
-      access: { permission: [P.updateUserManagement, P.viewUserManagement, P.viewRoles] },
-      handler: async ({ services }) => ok(await rolesOfKind(services.database.db, 'platform')),
-    }),
-    route({
-      method: 'GET',
-      url: '/Admin/GetCIHRoles',
-      tag: 'Admin',
-      // The profile's affiliation tab names the CIH role of anyone signed in: the names are no secret.
-      summary: 'The CIH roles (cihpastor, cihcoordinator)',
-      access: { signedIn: true },
-      handler: async ({ services }) => ok(await rolesOfKind(services.database.db, 'cih')),
     }),
   ]);
 }

@@ -1,38 +1,11 @@
-import { and, count, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { ASSIGNABLE_ROLES } from '@/domain/roles.js';
 import type { Db, Tx } from '@/server/db/client.js';
-import { churchAffiliations, departments, roles, userRoles, users } from '@/server/db/schema/index.js';
+import { roleNamesOf } from '@/server/db/permissionsOf.js';
+import { departments, roles, userRoles } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict, notFound } from '@/server/http/errors.js';
-import { roleNamesOf } from '@/server/modules/auth/permissionsOf.js';
-import { existingUser, USER_NOT_FOUND } from '@/server/modules/profile/access.js';
-
-/** A user as the profile header and the user lookups read it: names, contact, state and role names. */
-export async function userView(db: Db | Tx, where: SQL) {
-  const [user] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      userName: users.userName,
-      title: users.title,
-      firstName: users.firstName,
-      middleName: users.middleName,
-      surName: users.surName,
-      fullName: sql<string>`concat_ws(' ', ${users.firstName}, nullif(${users.middleName}, ''), ${users.surName})`,
-      gender: users.gender,
-      mobile1: users.mobile1,
-      emailVerified: users.emailVerified,
-      disabled: users.disabled,
-      isFirstTimer: users.isFirstTimer,
-      cihRole: churchAffiliations.cihRole,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .leftJoin(churchAffiliations, eq(churchAffiliations.userId, users.id))
-    .where(where);
-  if (!user) throw notFound(USER_NOT_FOUND);
-  return { ...user, roles: await roleNamesOf(db, user.id) };
-}
+import { existingUser } from '@/server/http/profileAccess.js';
 
 /** Roles of one kind as the Change Role modal and the CIH role picker list them. */
 export function rolesOfKind(db: Db, kind: 'platform' | 'cih') {
@@ -61,7 +34,7 @@ async function headsADepartment(tx: Tx, userId: string): Promise<boolean> {
 /**
  * Gives the user this one platform role in place of the ones held. firsttimers is not assignable,
  * and a first-timer gets a role by conversion (its own call, which records when); a head of
- * department keeps hod while heading one (issue 5's rule); the last administrator keeps the role.
+ * department keeps hod while heading one; the last administrator keeps the role.
  * A role the user keeps keeps its extra permissions. The new role reaches the user's permissions
  * at their next login.
  */

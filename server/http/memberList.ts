@@ -6,12 +6,13 @@ import { idField } from '@/domain/schemas/structure.js';
 import type { Db } from '@/server/db/client.js';
 import { holdsAffinityGroup, sameText, searchOver } from '@/server/db/queries.js';
 import { biodata, centers, churchAffiliations, departments, roles, userDepartments, userRoles, users, zones } from '@/server/db/schema/index.js';
-import { page } from '@/server/http/envelope.js';
-import { listQuery, orderOf, pageOf, type ListParams } from '@/server/http/list.js';
+import { page } from './envelope.js';
+import { listQuery, orderOf, pageOf, type ListParams } from './list.js';
 
 /**
  * The member summary (SPEC.md section 3) as one select over a user, their biodata and church
- * affiliation, shared by the member query, department members and a CIH center's members.
+ * affiliation, shared by the member query, the user list, archived members, department members
+ * and a CIH center's members.
  * The profile (biodata) wins over the names given at sign-up.
  */
 

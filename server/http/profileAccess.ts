@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { P } from '@/domain/permissions.js';
 import { canEditProfile } from '@/domain/profileRules.js';
+import { idField } from '@/domain/schemas/structure.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { users } from '@/server/db/schema/index.js';
-import type { Access, Caller } from '@/server/http/access.js';
-import { forbidden, notFound } from '@/server/http/errors.js';
+import type { Access, Caller } from './access.js';
+import { forbidden, notFound } from './errors.js';
 
 /*
- * The profile's rules (SPEC.md section 6) as route rules, shared by the biodata, details,
- * church affiliation, users and files modules. The declared rule lets the route refuse a
+ * The profile's rules (SPEC.md section 6) as route rules, shared by every module whose calls
+ * name a member (biodata, details, church affiliation, requests, users, files, roles). The declared rule lets the route refuse a
  * member outright and tells the OpenAPI reader who may call; the handler then applies the
  * domain rule that needs the record (one's own profile needs CAN_UPDATE_MEMBERS).
  */
@@ -37,6 +39,16 @@ export const USER_NOT_FOUND = 'User not found!';
 /** The member's account, or 404. */
 export async function existingUser(db: Db | Tx, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound(USER_NOT_FOUND);
+  return user;
+}
+
+/** The UserId query of calls about one user. */
+export const userIdQuery = z.object({ userId: idField('UserId') });
+
+/** The user, locked for the change that follows; 404 when there is none. */
+export async function lockedUser(tx: Tx, id: string) {
+  const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   if (!user) throw notFound(USER_NOT_FOUND);
   return user;
 }

@@ -4,12 +4,12 @@ import { z, type ZodObject, type ZodRawShape } from 'zod';
 import { idField } from '@/domain/schemas/structure.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { sameText, searchOver } from '@/server/db/queries.js';
-import type { Access, Caller } from '@/server/http/access.js';
-import type { AuditEntry } from '@/server/http/audit.js';
-import { ok, page } from '@/server/http/envelope.js';
-import { badRequest, conflict, notFound } from '@/server/http/errors.js';
-import { listQuery, orderOf, pageOf, type ListParams } from '@/server/http/list.js';
-import { route, type RouteDef } from '@/server/http/route.js';
+import type { Access, Caller } from './access.js';
+import type { AuditEntry } from './audit.js';
+import { ok, page } from './envelope.js';
+import { badRequest, conflict, notFound } from './errors.js';
+import { listQuery, orderOf, pageOf, type ListParams } from './list.js';
+import { route, type RouteDef } from './route.js';
 
 /**
  * The one generic CRUD mechanism (ARCHITECTURE.md, Server): an entity definition becomes its

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { crudRoutes } from '@/server/http/crud.js';
 import { registerRoutes } from '@/server/http/route.js';
-import { crudRoutes } from './crud.js';
 import { LOOKUPS } from './definitions.js';
 
 /** Ministries, units, special units, accessories, MOI, mountains of influence, affinity groups. */
-export async function catalogueModule(app: FastifyInstance) {
+export async function lookupsModule(app: FastifyInstance) {
   registerRoutes(app, LOOKUPS.flatMap(crudRoutes));
 }

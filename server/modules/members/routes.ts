@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { P } from '@/domain/permissions.js';
+import { isChurchMember, memberFilters, memberPage, memberQuerySchema } from '@/server/http/memberList.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { isChurchMember, memberFilters, memberPage, memberQuerySchema } from './members.js';
 
-export async function affiliationModule(app: FastifyInstance) {
+/** The member list of the members screen: church members only, with the member query's filters (server/http/memberList.ts). */
+export async function membersModule(app: FastifyInstance) {
   registerRoutes(app, [
     route({
       method: 'GET',

@@ -18,10 +18,10 @@ import {
 import { countRows, holdsAffinityGroup, personName, qualified, sameText } from '@/server/db/queries.js';
 import type { Tx } from '@/server/db/client.js';
 import type { Access } from '@/server/http/access.js';
-import { blockedBy, counted, standardPaths, type CrudTable, type EntityDefinition } from './crud.js';
+import { blockedBy, counted, standardPaths, type CrudTable, type EntityDefinition } from '@/server/http/crud.js';
 
 /**
- * The lookup lists of issue 5, one definition each. Their lists fill every member's profile
+ * The lookup lists, one definition each. Their lists fill every member's profile
  * dropdowns, so any signed-in user may read them (accessories excepted: they are church
  * property, seen by those who manage accessories or venues); writing needs the module's right.
  */

@@ -1,28 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import type { ZodType } from 'zod';
 import type { MemberRequestKind } from '@/domain/enums.js';
-import {
-  changeAffinityGroupRequestSchema,
-  changeDepartmentRequestSchema,
-  changeZoneRequestSchema,
-  joinAffinityGroupRequestSchema,
-  joinDepartmentRequestSchema,
-} from '@/domain/schemas/profile.js';
 import type { Tx } from '@/server/db/client.js';
 import { churchAffiliations, memberRequests, requestEvents } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
-import { ok } from '@/server/http/envelope.js';
-import { badRequest, conflict, isUniqueViolation } from '@/server/http/errors.js';
-import { route, type RouteDef } from '@/server/http/route.js';
-import { editAccess, existingUser, mustEdit } from '@/server/modules/profile/access.js';
-import { affinityGroupNamed, centerInZone, departmentNamed, findAffinityGroup, zoneNamed } from './lookup.js';
-import { departmentsOf } from './memberDepartments.js';
+import { badRequest, conflict } from '@/server/http/errors.js';
+import { affinityGroupNamed, centerInZone, departmentNamed, findAffinityGroup, zoneNamed } from '@/server/http/namedRecords.js';
+import { existingUser, mustEdit } from '@/server/http/profileAccess.js';
+import { departmentsOf } from '@/server/modules/departments/membership.js';
 
 /**
  * The five requests a member files from the profile (SPEC.md section 7). Each becomes a pending
  * row of member_requests with its target and what it would replace, and a 'created' event;
- * heads of department and the inspectorate decide them (another issue). A member files for
+ * heads of department and the inspectorate decide them (decide.ts). A member files for
  * themselves; someone with CAN_UPDATE_OTHER_MEMBERS may file for another.
  */
 
@@ -35,11 +25,11 @@ const PENDING: Record<MemberRequestKind, string> = {
   changeAffinityGroup: 'A request to change affinity group',
   changeZone: 'A request to change CIH zone',
 };
-const pendingMessage = (kind: MemberRequestKind) => `${PENDING[kind]} is already pending for this member; wait for its decision`;
+export const pendingMessage = (kind: MemberRequestKind) => `${PENDING[kind]} is already pending for this member; wait for its decision`;
 
 type Affiliation = typeof churchAffiliations.$inferSelect;
-type Target = Partial<Omit<typeof memberRequests.$inferInsert, 'id' | 'userId' | 'kind' | 'status'>>;
-type Context = { tx: Tx; userId: string; affiliation: Affiliation };
+export type Target = Partial<Omit<typeof memberRequests.$inferInsert, 'id' | 'userId' | 'kind' | 'status'>>;
+export type Context = { tx: Tx; userId: string; affiliation: Affiliation };
 
 function refuse(field: string, message: string): never {
   throw badRequest(message, { [field]: [message] });
@@ -55,13 +45,13 @@ async function inDepartment({ tx, userId }: Context, departmentId: string) {
   return (await departmentsOf(tx, userId)).some((d) => d.departmentId === departmentId);
 }
 
-async function joinDepartment(ctx: Context, q: { department: string }): Promise<Target> {
+export async function joinDepartment(ctx: Context, q: { department: string }): Promise<Target> {
   const dept = await departmentNamed(ctx.tx, q.department, 'department');
   if (await inDepartment(ctx, dept.id)) refuse('department', `The member is already in the ${dept.name} department`);
   return { targetDepartmentId: dept.id };
 }
 
-async function changeDepartment(ctx: Context, q: { newDepartment: string }): Promise<Target> {
+export async function changeDepartment(ctx: Context, q: { newDepartment: string }): Promise<Target> {
   const dept = await departmentNamed(ctx.tx, q.newDepartment, 'newDepartment');
   const primary = (await departmentsOf(ctx.tx, ctx.userId)).find((d) => d.isPrimaryDepartment);
   if (!primary) refuse('newDepartment', 'The member is in no department yet: ask to join one instead');
@@ -69,13 +59,13 @@ async function changeDepartment(ctx: Context, q: { newDepartment: string }): Pro
   return { targetDepartmentId: dept.id, previousDepartmentId: primary.departmentId };
 }
 
-async function joinAffinityGroup(ctx: Context, q: { affinityGroup?: string }): Promise<Target> {
+export async function joinAffinityGroup(ctx: Context, q: { affinityGroup?: string }): Promise<Target> {
   const group = await affinityGroupNamed(ctx.tx, required(q.affinityGroup, 'affinityGroup'), 'affinityGroup');
   if (holdsGroup(ctx.affiliation, group.name)) refuse('affinityGroup', `The member is already in the ${group.name} affinity group`);
   return { targetAffinityGroupId: group.id };
 }
 
-async function changeAffinityGroup(ctx: Context, q: { newAffinityGroup?: string }): Promise<Target> {
+export async function changeAffinityGroup(ctx: Context, q: { newAffinityGroup?: string }): Promise<Target> {
   const group = await affinityGroupNamed(ctx.tx, required(q.newAffinityGroup, 'newAffinityGroup'), 'newAffinityGroup');
   const [current] = currentGroups(ctx.affiliation);
   if (!current) refuse('newAffinityGroup', 'The member is in no affinity group yet: ask to join one instead');
@@ -83,7 +73,7 @@ async function changeAffinityGroup(ctx: Context, q: { newAffinityGroup?: string 
   return { targetAffinityGroupId: group.id, previousAffinityGroupId: (await findAffinityGroup(ctx.tx, current))?.id ?? null };
 }
 
-async function changeZone(ctx: Context, q: { newCihZone: string; newCenter?: string }): Promise<Target> {
+export async function changeZone(ctx: Context, q: { newCihZone: string; newCenter?: string }): Promise<Target> {
   const zone = await zoneNamed(ctx.tx, q.newCihZone, 'newCihZone');
   const center = q.newCenter ? await centerInZone(ctx.tx, zone.id, q.newCenter, 'newCenter') : undefined;
   const { zoneId, centerId } = ctx.affiliation;
@@ -91,9 +81,9 @@ async function changeZone(ctx: Context, q: { newCihZone: string; newCenter?: str
   return { targetZoneId: zone.id, targetCenterId: center?.id ?? null, previousZoneId: zoneId, previousCenterId: centerId };
 }
 
-type RequestInput = { userId: string; reason?: string };
+export type RequestInput = { userId: string; reason?: string };
 
-async function fileRequest(
+export async function fileRequest(
   tx: Tx,
   audit: (e: AuditEntry) => void,
   caller: Caller,
@@ -119,36 +109,3 @@ async function fileRequest(
   audit({ action: 'create', entity: 'memberRequest', entityId: row.id, after: row });
   return row;
 }
-
-function requestRoute<Q extends RequestInput>(
-  call: string,
-  kind: MemberRequestKind,
-  summary: string,
-  query: ZodType<Q>,
-  target: (ctx: Context, q: Q) => Promise<Target>,
-): RouteDef<undefined, Q> {
-  return route({
-    method: 'PUT',
-    url: `/ChurchAffiliation/${call}`,
-    tag: 'Member requests',
-    summary: `${summary}; one pending request of a kind per member`,
-    access: editAccess,
-    query,
-    async handler({ query: q, caller, mutate }) {
-      const row = await mutate((tx, audit) => fileRequest(tx, audit, caller!, kind, q, (ctx) => target(ctx, q))).catch((err) => {
-        // Two requests racing past the check above: the database's partial unique index decides.
-        if (isUniqueViolation(err, 'member_requests_pending_key')) throw conflict(pendingMessage(kind));
-        throw err;
-      });
-      return ok(row, 'Request successful');
-    },
-  });
-}
-
-export const requestRoutes = [
-  requestRoute('RequestByMemberToJoinDepartment', 'joinDepartment', 'Ask to join a department, with the reason', joinDepartmentRequestSchema, joinDepartment),
-  requestRoute('RequestChangeOfDepartment', 'changeDepartment', "Ask to move from one's primary department to another", changeDepartmentRequestSchema, changeDepartment),
-  requestRoute('RequestByMemberToJoinAffinityGroup', 'joinAffinityGroup', 'Ask to join an affinity group', joinAffinityGroupRequestSchema, joinAffinityGroup),
-  requestRoute('RequestChangeOfAffinityGroup', 'changeAffinityGroup', "Ask to change one's affinity group", changeAffinityGroupRequestSchema, changeAffinityGroup),
-  requestRoute('RequestChangeOfCIHZone', 'changeZone', 'Ask to move to another CIH zone (and center)', changeZoneRequestSchema, changeZone),
-];

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { permissionString } from '@/domain/permissions.js';
-import type { Db, Tx } from '@/server/db/client.js';
-import { churchAffiliations, permissions, rolePermissions, roles, userPermissions, userRoles } from '@/server/db/schema/index.js';
+import type { Db, Tx } from './client.js';
+import { churchAffiliations, permissions, rolePermissions, roles, userPermissions, userRoles } from './schema/index.js';
 
 /** The platform role names a user holds. */
 export async function roleNamesOf(db: Db | Tx, userId: string): Promise<string[]> {
