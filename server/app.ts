@@ -92,7 +92,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 
   for (const mod of modules) await app.register(mod);
 
-  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi(app.services.routes, config.appName) as any } });
+  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi(app.services.routes, config.appName) as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerWebApp(app, config.webRoot);

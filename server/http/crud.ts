@@ -9,7 +9,12 @@ import type { AuditEntry } from './audit.js';
 import { ok, page } from './envelope.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { listQuery, orderOf, pageOf, type ListParams } from './list.js';
-import { route, type RouteDef } from './route.js';
+import { route, type AnyRouteDef } from './route.js';
+
+
+/** Input that a definition's zod schemas have already parsed, read field by field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed by the definition's own schema
+type Fields = Record<string, any>;
 
 /**
  * The one generic CRUD mechanism (ARCHITECTURE.md, Server): an entity definition becomes its
@@ -47,7 +52,7 @@ export type EntityDefinition = {
   /** Computed fields on every row, such as the leader's name. */
   extras?: Record<string, SQL>;
   /** The list's named filters and the conditions they make. */
-  filters?: { shape: ZodRawShape; where(q: Record<string, any>): Array<SQL | undefined> };
+  filters?: { shape: ZodRawShape; where(q: Fields): Array<SQL | undefined> };
   /** Values that must be unique, without regard to case (within scope, when given). */
   unique: Array<{ field: string; column: PgColumn; scope?: { field: string; column: PgColumn }; message(value: string): string }>;
   /** Fields naming another record, which must exist. */
@@ -55,7 +60,7 @@ export type EntityDefinition = {
   /** GetByTotal: the list with counts, behind its own rule. */
   totals?: { path: string; access: Access; columns: Record<string, SQL> };
   /** Checks that need the database, before a create (before: null) or an update. */
-  check?(tx: Tx, input: Record<string, any>, before: Row | null): Promise<void>;
+  check?(tx: Tx, input: Fields, before: Row | null): Promise<void>;
   /** Why the row may not be deleted now, or null. */
   inUse?(tx: Tx, row: Row): Promise<string | null>;
   /** Changes that go with a write, in its transaction. */
@@ -107,7 +112,7 @@ async function storedRow(tx: Tx, def: EntityDefinition, id: string): Promise<Row
   return row as Row;
 }
 
-async function validate(tx: Tx, def: EntityDefinition, input: Record<string, any>, before: Row | null) {
+async function validate(tx: Tx, def: EntityDefinition, input: Fields, before: Row | null) {
   for (const ref of def.refs ?? []) {
     const id = input[ref.field];
     if (!id) continue;
@@ -132,7 +137,7 @@ function replacement(def: EntityDefinition, fields: Record<string, unknown>) {
   return Object.fromEntries(names.map((k) => [k, fields[k] ?? null]));
 }
 
-async function listRows(db: Db, def: EntityDefinition, q: ListParams & Record<string, any>, more: Record<string, SQL> = {}) {
+async function listRows(db: Db, def: EntityDefinition, q: ListParams & Fields, more: Record<string, SQL> = {}) {
   const where = and(searchOver(q.search, def.search), ...(def.filters?.where(q) ?? []));
   const { limit, offset } = pageOf(q);
   const sortable = { ...def.sort, ...more };
@@ -150,10 +155,10 @@ async function listRows(db: Db, def: EntityDefinition, q: ListParams & Record<st
 }
 
 /** The routes of one entity definition. */
-export function crudRoutes(def: EntityDefinition): RouteDef<any, any>[] {
+export function crudRoutes(def: EntityDefinition): AnyRouteDef[] {
   const { noun, entity, tag, table, paths } = def;
   const list = listQuery(def.filters?.shape ?? {});
-  const routes: RouteDef<any, any>[] = [
+  const routes: AnyRouteDef[] = [
     route({
       method: 'POST',
       url: paths.create,
@@ -164,7 +169,7 @@ export function crudRoutes(def: EntityDefinition): RouteDef<any, any>[] {
       async handler({ body, caller, services, mutate }) {
         const id = await mutate(async (tx, audit) => {
           await validate(tx, def, body, null);
-          const [row] = (await tx.insert(table).values(body as any).returning()) as Row[];
+          const [row] = (await tx.insert(table).values(body as CrudTable['$inferInsert']).returning()) as Row[];
           audit({ action: 'create', entity, entityId: row.id, after: row });
           await def.afterWrite?.({ tx, audit, caller, before: null, after: row });
           return row.id;
@@ -180,7 +185,7 @@ export function crudRoutes(def: EntityDefinition): RouteDef<any, any>[] {
       access: { permission: def.access.update },
       body: def.body.update,
       async handler({ body, caller, services, mutate }) {
-        const { id, ...fields } = body as Record<string, any>;
+        const { id, ...fields } = body as { id: string } & Record<string, unknown>;
         await mutate(async (tx, audit) => {
           const before = await storedRow(tx, def, id);
           await validate(tx, def, fields, before);

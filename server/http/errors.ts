@@ -21,8 +21,8 @@ export const conflict = (message: string) => new ApiError(409, message);
 
 /** The PostgreSQL error behind a failed query (drizzle wraps it in DrizzleQueryError.cause). */
 function pgErrorOf(err: unknown): { code?: string; constraint?: string } | undefined {
-  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e;
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e as { code: string; constraint?: string };
   }
   return undefined;
 }

@@ -3,7 +3,7 @@ import { describeAccess } from './access.js';
 import type { RegisteredRoute } from './route.js';
 
 function jsonSchema(schema: ZodType) {
-  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, any>;
+  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { required?: string[]; properties?: Record<string, unknown> };
 }
 
 /** The OpenAPI document of every declared route, each with the rule that guards it. */

@@ -38,6 +38,10 @@ export type RouteDef<B = unknown, Q = unknown> = {
   handler(ctx: RouteContext<B, Q>): Promise<Envelope | void>;
 };
 
+/** A route of any input types, as lists of routes hold them (each keeps its own types where it is declared). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the erasure point for heterogeneous route lists
+export type AnyRouteDef = RouteDef<any, any>;
+
 /** Every route declared in this process, for the OpenAPI document and the matrix test. */
 export type RegisteredRoute = Pick<RouteDef, 'method' | 'url' | 'summary' | 'tag' | 'access' | 'body' | 'query' | 'multipart'>;
 
@@ -83,7 +87,7 @@ declare module 'fastify' {
   }
 }
 
-export function registerRoutes(app: FastifyInstance, routes: RouteDef<any, any>[]) {
+export function registerRoutes(app: FastifyInstance, routes: AnyRouteDef[]) {
   for (const def of routes) {
     const isPublic = 'public' in def.access;
     app.services.routes.push(def);

@@ -13,7 +13,10 @@ export default class SummaryReporter implements Reporter {
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') tally.passed++;
-        else if (state === 'failed') (tally.failed++, (testFailed = true));
+        else if (state === 'failed') {
+          tally.failed++;
+          testFailed = true;
+        }
         else tally.skipped++;
       }
       // A file whose set-up failed (its tests skipped or never collected) still counts as a failure.

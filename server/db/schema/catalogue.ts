@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { departments } from './church.js';
 import { users } from './users.js';
 
@@ -7,7 +7,7 @@ import { users } from './users.js';
  * The lookup lists. Each has a name and an optional code, both unique without regard
  * to case (the profile stores some of them by name), and a description.
  */
-function lookupTable<E extends Record<string, any>>(table: string, extra: E) {
+function lookupTable<E extends Record<string, PgColumnBuilderBase>>(table: string, extra: E) {
   const columns = {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),

@@ -6,7 +6,7 @@ import type { Db, Tx } from '@/server/db/client.js';
 import { ok } from '@/server/http/envelope.js';
 import { conflict, notFound } from '@/server/http/errors.js';
 import { editAccess, existingUser, mustEdit, readAccess, recordEditAccess } from '@/server/http/profileAccess.js';
-import { route, type RouteDef } from '@/server/http/route.js';
+import { route, type AnyRouteDef } from '@/server/http/route.js';
 
 /**
  * The profile's details beside the biodata (children, spouse, employer, qualifications) are
@@ -59,9 +59,9 @@ async function updatedRecord(tx: Tx, def: DetailDefinition, input: { id?: string
   return row;
 }
 
-export function detailRoutes(def: DetailDefinition): RouteDef<any, any>[] {
+export function detailRoutes(def: DetailDefinition): AnyRouteDef[] {
   const { controller, tag, entity, table } = def;
-  const routes: RouteDef<any, any>[] = [
+  const routes: AnyRouteDef[] = [
     route({
       method: 'POST',
       url: `/${controller}/Create`,

@@ -17,6 +17,7 @@ type Upload = { fileName: string; data: Buffer };
 
 /** The name the messages quote: no folders, no control characters, not endless. */
 function displayName(name: string | undefined): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   const base = path.basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
   return base.slice(0, 120) || 'The file';
 }
