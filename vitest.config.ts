@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { alias } from './vite.config';
@@ -7,6 +8,12 @@ export default defineConfig({
   resolve: { alias },
   test: {
     reporters: ['default', './tests/support/summaryReporter.ts'],
+    // Vitest's default is one worker fewer than the cores: a single worker on these 2-core
+    // machines, leaving a core idle while the main process mostly waits. One per core, unless
+    // the machine is already busy (load average at or above the cores, e.g. a second run beside
+    // this one): a second worker then finds no idle core and only halves every test's share of
+    // it, which turns slow component tests into timeouts. `--maxWorkers n` overrides this.
+    maxWorkers: loadavg()[0] < availableParallelism() ? availableParallelism() : 1,
     projects: [
       {
         extends: true,
@@ -23,6 +30,11 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['./tests/support/apiGlobalSetup.ts'],
+          // Each file starts its own server and database and nothing in them is module state,
+          // so a worker runs its files one after another in one module graph: Fastify, Drizzle
+          // and PGlite's WebAssembly are loaded and compiled once per worker, not once per file.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

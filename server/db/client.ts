@@ -12,6 +12,8 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the data dir as an uncompressed tarball, to open copies of it (test templates). */
+  dumpDataDir?(): Promise<Blob>;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -19,9 +21,11 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /**
  * Opens PostgreSQL: node-postgres when a URL is given, else PGlite in dataDir
  * ('memory://' keeps it in memory, for tests). Migrations are applied before it is returned.
+ * loadDataDir (PGlite, from dumpDataDir) starts from a copy of another data dir instead of an
+ * empty one, skipping initdb: the test harness opens its per-file databases so.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -34,7 +38,7 @@ async function openPostgres(url: string): Promise<Database> {
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -45,12 +49,13 @@ async function openPglite(dataDir: string): Promise<Database> {
     release = acquireDataDirLock(dataDir);
   }
   try {
-    const client = new PGlite(dataDir);
+    const client = new PGlite(dataDir, loadDataDir ? { loadDataDir } : {});
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      dumpDataDir: () => client.dumpDataDir('none'),
       close: async () => {
         await client.close();
         release();

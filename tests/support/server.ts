@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { and, desc, eq } from 'drizzle-orm';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@/server/app.js';
 import { readConfig, type AppConfig } from '@/server/config.js';
@@ -23,19 +25,60 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
+let templateBlob: Promise<Blob> | undefined;
+
+/**
+ * The migrated data dir the api project's global setup (apiGlobalSetup.ts) wrote for this run,
+ * read once per worker; undefined outside that project (the database then starts empty).
+ */
+function pgliteTemplate(): Promise<Blob> | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  templateBlob ??= fs.promises.readFile(file).then((bytes) => new Blob([bytes]));
+  return templateBlob;
+}
+
+/** A new database, copied from the run's migrated template database when there is one. */
+async function createDatabase(admin: import('pg').Client, name: string, template: string | undefined) {
+  if (!template) {
+    await admin.query(`CREATE DATABASE ${name}`);
+    return;
+  }
+  // Two CREATE DATABASE ... TEMPLATE at the same instant may find each other on the template
+  // (55006, "source database is being accessed by other users"): wait and try again.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+    }
+  }
+}
+
 /**
  * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
- * a new PostgreSQL database created beside it and dropped afterwards.
+ * a new PostgreSQL database created beside it and dropped afterwards. Both start as a copy of
+ * the run's migrated template when the global setup made one; openDatabase still runs the
+ * migrations, which then find nothing to do.
  */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { database: await openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
+  if (!url) {
+    const template = pgliteTemplate();
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: template && (await template) });
+    return { database, drop: async () => {} };
+  }
   const pg = (await import('pg')).default;
   const name = `flock_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await createDatabase(admin, name, inject('postgresTemplate'));
+  } finally {
+    await admin.end();
+  }
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: target.toString(), dataDir: '' });
