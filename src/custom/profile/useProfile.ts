@@ -11,7 +11,7 @@ import {
   type AffiliationField,
 } from '@/domain/profileRules';
 import { readPermissions, readUser } from '@/src/authProvider/session';
-import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 
 /** The member record (GetUserbyId): the header's names and roles, and what prefills an absent biodata. */
 export type ProfileUser = RaRecord & {

@@ -3,8 +3,8 @@ import { Form, TextInput, useDataProvider, useNotify, useRefresh, useTranslate }
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress } from '@mui/material';
 import { decisionFormSchema } from '@/domain/schemas/requests';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { schemaResolver } from '@/src/custom/auth/schemaResolver';
-import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
+import { schemaResolver } from '@/src/common/schemaResolver';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { targetText, type MemberRequest } from './requestText';
 
 type Failure = { request: MemberRequest; message: string };
