@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { AccessKey } from '@/src/authProvider/access';
-import type { ENDPOINTS } from '@/src/dataProvider/endpoints';
+import type { ENDPOINTS } from '@/src/dataProvider/table';
 
 /** A record kind the generic screens serve: a row of both the endpoint table and the access table. */
 export type CrudResource = keyof typeof ENDPOINTS & AccessKey;
