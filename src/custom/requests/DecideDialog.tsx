@@ -5,7 +5,8 @@ import { decisionFormSchema } from '@/domain/schemas/requests';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { schemaResolver } from '@/src/common/schemaResolver';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
-import { targetText, type MemberRequest } from './requestText';
+import type { MemberRequest } from '@/domain/records';
+import { targetText } from './requestText';
 
 type Failure = { request: MemberRequest; message: string };
 type Outcome = { decided: number; failures: Failure[] };

@@ -23,7 +23,8 @@ import { useConfirmCall } from '@/src/common/ConfirmCallButton';
 import { DecideDialog } from './DecideDialog';
 import { RequestDetail } from './RequestDetail';
 import { StatusChip } from './StatusChip';
-import { targetText, type MemberRequest } from './requestText';
+import type { MemberRequest } from '@/domain/records';
+import { targetText } from './requestText';
 
 type Deciding = { requests: MemberRequest[]; approve: boolean };
 type Decide = (deciding: Deciding) => void;

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MODULES, permissionString } from '@/domain/permissions';
 import { fakeApi, ok, renderScreen, signInWith } from '@/tests/support/adminScreen';
-import { RoleEditor, type RoleRecord } from './RoleEditor';
+import type { RoleRecord } from '@/domain/records';
+import { RoleEditor } from './RoleEditor';
 
 const api = fakeApi();
 
