@@ -90,7 +90,7 @@ describe('the department view', () => {
       DepartmentName: 'Choir',
       Reason: 'Moved to another city',
     });
-    expect(await screen.findByText('Member delisted from the department', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Member delisted from the department', undefined)).toBeTruthy();
   });
 
   it('keeps the dialog open with the server refusal', async () => {
