@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createAuthProvider } from '@/src/authProvider';
@@ -60,4 +60,13 @@ export function renderScreen(screen: ReactElement, { path, at = path, dataProvid
       </AdminContext>
     </MemoryRouter>,
   );
+}
+
+/**
+ * The table row showing this text, found as a user finds it: by what a cell shows. (A row role
+ * query names every row from all its cells, which takes seconds over a table on a busy machine.)
+ */
+export async function findRow(text: string | RegExp): Promise<HTMLElement> {
+  const [cell] = await screen.findAllByText(text, { selector: 'td, td *' });
+  return cell.closest('tr') as HTMLElement;
 }

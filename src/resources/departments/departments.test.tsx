@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, ok, refusal, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
+import { fakeApi, ok, refusal, renderScreen, rows, signInWith, findRow } from '@/tests/support/adminScreen';
 import { DepartmentList } from './DepartmentList';
 import { DepartmentShow } from './DepartmentShow';
 
@@ -47,7 +47,7 @@ function showChoir(permissions = MANAGER) {
   renderScreen(<DepartmentShow />, { path: '/departments/view/:name/:id/:hodid', at: `/departments/view/Choir/${ID.choir}/${ID.emeka}` });
 }
 
-const rowOf = (name: RegExp) => screen.findByRole('row', { name });
+const rowOf = (name: RegExp) => findRow(name);
 
 describe('the department view', () => {
   it('shows the department, its head and its members, the head marked and not delistable', async () => {
