@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-/** Third-party code in a few long-lived chunks; each route screen is its own lazy chunk (src/routes.tsx). */
+/** Third-party code in a few long-lived chunks; each route screen is its own lazy chunk (the descriptors of src/screens.ts). */
 const VENDOR_GROUPS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 4 },
   { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|stylis)[\\/]/, priority: 3 },

@@ -96,6 +96,12 @@ describe('route guard', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(where()).toBe('/no/such/page');
   });
+
+  it("shows the not-found page below a resource's list, which only names its own pages", async () => {
+    renderAt('/ministries/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(where()).toBe('/ministries/no-such-page');
+  });
 });
 
 describe('side menu', () => {

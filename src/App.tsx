@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { Admin, CustomRoutes, Notification as RaNotification } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Notification as RaNotification, Resource } from 'react-admin';
+import { BrowserRouter, Route, useParams } from 'react-router-dom';
 import { authProvider } from './authProvider';
+import { lazyScreen } from './common/descriptor';
 import { APP_NAME } from './config';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
@@ -9,15 +10,26 @@ import { Layout } from './layout/Layout';
 import { usePreferences } from './layout/preferences';
 import { OpenRoute, PublicOnly, RootRoute, RouteGuard } from './layout/RouteGuards';
 import { buildTheme } from './layout/theme';
-import { NotFoundPage, OPEN_ROUTES, PRIVATE_ROUTES, PUBLIC_ROUTES } from './routes';
+import { RESOURCE_SCREENS, routesIn, routesOf, type AppRoute } from './screens';
+
+const NotFoundPage = lazyScreen(() => import('./layout/NotFoundPage'), 'NotFoundPage');
 
 /** SPEC.md section 9: toasts show for 2000 ms. */
 const Notification = () => <RaNotification autoHideDuration={2000} />;
 
 /**
+ * A resource's list at exactly /<name>: <Resource> mounts its list at /<name>/*, and an address
+ * below it that no route of the resource names is not found, as everywhere else.
+ */
+function ResourceList({ route }: { route: AppRoute }) {
+  return useParams()['*'] ? <NotFoundPage /> : <RouteGuard route={route} />;
+}
+
+/**
  * The admin without its router, so tests can give it a memory router. Sign-in is enforced
  * per route by RouteGuard (requireAuth's job) so that unknown paths show the not-found page
  * to everybody and a signed-out visitor keeps the address in redirect_from.
+ * Every route comes from the descriptors of src/screens.ts.
  */
 export function FlockAdmin() {
   const [preferences] = usePreferences();
@@ -38,18 +50,28 @@ export function FlockAdmin() {
     >
       <CustomRoutes noLayout>
         <Route path="/" element={<RootRoute />} />
-        {PUBLIC_ROUTES.map((route) => (
+        {routesIn('public').map((route) => (
           <Route key={route.path} path={route.path} element={<PublicOnly route={route} />} />
         ))}
-        {OPEN_ROUTES.map((route) => (
+        {routesIn('open').map((route) => (
           <Route key={route.path} path={route.path} element={<OpenRoute route={route} />} />
         ))}
       </CustomRoutes>
       <CustomRoutes>
-        {PRIVATE_ROUTES.map((route) => (
+        {routesIn('signedIn').map((route) => (
           <Route key={route.path} path={route.path} element={<RouteGuard route={route} />} />
         ))}
       </CustomRoutes>
+      {RESOURCE_SCREENS.map((d) => {
+        const [list, ...more] = routesOf(d);
+        return (
+          <Resource key={d.name} name={d.name} icon={d.icon} list={<ResourceList route={list} />}>
+            {more.map((route) => (
+              <Route key={route.path} path={route.path.slice(`/${d.name}/`.length)} element={<RouteGuard route={route} />} />
+            ))}
+          </Resource>
+        );
+      })}
     </Admin>
   );
 }

@@ -149,7 +149,7 @@ describe('identity, permissions and access', () => {
 
   it('opens Center, Reports and Follow Up Reports but not Zones or Centers to CAN_VIEW_CIH_CENTER', async () => {
     const auth = await signedIn([{ accessRight: 'CAN_VIEW', moduleName: 'CIH Center' }]);
-    expect(await Promise.all(['cihCenter', 'cihReports', 'cihFollowup', 'cihZones', 'cihCenters'].map((r) => can(auth, r)))).toEqual([
+    expect(await Promise.all(['cihCenter', 'cihReports', 'cihFollowup', 'zones', 'centers'].map((r) => can(auth, r)))).toEqual([
       true,
       true,
       true,

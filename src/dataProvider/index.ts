@@ -1,7 +1,8 @@
 import type { DataProvider } from 'react-admin';
 import { API_URL } from '@/src/config';
 import { readToken } from '@/src/authProvider/session';
-import { ENDPOINTS, type CustomMethodName, type Endpoint, type EndpointTable, type ResourceMethod } from './endpoints';
+import type { Endpoint, EndpointTable, ResourceMethod } from './endpoints';
+import { ENDPOINTS, type CustomMethodName } from './table';
 import { createHttpClient, type HttpClient } from './http';
 
 /** What a named custom call answers by default: the envelope's data and message. */

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createDataProvider } from './index';
 
-/** The profile's and the member list's rows of the endpoint table (issue 3), against API.md. */
+/** The profile's and the member list's rows of the endpoint table, against API.md. */
 
 const BASE = 'http://flock.test/api';
 const server = setupServer();

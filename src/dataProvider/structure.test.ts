@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { fakeApi, ok, refusal, rows } from '@/tests/support/fakeApi';
 import { createDataProvider } from './index';
 
-/** The church-structure rows of the endpoint table (issue 5) against API.md's contract. */
+/** The church-structure rows of the endpoint table against API.md's contract. */
 
 const api = fakeApi();
 const provider = () => createDataProvider({ baseUrl: 'http://flock.test/api', getToken: () => 'tok-1' });

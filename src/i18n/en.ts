@@ -25,7 +25,7 @@ const MEMBER_FIELDS = {
   isPrimaryDepartment: 'Primary department',
 };
 
-/** The columns and filters of the request lists (issue 6). */
+/** The columns and filters of the request lists. */
 const REQUEST_FIELDS = {
   requesterName: 'Member',
   kind: 'Request',
@@ -102,7 +102,7 @@ export const en = {
       save: 'Save',
     },
     menu: {
-      profile: 'Profile',
+      profiles: 'Profile',
       overview: 'Overview',
       members: 'Members',
       firstTimers: 'First Timers',
@@ -112,8 +112,8 @@ export const en = {
       accessories: 'Accessories',
       venues: 'Venues',
       cih: 'CIH management',
-      cihZones: 'Zones',
-      cihCenters: 'Centers',
+      zones: 'Zones',
+      centers: 'Centers',
       cihCenter: 'Center',
       cihReports: 'Reports',
       cihFollowup: 'Follow Up Reports',
@@ -126,7 +126,7 @@ export const en = {
       lookups: 'Church lists',
       ministries: 'Ministries',
       units: 'Units',
-      specialUnit: 'Special units',
+      specialUnits: 'Special units',
       moi: 'Means of identification',
       mountainsOfInfluence: 'Mountains of influence',
       main: 'Main menu',
@@ -233,7 +233,7 @@ export const en = {
       all_groups: 'Other groups',
       remove: 'Remove %{name}',
     },
-    // The member profile and the member list (issue 3); SPEC.md's texts word for word.
+    // The member profile and the member list; SPEC.md's texts word for word.
     profile: {
       not_allowed: 'You may see only your own profile. Ask an administrator to see another member’s.',
       load_error: 'The profile could not be loaded: %{message}',
@@ -365,7 +365,7 @@ export const en = {
       no_match: 'No members match this search and these filters. Clear a filter or search for another name.',
       status: { active: 'Active', disabled: 'Disabled' },
     },
-    // People administration (issue 4): users, first-timers, archived members, roles.
+    // People administration: users, first-timers, archived members, roles.
     people: {
       any: 'Any',
       member: 'Member',
@@ -480,7 +480,7 @@ export const en = {
         modules: { Affinitygroups: 'Affinity groups', Firsttimers: 'First-timers', Department: 'Departments', Appoitment: 'Appointments' },
       },
     },
-    // Requests and approvals (issue 6).
+    // Requests and approvals.
     requests: {
       intro: 'Requests to join or change department, affinity group and CIH zone: your own, and those you decide.',
       tabs: { mine: 'My requests', department: 'Department requests', inspectorate: 'Inspectorate requests', all: 'All requests' },
@@ -536,7 +536,7 @@ export const en = {
       accessories: { title: 'Accessories' },
       auditLogs: { title: 'Audit logs', placeholder: 'The audit trail of every change, with its author and time, will appear here.' },
       units: { title: 'Units' },
-      specialUnit: { title: 'Special units' },
+      specialUnits: { title: 'Special units' },
       moi: { title: 'Means of identification' },
       mountainsOfInfluence: { title: 'Mountains of influence' },
       departments: { title: 'Departments' },
@@ -662,7 +662,7 @@ export const en = {
     },
     members: {
       name: 'Member |||| Members',
-      // The member list's columns and filters (issue 3) beside the summary's.
+      // The member list's columns and filters beside the summary's.
       fields: {
         ...MEMBER_FIELDS,
         employmentStatus: 'Employment',
@@ -677,7 +677,7 @@ export const en = {
         status: 'Status',
       },
     },
-    // People administration (issue 4).
+    // People administration.
     users: {
       name: 'User |||| Users',
       fields: {
@@ -709,7 +709,7 @@ export const en = {
       name: 'Archived member |||| Archived members',
       fields: { ...MEMBER_FIELDS, id: 'Name', location: 'Location', userRole: 'Role' },
     },
-    // The tabs of /requests (issue 6).
+    // The tabs of /requests.
     myRequests: REQUEST_RESOURCE,
     hodRequests: REQUEST_RESOURCE,
     inspectorateRequests: REQUEST_RESOURCE,

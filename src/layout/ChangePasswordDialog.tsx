@@ -4,8 +4,8 @@ import { changePasswordInsideSchema } from '@/domain/schemas/auth';
 import { replaceToken } from '@/src/authProvider/session';
 import { withConfirmation } from '@/src/custom/auth/confirmPassword';
 import { FormStatus } from '@/src/custom/auth/AuthCard';
-import { schemaResolver } from '@/src/custom/auth/schemaResolver';
-import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
+import { schemaResolver } from '@/src/common/schemaResolver';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
 
 const resolver = schemaResolver(withConfirmation(changePasswordInsideSchema));

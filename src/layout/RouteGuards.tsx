@@ -3,7 +3,9 @@ import { Loading, Title, useCanAccess, useNotify } from 'react-admin';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AFTER_LOGIN, loginPathFor } from '@/src/authProvider/redirect';
 import { readToken } from '@/src/authProvider/session';
-import { LoginPage, PlaceholderPage, type PrivateRoute, type PublicRoute } from '@/src/routes';
+import { LoginPage } from '@/src/custom/auth';
+import { PlaceholderPage } from '@/src/custom/placeholder';
+import type { AppRoute } from '@/src/screens';
 import { usePage } from './usePage';
 
 /*
@@ -25,26 +27,29 @@ function NotAuthorised() {
   return null;
 }
 
-function PrivateScreen({ route }: { route: PrivateRoute }) {
-  const title = usePage(`flock.routes.${route.name}.title`);
+/** A route outside the access table: its title and screen. */
+type PublicRoute = Pick<AppRoute, 'title' | 'screen'>;
+
+function PrivateScreen({ route }: { route: AppRoute }) {
+  const title = usePage(`flock.routes.${route.title}.title`);
   const Screen = route.screen;
   return (
     <>
       <Title title={title} />
-      {Screen ? <Screen /> : <PlaceholderPage name={route.name} />}
+      {Screen ? <Screen /> : <PlaceholderPage name={route.title} />}
     </>
   );
 }
 
-function Authorised({ route }: { route: PrivateRoute }) {
-  const { canAccess, isPending } = useCanAccess({ resource: route.access, action: 'view' });
+function Authorised({ route }: { route: AppRoute }) {
+  const { canAccess, isPending } = useCanAccess({ resource: route.access, action: route.action });
   // canAccess reads local storage: pending lasts a tick, too short for a loading screen.
   if (isPending) return null;
   return canAccess ? <PrivateScreen route={route} /> : <NotAuthorised />;
 }
 
 /** A signed-in route: no token goes to login with redirect_from; a missing permission to overview. */
-export function RouteGuard({ route }: { route: PrivateRoute }) {
+export function RouteGuard({ route }: { route: AppRoute }) {
   const { pathname, search } = useLocation();
   if (!readToken()) return <Navigate to={loginPathFor(`${pathname}${search}`)} replace />;
   return <Authorised route={route} />;
@@ -55,13 +60,9 @@ export const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallbac
 
 /** /privacy and /terms: the same for everybody. */
 export function OpenRoute({ route }: { route: PublicRoute }) {
-  usePage(`flock.routes.${route.name}.title`);
+  usePage(`flock.routes.${route.title}.title`);
   const Screen = route.screen;
-  return (
-    <Lazy>
-      <Screen />
-    </Lazy>
-  );
+  return <Lazy>{Screen && <Screen />}</Lazy>;
 }
 
 /** A public route: a signed-in visitor is sent to overview. */
@@ -69,7 +70,7 @@ export function PublicOnly({ route }: { route: PublicRoute }) {
   return readToken() ? <Navigate to={AFTER_LOGIN} replace /> : <OpenRoute route={route} />;
 }
 
-const LOGIN_ROUTE: PublicRoute = { path: '/', name: 'login', screen: LoginPage };
+const LOGIN_ROUTE: PublicRoute = { title: 'login', screen: LoginPage };
 
 /** '/': the login page, or /home for a signed-in user (SPEC.md section 2). */
 export function RootRoute() {

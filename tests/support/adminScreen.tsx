@@ -1,11 +1,10 @@
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
-import { configure, render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createAuthProvider } from '@/src/authProvider';
 import { saveSession } from '@/src/authProvider/session';
-import { createDataProvider } from '@/src/dataProvider';
+import { createDataProvider, type FlockDataProvider } from '@/src/dataProvider';
 import { i18nProvider } from '@/src/i18n';
 import { API } from './fakeApi';
 
@@ -16,12 +15,12 @@ export { API, fakeApi, ok, refusal, rows, type ApiCall } from './fakeApi';
  * fake API (./fakeApi), inside react-admin's context.
  */
 
-// A screen's first render loads react-admin and MUI: slower than testing-library's 1 s on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
+// The waiting budget (asyncUtilTimeout, testTimeout) is every component test's: tests/support/unitSetup.ts.
 
-/** Stores a signed-in session holding these permission strings, as a login does. */
-export function signInWith(permissions: string[]) {
+type SignedInUser = { id: string; email: string; fullName: string; roles: string[] };
+
+/** Stores a signed-in session holding these permission strings, as a login does; by default the administrator. */
+export function signInWith(permissions: string[], user: Partial<SignedInUser> = {}) {
   localStorage.clear();
   saveSession({
     token: 'tok-1',
@@ -29,19 +28,27 @@ export function signInWith(permissions: string[]) {
       const [, accessRight, module] = /^(CAN_[A-Z]+)_(.+)$/.exec(p)!;
       return { accessRight, moduleName: module.replace(/_/g, ' ') };
     }),
-    user: { id: 'u-admin', email: 'admin@example.org', fullName: 'Ada Admin', roles: ['administrator'], cihRole: null },
+    user: { id: 'u-admin', email: 'admin@example.org', fullName: 'Ada Admin', roles: ['administrator'], cihRole: null, ...user },
     churchAffiliation: { cihRole: null, affinityGroup: [] },
   });
 }
+
+/** The app's data provider, talking to the fake API. */
+export const apiDataProvider = () => createDataProvider({ baseUrl: API });
 
 function Where() {
   const { pathname } = useLocation();
   return <output data-testid="where">{pathname}</output>;
 }
 
-/** Renders a route screen at an address, with the app's toasts; other addresses show where the app went. */
-export function renderScreen(screen: ReactElement, { path, at = path }: { path: string; at?: string }) {
-  const dataProvider = createDataProvider({ baseUrl: API });
+type ScreenOptions = { path: string; at?: string; dataProvider?: FlockDataProvider };
+
+/**
+ * Renders a route screen at an address, with the app's toasts; other addresses show where the app
+ * went. A test that checks what react-admin asked the data provider (beyond what reaches the API)
+ * passes its own, made with apiDataProvider() and spied on.
+ */
+export function renderScreen(screen: ReactElement, { path, at = path, dataProvider = apiDataProvider() }: ScreenOptions) {
   return render(
     <MemoryRouter initialEntries={[at]}>
       <AdminContext dataProvider={dataProvider} authProvider={createAuthProvider(dataProvider)} i18nProvider={i18nProvider} store={memoryStore()}>
@@ -53,4 +60,13 @@ export function renderScreen(screen: ReactElement, { path, at = path }: { path: 
       </AdminContext>
     </MemoryRouter>,
   );
+}
+
+/**
+ * The table row showing this text, found as a user finds it: by what a cell shows. (A row role
+ * query names every row from all its cells, which takes seconds over a table on a busy machine.)
+ */
+export async function findRow(text: string | RegExp): Promise<HTMLElement> {
+  const [cell] = await screen.findAllByText(text, { selector: 'td, td *' });
+  return cell.closest('tr') as HTMLElement;
 }

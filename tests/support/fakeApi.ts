@@ -32,7 +32,13 @@ export function fakeApi() {
       http.all(`${API}/*`, async ({ request }) => {
         const url = new URL(request.url);
         const path = url.pathname.slice(new URL(API).pathname.length);
-        const body = request.headers.get('content-type')?.includes('json') ? await request.json() : undefined;
+        const type = request.headers.get('content-type') ?? '';
+        // JSON bodies as values; a multipart body (the avatar upload) as its fields, files included.
+        const body = type.includes('json')
+          ? await request.json()
+          : type.includes('multipart/form-data')
+            ? Object.fromEntries((await request.formData()).entries())
+            : undefined;
         const call = { method: request.method, path, query: Object.fromEntries(url.searchParams), body };
         calls.push(call);
         const reply = replies.get(`${request.method} ${path}`.toLowerCase());

@@ -5,7 +5,7 @@ import { validateEmailCompleteSchema } from '@/domain/schemas/auth';
 import { AuthCard, FormStatus } from './AuthCard';
 import { OtpInput } from './OtpInput';
 import { ResendCode } from './ResendCode';
-import { schemaResolver } from './schemaResolver';
+import { schemaResolver } from '@/src/common/schemaResolver';
 import { useAuthStep } from './useAuthStep';
 
 const resolver = schemaResolver(validateEmailCompleteSchema);

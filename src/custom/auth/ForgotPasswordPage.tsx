@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Button, Link } from '@mui/material';
 import { emailSchema } from '@/domain/schemas/auth';
 import { AuthCard, FormStatus } from './AuthCard';
-import { schemaResolver } from './schemaResolver';
+import { schemaResolver } from '@/src/common/schemaResolver';
 import { useAuthStep } from './useAuthStep';
 
 const resolver = schemaResolver(emailSchema);

@@ -5,9 +5,9 @@ import { Button, Link } from '@mui/material';
 import { loginSchema } from '@/domain/schemas/auth';
 import { REDIRECT_PARAM, safeRedirect } from '@/src/authProvider/redirect';
 import { APP_NAME } from '@/src/config';
-import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { AuthCard, FormStatus } from './AuthCard';
-import { schemaResolver } from './schemaResolver';
+import { schemaResolver } from '@/src/common/schemaResolver';
 
 /** SPEC.md section 8: the server's message for an unverified profile contains this text. */
 const NOT_ACTIVATED = 'Your profile has not been activated';

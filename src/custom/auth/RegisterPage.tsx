@@ -5,7 +5,7 @@ import { TITLES } from '@/domain/enums';
 import { genderOfTitle } from '@/domain/profileRules';
 import { signUpSchema } from '@/domain/schemas/auth';
 import { AuthCard, FormStatus } from './AuthCard';
-import { schemaResolver } from './schemaResolver';
+import { schemaResolver } from '@/src/common/schemaResolver';
 import { useAuthStep } from './useAuthStep';
 
 const resolver = schemaResolver(signUpSchema);

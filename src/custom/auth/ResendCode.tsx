@@ -2,7 +2,7 @@ import { FormDataConsumer, useDataProvider, useTranslate } from 'react-admin';
 import { Button } from '@mui/material';
 import { requestOtpSchema } from '@/domain/schemas/auth';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { FormStatus } from './AuthCard';
 
 /** "Resend code": RequestOtp for the email currently in the form, with the given purpose. */

@@ -6,7 +6,7 @@ import { AuthCard, FormStatus } from './AuthCard';
 import { withConfirmation } from './confirmPassword';
 import { OtpInput } from './OtpInput';
 import { ResendCode } from './ResendCode';
-import { schemaResolver } from './schemaResolver';
+import { schemaResolver } from '@/src/common/schemaResolver';
 import { useAuthStep } from './useAuthStep';
 
 const resolver = schemaResolver(withConfirmation(changePasswordCompleteSchema));

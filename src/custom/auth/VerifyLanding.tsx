@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router-dom';
-import { NotFoundPage } from '@/src/custom/NotFoundPage';
+import { NotFoundPage } from '@/src/layout/NotFoundPage';
 
 const FORMS: Record<string, string> = { verify: '/email-verify/', reset: '/reset-password/' };
 

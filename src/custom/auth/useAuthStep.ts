@@ -1,7 +1,7 @@
 import { useDataProvider, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 
 /**
  * One step of a public auth flow: the call, the server's message as a success toast, then the

@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { ADMIN_ID, biodata, guid, MEMBER_ID, openTab, pickOption, pickSelect, renderProfile, save } from './testKit';
+import { fakeApi } from '@/tests/support/adminScreen';
+import { ADMIN_ID, biodata, guid, MEMBER_ID, openTab, pickOption, pickSelect, renderProfile, save, sent } from './testKit';
 
-// MUI forms in jsdom on a shared two-core machine: seconds per test, not milliseconds.
-vi.setConfig({ testTimeout: 30_000 });
+const CREATE = 'POST /ChurchAffiliation/CreateChurchAffiliation';
+const UPDATE = 'PUT /ChurchAffiliation/UpdateChurchAffiliation';
 
-beforeEach(() => {
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-});
+const api = fakeApi();
 
 const LEKKI = guid(10);
 const IKEJA = guid(11);
@@ -46,16 +45,15 @@ const select = (label: string) => screen.getByRole('combobox', { name: new RegEx
 const selectDisabled = (label: string) => select(label).getAttribute('aria-disabled') === 'true';
 const autocomplete = (label: string) => screen.getByRole('combobox', { name: label }) as HTMLInputElement;
 
-async function openAffiliation(options: Parameters<typeof renderProfile>[0]) {
-  const api = renderProfile(options);
+async function openAffiliation(options: Parameters<typeof renderProfile>[1]) {
+  renderProfile(api, options);
   await openTab('Church Affiliations');
   await waitFor(() => expect(autocomplete('CIH zone').value).not.toBe(''));
-  return api;
 }
 
 describe('who may change the church affiliation (SPEC.md section 6)', () => {
   it('lets a member without the right choose only zone and center on their own profile, and save them', async () => {
-    const api = await openAffiliation({ fixtures: { ...lists, churchAffiliations: affiliation() } });
+    await openAffiliation({ fixtures: { ...lists, churchAffiliations: affiliation() } });
     expect(selectDisabled('Level of ATS')).toBe(true);
     expect(selectDisabled('Charter member')).toBe(true);
     expect((screen.getByLabelText('Charter member number') as HTMLInputElement).disabled).toBe(true);
@@ -65,8 +63,8 @@ describe('who may change the church affiliation (SPEC.md section 6)', () => {
     expect(autocomplete('Center').disabled).toBe(false);
     save();
     expect(await screen.findByText('Details updated')).toBeTruthy();
-    const [resource, { id, data }] = api.update.mock.calls[0];
-    expect([resource, id]).toEqual(['churchAffiliations', guid(80)]);
+    const [data] = sent(api, UPDATE);
+    expect(data.id).toBe(guid(80));
     expect(Object.keys(data).sort()).toEqual(['centerId', 'cihAddress', 'id', 'userId', 'zoneId']);
   });
 
@@ -79,23 +77,22 @@ describe('who may change the church affiliation (SPEC.md section 6)', () => {
   });
 
   it('opens every field to CAN_UPDATE_CHURCH_AFFILIATION_MEMBERS and sends them all', async () => {
-    const api = await openAffiliation({ viewerId: ADMIN_ID, permissions: AFFILIATION_RIGHTS, fixtures: { ...lists, churchAffiliations: affiliation() } });
+    await openAffiliation({ viewerId: ADMIN_ID, permissions: AFFILIATION_RIGHTS, fixtures: { ...lists, churchAffiliations: affiliation() } });
     expect(selectDisabled('Level of ATS')).toBe(false);
     expect(autocomplete('CIH zone').disabled).toBe(false);
     await pickSelect('Level of ATS', '1');
     save();
     expect(await screen.findByText('Details updated')).toBeTruthy();
-    expect(api.update.mock.calls[0][1].data).toMatchObject({ levelOfATS: '1', charteredMember: true, mountainOfInfluence: 'Family', affinityGroup: ['Young Adults', 'Women'] });
+    expect(sent(api, UPDATE)[0]).toMatchObject({ levelOfATS: '1', charteredMember: true, mountainOfInfluence: 'Family', affinityGroup: ['Young Adults', 'Women'] });
   });
 
   it("creates the affiliation when the member has none, with 'Successfully Created'", async () => {
-    const api = renderProfile({ fixtures: lists });
+    renderProfile(api, { fixtures: lists });
     await openTab('Church Affiliations');
     await pickOption('CIH zone', 'Ikeja Zone');
     save();
     expect(await screen.findByText('Successfully Created')).toBeTruthy();
-    const [resource, { data }] = api.create.mock.calls[0];
-    expect(resource).toBe('churchAffiliations');
+    const [data] = sent(api, CREATE);
     expect(data).toMatchObject({ userId: MEMBER_ID, zoneId: IKEJA });
     expect(data).not.toHaveProperty('id');
   });
@@ -144,10 +141,10 @@ describe('dependent fields of the affiliation (SPEC.md section 4)', () => {
   });
 
   it('asks for the zones, centers and affinity groups with page 1 and page size 25000', async () => {
-    const api = await openAffiliation({ fixtures: { ...lists, churchAffiliations: affiliation() } });
-    for (const resource of ['zoneChoices', 'centerChoices', 'affinityGroups']) {
-      expect(api.getList).toHaveBeenCalledWith(resource, expect.objectContaining({ pagination: { page: 1, perPage: 25000 } }));
+    await openAffiliation({ fixtures: { ...lists, churchAffiliations: affiliation() } });
+    for (const route of ['GET /CIHZone/GetAll', 'GET /Center/GetAll', 'GET /AffinityGroup/GetAll']) {
+      expect(api.callsTo(route)).toContainEqual(expect.objectContaining({ query: expect.objectContaining({ PageNumber: '1', PageSize: '25000' }) }));
     }
-    expect(api.getList).toHaveBeenCalledWith('centerChoices', expect.objectContaining({ filter: { zoneId: LEKKI } }));
+    expect(api.callsTo('GET /Center/GetAll')).toContainEqual(expect.objectContaining({ query: expect.objectContaining({ ZoneId: LEKKI }) }));
   });
 });

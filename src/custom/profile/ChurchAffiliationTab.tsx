@@ -5,13 +5,13 @@ import { Box, Button } from '@mui/material';
 import { LEVELS_OF_ATS } from '@/domain/enums';
 import { showsCharterNumber, type AffiliationField } from '@/domain/profileRules';
 import { churchAffiliationSchema, churchAffiliationUpdateSchema } from '@/domain/schemas/profile';
-import { useRoleLabel } from '@/src/custom/roles/useRoles';
-import { useChoices, type ListName } from './choices';
+import { useRoleLabel } from '@/src/common/roles/useRoles';
+import { useChoices, type ListName } from '@/src/common/choices';
 import { ChoiceInput, fieldLabel, ProfileTextInput, Wide } from './inputs';
 import { ProfileForm, type FormValues } from './ProfileForm';
 import { AffinityGroupRequestDialog, ZoneRequestDialog } from './RequestDialogs';
 import { DETAIL_MESSAGES, useCreateOrUpdate, type MemberRecord, type Viewer } from './useProfile';
-import { VirtualAutocompleteInput } from './VirtualAutocomplete';
+import { VirtualAutocompleteInput } from '@/src/common/VirtualAutocomplete';
 
 /** SPEC.md section 3: charter member is True or False; the select keeps the word, the schema reads it as a flag. */
 const CHARTER_VALUES = ['True', 'False'];

@@ -3,7 +3,7 @@ import { Confirm, useDataProvider, useNotify, useTranslate, type RaRecord } from
 import { Box, Button, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
 import StarIcon from '@mui/icons-material/Star';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { DepartmentRequestDialog } from './RequestDialogs';
 import { TabBody } from './TabBody';
 import { useMemberRows, type Viewer } from './useProfile';

@@ -9,7 +9,7 @@ import { fieldLabel } from './inputs';
 import { ProfileForm } from './ProfileForm';
 import { TabBody } from './TabBody';
 import { DETAIL_MESSAGES, useCreateOrUpdate, useMemberRows, type Viewer } from './useProfile';
-import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 
 export type Mode = 'create' | 'edit';
 export type DetailColumn = { source: string; render?: (row: RaRecord) => ReactNode };

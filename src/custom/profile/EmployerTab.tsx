@@ -3,7 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { SECTOR_NAMES, SECTORS } from '@/domain/reference';
 import { employerSchema, employerUpdateSchema } from '@/domain/schemas/profile';
 import { ChoiceInput, ProfileTextInput, Wide } from './inputs';
-import { PlaceFields, stillListed, useReference } from './places';
+import { PlaceFields, stillListed, useReference } from '@/src/common/places';
 import { ProfileForm } from './ProfileForm';
 import { TabBody } from './TabBody';
 import { DETAIL_MESSAGES, useCreateOrUpdate, useMemberRecord, type Viewer } from './useProfile';

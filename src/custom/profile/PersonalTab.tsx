@@ -4,7 +4,7 @@ import { EMPLOYMENT_STATUSES, MARITAL_STATUSES } from '@/domain/enums';
 import { genderOfTitle, normaliseBiodata, showsMaidenName } from '@/domain/profileRules';
 import { biodataSchema, biodataUpdateSchema } from '@/domain/schemas/profile';
 import { ChoiceInput, GenderInput, PastDateInput, ProfileTextInput, TitleInput, Wide } from './inputs';
-import { PlaceFields, useReference } from './places';
+import { PlaceFields, useReference } from '@/src/common/places';
 import { ProfileForm, type FormValues } from './ProfileForm';
 import { useCreateOrUpdate, type ProfileUser, type Viewer } from './useProfile';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Form, SaveButton, type RaRecord } from 'react-admin';
 import { Box } from '@mui/material';
 import type { z } from 'zod';
-import { schemaResolver } from '@/src/custom/auth/schemaResolver';
+import { schemaResolver } from '@/src/common/schemaResolver';
 import { FieldGrid, LockedForm } from './inputs';
 
 export type FormValues = Record<string, unknown>;

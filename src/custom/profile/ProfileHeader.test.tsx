@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { avatarProblem, MAX_AVATAR_BYTES } from './avatarFile';
-import { ADMIN_ID, biodata, guid, member, MEMBER_ID, renderProfile } from './testKit';
+import { fakeApi, ok, refusal } from '@/tests/support/adminScreen';
+import { ADMIN_ID, biodata, guid, member, MEMBER_ID, renderProfile, sent } from './testKit';
 
-// MUI forms in jsdom on a shared two-core machine: seconds per test, not milliseconds.
-vi.setConfig({ testTimeout: 30_000 });
+const UPLOAD = 'POST /Files/uploadfile';
 
-beforeEach(() => {
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-});
+const api = fakeApi();
 
 const file = (name: string, size: number, type: string) => new File([new Uint8Array(size)], name, { type });
 
@@ -37,33 +35,38 @@ describe('the avatar checks before upload (SPEC.md section 5)', () => {
   });
 
   it('refuses a file of another type with its message and sends nothing', async () => {
-    const api = renderProfile();
+    renderProfile(api);
     await choose(file('cv.pdf', 2000, 'application/pdf'));
     expect(await screen.findByText('cv.pdf is not a valid image file (SVG, JPEG, JPG, PNG allowed)')).toBeTruthy();
-    expect(api.uploadAvatar).not.toHaveBeenCalled();
+    expect(api.callsTo(UPLOAD)).toHaveLength(0);
   });
 
   it('refuses an 819201-byte image with its message and sends nothing', async () => {
-    const api = renderProfile();
+    renderProfile(api);
     await choose(file('big.png', 819201, 'image/png'));
     expect(await screen.findByText('big.png exceeds the maximum file size (800KB)')).toBeTruthy();
-    expect(api.uploadAvatar).not.toHaveBeenCalled();
+    expect(api.callsTo(UPLOAD)).toHaveLength(0);
   });
 
   it('uploads a fitting image, then shows the new avatar', async () => {
-    const api = renderProfile();
+    const provider = renderProfile(api);
     const picked = file('me.png', 4000, 'image/png');
     await choose(picked);
-    api.getUserAvatar.mockResolvedValue({ data: { fileBase64: 'iVBORw0KGgo=', contentType: 'image/png' }, message: 'Done' });
+    api.on('GET /UserManagement/GetUserAvatar', () => ok({ fileBase64: 'iVBORw0KGgo=', contentType: 'image/png' }));
     expect(await screen.findByText('Photo updated')).toBeTruthy();
-    expect(api.uploadAvatar).toHaveBeenCalledWith({ userId: MEMBER_ID, file: picked });
+    expect(api.callsTo(UPLOAD)[0].query).toEqual({ UserId: MEMBER_ID, FileType: 'avatar' });
+    const [form] = sent(api, UPLOAD);
+    expect(form).toMatchObject({ UserId: MEMBER_ID, FileType: 'avatar' });
+    expect(form).toHaveProperty('file');
+    // jsdom's File reaches Node's fetch without its name and bytes: the file itself is checked where it leaves the screen.
+    expect(provider.uploadAvatar).toHaveBeenCalledWith({ userId: MEMBER_ID, file: picked });
     const photo = await screen.findByRole('img', { name: 'Photo of Ada Okafor' });
     expect(photo.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
   });
 
   it("shows the server's refusal of an upload", async () => {
-    const api = renderProfile();
-    api.uploadAvatar.mockRejectedValueOnce(new Error('me.png is not a valid image file (SVG, JPEG, JPG, PNG allowed)'));
+    renderProfile(api);
+    api.on(UPLOAD, () => refusal(415, 'me.png is not a valid image file (SVG, JPEG, JPG, PNG allowed)'));
     await choose(file('me.png', 4000, 'image/png'));
     expect(await screen.findByText('me.png is not a valid image file (SVG, JPEG, JPG, PNG allowed)')).toBeTruthy();
   });
@@ -75,7 +78,7 @@ describe('Change Role', () => {
       { id: guid(90), name: 'member' },
       { id: guid(91), name: 'hod' },
     ];
-    const api = renderProfile({
+    const provider = renderProfile(api, {
       viewerId: ADMIN_ID,
       permissions: ['CAN_VIEW_MEMBERS', 'CAN_UPDATE_OTHER_MEMBERS', 'CAN_UPDATE_USER_MANAGEMENT'],
       fixtures: { biodata: biodata(), profiles: member(), assignableRoles: roles },
@@ -87,8 +90,8 @@ describe('Change Role', () => {
     expect(await dialog.findByText('Are you sure you want to this role?')).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Role updated')).toBeTruthy();
-    expect(api.changeUserRole).toHaveBeenCalledWith({ userId: MEMBER_ID, roleId: guid(91) });
-    expect(api.getList).toHaveBeenCalledWith('assignableRoles', expect.objectContaining({ pagination: { page: 1, perPage: 25000 } }));
+    expect(api.callsTo('PUT /Admin/ChangeUserRole').map((call) => call.query)).toEqual([{ UserId: MEMBER_ID, RoleId: guid(91) }]);
+    expect(provider.getList).toHaveBeenCalledWith('assignableRoles', expect.objectContaining({ pagination: { page: 1, perPage: 25000 } }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

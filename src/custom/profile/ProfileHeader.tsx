@@ -3,9 +3,9 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Avatar, Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
-import { ChangeRoleDialog } from '@/src/custom/roles/ChangeRoleDialog';
-import { useRoleLabel } from '@/src/custom/roles/useRoles';
-import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
+import { ChangeRoleDialog } from '@/src/common/roles/ChangeRoleDialog';
+import { useRoleLabel } from '@/src/common/roles/useRoles';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { AVATAR_ACCEPT, avatarProblem } from './avatarFile';
 import type { ProfileUser, Viewer } from './useProfile';
 

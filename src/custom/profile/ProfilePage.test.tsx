@@ -1,21 +1,17 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
-import { ADMIN_ID, biodata, member, MEMBER_ID, OTHER_ID, renderProfile, tabNames } from './testKit';
+import { fakeApi } from '@/tests/support/adminScreen';
+import { ADMIN_ID, biodata, member, MEMBER_ID, OTHER_ID, RECORD_READS, renderProfile, tabNames } from './testKit';
 
-// MUI forms in jsdom on a shared two-core machine: seconds per test, not milliseconds.
-vi.setConfig({ testTimeout: 30_000 });
-
-beforeEach(() => {
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-});
+const api = fakeApi();
 
 const ALWAYS = ['Personal Information', 'Qualifications', 'Church Affiliations', 'Departments'];
 
 describe('the profile header and info card', () => {
   it('shows the full name, the role names and the info card with a long date of birth', async () => {
-    renderProfile({ fixtures: { profiles: member({ roles: ['member', 'hod'] }), biodata: biodata() } });
+    renderProfile(api, { fixtures: { profiles: member({ roles: ['member', 'hod'] }), biodata: biodata() } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Okafor' })).toBeTruthy();
     expect(screen.getByText('Member')).toBeTruthy();
     expect(screen.getByText('Head of department')).toBeTruthy();
@@ -28,7 +24,7 @@ describe('the profile header and info card', () => {
   });
 
   it("names the role 'Member' when the member holds none", async () => {
-    renderProfile({ fixtures: { profiles: member({ roles: [] }) } });
+    renderProfile(api, { fixtures: { profiles: member({ roles: [] }) } });
     await screen.findByRole('heading', { level: 1, name: 'Ada Okafor' });
     expect(screen.getByText('Member')).toBeTruthy();
   });
@@ -36,31 +32,31 @@ describe('the profile header and info card', () => {
 
 describe('tab visibility (SPEC.md section 2)', () => {
   it('shows only the four constant tabs before any biodata exists', async () => {
-    renderProfile();
+    renderProfile(api);
     await screen.findByRole('tab', { name: 'Personal Information' });
     expect(tabNames()).toEqual(ALWAYS);
   });
 
   it('adds Employer only for the Employed', async () => {
-    renderProfile({ fixtures: { biodata: biodata({ employmentStatus: 'Employed' }) } });
+    renderProfile(api, { fixtures: { biodata: biodata({ employmentStatus: 'Employed' }) } });
     await screen.findByRole('tab', { name: 'Employer' });
     expect(tabNames()).toEqual(['Personal Information', 'Qualifications', 'Employer', 'Church Affiliations', 'Departments']);
   });
 
   it('adds Spouse Details and Children Details for the Married', async () => {
-    renderProfile({ fixtures: { biodata: biodata({ maritalStatus: 'Married' }) } });
+    renderProfile(api, { fixtures: { biodata: biodata({ maritalStatus: 'Married' }) } });
     await screen.findByRole('tab', { name: 'Spouse Details' });
     expect(tabNames()).toEqual(['Personal Information', 'Qualifications', 'Spouse Details', 'Children Details', 'Church Affiliations', 'Departments']);
   });
 
   it('adds only Children Details for a set marital status other than Single and Married', async () => {
-    renderProfile({ fixtures: { biodata: biodata({ maritalStatus: 'Widow' }) } });
+    renderProfile(api, { fixtures: { biodata: biodata({ maritalStatus: 'Widow' }) } });
     await screen.findByRole('tab', { name: 'Children Details' });
     expect(tabNames()).not.toContain('Spouse Details');
   });
 
   it('shows no Children Details for the Single', async () => {
-    renderProfile({ fixtures: { biodata: biodata({ maritalStatus: 'Single' }) } });
+    renderProfile(api, { fixtures: { biodata: biodata({ maritalStatus: 'Single' }) } });
     await screen.findByRole('tab', { name: 'Personal Information' });
     expect(tabNames()).toEqual(ALWAYS);
   });
@@ -68,31 +64,32 @@ describe('tab visibility (SPEC.md section 2)', () => {
 
 describe('who sees what', () => {
   it("tells a member without CAN_VIEW_MEMBERS that another member's profile is not theirs to see, and asks nothing", async () => {
-    const api = renderProfile({ viewerId: MEMBER_ID, userId: OTHER_ID });
+    const provider = renderProfile(api, { viewerId: MEMBER_ID, userId: OTHER_ID });
     expect(await screen.findByText(/You may see only your own profile/)).toBeTruthy();
-    expect(api.getOne).not.toHaveBeenCalled();
+    expect(provider.getOne).not.toHaveBeenCalled();
+    expect(RECORD_READS.flatMap((route) => api.callsTo(route))).toEqual([]);
   });
 
   it('offers the photo upload on one’s own profile only', async () => {
-    renderProfile();
+    renderProfile(api);
     expect(await screen.findByRole('button', { name: 'Change photo' })).toBeTruthy();
   });
 
   it('offers no photo upload on another member’s profile, even to an administrator', async () => {
-    renderProfile({ viewerId: ADMIN_ID, permissions: ['CAN_VIEW_MEMBERS', 'CAN_UPDATE_OTHER_MEMBERS', 'CAN_UPDATE_USER_MANAGEMENT'] });
+    renderProfile(api, { viewerId: ADMIN_ID, permissions: ['CAN_VIEW_MEMBERS', 'CAN_UPDATE_OTHER_MEMBERS', 'CAN_UPDATE_USER_MANAGEMENT'] });
     await screen.findByRole('heading', { level: 1, name: 'Ada Okafor' });
     expect(screen.queryByRole('button', { name: 'Change photo' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Change Role' })).toBeTruthy();
   });
 
   it('offers Change Role only to administrators', async () => {
-    renderProfile();
+    renderProfile(api);
     await screen.findByRole('heading', { level: 1, name: 'Ada Okafor' });
     expect(screen.queryByRole('button', { name: 'Change Role' })).toBeNull();
   });
 
   it('shows the error of a failing member record, and no form', async () => {
-    renderProfile({ fixtures: { profiles: new HttpError('Something went wrong', 500) } });
+    renderProfile(api, { fixtures: { profiles: new HttpError('Something went wrong', 500) } });
     expect(await screen.findByText('The profile could not be loaded: Something went wrong')).toBeTruthy();
     expect(screen.queryByRole('tab')).toBeNull();
   });

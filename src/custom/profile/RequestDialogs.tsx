@@ -11,11 +11,11 @@ import {
   joinDepartmentRequestSchema,
 } from '@/domain/schemas/profile';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { schemaResolver } from '@/src/custom/auth/schemaResolver';
-import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
-import { useChoices } from './choices';
+import { schemaResolver } from '@/src/common/schemaResolver';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
+import { useChoices } from '@/src/common/choices';
 import { ProfileTextInput } from './inputs';
-import { VirtualAutocompleteInput } from './VirtualAutocomplete';
+import { VirtualAutocompleteInput } from '@/src/common/VirtualAutocomplete';
 
 type Values = Record<string, unknown> & { userId: string };
 

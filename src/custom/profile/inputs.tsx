@@ -1,10 +1,13 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { SelectInput, TextInput, useInput, useTranslate, type SelectInputProps, type TextInputProps } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { Box } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { GENDERS, TITLES } from '@/domain/enums';
 import { genderOfTitle } from '@/domain/profileRules';
+import { FormLock, fieldLabel } from '@/src/common/formLock';
+
+export { fieldLabel, LockedForm } from '@/src/common/formLock';
 
 /**
  * The profile's inputs: labelled from flock.profile.fields, disabled when the viewer may not
@@ -12,15 +15,7 @@ import { genderOfTitle } from '@/domain/profileRules';
  * picker that stops at today.
  */
 
-/** True when the viewer may not change this form: every input of it is disabled. */
-export const FormLock = createContext(false);
-
-export function LockedForm({ locked, children }: { locked: boolean; children: ReactNode }) {
-  return <FormLock.Provider value={locked}>{children}</FormLock.Provider>;
-}
-
 const useLocked = (disabled?: boolean) => useContext(FormLock) || !!disabled;
-export const fieldLabel = (source: string) => `flock.profile.fields.${source}`;
 
 /** SPEC.md section 9: text areas default to 3 rows. */
 const TEXT_AREA_ROWS = 3;

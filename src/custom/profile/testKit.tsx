@@ -1,16 +1,20 @@
-import { expect, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, HttpError, memoryStore, Notification, type DataProvider, type RaRecord } from 'react-admin';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { saveSession } from '@/src/authProvider/session';
-import { i18nProvider } from '@/src/i18n';
+import { beforeAll, expect, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpError, type RaRecord } from 'react-admin';
+import { apiDataProvider, ok, refusal, renderScreen, rows, signInWith, type fakeApi } from '@/tests/support/adminScreen';
+import { loadCountries, loadNigerianStates } from '@/domain/reference';
 import { ProfilePage } from './ProfilePage';
 
 /**
- * Component-test kit of the profile: a fake data provider answering from fixtures (a missing
- * single record is the API's 404), a signed-in viewer with chosen permissions, and the page
+ * Component-test kit of the profile, on the shared harness (tests/support/adminScreen.tsx): the
+ * fixtures are the API's answers to the profile's reads (a missing record is the API's 404),
+ * its writes answer as the API does, a signed-in viewer with chosen permissions, and the page
  * rendered at /profile/:userId with react-admin's toasts.
  */
+
+// The place fields load the reference data (a large JSON chunk) on first use: load it once per
+// file, before the tests, so that no test's own waits carry the module loading.
+beforeAll(() => Promise.all([loadCountries(), loadNigerianStates()]).then(() => undefined));
 
 // The schemas take ids as GUIDs, as the API gives them.
 export const MEMBER_ID = '11111111-1111-4111-8111-111111111111';
@@ -18,11 +22,6 @@ export const ADMIN_ID = '22222222-2222-4222-8222-222222222222';
 export const OTHER_ID = '33333333-3333-4333-8333-333333333333';
 /** A fixture record's id: the nth GUID of a kind. */
 export const guid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-/** A resource's answer: its record or rows, null for none (404), or an error the call fails with. */
-export type Fixtures = Partial<Record<string, RaRecord | RaRecord[] | Error | null>>;
-
-const LISTS = ['qualifications', 'children', 'memberDepartments', 'zoneChoices', 'centerChoices', 'departmentChoices', 'affinityGroups', 'assignableRoles', 'mountainsOfInfluence', 'ministries', 'units'];
 
 export const member = (extra: Partial<RaRecord> = {}): RaRecord => ({
   id: MEMBER_ID,
@@ -58,53 +57,73 @@ export const biodata = (extra: Partial<RaRecord> = {}): RaRecord => ({
   ...extra,
 });
 
-/** The fake data provider; every method is a vi.fn whose calls the tests read. */
-export function fakeApi(fixtures: Fixtures = {}) {
-  const one = async (resource: string) => {
-    const record = fixtures[resource];
-    if (record instanceof Error) throw record;
-    if (!record || Array.isArray(record)) throw new HttpError('Not found!', 404, { message: 'Not found!' });
-    return { data: record };
-  };
-  const list = async (resource: string) => {
-    const rows = (fixtures[resource] as RaRecord[] | undefined) ?? (LISTS.includes(resource) ? [] : undefined);
-    if (!rows) throw new Error(`No fixture list for ${resource}`);
-    return { data: rows, total: rows.length };
-  };
-  const done = (data: unknown = null) => vi.fn(async () => ({ data, message: 'Done' }));
-  return {
-    getOne: vi.fn((resource: string) => one(resource)),
-    getList: vi.fn((resource: string) => list(resource)),
-    getMany: vi.fn(async () => ({ data: [] })),
-    getManyReference: vi.fn(async () => ({ data: [], total: 0 })),
-    create: vi.fn(async (_resource: string, { data }: { data: RaRecord }) => ({ data: { ...data, id: 'created-1' } })),
-    update: vi.fn(async (_resource: string, { id, data }: { id: string; data: RaRecord }) => ({ data: { ...data, id } })),
-    updateMany: vi.fn(async () => ({ data: [] })),
-    delete: vi.fn(async (_resource: string, { id }: { id: string }) => ({ data: { id } })),
-    deleteMany: vi.fn(async () => ({ data: [] })),
-    getUserAvatar: done(null),
-    uploadAvatar: done(),
-    changeUserRole: done(),
-    setPrimaryDepartment: done(),
-    requestToJoinDepartment: done(),
-    requestToJoinAffinityGroup: done(),
-    requestChangeOfAffinityGroup: done(),
-    requestChangeOfZone: done(),
-  };
-}
+/** A row as the API answers it. */
+type ApiRow = Record<string, unknown>;
+/** A read's answer: its record or rows, null for none (404), or an HttpError the call fails with. */
+export type Fixtures = Partial<Record<ReadName, ApiRow | ApiRow[] | HttpError | null>>;
+
+/** The API call that answers each read of the profile; lists answer no rows unless a fixture gives some. */
+const READS = {
+  profiles: 'GET /UserManagement/GetUserbyId',
+  biodata: 'GET /Biodata/GetBiodataByUserId',
+  spouses: 'GET /Spouse/GetByUserId',
+  employers: 'GET /Employer/GetByUserId',
+  churchAffiliations: 'GET /ChurchAffiliation/GetChurchAffiliationByUserId',
+  qualifications: 'GET /Qualification/GetByUserId',
+  children: 'GET /Children/GetByUserId',
+  memberDepartments: 'GET /Department/GetDepartmentByUserId',
+  zoneChoices: 'GET /CIHZone/GetAll',
+  centerChoices: 'GET /Center/GetAll',
+  departmentChoices: 'GET /Department/GetAllDepartment',
+  affinityGroups: 'GET /AffinityGroup/GetAll',
+  assignableRoles: 'GET /Admin/GetPlatformAdminRoles',
+  mountainsOfInfluence: 'GET /MountainOfInfluence/GetAll',
+  ministries: 'GET /Ministry/GetAll',
+  units: 'GET /Unit/GetAll',
+} as const;
+type ReadName = keyof typeof READS;
+const ONE_RECORD: ReadName[] = ['profiles', 'biodata', 'spouses', 'employers', 'churchAffiliations'];
+/** The reads of one record (react-admin's getOne). */
+export const RECORD_READS = ONE_RECORD.map((name) => READS[name]);
+
+/** The profile's writes, answered as the API does: a created record with its new id, an update with the record. */
+const CREATES = ['POST /Biodata/CreateBiodata', 'POST /Qualification/Create', 'POST /Children/Create', 'POST /Spouse/Create', 'POST /Employer/Create', 'POST /ChurchAffiliation/CreateChurchAffiliation'];
+const UPDATES = ['PUT /Biodata/UpdateBiodata', 'PUT /Qualification/Update', 'PUT /Children/Update', 'PUT /Spouse/Update', 'PUT /Employer/Update', 'PUT /ChurchAffiliation/UpdateChurchAffiliation'];
+/** Calls answered with no data: deletions, commands and requests; the member has no avatar. */
+const EMPTY = [
+  'DELETE /Qualification/Delete',
+  'DELETE /Children/Delete',
+  'GET /UserManagement/GetUserAvatar',
+  'POST /Files/uploadfile',
+  'PUT /Admin/ChangeUserRole',
+  'PUT /Department/SetPrimaryDepartment',
+  'PUT /ChurchAffiliation/RequestByMemberToJoinDepartment',
+  'PUT /ChurchAffiliation/RequestByMemberToJoinAffinityGroup',
+  'PUT /ChurchAffiliation/RequestChangeOfAffinityGroup',
+  'PUT /ChurchAffiliation/RequestChangeOfCIHZone',
+];
+
 export type FakeApi = ReturnType<typeof fakeApi>;
 
-/** Signs in as `id` holding these permission strings (the login's form of them is rebuilt). */
-export function signInAs(id: string, permissions: string[]) {
-  saveSession({
-    token: 'tok',
-    permissions: permissions.map((p) => {
-      const [, right, module] = /^(CAN_[A-Z]+)_(.+)$/.exec(p)!;
-      return { accessRight: right, moduleName: module.replace(/_/g, ' ') };
-    }),
-    user: { id, email: `${id}@example.org`, fullName: id, cihRole: null },
-  });
+/** Gives the fake API the profile's answers: the fixtures for reads, the API's own answers for writes. */
+function answer(api: FakeApi, fixtures: Fixtures) {
+  for (const [name, route] of Object.entries(READS) as [ReadName, string][]) {
+    const fixture = fixtures[name];
+    if (fixture instanceof HttpError) api.on(route, () => refusal(fixture.status, fixture.message));
+    else if (Array.isArray(fixture)) api.on(route, () => rows(fixture));
+    else if (fixture) api.on(route, () => ok(fixture));
+    else if (ONE_RECORD.includes(name)) api.on(route, () => refusal(404, 'Not found!'));
+    else api.on(route, () => rows([]));
+  }
+  for (const route of CREATES) api.on(route, ({ body }) => ok({ ...(body as object), id: 'created-1' }));
+  for (const route of UPDATES) api.on(route, ({ body }) => ok(body));
+  for (const route of EMPTY) api.on(route, () => ok(null));
 }
+
+/** The bodies sent to one call, in order. */
+export const sent = (api: FakeApi, route: string) => api.callsTo(route).map((call) => call.body as Record<string, any>);
+/** The queries sent to one call, in order. */
+export const asked = (api: FakeApi, route: string) => api.callsTo(route).map((call) => call.query);
 
 const logError = console.error;
 
@@ -115,24 +134,21 @@ function quietNotFound() {
   });
 }
 
-type RenderOptions = { viewerId?: string; permissions?: string[]; userId?: string; fixtures?: Fixtures; api?: FakeApi };
+type RenderOptions = { viewerId?: string; permissions?: string[]; userId?: string; fixtures?: Fixtures };
 
-/** Renders /profile/{userId} for the viewer; by default the member on their own profile. */
-export function renderProfile({ viewerId = MEMBER_ID, permissions = ['CAN_UPDATE_MEMBERS'], userId = MEMBER_ID, fixtures, api }: RenderOptions = {}) {
-  localStorage.clear();
+/**
+ * Renders /profile/{userId} for the viewer; by default the member on their own profile. Returns
+ * the data provider, spied on, for what react-admin asks beyond what reaches the API.
+ */
+export function renderProfile(api: FakeApi, { viewerId = MEMBER_ID, permissions = ['CAN_UPDATE_MEMBERS'], userId = MEMBER_ID, fixtures }: RenderOptions = {}) {
   quietNotFound();
-  signInAs(viewerId, permissions);
-  const dataProvider = api ?? fakeApi({ profiles: member(), ...fixtures });
-  render(
-    <MemoryRouter initialEntries={[`/profile/${userId}`]}>
-      <AdminContext dataProvider={dataProvider as unknown as DataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
-        <Routes>
-          <Route path="/profile/:userId" element={<ProfilePage />} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </MemoryRouter>,
-  );
+  signInWith(permissions, { id: viewerId, email: `${viewerId}@example.org`, fullName: viewerId, roles: [] });
+  answer(api, { profiles: member(), ...fixtures });
+  const dataProvider = apiDataProvider();
+  vi.spyOn(dataProvider, 'getOne');
+  vi.spyOn(dataProvider, 'getList');
+  vi.spyOn(dataProvider, 'uploadAvatar');
+  renderScreen(<ProfilePage />, { path: '/profile/:userId', at: `/profile/${userId}`, dataProvider });
   return dataProvider;
 }
 

@@ -10,22 +10,12 @@ import {
   editableAffiliationFields,
   type AffiliationField,
 } from '@/domain/profileRules';
+import type { UserRecord } from '@/domain/records';
 import { readPermissions, readUser } from '@/src/authProvider/session';
-import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 
 /** The member record (GetUserbyId): the header's names and roles, and what prefills an absent biodata. */
-export type ProfileUser = RaRecord & {
-  email: string;
-  fullName: string;
-  title?: string | null;
-  firstName?: string | null;
-  middleName?: string | null;
-  surName?: string | null;
-  gender?: string | null;
-  mobile1?: string | null;
-  roles?: string[];
-  cihRole?: string | null;
-};
+export type ProfileUser = UserRecord;
 
 /** What the signed-in user may do on this profile (SPEC.md section 6), from the rules in domain/. */
 export type Viewer = {

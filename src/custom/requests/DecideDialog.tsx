@@ -3,9 +3,10 @@ import { Form, TextInput, useDataProvider, useNotify, useRefresh, useTranslate }
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress } from '@mui/material';
 import { decisionFormSchema } from '@/domain/schemas/requests';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { schemaResolver } from '@/src/custom/auth/schemaResolver';
-import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
-import { targetText, type MemberRequest } from './requestText';
+import { schemaResolver } from '@/src/common/schemaResolver';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
+import type { MemberRequest } from '@/domain/records';
+import { targetText } from './requestText';
 
 type Failure = { request: MemberRequest; message: string };
 type Outcome = { decided: number; failures: Failure[] };

@@ -3,9 +3,8 @@ import { useGetOne, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Drawer, LinearProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { longDate } from '@/src/resources/crud';
 import { StatusChip } from './StatusChip';
-import { targetText, type MemberRequest, type RequestEvent } from './requestText';
-
-type Detail = MemberRequest & { history: RequestEvent[] };
+import type { MemberRequestDetail, RequestEvent } from '@/domain/records';
+import { targetText } from './requestText';
 
 function Line({ label, value }: { label: string; value?: string | null }) {
   const translate = useTranslate();
@@ -37,7 +36,7 @@ function History({ events }: { events: RequestEvent[] }) {
   );
 }
 
-function Body({ request }: { request: Detail }) {
+function Body({ request }: { request: MemberRequestDetail }) {
   const translate = useTranslate();
   const field = (name: string) => `resources.allRequests.fields.${name}`;
   return (
@@ -61,7 +60,7 @@ function Body({ request }: { request: Detail }) {
 /** A request's detail with its history (GetRequestById), beside the list. */
 export function RequestDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const translate = useTranslate();
-  const { data, error, isPending } = useGetOne<Detail>('requests', { id });
+  const { data, error, isPending } = useGetOne<MemberRequestDetail>('requests', { id });
   const titleId = useId();
   return (
     <Drawer anchor="right" open onClose={onClose} slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: 420 }, p: 3 } } }}>

@@ -18,12 +18,13 @@ import CloseIcon from '@mui/icons-material/Close';
 import { MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '@/domain/enums';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { longDate } from '@/src/resources/crud';
-import { placeFilters, selectFilter } from '@/src/resources/users/peopleFilters';
-import { useConfirmCall } from '@/src/custom/ConfirmCallButton';
+import { placeFilters, selectFilter } from '@/src/common/peopleFilters';
+import { useConfirmCall } from '@/src/common/ConfirmCallButton';
 import { DecideDialog } from './DecideDialog';
 import { RequestDetail } from './RequestDetail';
 import { StatusChip } from './StatusChip';
-import { targetText, type MemberRequest } from './requestText';
+import type { MemberRequest } from '@/domain/records';
+import { targetText } from './requestText';
 
 type Deciding = { requests: MemberRequest[]; approve: boolean };
 type Decide = (deciding: Deciding) => void;

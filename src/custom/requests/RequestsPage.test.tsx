@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, ok, refusal, renderScreen, rows, signInWith, type ApiCall } from '@/tests/support/adminScreen';
+import { fakeApi, ok, refusal, renderScreen, rows, signInWith, type ApiCall, findRow } from '@/tests/support/adminScreen';
 import { RequestsPage } from './RequestsPage';
 
 const api = fakeApi();
@@ -51,7 +51,7 @@ const tabNames = async () => {
   await screen.findByRole('tab', { name: /^My requests/ });
   return screen.getAllByRole('tab').map((tab) => tab.textContent);
 };
-const rowOf = (name: string) => screen.findByRole('row', { name: new RegExp(name) });
+const rowOf = (name: string) => findRow(new RegExp(name));
 const openTab = async (name: RegExp) => fireEvent.click(await screen.findByRole('tab', { name }));
 
 describe('the tabs of /requests', () => {

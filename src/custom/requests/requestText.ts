@@ -1,27 +1,5 @@
-import type { MemberRequestKind, MemberRequestStatus } from '@/domain/enums';
-
-/** A request as the request calls answer it (issue 6). */
-export type MemberRequest = {
-  id: string;
-  kind: MemberRequestKind;
-  status: MemberRequestStatus;
-  reason: string | null;
-  requester: { id: string; fullName: string; email?: string };
-  targetDepartmentName?: string | null;
-  previousDepartmentName?: string | null;
-  targetAffinityGroupName?: string | null;
-  previousAffinityGroupName?: string | null;
-  targetZoneName?: string | null;
-  targetCenterName?: string | null;
-  previousZoneName?: string | null;
-  previousCenterName?: string | null;
-  createdAt: string;
-  decidedAt?: string | null;
-  decidedByName?: string | null;
-  decisionComment?: string | null;
-};
-
-export type RequestEvent = { id: string; action: 'created' | MemberRequestStatus; actorName: string | null; comment: string | null; at: string };
+import type { MemberRequestKind } from '@/domain/enums';
+import type { MemberRequest } from '@/domain/records';
 
 const place = (zone?: string | null, center?: string | null) => [zone, center].filter(Boolean).join(', ') || null;
 

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Card } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { CrudForm, CrudFormDialog, CrudPage, PageHeader, useSavedEffect, type ApiRecord, type DialogState } from '@/src/resources/crud';
-import { CIH_ROLE_COLUMN, MemberTable } from '@/src/resources/members/MemberTable';
+import { CIH_ROLE_COLUMN, MemberTable } from '@/src/common/MemberTable';
 import { CenterFacts } from './CenterFacts';
 import { CENTER_PATHS, CENTERS } from './definition';
 

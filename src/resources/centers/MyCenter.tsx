@@ -11,7 +11,7 @@ import {
 import { Alert, Card, CardContent, CircularProgress, Grid, Typography } from '@mui/material';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { cellOf, PageHeader, type ApiRecord } from '@/src/resources/crud';
-import { CIH_ROLE_COLUMN, MEMBER_COLUMNS } from '@/src/resources/members/MemberTable';
+import { CIH_ROLE_COLUMN, MEMBER_COLUMNS } from '@/src/common/MemberTable';
 import { CenterFacts } from './CenterFacts';
 
 type MyCenterData = { center: ApiRecord; members: ApiRecord[]; leaders: ApiRecord[] };

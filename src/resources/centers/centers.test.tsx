@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, ok, refusal, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
+import { fakeApi, ok, refusal, renderScreen, rows, signInWith, findRow } from '@/tests/support/adminScreen';
 import { CenterCreate, CenterList, CenterShow } from './CenterPages';
 import { MyCenter } from './MyCenter';
 
@@ -24,7 +24,7 @@ describe('the centers', () => {
     api.on('GET /CIHZone/GetByTotal', () => rows(ZONES));
     api.on('GET /CIHZone/GetById', (call) => ok(ZONES.find((z) => z.id === call.query.id)));
     renderScreen(<CenterList />, { path: '/cih/centers' });
-    const row = within(await screen.findByRole('row', { name: /Ajah Center/ }));
+    const row = within(await findRow(/Ajah Center/));
     expect(row.getByRole('link', { name: 'Lekki Zone' }).getAttribute('href')).toBe(`/cih/zones/view-centers/${ID.lekki}`);
     expect(screen.getByRole('link', { name: 'Add center' }).getAttribute('href')).toBe('/cih/centers/center');
 
@@ -59,7 +59,7 @@ describe('the centers', () => {
     renderScreen(<CenterShow />, { path: '/cih/centers/center/:id', at: `/cih/centers/center/${ID.ajah}` });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ajah Center' })).toBeTruthy();
     expect(screen.getByText('7 Addo Road, Ajah')).toBeTruthy();
-    expect(within(await screen.findByRole('row', { name: /Ogunleye/ })).getByText('CIH pastor')).toBeTruthy();
+    expect(within(await findRow(/Ogunleye/)).getByText('CIH pastor')).toBeTruthy();
     expect(api.callsTo('GET /ChurchAffiliation/GetMemberQuery')[0].query).toMatchObject({ CenterId: ID.ajah });
     expect(screen.getByRole('button', { name: 'Edit center' })).toBeTruthy();
   });

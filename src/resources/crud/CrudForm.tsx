@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Form, SaveButton, useRecordContext, useTranslate } from 'react-admin';
 import { Button, CardActions, CardContent, CircularProgress, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { schemaResolver } from '@/src/custom/auth/schemaResolver';
+import { schemaResolver } from '@/src/common/schemaResolver';
 import { inputOf, isRequiredIn } from './inputs';
 import type { ApiRecord, CrudDefinition } from './types';
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { AccessKey } from '@/src/authProvider/access';
-import type { ENDPOINTS } from '@/src/dataProvider/endpoints';
+import type { ENDPOINTS } from '@/src/dataProvider/table';
 
-/** A record kind the generic screens serve: a row of both the endpoint table and the access table. */
+/** A record kind the generic screens serve: a descriptor with rows in both the endpoint table and the access table. */
 export type CrudResource = keyof typeof ENDPOINTS & AccessKey;
 
 /** Any record as the API answers it: an id and its fields. */

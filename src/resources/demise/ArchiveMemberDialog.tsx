@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { Form, required, useDataProvider, useTranslate } from 'react-admin';
 import { Alert, Dialog, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import ArchiveIcon from '@mui/icons-material/Archive';
-import { FormDialogActions } from '@/src/custom/FormDialogActions';
-import { useCallAndClose } from '@/src/custom/useCallAndClose';
+import { FormDialogActions } from '@/src/common/FormDialogActions';
+import { useCallAndClose } from '@/src/common/useCallAndClose';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { MemberInput } from '@/src/resources/crud';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, ok, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
+import { fakeApi, ok, renderScreen, rows, signInWith, findRow } from '@/tests/support/adminScreen';
 import { DemiseList } from './DemiseList';
 
 const api = fakeApi();
@@ -21,7 +21,7 @@ function showArchived() {
 describe('archived users', () => {
   it('restores an archived member once confirmed', async () => {
     showArchived();
-    const row = within(await screen.findByRole('row', { name: /Folake Balogun/ }));
+    const row = within(await findRow(/Folake Balogun/));
     expect(row.getByText('Member')).toBeTruthy();
     fireEvent.click(row.getByRole('button', { name: 'Restore Folake Balogun' }));
     const dialog = await screen.findByRole('dialog', { name: 'Restore Folake Balogun?' });

@@ -4,11 +4,11 @@ import { Link } from 'react-router-dom';
 import { Button } from '@mui/material';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
-import { ConfirmCallButton } from '@/src/custom/ConfirmCallButton';
-import { useRoleLabel } from '@/src/custom/roles/useRoles';
+import { ConfirmCallButton } from '@/src/common/ConfirmCallButton';
+import { useRoleLabel } from '@/src/common/roles/useRoles';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { PageHeader, TableList, type ColumnDef } from '@/src/resources/crud';
-import { MEMBER_SORTS } from '@/src/resources/members/MemberTable';
+import { MEMBER_SORTS } from '@/src/common/MemberTable';
 import { ArchiveMemberDialog } from './ArchiveMemberDialog';
 
 /** The member's roles (the summary joins their names) in the app's words. */

@@ -3,8 +3,8 @@ import { Form, TextInput, useDataProvider, useNotify, useRefresh, useTranslate }
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { z } from 'zod';
 import { delistReasonField } from '@/domain/schemas/structure';
-import { schemaResolver } from '@/src/custom/auth/schemaResolver';
-import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
+import { schemaResolver } from '@/src/common/schemaResolver';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
 
 const resolver = schemaResolver(z.object({ reason: delistReasonField }));

@@ -1,7 +1,7 @@
 import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { Button } from '@mui/material';
 import UndoIcon from '@mui/icons-material/Undo';
-import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { TableList, type ApiRecord, type ColumnDef } from '@/src/resources/crud';
 

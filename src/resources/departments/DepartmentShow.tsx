@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Chip, Tab, Tabs, Typography } from '@mui/material';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { PageHeader, type ApiRecord } from '@/src/resources/crud';
-import { MemberTable } from '@/src/resources/members/MemberTable';
+import { MemberTable } from '@/src/common/MemberTable';
 import { DelistDialog } from './DelistDialog';
 import { DelistedMembers } from './DelistedMembers';
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useCanAccess, useDataProvider, useListContext, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress } from '@mui/material';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
-import { useRemoteOperation } from '@/src/custom/useRemoteOperation';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 
 type Outcome = { loading: boolean; success?: CustomResult; error?: string };

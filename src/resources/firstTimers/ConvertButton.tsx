@@ -1,6 +1,6 @@
 import { useCanAccess, useDataProvider, useRecordContext } from 'react-admin';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
-import { ConfirmCallButton } from '@/src/custom/ConfirmCallButton';
+import { ConfirmCallButton } from '@/src/common/ConfirmCallButton';
 import type { FlockDataProvider } from '@/src/dataProvider';
 
 /** Converts the row's first-timer to a member after a confirmation (ConvertFirstTimersToMembers). */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, ok, refusal, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
+import { fakeApi, ok, refusal, renderScreen, rows, signInWith, findRow } from '@/tests/support/adminScreen';
 import { FirstTimerList } from './FirstTimerList';
 
 const api = fakeApi();
@@ -56,7 +56,7 @@ function showFirstTimers(permissions = ADMIN) {
   return waiting;
 }
 
-const rowOf = (name: string) => screen.findByRole('row', { name: new RegExp(name) });
+const rowOf = (name: string) => findRow(new RegExp(name));
 async function select(...names: string[]) {
   for (const name of names) fireEvent.click(within(await rowOf(name)).getByRole('checkbox'));
 }

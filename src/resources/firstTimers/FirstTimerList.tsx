@@ -1,8 +1,8 @@
 import { DataTable, ExportButton, FilterButton, List, SearchInput, SortButton, TopToolbar, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { longDate, PageHeader, useCsvExporter, type ApiRecord, type ColumnDef } from '@/src/resources/crud';
-import { MEMBER_SORTS } from '@/src/resources/members/MemberTable';
-import { memberFilters } from '@/src/resources/users/peopleFilters';
+import { MEMBER_SORTS } from '@/src/common/MemberTable';
+import { memberFilters } from '@/src/common/peopleFilters';
 import { BulkConvertButton } from './BulkConvertButton';
 import { ConvertButton } from './ConvertButton';
 import { FirstTimerStats } from './FirstTimerStats';

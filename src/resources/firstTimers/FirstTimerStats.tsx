@@ -1,20 +1,9 @@
 import { useState } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
+import type { FirstTimerStats as Stats } from '@/domain/records';
 import { Alert, Box, Card, CardContent, CircularProgress, Grid, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
-
-type Bucket = { count: number; converted: number };
-
-/** GetFirstTimerStats: everyone who came as a first-timer, converted or not, archived people left out. */
-type FirstTimerStatsData = {
-  total: number;
-  converted: number;
-  notConverted: number;
-  byGender: Array<Bucket & { gender: string }>;
-  byWeek: Array<Bucket & { weekStart: string }>;
-  byMonth: Array<Bucket & { month: string }>;
-};
 
 type Period = 'week' | 'month';
 
@@ -43,7 +32,7 @@ function Count({ label, value }: { label: string; value: number }) {
 }
 
 /** Arrivals and how many of them converted, by week or by month. */
-function ArrivalsChart({ stats }: { stats: FirstTimerStatsData }) {
+function ArrivalsChart({ stats }: { stats: Stats }) {
   const translate = useTranslate();
   const [period, setPeriod] = useState<Period>('week');
   const rows =
@@ -95,7 +84,7 @@ function Pie({ title, slices }: { title: string; slices: Slice[] }) {
 export function FirstTimerStats() {
   const translate = useTranslate();
   // react-admin's refresh reloads it, so the numbers follow a conversion.
-  const { data: stats, isPending, error } = useGetOne<FirstTimerStatsData & { id: string }>('firstTimerStats', { id: 'all' });
+  const { data: stats, isPending, error } = useGetOne<Stats & { id: string }>('firstTimerStats', { id: 'all' });
   if (error) return <Alert severity="error">{translate('flock.people.first_timers.stats_error', { message: error.message })}</Alert>;
   if (isPending || !stats?.byWeek) return <CircularProgress aria-label={translate('flock.loading')} />;
   const text = (key: string) => translate(`flock.people.first_timers.${key}`);

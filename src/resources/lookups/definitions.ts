@@ -3,7 +3,7 @@ import * as forms from '@/domain/schemas/structure';
 import type { ColumnDef, CrudDefinition, FieldDef } from '@/src/resources/crud';
 
 /**
- * THE lookup lists of issue 5 in the web app (affinity groups among them, as on the server),
+ * THE lookup lists in the web app (affinity groups among them, as on the server),
  * one entry each: the generic list and forms read their fields and columns. Each kind's API
  * calls are its row of the endpoint table and its permissions its row of the access table,
  * under the same resource name.

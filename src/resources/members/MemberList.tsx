@@ -16,12 +16,12 @@ import { Link, useLocation } from 'react-router-dom';
 import { Typography } from '@mui/material';
 import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/enums';
 import { ASSIGNABLE_ROLES, CIH_ROLES } from '@/domain/roles';
-import { useChoices, type ListName } from '@/src/custom/profile/choices';
-import { useReference } from '@/src/custom/profile/places';
-import { VirtualAutocompleteInput } from '@/src/custom/profile/VirtualAutocomplete';
-import { useRoleLabel } from '@/src/custom/roles/useRoles';
+import { useChoices, type ListName } from '@/src/common/choices';
+import { useReference } from '@/src/common/places';
+import { VirtualAutocompleteInput } from '@/src/common/VirtualAutocomplete';
+import { useRoleLabel } from '@/src/common/roles/useRoles';
 import { longDate, PageHeader, useCsvExporter, type ColumnDef } from '@/src/resources/crud';
-import { MEMBER_SORTS } from './MemberTable';
+import { MEMBER_SORTS } from '@/src/common/MemberTable';
 
 const RESOURCE = 'members';
 const label = (source: string) => `resources.${RESOURCE}.fields.${source}`;

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { Form, FormDataConsumer, required, SelectInput, useDataProvider, useGetList, useGetOne, useTranslate } from 'react-admin';
 import { Alert, Dialog, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { EVERY_ROW, useRoleLabel } from '@/src/custom/roles/useRoles';
-import { FormDialogActions } from '@/src/custom/FormDialogActions';
-import { useCallAndClose } from '@/src/custom/useCallAndClose';
+import { EVERY_ROW, useRoleLabel } from '@/src/common/roles/useRoles';
+import { FormDialogActions } from '@/src/common/FormDialogActions';
+import { useCallAndClose } from '@/src/common/useCallAndClose';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { PermissionMatrixInput, type PlatformModule } from './PermissionMatrix';
-import type { RoleRecord } from './RoleEditor';
+import type { RoleRecord } from '@/domain/records';
 import type { PickedUser } from './UserPicker';
 
 /** SPEC.md section 1: firsttimers is a role that cannot be assigned. */

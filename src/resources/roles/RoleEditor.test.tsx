@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MODULES, permissionString } from '@/domain/permissions';
 import { fakeApi, ok, renderScreen, signInWith } from '@/tests/support/adminScreen';
-import { RoleEditor, type RoleRecord } from './RoleEditor';
+import type { RoleRecord } from '@/domain/records';
+import { RoleEditor } from './RoleEditor';
 
 const api = fakeApi();
 
@@ -26,9 +27,16 @@ function openEditor(role?: RoleRecord) {
   return onClose;
 }
 
-const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+// The matrix holds about a hundred boxes, each named by its aria-label: a role query over all of
+// them takes seconds in jsdom on a busy machine, so these two read the boxes directly.
+const boxes = () => [...document.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+const box = (name: string) => {
+  const found = boxes().find((b) => b.getAttribute('aria-label') === name);
+  if (!found) throw new Error(`No checkbox named ${name}`);
+  return found;
+};
 /** The names of the ticked boxes, of cells and of select-alls alike. */
-const ticked = () => (screen.getAllByRole('checkbox') as HTMLInputElement[]).filter((b) => b.checked).map((b) => b.getAttribute('aria-label'));
+const ticked = () => boxes().filter((b) => b.checked).map((b) => b.getAttribute('aria-label'));
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
 describe('the role editor', () => {

@@ -1,15 +1,15 @@
 import { useId } from 'react';
 import { Form, TextInput, useDataProvider, useGetList, useGetOne, useTranslate } from 'react-admin';
 import { Alert, CircularProgress, Dialog, DialogContent, DialogTitle } from '@mui/material';
+import type { RoleRecord } from '@/domain/records';
 import { createRoleSchema } from '@/domain/schemas/people';
-import { schemaResolver } from '@/src/custom/auth/schemaResolver';
-import { EVERY_ROW } from '@/src/custom/roles/useRoles';
-import { FormDialogActions } from '@/src/custom/FormDialogActions';
-import { useCallAndClose } from '@/src/custom/useCallAndClose';
+import { schemaResolver } from '@/src/common/schemaResolver';
+import { EVERY_ROW } from '@/src/common/roles/useRoles';
+import { FormDialogActions } from '@/src/common/FormDialogActions';
+import { useCallAndClose } from '@/src/common/useCallAndClose';
 import { PermissionMatrixInput, type PlatformModule } from './PermissionMatrix';
 
 /** A platform role as GetPlatformRoles lists it. */
-export type RoleRecord = { id: string; name: string; description?: string | null; isSystem?: boolean; userCount?: number; permissionCount?: number };
 
 type RoleValues = { name: string; description?: string; permissions: string[] };
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { fakeApi, ok, refusal, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
+import { fakeApi, ok, refusal, renderScreen, rows, signInWith, findRow } from '@/tests/support/adminScreen';
 import { RoleList } from './RoleList';
 
 const api = fakeApi();
@@ -18,7 +18,7 @@ function showRoles() {
   renderScreen(<RoleList />, { path: '/roles-management' });
 }
 
-const rowOf = (name: string) => screen.findByRole('row', { name: new RegExp(name) });
+const rowOf = (name: string) => findRow(new RegExp(name));
 
 describe('the roles list', () => {
   it('shows each role with its user and permission counts, and says when changes take effect', async () => {

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { DeleteButton, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { Alert, Box, Chip, IconButton, Tab, Tabs, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import { useRoleLabel } from '@/src/custom/roles/useRoles';
+import { useRoleLabel } from '@/src/common/roles/useRoles';
 import { AddButton, PageHeader, TableList, type ColumnDef } from '@/src/resources/crud';
-import { RoleEditor, type RoleRecord } from './RoleEditor';
+import type { RoleRecord } from '@/domain/records';
+import { RoleEditor } from './RoleEditor';
 import { UserAccess } from './UserAccess';
 
 /** The role's name, marked when it is built in (never deleted or renamed). */

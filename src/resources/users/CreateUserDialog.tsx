@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { CreateBase, Form, SelectInput, TextInput, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { Dialog, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { createAdminSchema } from '@/domain/schemas/people';
-import { schemaResolver } from '@/src/custom/auth/schemaResolver';
-import { FormDialogActions } from '@/src/custom/FormDialogActions';
-import { useAssignableRoles, useRoleLabel } from '@/src/custom/roles/useRoles';
+import { schemaResolver } from '@/src/common/schemaResolver';
+import { FormDialogActions } from '@/src/common/FormDialogActions';
+import { useAssignableRoles, useRoleLabel } from '@/src/common/roles/useRoles';
 
 const resolver = schemaResolver(createAdminSchema);
 

@@ -3,7 +3,7 @@ import { Chip } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { readUser } from '@/src/authProvider/session';
-import { ConfirmCallButton } from '@/src/custom/ConfirmCallButton';
+import { ConfirmCallButton } from '@/src/common/ConfirmCallButton';
 import type { FlockDataProvider } from '@/src/dataProvider';
 
 export type UserRow = { id: string; fullName: string; email: string; disabled: boolean; roles?: string[]; cihRole?: string | null };

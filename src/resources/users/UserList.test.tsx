@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, ok, refusal, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
+import { fakeApi, ok, refusal, renderScreen, rows, signInWith, findRow } from '@/tests/support/adminScreen';
 import { UserList } from './UserList';
 
 const api = fakeApi();
@@ -38,7 +38,7 @@ function showUsers(permissions = MANAGER) {
   renderScreen(<UserList />, { path: '/users-management' });
 }
 
-const rowOf = (name: string) => screen.findByRole('row', { name: new RegExp(name) });
+const rowOf = (name: string) => findRow(new RegExp(name));
 
 describe('enabling and disabling users', () => {
   it('disables a user only once confirmed, then shows the new state', async () => {
@@ -59,7 +59,7 @@ describe('enabling and disabling users', () => {
     expect(api.callsTo('DELETE /Admin/DisableUser').map((c) => c.query)).toEqual([{ UserId: 'u2' }]);
     const after = within(await rowOf('Ann Lee'));
     expect(await after.findByText('Disabled')).toBeTruthy();
-    expect(after.getByRole('button', { name: 'Enable Ann Lee' })).toBeTruthy();
+    expect(await after.findByRole('button', { name: 'Enable Ann Lee' })).toBeTruthy();
   });
 
   it('enables a disabled user after confirming', async () => {

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { Box, Chip } from '@mui/material';
-import { useAssignableRoles, useCihRoles, useRoleLabel } from '@/src/custom/roles/useRoles';
+import { useAssignableRoles, useCihRoles, useRoleLabel } from '@/src/common/roles/useRoles';
 import { AddButton, PageHeader, TableList, type ColumnDef } from '@/src/resources/crud';
-import { MEMBER_SORTS } from '@/src/resources/members/MemberTable';
+import { MEMBER_SORTS } from '@/src/common/MemberTable';
 import { CreateUserDialog } from './CreateUserDialog';
-import { placeFilters, selectFilter } from './peopleFilters';
+import { placeFilters, selectFilter } from '@/src/common/peopleFilters';
 import { StatusButton, StatusChip, type UserRow } from './StatusButton';
 import { UserRowMenu } from './UserRowMenu';
 

@@ -2,8 +2,8 @@ import { useState, type MouseEvent } from 'react';
 import { useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { IconButton, Menu, MenuItem } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { ChangeRoleDialog } from '@/src/custom/roles/ChangeRoleDialog';
-import { CihRoleDialog } from '@/src/custom/roles/CihRoleDialog';
+import { ChangeRoleDialog } from '@/src/common/roles/ChangeRoleDialog';
+import { CihRoleDialog } from '@/src/common/roles/CihRoleDialog';
 import type { UserRow } from './StatusButton';
 
 type Opened = 'role' | 'cihRole' | null;

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { CrudList, CrudPage } from '@/src/resources/crud';
 import { ZONE_CENTERS } from '@/src/resources/centers/definition';
-import { MemberTable } from '@/src/resources/members/MemberTable';
+import { MemberTable } from '@/src/common/MemberTable';
 import { ZONES } from './definition';
 import { ZoneHeader } from './ZoneHeader';
 

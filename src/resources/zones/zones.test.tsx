@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, ok, refusal, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
+import { fakeApi, ok, refusal, renderScreen, rows, signInWith, findRow } from '@/tests/support/adminScreen';
 import { ZoneCenterList, ZoneList, ZoneMemberList } from './ZonePages';
 
 const api = fakeApi();
@@ -16,7 +16,7 @@ describe('the zones', () => {
     signInWith(CIH_MANAGER);
     api.on('GET /CIHZone/GetByTotal', () => rows([LEKKI]));
     renderScreen(<ZoneList />, { path: '/cih/zones' });
-    const row = within(await screen.findByRole('row', { name: /Lekki Zone/ }));
+    const row = within(await findRow(/Lekki Zone/));
     expect(row.getByText('41')).toBeTruthy();
     expect(row.getByText('2')).toBeTruthy();
     expect(row.getByRole('link', { name: 'Centers' }).getAttribute('href')).toBe(`/cih/zones/view-centers/${ID.lekki}`);
@@ -28,11 +28,11 @@ describe('the zones', () => {
     api.on('GET /CIHZone/GetByTotal', () => rows([LEKKI]));
     api.on('DELETE /CIHZone/Delete', () => refusal(409, 'This zone has 2 centers and 41 members; move them before deleting it.'));
     renderScreen(<ZoneList />, { path: '/cih/zones' });
-    fireEvent.click(await within(await screen.findByRole('row', { name: /Lekki Zone/ })).findByRole('button', { name: 'Delete' }));
+    fireEvent.click(await within(await findRow(/Lekki Zone/)).findByRole('button', { name: 'Delete' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete "Lekki Zone"?' })).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('This zone has 2 centers and 41 members; move them before deleting it.')).toBeTruthy();
     expect(api.callsTo('DELETE /CIHZone/Delete')[0].query).toEqual({ id: ID.lekki });
-    expect(await screen.findByRole('row', { name: /Lekki Zone/ })).toBeTruthy();
+    expect(await findRow(/Lekki Zone/)).toBeTruthy();
   });
 });
 
@@ -49,7 +49,7 @@ describe("a zone's pages", () => {
     renderScreen(<ZoneCenterList />, { path: '/cih/zones/view-centers/:zoneId', at: `/cih/zones/view-centers/${ID.lekki}` });
     expect(await screen.findByRole('heading', { level: 1, name: 'Lekki Zone: Centers' })).toBeTruthy();
     expect(screen.getByText('Centers: 2 · Members: 41')).toBeTruthy();
-    const row = within(await screen.findByRole('row', { name: /Ajah Center/ }));
+    const row = within(await findRow(/Ajah Center/));
     expect(row.getByRole('link', { name: 'Ajah Center' }).getAttribute('href')).toBe(`/cih/zones/center/${ID.ajah}`);
     expect(api.callsTo('GET /Center/GetByTotal')[0].query).toMatchObject({ ZoneId: ID.lekki });
     // The zone is the page's: neither a filter nor a field of the form.
@@ -71,7 +71,7 @@ describe("a zone's pages", () => {
     );
     renderScreen(<ZoneMemberList />, { path: '/cih/zones/zone-members/:id', at: `/cih/zones/zone-members/${ID.lekki}` });
     expect(await screen.findByRole('heading', { level: 1, name: 'Lekki Zone: Members' })).toBeTruthy();
-    const row = within(await screen.findByRole('row', { name: /Obi/ }));
+    const row = within(await findRow(/Obi/));
     expect(row.getByText('Ajah Center')).toBeTruthy();
     expect(row.getByRole('link', { name: 'Ada' }).getAttribute('href')).toBe(`/profile/${ID.ada}`);
     expect(api.callsTo('GET /ChurchAffiliation/GetMemberQuery')[0].query).toMatchObject({ ZoneId: ID.lekki, SortBy: 'default' });

@@ -2,8 +2,8 @@ import { useTranslate } from 'react-admin';
 import { Card, CardContent, Typography } from '@mui/material';
 
 /**
- * A signed-in route whose screen a later issue builds: its name and what will appear there,
- * and nothing that pretends to work. Rows of the route table drop it one by one.
+ * A signed-in route without a screen yet: its name and what will appear there, and nothing
+ * that pretends to work.
  */
 export function PlaceholderPage({ name }: { name: string }) {
   const translate = useTranslate();

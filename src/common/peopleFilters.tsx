@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { SelectInput, useGetList, type SelectInputProps } from 'react-admin';
 import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/enums';
-import { EVERY_ROW } from '@/src/custom/roles/useRoles';
+import { EVERY_ROW } from '@/src/common/roles/useRoles';
 
 type RemoteProps = Omit<SelectInputProps, 'choices'> & { source: string; reference: string; optionText: string };
 

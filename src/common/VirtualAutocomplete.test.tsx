@@ -5,7 +5,6 @@ import { AdminContext, Form, memoryStore } from 'react-admin';
 import { i18nProvider } from '@/src/i18n';
 import { OPTION_HEIGHT, VirtualAutocompleteInput, type Choice } from './VirtualAutocomplete';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 /** API.md's largest dropdown: 25000 zones. */
 const ZONES: Choice[] = Array.from({ length: 25000 }, (_, i) => ({ id: `z${i}`, name: `Zone ${String(i).padStart(5, '0')}` }));

@@ -1,7 +1,7 @@
 import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Typography } from '@mui/material';
-import { usePage } from '@/src/layout/usePage';
+import { usePage } from './usePage';
 
 /** Any unknown path (SPEC.md section 2), inside the layout when signed in, on its own otherwise. */
 export function NotFoundPage() {

@@ -3,7 +3,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Radio, RadioGroup } from '@mui/material';
 import { readUser } from '@/src/authProvider/session';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { useCallAndClose } from '@/src/custom/useCallAndClose';
+import { useCallAndClose } from '@/src/common/useCallAndClose';
 import { useCihRoles, useRoleLabel } from './useRoles';
 
 export type CihRoleHolder = { id: string; fullName: string; cihRole?: string | null };

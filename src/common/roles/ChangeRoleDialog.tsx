@@ -14,7 +14,7 @@ import {
   RadioGroup,
 } from '@mui/material';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { useCallAndClose } from '@/src/custom/useCallAndClose';
+import { useCallAndClose } from '@/src/common/useCallAndClose';
 import { useAssignableRoles, useRoleLabel } from './useRoles';
 
 export type RoleHolder = { id: string; fullName: string; roles?: string[] };

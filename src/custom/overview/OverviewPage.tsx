@@ -7,7 +7,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { readUser } from '@/src/authProvider/session';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
-import { useRemoteOperation } from './useRemoteOperation';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 
 type DashboardStats = { members: number; firstTimers: number; departments: number; zones: number };
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useGetList, type RaRecord } from 'react-admin';
-import { EVERY_ROW } from '@/src/custom/roles/useRoles';
+import { EVERY_ROW } from '@/src/common/roles/useRoles';
 import type { Choice } from './VirtualAutocomplete';
 
 /** The record lists behind the profile's dropdowns: the resource and the field that names a row. */

@@ -1,7 +1,7 @@
 import { forwardRef, useContext, useMemo, useState, type HTMLAttributes, type ReactElement, type UIEvent } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import { Autocomplete, TextField } from '@mui/material';
-import { FormLock, fieldLabel } from './inputs';
+import { FormLock, fieldLabel } from './formLock';
 
 /** One entry of a long dropdown: the value kept in the form and the text shown. */
 export type Choice = { id: string; name: string };

@@ -1,0 +1,39 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import HistoryIcon from '@mui/icons-material/History';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import PlaceIcon from '@mui/icons-material/Place';
+import { P } from '@/domain/permissions';
+import { CIH_CENTER } from '@/src/authProvider/rules';
+import { descriptor, lazyScreen } from '@/src/common/descriptor';
+
+/** Shown on a signed-in route that has no screen yet. */
+export const PlaceholderPage = lazyScreen(() => import('./PlaceholderPage'), 'PlaceholderPage');
+
+/** The signed-in areas of SPEC.md section 2 that have no screen yet: each shows the placeholder page. */
+export const auditLogs = descriptor({ name: 'auditLogs', path: '/audit-logs', access: { view: [P.viewAudit] }, icon: HistoryIcon });
+export const outreach = descriptor({ name: 'outreach', path: '/outreach', access: { view: [P.viewOutreach] }, icon: CampaignIcon });
+export const goals = descriptor({ name: 'goals', path: '/goals', access: { view: [P.viewGoals] } });
+export const meetings = descriptor({ name: 'meetings', path: '/meetings', access: { view: [P.viewMeetings] } });
+export const notifications = descriptor({ name: 'notifications', path: '/notifications', access: { view: [P.viewNotifications] }, icon: NotificationsIcon });
+export const appointments = descriptor({ name: 'appointments', path: '/appointments', access: { view: [P.viewAppointments] } });
+export const venues = descriptor({ name: 'venues', path: '/venue-management', access: { view: [P.viewVenues] }, icon: PlaceIcon });
+export const cihReports = descriptor({
+  name: 'cihReports',
+  path: '/cih/reports/centers',
+  title: 'cihReportsCenters',
+  routes: [
+    { path: '/cih/reports/centers/:zoneId/:name', title: 'cihReportsZoneCenters' },
+    { path: '/cih/reports/zones', title: 'cihReportsZones' },
+  ],
+  access: { view: CIH_CENTER },
+  icon: AssessmentIcon,
+});
+export const cihFollowup = descriptor({
+  name: 'cihFollowup',
+  path: '/cih/reports/followup',
+  routes: [{ path: '/cih/reports/followup/:id/:name', title: 'cihFollowupDetail' }],
+  access: { view: CIH_CENTER },
+  icon: FactCheckIcon,
+});

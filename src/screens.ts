@@ -1,0 +1,102 @@
+import type { Descriptor, RouteTitle, Screen } from '@/src/common/descriptor';
+import { auth } from '@/src/custom/auth';
+import { info } from '@/src/custom/info';
+import { dashboardStats, overview } from '@/src/custom/overview';
+import { appointments, auditLogs, cihFollowup, cihReports, goals, meetings, notifications, outreach, venues } from '@/src/custom/placeholder';
+import { avatars, biodata, children, churchAffiliations, employers, memberDepartments, profiles, qualifications, spouses } from '@/src/custom/profile';
+import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } from '@/src/custom/requests';
+import { affinityGroups } from '@/src/resources/affinityGroups';
+import { centerChoices, centers, cihCenter } from '@/src/resources/centers';
+import { demise } from '@/src/resources/demise';
+import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/resources/departments';
+import { firstTimers, firstTimerStats } from '@/src/resources/firstTimers';
+import { accessories, ministries, mountainsOfInfluence, moi, specialUnits, units } from '@/src/resources/lookups';
+import { attendance, members } from '@/src/resources/members';
+import { assignableRoles, cihRoles, permissionModules, rolePermissions, roles, userRoles } from '@/src/resources/roles';
+import { users } from '@/src/resources/users';
+import { zoneChoices, zones } from '@/src/resources/zones';
+
+/**
+ * THE list of the web app's screen areas and resources (each folder's index.ts). App's routes,
+ * the side menu (src/layout/menuEntries.tsx), the access table (src/authProvider/access.ts) and
+ * the data provider's endpoint table (src/dataProvider/table.ts) are all built from it.
+ */
+export const SCREENS = [
+  auth,
+  info,
+  overview,
+  dashboardStats,
+  profiles,
+  biodata,
+  qualifications,
+  children,
+  spouses,
+  employers,
+  churchAffiliations,
+  memberDepartments,
+  avatars,
+  members,
+  attendance,
+  users,
+  roles,
+  rolePermissions,
+  userRoles,
+  permissionModules,
+  assignableRoles,
+  cihRoles,
+  firstTimers,
+  firstTimerStats,
+  demise,
+  affinityGroups,
+  ministries,
+  units,
+  specialUnits,
+  accessories,
+  moi,
+  mountainsOfInfluence,
+  departments,
+  departmentMembers,
+  delistedMembers,
+  departmentChoices,
+  zones,
+  zoneChoices,
+  centers,
+  cihCenter,
+  centerChoices,
+  requests,
+  myRequests,
+  hodRequests,
+  inspectorateRequests,
+  allRequests,
+  outreach,
+  goals,
+  meetings,
+  notifications,
+  appointments,
+  venues,
+  auditLogs,
+  cihReports,
+  cihFollowup,
+] as const;
+
+export type ScreenDescriptor = (typeof SCREENS)[number];
+export type ScreenName = ScreenDescriptor['name'];
+
+/** One route of the app: its address, title, screen, and the access entry and action its guard asks for. */
+export type AppRoute = { path: string; title: RouteTitle; screen?: Screen; access: string; action: string };
+
+/** A descriptor's routes: its main address first, then the others. */
+export function routesOf(d: Descriptor): AppRoute[] {
+  const main: AppRoute[] = d.path ? [{ path: d.path, title: d.title ?? (d.name as RouteTitle), screen: d.screen, access: d.name, action: 'view' }] : [];
+  const more = (d.routes ?? []).map((r) => ({ path: r.path, title: r.title, screen: r.screen, access: d.name, action: r.action ?? 'view' }));
+  return [...main, ...more];
+}
+
+const DESCRIPTORS: readonly Descriptor[] = SCREENS;
+
+/** The routes of one area: signed-in, public (signed-out visitors only) or open (everybody); <Resource> lists apart. */
+export const routesIn = (area: 'signedIn' | 'public' | 'open', asResource = false) =>
+  DESCRIPTORS.filter((d) => (d.area ?? 'signedIn') === area && !!d.asResource === asResource).flatMap(routesOf);
+
+/** The descriptors App mounts as react-admin <Resource>s. */
+export const RESOURCE_SCREENS = DESCRIPTORS.filter((d) => d.asResource);
