@@ -17,6 +17,7 @@ export function loginPathFor(path: string): string {
  * elsewhere (open redirect).
  */
 export function safeRedirect(target: string | null | undefined, fallback = AFTER_LOGIN): string {
+  // eslint-disable-next-line no-control-regex -- a control character in an address is refused
   if (!target || !/^\/(?![/\\])/.test(target) || /[\u0000-\u001f\u007f]/.test(target)) return fallback;
   try {
     const base = 'http://flock.invalid';

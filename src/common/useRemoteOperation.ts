@@ -11,6 +11,7 @@ const asError = (error: unknown) =>
  * SPEC.md section 4: begin sets loading and clears success and error; success clears loading
  * and keeps the result; error keeps the error's message (the API's, as section 8 shapes it).
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers that read the result name its type
 export function useRemoteOperation<T = any>() {
   const [state, setState] = useState<OperationState<T>>({ loading: false });
   const run = useCallback(async (operation: () => Promise<T>): Promise<Outcome<T>> => {

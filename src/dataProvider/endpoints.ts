@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- react-admin types the params and results of a data provider as any; this table passes them through */
 import type {
   CreateParams,
   DeleteParams,

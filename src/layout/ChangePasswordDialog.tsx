@@ -7,6 +7,7 @@ import { FormStatus } from '@/src/custom/auth/AuthCard';
 import { schemaResolver } from '@/src/common/schemaResolver';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
+import type { FieldValues } from 'react-hook-form';
 
 const resolver = schemaResolver(withConfirmation(changePasswordInsideSchema));
 
@@ -20,7 +21,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const notify = useNotify();
   const { loading, error, run } = useRemoteOperation();
 
-  const submit = async (values: Record<string, any>) => {
+  const submit = async (values: FieldValues) => {
     const { currentPassword, newPassword } = values;
     const outcome = await run(() => dataProvider.changePasswordInside<{ token: string }>({ currentPassword, newPassword }));
     if (!outcome.ok) return;

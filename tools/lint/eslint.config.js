@@ -16,7 +16,7 @@ export default tseslint.config(
   },
   {
     // Tests read JSON answers of any shape.
-    files: ['tests/**', '**/*.test.ts', '**/*.test.tsx'],
+    files: ['tests/**', '**/*.test.ts', '**/*.test.tsx', '**/testKit.tsx'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

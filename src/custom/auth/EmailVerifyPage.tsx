@@ -7,6 +7,7 @@ import { OtpInput } from './OtpInput';
 import { ResendCode } from './ResendCode';
 import { schemaResolver } from '@/src/common/schemaResolver';
 import { useAuthStep } from './useAuthStep';
+import type { FieldValues } from 'react-hook-form';
 
 const resolver = schemaResolver(validateEmailCompleteSchema);
 
@@ -19,7 +20,7 @@ export function EmailVerifyPage() {
   const { email = '' } = useParams();
   const { loading, error, step } = useAuthStep();
 
-  const submit = (values: Record<string, any>) =>
+  const submit = (values: FieldValues) =>
     step((provider) => provider.validateEmailComplete({ email: values.email, otp: values.otp }), '/');
 
   return (

@@ -5,6 +5,7 @@ import { emailSchema } from '@/domain/schemas/auth';
 import { AuthCard, FormStatus } from './AuthCard';
 import { schemaResolver } from '@/src/common/schemaResolver';
 import { useAuthStep } from './useAuthStep';
+import type { FieldValues } from 'react-hook-form';
 
 const resolver = schemaResolver(emailSchema);
 
@@ -13,7 +14,7 @@ export function ForgotPasswordPage() {
   const translate = useTranslate();
   const { loading, error, step } = useAuthStep();
 
-  const submit = (values: Record<string, any>) =>
+  const submit = (values: FieldValues) =>
     step((provider) => provider.changePasswordInitiate({ email: values.email }), `/reset-password/${encodeURIComponent(values.email)}`);
 
   return (

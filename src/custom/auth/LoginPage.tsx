@@ -8,6 +8,7 @@ import { APP_NAME } from '@/src/config';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { AuthCard, FormStatus } from './AuthCard';
 import { schemaResolver } from '@/src/common/schemaResolver';
+import type { FieldValues } from 'react-hook-form';
 
 /** SPEC.md section 8: the server's message for an unverified profile contains this text. */
 const NOT_ACTIVATED = 'Your profile has not been activated';
@@ -26,7 +27,7 @@ export function LoginPage() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const submit = async (values: Record<string, any>) => {
+  const submit = async (values: FieldValues) => {
     const target = safeRedirect(searchParams.get(REDIRECT_PARAM));
     const outcome = await run(() => login({ username: values.username, password: values.password }, target));
     if (!outcome.ok && outcome.error.message.includes(NOT_ACTIVATED)) {

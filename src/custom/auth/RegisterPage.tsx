@@ -7,6 +7,7 @@ import { signUpSchema } from '@/domain/schemas/auth';
 import { AuthCard, FormStatus } from './AuthCard';
 import { schemaResolver } from '@/src/common/schemaResolver';
 import { useAuthStep } from './useAuthStep';
+import type { FieldValues } from 'react-hook-form';
 
 const resolver = schemaResolver(signUpSchema);
 const titleChoices = TITLES.map((title) => ({ id: title, name: `flock.titles.${title}` }));
@@ -17,7 +18,7 @@ export function RegisterPage() {
   const { loading, error, step } = useAuthStep();
 
   // Gender follows the title (SPEC.md section 4).
-  const submit = (values: Record<string, any>) =>
+  const submit = (values: FieldValues) =>
     step((provider) => provider.signUp({ ...values, gender: genderOfTitle(values.title) }), `/email-verify/${encodeURIComponent(values.email)}`);
 
   return (

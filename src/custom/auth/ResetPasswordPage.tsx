@@ -8,6 +8,7 @@ import { OtpInput } from './OtpInput';
 import { ResendCode } from './ResendCode';
 import { schemaResolver } from '@/src/common/schemaResolver';
 import { useAuthStep } from './useAuthStep';
+import type { FieldValues } from 'react-hook-form';
 
 const resolver = schemaResolver(withConfirmation(changePasswordCompleteSchema));
 
@@ -17,7 +18,7 @@ export function ResetPasswordPage() {
   const { email = '' } = useParams();
   const { loading, error, step } = useAuthStep();
 
-  const submit = ({ email: address, otp, newPassword }: Record<string, any>) =>
+  const submit = ({ email: address, otp, newPassword }: FieldValues) =>
     step((provider) => provider.changePasswordComplete({ email: address, otp, newPassword }), '/');
 
   return (

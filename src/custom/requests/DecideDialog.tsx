@@ -7,6 +7,7 @@ import { schemaResolver } from '@/src/common/schemaResolver';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { MemberRequest } from '@/domain/records';
 import { targetText } from './requestText';
+import type { FieldValues } from 'react-hook-form';
 
 type Failure = { request: MemberRequest; message: string };
 type Outcome = { decided: number; failures: Failure[] };
@@ -64,7 +65,7 @@ export function DecideDialog({ requests, approve, onClose }: Props) {
   const count = { smart_count: requests.length };
   const verb = approve ? 'approve' : 'reject';
 
-  const submit = async (values: Record<string, any>) => {
+  const submit = async (values: FieldValues) => {
     const result = await run(() => decideEach(api, requests, approve, values.comment || undefined));
     if (!result.ok) return;
     refresh();

@@ -13,7 +13,7 @@ type TabDef = { key: TabKey; resource: RequestListProps['resource']; mayShow: (p
  * so the Department tab appears for a head whose GetHodRequests succeeds; the rules only spare
  * the others a call that would be refused.
  */
-const TABS: TabDef[] = [
+const TABS: readonly [TabDef, TabDef, TabDef, TabDef] = [
   { key: 'mine', resource: 'myRequests', mayShow: () => true },
   { key: 'department', resource: 'hodRequests', mayShow: (p) => holdsRequestRight(p, 'view') },
   { key: 'inspectorate', resource: 'inspectorateRequests', mayShow: (p) => isInspectorate(p, 'view') },
@@ -36,8 +36,12 @@ function usePendingCount(tab: TabDef, permissions: string[] | undefined) {
 export function RequestsPage() {
   const translate = useTranslate();
   const { permissions } = usePermissions<string[]>();
-  // TABS is fixed, so these hooks run in the same order on every render.
-  const counts = TABS.map((tab) => usePendingCount(tab, permissions));
+  const counts = [
+    usePendingCount(TABS[0], permissions),
+    usePendingCount(TABS[1], permissions),
+    usePendingCount(TABS[2], permissions),
+    usePendingCount(TABS[3], permissions),
+  ];
   const [selected, setSelected] = useState<TabKey>('mine');
   const visible = TABS.filter((tab, i) => tab.key === 'mine' || counts[i] !== undefined);
   const current = visible.find((tab) => tab.key === selected) ?? TABS[0];

@@ -7,6 +7,7 @@ import type { ENDPOINTS } from '@/src/dataProvider/table';
 export type CrudResource = keyof typeof ENDPOINTS & AccessKey;
 
 /** Any record as the API answers it: an id and its fields. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- fields of any lookup list, read by the list's own columns
 export type ApiRecord = { id: string; [field: string]: any };
 
 /**

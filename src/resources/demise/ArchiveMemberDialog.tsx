@@ -6,6 +6,7 @@ import { FormDialogActions } from '@/src/common/FormDialogActions';
 import { useCallAndClose } from '@/src/common/useCallAndClose';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { MemberInput } from '@/src/resources/crud';
+import type { FieldValues } from 'react-hook-form';
 
 /** Archives a member picked by name (ArchiveMember): they leave the member lists and counts, and are never deleted. */
 export function ArchiveMemberDialog({ onClose }: { onClose: () => void }) {
@@ -14,7 +15,7 @@ export function ArchiveMemberDialog({ onClose }: { onClose: () => void }) {
   const { error, submit } = useCallAndClose(onClose);
   const titleId = useId();
 
-  const archive = (values: Record<string, any>) => submit(() => dataProvider.archiveMember({ userId: values.userId }));
+  const archive = (values: FieldValues) => submit(() => dataProvider.archiveMember({ userId: values.userId }));
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>

@@ -6,6 +6,7 @@ import { delistReasonField } from '@/domain/schemas/structure';
 import { schemaResolver } from '@/src/common/schemaResolver';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
+import type { FieldValues } from 'react-hook-form';
 
 const resolver = schemaResolver(z.object({ reason: delistReasonField }));
 
@@ -24,7 +25,7 @@ export function DelistDialog({ member, departmentName, onClose }: Props) {
   const { loading, error, run } = useRemoteOperation();
   const titleId = useId();
 
-  const submit = async (values: Record<string, any>) => {
+  const submit = async (values: FieldValues) => {
     const outcome = await run(() => dataProvider.delistMember({ userId: member.id, departmentName, reason: values.reason }));
     if (!outcome.ok) return;
     notify('flock.departments.delisted', { type: 'success' });

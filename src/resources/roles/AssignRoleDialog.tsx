@@ -8,6 +8,7 @@ import type { FlockDataProvider } from '@/src/dataProvider';
 import { PermissionMatrixInput, type PlatformModule } from './PermissionMatrix';
 import type { RoleRecord } from '@/domain/records';
 import type { PickedUser } from './UserPicker';
+import type { FieldValues } from 'react-hook-form';
 
 /** SPEC.md section 1: firsttimers is a role that cannot be assigned. */
 const UNASSIGNABLE = 'firsttimers';
@@ -29,7 +30,7 @@ export function AssignRoleDialog({ user, onClose }: { user: PickedUser; onClose:
   const titleId = useId();
   const choices = roles.filter((role) => role.name !== UNASSIGNABLE).map((role) => ({ id: role.id, name: roleLabel(role.name) }));
 
-  const assign = (values: Record<string, any>) =>
+  const assign = (values: FieldValues) =>
     submit(() => dataProvider.assignPermissions({ userId: user.id, roleId: values.roleId, permissions: values.permissions }));
 
   return (

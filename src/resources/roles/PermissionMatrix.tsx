@@ -42,7 +42,11 @@ export function PermissionMatrix({ modules, value, onChange, granted = [], disab
   /** Ticks or clears these permissions, leaving the granted ones alone. */
   const set = (permissions: string[], on: boolean) => {
     const next = new Set(chosen);
-    for (const p of permissions) if (!fixed.has(p)) (on ? next.add(p) : next.delete(p));
+    for (const p of permissions) {
+      if (fixed.has(p)) continue;
+      if (on) next.add(p);
+      else next.delete(p);
+    }
     onChange([...shown.filter((p) => next.has(p)), ...[...next].filter((p) => !shown.includes(p))]);
   };
   const group = (permissions: string[]): GroupState => {

@@ -8,6 +8,7 @@ import { EVERY_ROW } from '@/src/common/roles/useRoles';
 import { FormDialogActions } from '@/src/common/FormDialogActions';
 import { useCallAndClose } from '@/src/common/useCallAndClose';
 import { PermissionMatrixInput, type PlatformModule } from './PermissionMatrix';
+import type { FieldValues } from 'react-hook-form';
 
 /** A platform role as GetPlatformRoles lists it. */
 
@@ -39,7 +40,7 @@ export function RoleEditor({ role, onClose }: { role?: RoleRecord; onClose: () =
   const { error, submit } = useCallAndClose(onClose);
   const titleId = useId();
 
-  const save = async (values: Record<string, any>) => {
+  const save = async (values: FieldValues) => {
     const data = { name: values.name, description: values.description, permissions: values.permissions };
     const call = role ? () => dataProvider.update('roles', { id: role.id, data, previousData: role }) : () => dataProvider.create('roles', { data });
     await submit(call, role ? 'flock.people.roles.updated' : 'flock.crud.created');
