@@ -36,7 +36,7 @@ async function headsADepartment(tx: Tx, userId: string): Promise<boolean> {
  * and a first-timer gets a role by conversion (its own call, which records when); a head of
  * department keeps hod while heading one; the last administrator keeps the role.
  * A role the user keeps keeps its extra permissions. The new role reaches the user's permissions
- * at their next login.
+ * on their next call.
  */
 export async function changeUserRole(tx: Tx, audit: (e: AuditEntry) => void, userId: string, roleId: string) {
   const user = await existingUser(tx, userId);

@@ -13,8 +13,8 @@ import { permissionIds, permissionsOfRole, roleIdQuery, type Role } from './stor
 /*
  * A user's grants. AssignPermissions gives a user a platform role and, under it, extra
  * permissions beyond the role's own (user_permissions); RemovePermission takes the role, and
- * its extras with it, or, naming a Permission, only that extra. Tokens carry the permissions
- * granted at login, so every change here reaches the user at their next login.
+ * its extras with it, or, naming a Permission, only that extra. Permissions are read on every
+ * call, so every change here reaches the user on their next call.
  */
 
 export const roleUserQuery = roleIdQuery.extend({ userId: idField('UserId') });

@@ -15,7 +15,7 @@ import {
   isSystemRole,
   lockedRole,
   mustBeFreeName,
-  NEXT_LOGIN,
+  AT_ONCE,
   permissionIds,
   permissionsOfRole,
   roleDetail,
@@ -120,7 +120,7 @@ const roleRoutes = [
     method: 'PUT',
     url: '/Roles/UpdateRole',
     tag,
-    summary: `Rename a role and replace its description and (when given) its permissions; built-in roles keep their names. ${NEXT_LOGIN}`,
+    summary: `Rename a role and replace its description and (when given) its permissions; built-in roles keep their names. ${AT_ONCE}`,
     access: { permission: P.updateRoles },
     body: updateRoleSchema,
     async handler({ body, services, mutate }) {
@@ -148,7 +148,7 @@ const roleRoutes = [
         const permissions = body.permissions ? [...new Set(body.permissions)] : held;
         audit({ action: 'update', entity: 'role', entityId: before.id, before: { ...before, permissions: held }, after: { ...after, permissions } });
       });
-      return ok(await roleDetail(services.database.db, body.id), `Role updated. ${NEXT_LOGIN}`);
+      return ok(await roleDetail(services.database.db, body.id), `Role updated. ${AT_ONCE}`);
     },
   }),
   route({
@@ -180,7 +180,7 @@ const grantRoutes = [
     method: 'POST',
     url: '/Roles/AssignPermissions',
     tag,
-    summary: `Give the user the role (RoleId) and, under it, the extra permissions of the body (a list, or {permissions}). ${NEXT_LOGIN}`,
+    summary: `Give the user the role (RoleId) and, under it, the extra permissions of the body (a list, or {permissions}). ${AT_ONCE}`,
     access: { permission: P.updateRoles },
     query: roleUserQuery,
     body: assignPermissionsSchema,
@@ -201,14 +201,14 @@ const grantRoutes = [
         }
         audit({ action: 'assign-permissions', entity: 'user', entityId: query.userId, after: { role: role.name, permissions: extras } });
       });
-      return ok(await userRolesView(services.database.db, query.userId), `Role and permissions assigned. ${NEXT_LOGIN}`);
+      return ok(await userRolesView(services.database.db, query.userId), `Role and permissions assigned. ${AT_ONCE}`);
     },
   }),
   route({
     method: 'DELETE',
     url: '/Roles/RemovePermission',
     tag,
-    summary: `Take the role (RoleId) from the user with the extra permissions held under it; with Permission, take only that extra permission. ${NEXT_LOGIN}`,
+    summary: `Take the role (RoleId) from the user with the extra permissions held under it; with Permission, take only that extra permission. ${AT_ONCE}`,
     access: { permission: P.updateRoles },
     query: removeQuery,
     async handler({ query, caller, services, mutate }) {
@@ -222,14 +222,14 @@ const grantRoutes = [
         audit({ action, entity: 'user', entityId: query.userId, before: { role: role.name, permission: query.permission } });
       });
       const what = query.permission ? 'Permission removed' : 'Role removed';
-      return ok(await userRolesView(services.database.db, query.userId), `${what}. ${NEXT_LOGIN}`);
+      return ok(await userRolesView(services.database.db, query.userId), `${what}. ${AT_ONCE}`);
     },
   }),
   route({
     method: 'PUT',
     url: '/Roles/AssignCIHRole',
     tag,
-    summary: `Give a user a CIH role (cihRole: cihpastor or cihcoordinator; empty removes it), by an inspector: InspectorId is the caller unless an administrator. ${NEXT_LOGIN}`,
+    summary: `Give a user a CIH role (cihRole: cihpastor or cihcoordinator; empty removes it), by an inspector: InspectorId is the caller unless an administrator. ${AT_ONCE}`,
     // The CIH role is a field of the church affiliation, so the right to change members' affiliations
     // (the inspectorate's) governs it; a view right such as the inspectorate dashboard never authorises a write.
     access: { permission: P.updateChurchAffiliation },
@@ -249,7 +249,7 @@ const grantRoutes = [
         audit({ action: 'assign-cih-role', entity: 'church-affiliation', entityId: after.id, before: before ?? null, after: { ...after, inspectorId } });
         return { userId: after.userId, cihRole: after.cihRole, inspectorId };
       });
-      return ok(data, `${cihRole ? `CIH role ${cihRole} assigned` : 'CIH role removed'}. ${NEXT_LOGIN}`);
+      return ok(data, `${cihRole ? `CIH role ${cihRole} assigned` : 'CIH role removed'}. ${AT_ONCE}`);
     },
   }),
 ];

@@ -13,8 +13,8 @@ import { existingUser } from '@/server/http/profileAccess.js';
 /** Roles, their permissions and a user's grants, as the Roles routes read and write them. */
 
 export const tag = 'Roles';
-/** Tokens carry the permissions granted at login (docs/decisions.md), so changes wait for the next one. */
-export const NEXT_LOGIN = 'Changes take effect at the next login.';
+/** Permissions are read on every call (docs/decisions.md), so a change reaches its holders on their next call. */
+export const AT_ONCE = 'Changes take effect at once.';
 export const roleIdQuery = z.object({ roleId: idField('RoleId') });
 
 /** The seeded roles: the product relies on their names, so they are never deleted or renamed. */
@@ -106,7 +106,7 @@ export async function roleDetail(db: Db, id: string) {
 
 /**
  * A user's roles, each with the extra permissions granted under it, their CIH role, and their
- * effective permissions (what their next login grants).
+ * effective permissions (what their next call is allowed).
  */
 export async function userRolesView(db: Db, userId: string) {
   await existingUser(db, userId);
