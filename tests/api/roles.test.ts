@@ -180,7 +180,7 @@ describe('DeleteRole', () => {
     for (let i = 0; i < 2; i++) await setRole(s, (await createUser(s)).id, role.name);
     const res = await deleteRole(role.id);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('The role "Held Role" is held by 2 users; take it from them before deleting it.');
+    expect(res.body.message).toBe('This role is held by 2 people; give them another role first.');
     expect(await roleNamed('Held Role')).toBeDefined();
   });
 

@@ -133,7 +133,7 @@ export async function adminModule(app: FastifyInstance) {
       method: 'GET',
       url: '/Admin/GetPlatformAdminRoles',
       tag: 'Admin',
-      summary: 'The platform roles that may be assigned (firsttimers excluded)',
+      summary: 'The platform roles that may be assigned, custom roles included (firsttimers excluded)',
       access: { permission: [P.updateUserManagement, P.viewUserManagement, P.viewRoles] },
       handler: async ({ services }) => ok(await rolesOfKind(services.database.db, 'platform')),
     }),

@@ -79,16 +79,30 @@ export async function permissionsOfRole(db: Db | Tx, roleId: string) {
   return described(rows);
 }
 
-/** The ids of the permission strings named (each once); 400 naming any the catalogue lacks. */
-export async function permissionIds(tx: Tx, names: string[]): Promise<string[]> {
-  const wanted = [...new Set(names)];
-  if (wanted.length === 0) return [];
-  const idOf = new Map((await catalogue(tx)).map((p) => [p.permission, p.id]));
-  const unknown = wanted.filter((name) => !idOf.has(name));
-  if (unknown.length) {
-    throw badRequest(`Not in the permission catalogue: ${unknown.join(', ')}`, { permissions: unknown.map((name) => `${name} is not a permission`) });
+export type ResolvedPermission = { id: string; permission: string };
+
+/**
+ * The catalogue entries the list names, by permission string or catalogue id, mixed (each once,
+ * in the list's order); 400 naming every one the catalogue lacks.
+ */
+export async function resolvePermissions(tx: Tx, refs: string[]): Promise<ResolvedPermission[]> {
+  if (refs.length === 0) return [];
+  const entries = await catalogue(tx);
+  const byRef = new Map<string, ResolvedPermission>();
+  for (const p of entries) {
+    byRef.set(p.permission, { id: p.id, permission: p.permission });
+    byRef.set(p.id.toLowerCase(), { id: p.id, permission: p.permission });
   }
-  return wanted.map((name) => idOf.get(name)!);
+  const unknown = [...new Set(refs.filter((ref) => !byRef.has(ref)))];
+  if (unknown.length) {
+    throw badRequest(`Not in the permission catalogue: ${unknown.join(', ')}`, { permissions: unknown.map((ref) => `${ref} is not a permission`) });
+  }
+  const seen = new Map<string, ResolvedPermission>();
+  for (const ref of refs) {
+    const p = byRef.get(ref)!;
+    if (!seen.has(p.id)) seen.set(p.id, p);
+  }
+  return [...seen.values()];
 }
 
 /** Replaces the role's permissions with these. */
