@@ -55,7 +55,13 @@ export const bulkConvertSchema = listBody(
 
 // Roles
 
-/** A permission named by its string (CAN_VIEW_MEMBERS) or as the login answer gives it ({accessRight, moduleName}). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A permission named by its string (CAN_VIEW_MEMBERS, any letter case), by its catalogue id (as
+ * GetPlatformPermissions lists them; kept in lower case) or as the login answer gives it
+ * ({accessRight, moduleName}). The server resolves ids and strings alike.
+ */
 export const permissionRef = z
   .union(
     [
@@ -64,7 +70,7 @@ export const permissionRef = z
     ],
     { error: 'A permission is a string such as CAN_VIEW_MEMBERS or {accessRight, moduleName}' },
   )
-  .transform((p) => (typeof p === 'string' ? p.toUpperCase() : permissionString(p)));
+  .transform((p) => (typeof p !== 'string' ? permissionString(p) : UUID.test(p) ? p.toLowerCase() : p.toUpperCase()));
 
 const permissionList = z.array(permissionRef, { error: 'Permissions must be a list' }).max(500, 'At most 500 permissions');
 

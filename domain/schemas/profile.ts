@@ -12,6 +12,7 @@ import { isSubSectorOf, SECTOR_NAMES } from '@/domain/reference/sectors.js';
 import { emailField } from './auth.js';
 import { pastDate } from './dates.js';
 import { idField } from './structure.js';
+import { cihRoleField } from './people.js';
 
 /**
  * The profile's forms (SPEC.md section 5, messages word for word): personal information,
@@ -181,6 +182,11 @@ const affiliationShape = {
   cihAddress: optionalText(300),
   ministry: optionalText(),
   unit: optionalText(),
+  /**
+   * The CIH role, for the inspectorate only: a move to another center clears it unless the same
+   * save gives it again. Left out, the role stays (or goes with the move).
+   */
+  cihRole: cihRoleField.optional(),
 };
 export const churchAffiliationSchema = z.object(affiliationShape);
 export const churchAffiliationUpdateSchema = z.object({ ...affiliationShape, id: idField('Id').optional() });

@@ -1,7 +1,7 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { permissionString } from '@/domain/permissions.js';
 import type { Db, Tx } from './client.js';
-import { churchAffiliations, permissions, rolePermissions, roles, userPermissions, userRoles } from './schema/index.js';
+import { churchAffiliations, permissions, rolePermissions, roles, userPermissions, userRoles, users } from './schema/index.js';
 
 /** The platform role names a user holds. */
 export async function roleNamesOf(db: Db | Tx, userId: string): Promise<string[]> {
@@ -14,30 +14,47 @@ export async function roleNamesOf(db: Db | Tx, userId: string): Promise<string[]
 }
 
 /**
- * A user's permissions: those of their platform roles, of their CIH role, and the extra ones
- * granted to them under a role (user_permissions), each entry once.
+ * The condition "the permission is the user's": one of their platform roles grants it, their CIH
+ * role (church_affiliations.cih_role, any letter case) grants it, or it was granted to them under
+ * a role (user_permissions). Subqueries only, so it joins into any query as one round trip.
  */
-export async function permissionsOf(db: Db | Tx, userId: string) {
-  const [affiliation] = await db
-    .select({ cihRole: churchAffiliations.cihRole })
-    .from(churchAffiliations)
-    .where(eq(churchAffiliations.userId, userId));
+function heldBy(db: Db | Tx, userId: string) {
   const platformRoleIds = db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
-  const cihRole = affiliation?.cihRole?.toLowerCase();
+  const cihRoleIds = db
+    .select({ id: roles.id })
+    .from(roles)
+    .innerJoin(churchAffiliations, sql`${roles.name} = lower(${churchAffiliations.cihRole})`)
+    .where(and(eq(roles.kind, 'cih'), eq(churchAffiliations.userId, userId)));
   const fromRoles = db
     .select({ id: rolePermissions.permissionId })
     .from(rolePermissions)
-    .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
-    .where(
-      or(
-        inArray(rolePermissions.roleId, platformRoleIds),
-        cihRole ? and(eq(roles.kind, 'cih'), eq(roles.name, cihRole)) : undefined,
-      ),
-    );
+    .where(or(inArray(rolePermissions.roleId, platformRoleIds), inArray(rolePermissions.roleId, cihRoleIds)));
   const extra = db.select({ id: userPermissions.permissionId }).from(userPermissions).where(eq(userPermissions.userId, userId));
+  return or(inArray(permissions.id, fromRoles), inArray(permissions.id, extra))!;
+}
+
+/** A user's permissions (see heldBy), each entry once. */
+export async function permissionsOf(db: Db | Tx, userId: string) {
   const rows = await db
     .select({ accessRight: permissions.accessRight, moduleName: permissions.moduleName })
     .from(permissions)
-    .where(or(inArray(permissions.id, fromRoles), inArray(permissions.id, extra)));
+    .where(heldBy(db, userId));
   return rows.map((r) => ({ ...r, permission: permissionString(r) }));
+}
+
+/**
+ * What every signed-in call checks, in one query: the user's token version and disabled flag
+ * with the permission strings they hold now, or undefined when there is no such user. Rights
+ * are read per call, so a change of role or permission reaches the next call.
+ */
+export async function sessionStateOf(db: Db | Tx, userId: string) {
+  const rows = await db
+    .select({ tokenVersion: users.tokenVersion, disabled: users.disabled, accessRight: permissions.accessRight, moduleName: permissions.moduleName })
+    .from(users)
+    .leftJoin(permissions, heldBy(db, userId))
+    .where(eq(users.id, userId));
+  if (rows.length === 0) return undefined;
+  const held = new Set<string>();
+  for (const r of rows) if (r.accessRight !== null && r.moduleName !== null) held.add(permissionString({ accessRight: r.accessRight, moduleName: r.moduleName }));
+  return { tokenVersion: rows[0].tokenVersion, disabled: rows[0].disabled, permissions: held };
 }

@@ -93,7 +93,7 @@ describe('GetFirstTimerStats', () => {
 });
 
 describe('ConvertFirstTimersToMembers', () => {
-  it('makes a first-timer a member: the member role, the flag, the time, a revoked token, an audit row', async () => {
+  it('makes a first-timer a member: the member role, the flag, the time, an audit row; their session goes on', async () => {
     const user = await createUser(s, { role: 'firsttimers' });
     const before = (await stats()).converted;
     const res = await convertOne(user.id);
@@ -103,8 +103,10 @@ describe('ConvertFirstTimersToMembers', () => {
     expect(row.isFirstTimer).toBe(false);
     expect(row.convertedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(await rolesOf(s, user.id)).toEqual(['member']);
-    // Their permissions changed, so the old token stops; a new login carries the member's.
-    expect((await s.call('GET', `/Roles/GetUserRoles?UserId=${user.id}`, { token: user.token })).status).toBe(401);
+    // Permissions are read per call, so the old token goes on with the member role's rights.
+    const view = await s.call('GET', `/Roles/GetUserRoles?UserId=${user.id}`, { token: user.token });
+    expect(view.status).toBe(200);
+    expect(view.body.data.roles.map((r: any) => r.name)).toEqual(['member']);
     expect((await s.login(user.email, user.password)).length).toBeGreaterThan(0);
     expect((await stats()).converted).toBe(before + 1);
 

@@ -274,11 +274,17 @@ describe('church affiliation', () => {
     expect(trail.at(-1)).toMatchObject({ action: 'update', actorId: inspector.id });
   });
 
-  it('lets the member move zone and center, keeping fields they leave out or send unchanged', async () => {
+  it('refuses a placed member moving themselves (a change of zone is requested), keeping fields they leave out or send unchanged', async () => {
     const moved = await updateAffiliation({ userId: member.id, centerId: farCenter.id, levelOfATS: '2' }, member.token);
-    expect(moved.status).toBe(200);
-    // A center alone brings its zone.
-    expect(moved.body.data).toMatchObject({ zoneId: otherZone.id, centerId: farCenter.id, levelOfATS: '2', charteredMemberNumber: 'C-100' });
+    expect(moved.status).toBe(403);
+    expect(moved.body.message).toMatch(/request a change of zone \(RequestChangeOfCIHZone\)/);
+    const kept = await updateAffiliation({ userId: member.id, centerId: center.id, levelOfATS: '2' }, member.token);
+    expect(kept.status).toBe(200);
+    expect(kept.body.data).toMatchObject({ zoneId: zone.id, centerId: center.id, levelOfATS: '2', charteredMemberNumber: 'C-100' });
+    // The inspectorate moves them; a center alone brings its zone.
+    const byInspector = await updateAffiliation({ userId: member.id, centerId: farCenter.id, levelOfATS: '2', charteredMember: true, charteredMemberNumber: 'C-100' }, inspector.token);
+    expect(byInspector.status).toBe(200);
+    expect(byInspector.body.data).toMatchObject({ zoneId: otherZone.id, centerId: farCenter.id, levelOfATS: '2', charteredMemberNumber: 'C-100' });
   });
 
   it('keeps the charter number only at level 2 with charter membership', async () => {

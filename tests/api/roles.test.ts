@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const NEXT_LOGIN = 'Changes take effect at the next login.';
+const AT_ONCE = 'Changes take effect at once.';
 const get = (path: string, token = admin) => s.call('GET', path, { token });
 const createRole = (body: unknown, token = admin) => s.call('POST', '/Roles/CreateRole', { body, token });
 const updateRole = (body: unknown, token = admin) => s.call('PUT', '/Roles/UpdateRole', { body, token });
@@ -124,7 +124,7 @@ describe('CreateRole and GetRolePermissions', () => {
 });
 
 describe('UpdateRole', () => {
-  it('renames a role and replaces its permissions; the holders get them at their next login', async () => {
+  it('renames a role and replaces its permissions; the holders get them on their next call', async () => {
     const role = await addRole(s, [P.viewMembers], 'Ushers Lead');
     const holder = await createUser(s);
     await setRole(s, holder.id, role.name);
@@ -132,11 +132,11 @@ describe('UpdateRole', () => {
 
     const res = await updateRole({ id: role.id, name: 'Ushers Leads', description: 'Leads the ushers', permissions: [P.viewRoles] });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(`Role updated. ${NEXT_LOGIN}`);
+    expect(res.body.message).toBe(`Role updated. ${AT_ONCE}`);
     expect(res.body.data).toMatchObject({ name: 'Ushers Leads', description: 'Leads the ushers', permissionCount: 1, userCount: 1 });
-    // The old token still carries the old permissions; a new login carries the new ones.
-    expect((await get('/ChurchAffiliation/GetMemberQuery', oldToken)).status).toBe(200);
-    expect((await get('/Roles/GetPlatformRoles', oldToken)).status).toBe(403);
+    // The token from before the change already has the new permissions, as a new login does.
+    expect((await get('/ChurchAffiliation/GetMemberQuery', oldToken)).status).toBe(403);
+    expect((await get('/Roles/GetPlatformRoles', oldToken)).status).toBe(200);
     const fresh = await s.login(holder.email, holder.password);
     expect((await get('/ChurchAffiliation/GetMemberQuery', fresh)).status).toBe(403);
     expect((await get('/Roles/GetPlatformRoles', fresh)).status).toBe(200);
@@ -180,7 +180,7 @@ describe('DeleteRole', () => {
     for (let i = 0; i < 2; i++) await setRole(s, (await createUser(s)).id, role.name);
     const res = await deleteRole(role.id);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('The role "Held Role" is held by 2 users; take it from them before deleting it.');
+    expect(res.body.message).toBe('This role is held by 2 people; give them another role first.');
     expect(await roleNamed('Held Role')).toBeDefined();
   });
 
@@ -205,19 +205,19 @@ describe('DeleteRole', () => {
 });
 
 describe('AssignPermissions, RemovePermission and GetUserRoles', () => {
-  it("gives a user a role with extra permissions, shown in their roles and at their next login", async () => {
+  it("gives a user a role with extra permissions, shown in their roles and on their next call", async () => {
     const role = await addRole(s, [P.viewMembers]);
     const user = await createUser(s);
     const res = await assign(role.id, user.id, [P.viewRoles, { accessRight: 'CAN_VIEW', moduleName: 'Members' }]);
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(`Role and permissions assigned. ${NEXT_LOGIN}`);
+    expect(res.body.message).toBe(`Role and permissions assigned. ${AT_ONCE}`);
     expect(res.body.data.roles).toEqual([
       { id: expect.any(String), name: 'member', description: expect.any(String), isSystem: true, extraPermissions: [] },
       { id: role.id, name: role.name, description: null, isSystem: false, extraPermissions: [P.viewRoles] },
     ]);
     expect(res.body.data.permissions.map((p: any) => p.permission)).toEqual([P.viewMembers, 'CAN_UPDATE_MEMBERS', P.viewRoles]);
-    // The token from before still carries the old permissions.
-    expect((await get('/Roles/GetPlatformRoles', user.token)).status).toBe(403);
+    // The token from before has the new permissions at once.
+    expect((await get('/Roles/GetPlatformRoles', user.token)).status).toBe(200);
     const perms = await permissionsAtLogin(user.email, user.password);
     expect(perms).toEqual(expect.arrayContaining([P.viewMembers, P.viewRoles, 'CAN_UPDATE_MEMBERS']));
     const [audit] = (await auditOf(s, user.id)).filter((a) => a.action === 'assign-permissions');
@@ -228,7 +228,7 @@ describe('AssignPermissions, RemovePermission and GetUserRoles', () => {
     expect((await get(`/Roles/GetUserRoles?UserId=${user.id}`)).body.data.roles[1].extraPermissions).toEqual([P.viewAudit, P.viewRoles]);
   });
 
-  it('removing a permission takes effect at the next login: the old token still carries it, a new login does not', async () => {
+  it('removing a permission takes effect on the next call, the old token included', async () => {
     const role = await addRole(s, []);
     const user = await createUser(s);
     await assign(role.id, user.id, [P.viewRoles, P.viewAudit]);
@@ -237,9 +237,9 @@ describe('AssignPermissions, RemovePermission and GetUserRoles', () => {
 
     const res = await remove(role.id, user.id, 'can_view_roles');
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(`Permission removed. ${NEXT_LOGIN}`);
+    expect(res.body.message).toBe(`Permission removed. ${AT_ONCE}`);
     expect(res.body.data.roles.find((r: any) => r.id === role.id).extraPermissions).toEqual([P.viewAudit]);
-    expect((await get('/Roles/GetPlatformRoles', before)).status).toBe(200);
+    expect((await get('/Roles/GetPlatformRoles', before)).status).toBe(403);
     const after = await s.login(user.email, user.password);
     expect((await get('/Roles/GetPlatformRoles', after)).status).toBe(403);
     expect(await permissionsAtLogin(user.email, user.password)).toContain(P.viewAudit);
@@ -251,7 +251,7 @@ describe('AssignPermissions, RemovePermission and GetUserRoles', () => {
     const user = await createUser(s);
     await assign(role.id, user.id, [P.viewRoles]);
     const res = await remove(role.id, user.id);
-    expect(res.body.message).toBe(`Role removed. ${NEXT_LOGIN}`);
+    expect(res.body.message).toBe(`Role removed. ${AT_ONCE}`);
     expect(await rolesOf(s, user.id)).toEqual(['member']);
     expect(await s.database.db.select().from(userPermissions).where(eq(userPermissions.userId, user.id))).toEqual([]);
     expect(await permissionsAtLogin(user.email, user.password)).toEqual(['CAN_UPDATE_MEMBERS']);
@@ -314,12 +314,12 @@ describe('AssignCIHRole', () => {
   const cihRoleOf = async (userId: string) =>
     (await s.database.db.select().from(churchAffiliations).where(eq(churchAffiliations.userId, userId)))[0]?.cihRole;
 
-  it('lets an inspector give a CIH role (creating the affiliation), reaching the member at their next login; empty removes it', async () => {
+  it('lets an inspector give a CIH role (creating the affiliation), reaching the member on their next call; empty removes it', async () => {
     const inspector = await createUser(s, { role: 'inspectorate' });
     const member = await createUser(s);
     const res = await assignCih(`userId=${member.id}&InspectorId=${inspector.id}&cihRole=CIHPastor`, inspector.token);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: `CIH role cihpastor assigned. ${NEXT_LOGIN}`, data: { userId: member.id, cihRole: 'cihpastor', inspectorId: inspector.id } });
+    expect(res.body).toMatchObject({ message: `CIH role cihpastor assigned. ${AT_ONCE}`, data: { userId: member.id, cihRole: 'cihpastor', inspectorId: inspector.id } });
     expect(await cihRoleOf(member.id)).toBe('cihpastor');
     expect(await permissionsAtLogin(member.email, member.password)).toContain('CAN_VIEW_CIH_CENTER');
     const [affiliation] = await s.database.db.select().from(churchAffiliations).where(eq(churchAffiliations.userId, member.id));
@@ -327,7 +327,7 @@ describe('AssignCIHRole', () => {
     expect(audit).toMatchObject({ action: 'assign-cih-role', entity: 'church-affiliation', actorId: inspector.id, after: { cihRole: 'cihpastor', inspectorId: inspector.id } });
 
     const removed = await assignCih(`userId=${member.id}&InspectorId=${inspector.id}&cihRole=`, inspector.token);
-    expect(removed.body.message).toBe(`CIH role removed. ${NEXT_LOGIN}`);
+    expect(removed.body.message).toBe(`CIH role removed. ${AT_ONCE}`);
     expect(await cihRoleOf(member.id)).toBeNull();
     expect(await permissionsAtLogin(member.email, member.password)).not.toContain('CAN_VIEW_CIH_CENTER');
   });

@@ -70,7 +70,7 @@ describe('role lists', () => {
 });
 
 describe('ChangeUserRole', () => {
-  it("gives the user the role in place of theirs, reaching their next login, with an audit row", async () => {
+  it("gives the user the role in place of theirs, reaching their next call, with an audit row", async () => {
     const res = await changeRole(other.id, roleId.inspectorate);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: 'Role updated', data: { userId: other.id, roles: ['inspectorate'] } });

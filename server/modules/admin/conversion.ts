@@ -42,15 +42,15 @@ async function roleId(tx: Tx, name: string): Promise<string> {
 
 /**
  * Converts every first-timer named, or none: set-based, so ten thousand take a handful of
- * statements. Each loses the firsttimers role (and the extra permissions held under it), gains
- * member, and has their tokens revoked, since their permissions change.
+ * statements. Each loses the firsttimers role (and the extra permissions held under it) and gains
+ * member; their sessions go on, with the member role's rights from their next call.
  */
 export async function convert(tx: Tx, requested: string[], ctx: AuditContext): Promise<number> {
   const ids = [...new Set(requested.map((id) => id.toLowerCase()))];
   const now = new Date();
   const converted = await tx
     .update(users)
-    .set({ isFirstTimer: false, convertedAt: now, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+    .set({ isFirstTimer: false, convertedAt: now, updatedAt: now })
     .where(and(anyOf(users.id, ids), eq(users.isFirstTimer, true)))
     .returning({ id: users.id });
   // Throwing rolls the whole transaction back: all or nothing.

@@ -90,7 +90,7 @@ export async function adminModule(app: FastifyInstance) {
       method: 'PUT',
       url: '/Admin/ConvertFirstTimersToMembers',
       tag: 'First-timers',
-      summary: 'Convert one first-timer to a member: the member role replaces firsttimers, and their tokens are revoked',
+      summary: 'Convert one first-timer to a member: the member role replaces firsttimers, effective on their next call',
       access: { permission: P.approveFirstTimers },
       query: z.object({ id: idField('Id') }),
       async handler({ query, caller, request, mutate }) {
@@ -121,7 +121,7 @@ export async function adminModule(app: FastifyInstance) {
       method: 'PUT',
       url: '/Admin/ChangeUserRole',
       tag: 'Admin',
-      summary: "Give a user one platform role in place of theirs (firsttimers is not assignable); at their next login",
+      summary: 'Give a user one platform role in place of theirs, a custom role too (not firsttimers, not a CIH role); effective on their next call',
       access: { permission: P.updateUserManagement },
       query: z.object({ userId: idField('UserId'), roleId: idField('RoleId') }),
       async handler({ query, mutate }) {
@@ -133,7 +133,7 @@ export async function adminModule(app: FastifyInstance) {
       method: 'GET',
       url: '/Admin/GetPlatformAdminRoles',
       tag: 'Admin',
-      summary: 'The platform roles that may be assigned (firsttimers excluded)',
+      summary: 'The platform roles that may be assigned, custom roles included (firsttimers excluded)',
       access: { permission: [P.updateUserManagement, P.viewUserManagement, P.viewRoles] },
       handler: async ({ services }) => ok(await rolesOfKind(services.database.db, 'platform')),
     }),

@@ -1,5 +1,4 @@
-import { and, count, eq, inArray, ne, notInArray } from 'drizzle-orm';
-import { ASSIGNABLE_ROLES } from '@/domain/roles.js';
+import { and, count, eq, ne, notInArray } from 'drizzle-orm';
 import type { Db, Tx } from '@/server/db/client.js';
 import { roleNamesOf } from '@/server/db/permissionsOf.js';
 import { departments, roles, userRoles } from '@/server/db/schema/index.js';
@@ -7,9 +6,12 @@ import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict, notFound } from '@/server/http/errors.js';
 import { existingUser } from '@/server/http/profileAccess.js';
 
-/** Roles of one kind as the Change Role modal and the CIH role picker list them. */
+/** A platform role anyone may be given by hand: built in or created with CreateRole, but not firsttimers (given by sign-up). */
+const isAssignable = (role: { kind: string; name: string }) => role.kind === 'platform' && role.name !== 'firsttimers';
+
+/** Roles of one kind as the Change Role modal (every assignable platform role, custom ones too) and the CIH role picker list them. */
 export function rolesOfKind(db: Db, kind: 'platform' | 'cih') {
-  const names = kind === 'platform' ? inArray(roles.name, [...ASSIGNABLE_ROLES]) : undefined;
+  const names = kind === 'platform' ? ne(roles.name, 'firsttimers') : undefined;
   return db
     .select({ id: roles.id, name: roles.name, description: roles.description })
     .from(roles)
@@ -32,18 +34,18 @@ async function headsADepartment(tx: Tx, userId: string): Promise<boolean> {
 }
 
 /**
- * Gives the user this one platform role in place of the ones held. firsttimers is not assignable,
+ * Gives the user this one platform role (built in or custom) in place of the ones held. firsttimers is not assignable,
  * and a first-timer gets a role by conversion (its own call, which records when); a head of
  * department keeps hod while heading one; the last administrator keeps the role.
  * A role the user keeps keeps its extra permissions. The new role reaches the user's permissions
- * at their next login.
+ * on their next call.
  */
 export async function changeUserRole(tx: Tx, audit: (e: AuditEntry) => void, userId: string, roleId: string) {
   const user = await existingUser(tx, userId);
   if (user.isFirstTimer) throw badRequest('Convert the first-timer to a member before changing their role');
   const [role] = await tx.select().from(roles).where(eq(roles.id, roleId));
   if (!role) throw notFound('Role not found!');
-  if (role.kind !== 'platform' || !(ASSIGNABLE_ROLES as readonly string[]).includes(role.name)) {
+  if (!isAssignable(role)) {
     throw badRequest(`The ${role.name} role cannot be assigned here`, { roleId: [`The ${role.name} role cannot be assigned here`] });
   }
   const before = await roleNamesOf(tx, userId);

@@ -95,12 +95,8 @@ async function loginResult(services: Services, user: User) {
     roleNamesOf(db, user.id),
     db.select().from(churchAffiliations).where(eq(churchAffiliations.userId, user.id)),
   ]);
-  const token = await services.tokens.sign({
-    sub: user.id,
-    email: user.email,
-    ver: user.tokenVersion,
-    perms: perms.map((p) => p.permission),
-  });
+  // The web app reads the permissions from this answer; the server reads them per call, not from the token.
+  const token = await services.tokens.sign({ sub: user.id, email: user.email, ver: user.tokenVersion });
   return {
     token,
     permissions: perms.map(({ accessRight, moduleName }) => ({ accessRight, moduleName })),

@@ -1,12 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client.js';
-import { users } from '@/server/db/schema/index.js';
+import { sessionStateOf } from '@/server/db/permissionsOf.js';
 import type { Caller } from '@/server/http/access.js';
 import { unauthorized } from '@/server/http/errors.js';
 import type { Tokens } from './tokens.js';
 
-/** Resolves the bearer token of a request to its caller, refusing revoked or disabled ones. */
+/**
+ * Resolves the bearer token of a request to its caller, refusing revoked or disabled ones. The
+ * caller's permissions are read from the database with the token version in the same query, so
+ * a change of role or permission takes effect on the next call.
+ */
 export function createSessions(db: Db, tokens: Tokens) {
   return {
     async callerOf(request: FastifyRequest): Promise<Caller | null> {
@@ -17,12 +20,9 @@ export function createSessions(db: Db, tokens: Tokens) {
       const claims = await tokens.verify(match[1]).catch(() => {
         throw unauthorized();
       });
-      const [user] = await db
-        .select({ tokenVersion: users.tokenVersion, disabled: users.disabled })
-        .from(users)
-        .where(eq(users.id, claims.sub));
+      const user = await sessionStateOf(db, claims.sub);
       if (!user || user.disabled || user.tokenVersion !== claims.ver) throw unauthorized();
-      return { id: claims.sub, email: claims.email, permissions: new Set(claims.perms) };
+      return { id: claims.sub, email: claims.email, permissions: user.permissions };
     },
   };
 }

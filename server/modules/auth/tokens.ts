@@ -8,7 +8,7 @@ const ISSUER = 'flock';
 const AUDIENCE = 'flock-web';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type TokenClaims = { sub: string; email: string; ver: number; perms: string[] };
+export type TokenClaims = { sub: string; email: string; ver: number };
 
 /** The secret from JWT_SECRET, or one generated on first start and kept in the database. */
 export async function loadJwtSecret(db: Db, configured?: string): Promise<Uint8Array> {
@@ -20,14 +20,15 @@ export async function loadJwtSecret(db: Db, configured?: string): Promise<Uint8A
 }
 
 /**
- * HS256 tokens with exp, issuer and audience. They carry the permissions granted at login, so a
- * role change reaches its holders at their next login; `ver` is checked against the user's token
- * version on every call, so logout, disable and password change revoke at once.
+ * HS256 tokens with exp, issuer and audience. They carry who the caller is, not what they may
+ * do: permissions are read from the database on every call (sessions.ts), so a role change
+ * reaches its holders on their next call; `ver` is checked against the user's token version on
+ * every call, so logout, disable and password change revoke at once.
  */
 export function createTokens(secret: Uint8Array, ttlSeconds: number) {
   return {
     sign(claims: TokenClaims): Promise<string> {
-      return new SignJWT({ email: claims.email, ver: claims.ver, perms: claims.perms })
+      return new SignJWT({ email: claims.email, ver: claims.ver })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
@@ -49,7 +50,6 @@ export function createTokens(secret: Uint8Array, ttlSeconds: number) {
         sub: String(payload.sub),
         email: String(payload.email),
         ver: Number(payload.ver),
-        perms: Array.isArray(payload.perms) ? payload.perms.map(String) : [],
       };
     },
     /** A keyed hash for short secrets such as one-time passwords. */

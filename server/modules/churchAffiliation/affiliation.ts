@@ -1,5 +1,6 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { P } from '@/domain/permissions.js';
 import { AFFILIATION_FIELDS, editableAffiliationFields, showsCharterNumber, type AffiliationField } from '@/domain/profileRules.js';
 import type { churchAffiliationUpdateSchema } from '@/domain/schemas/profile.js';
 import type { Db, Tx } from '@/server/db/client.js';
@@ -10,9 +11,26 @@ import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '@/server/http/errors.js';
 import { affinityGroupNamed, lookupNamed, zoneNamed, zoneOfCenter } from '@/server/http/namedRecords.js';
 import { existingUser, isSelf } from '@/server/http/profileAccess.js';
+import { cihRoleAfterMove } from './placement.js';
 
 export const AFFILIATION_NOT_FOUND = 'Church Affiliation not found!';
 const ONLY_ZONE_AND_CENTER = 'On your own church affiliation you may change only the zone and the center';
+export const MOVE_BY_REQUEST =
+  'Your zone and center can be chosen only once: to move, request a change of zone (RequestChangeOfCIHZone), which the inspectorate approves';
+const CIH_ROLE_BY_INSPECTORATE = 'A CIH role is given by the inspectorate';
+const PLACE: readonly AffiliationField[] = ['zoneId', 'centerId'];
+
+type Affiliation = typeof churchAffiliations.$inferSelect;
+
+/**
+ * A member chooses their own zone and center once, for the first placement. Once placed, or
+ * while holding a CIH role (tied to the center the inspectorate gives), a move goes through
+ * RequestChangeOfCIHZone; those who may change anyone's affiliation still move people.
+ */
+function placeIsLocked(caller: Caller, before: Affiliation | undefined): boolean {
+  if (caller.permissions.has(P.updateChurchAffiliation) || !before) return false;
+  return !!(before.zoneId || before.centerId || before.cihRole);
+}
 
 type AffiliationInput = z.output<typeof churchAffiliationUpdateSchema>;
 type Values = { [K in AffiliationField]: (typeof churchAffiliations.$inferSelect)[K] };
@@ -88,15 +106,16 @@ async function resolved(tx: Tx, input: AffiliationInput, editable: readonly Affi
  * cleared); any other field keeps its value, and sending it changed is refused (403). The
  * charter number is kept only where the form shows it.
  */
-async function valuesOf(tx: Tx, caller: Caller, input: AffiliationInput, current: Values): Promise<Values> {
-  const editable = editableAffiliationFields(caller.permissions, isSelf(caller, input.userId));
-  if (editable.length === 0) throw forbidden();
+async function valuesOf(tx: Tx, caller: Caller, input: AffiliationInput, current: Values, locked: boolean): Promise<Values> {
+  const allowed = editableAffiliationFields(caller.permissions, isSelf(caller, input.userId));
+  if (allowed.length === 0) throw forbidden();
+  const editable = locked ? allowed.filter((f) => !PLACE.includes(f)) : allowed;
   const proposed = await resolved(tx, input, editable);
   const values = { ...current };
   for (const field of AFFILIATION_FIELDS) {
     const sent = proposed[field];
     if (editable.includes(field)) (values as Record<string, unknown>)[field] = sent ?? EMPTY[field];
-    else if (sent !== undefined && !sameValue(sent, current[field])) throw forbidden(ONLY_ZONE_AND_CENTER);
+    else if (sent !== undefined && !sameValue(sent, current[field])) throw forbidden(locked && PLACE.includes(field) ? MOVE_BY_REQUEST : ONLY_ZONE_AND_CENTER);
   }
   if (!showsCharterNumber(values)) values.charteredMemberNumber = null;
   return values;
@@ -108,15 +127,21 @@ export async function saveAffiliation(tx: Tx, audit: (e: AuditEntry) => void, ca
   const [before] = await tx.select().from(churchAffiliations).where(eq(churchAffiliations.userId, input.userId)).for('update');
   if (mode === 'create' && before) throw conflict('This member already has a church affiliation: update it instead');
   if (mode === 'update' && (!before || (input.id && input.id !== before.id))) throw notFound(AFFILIATION_NOT_FOUND);
-  const values = await valuesOf(tx, caller, input, before ?? EMPTY);
+  const values = await valuesOf(tx, caller, input, before ?? EMPTY, placeIsLocked(caller, before));
+  // Only those who may assign CIH roles send it changed; sent, it is given again after a move.
+  let cihRole = cihRoleAfterMove(before, values.centerId);
+  if (input.cihRole !== undefined && input.cihRole !== (before?.cihRole ?? null)) {
+    if (!caller.permissions.has(P.updateChurchAffiliation)) throw forbidden(CIH_ROLE_BY_INSPECTORATE);
+  }
+  if (input.cihRole !== undefined) cihRole = input.cihRole;
   if (!before) {
-    const [created] = await tx.insert(churchAffiliations).values({ userId: input.userId, ...values }).returning();
+    const [created] = await tx.insert(churchAffiliations).values({ userId: input.userId, ...values, cihRole }).returning();
     audit({ action: 'create', entity: 'churchAffiliation', entityId: created.id, after: created });
     return;
   }
   const [after] = await tx
     .update(churchAffiliations)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, cihRole, updatedAt: new Date() })
     .where(eq(churchAffiliations.id, before.id))
     .returning();
   audit({ action: 'update', entity: 'churchAffiliation', entityId: after.id, before, after });

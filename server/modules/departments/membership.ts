@@ -46,7 +46,7 @@ async function hodRoleId(tx: Tx) {
 
 /**
  * Keeps the hod role with the heads of departments: the new head gets it, and a replaced head
- * loses it once they head no other department. It reaches their permissions at their next login.
+ * loses it once they head no other department. It reaches their permissions on their next call.
  */
 export async function handOverHeadship(tx: Tx, audit: Audit, from: string | null, to: string | null) {
   if (from === to) return;

@@ -4,6 +4,7 @@ import type { Tx } from '@/server/db/client.js';
 import { affinityGroups, centers, churchAffiliations, departments, memberRequests, userDepartments } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { conflict } from '@/server/http/errors.js';
+import { cihRoleAfterMove } from '@/server/modules/churchAffiliation/placement.js';
 import { join, membershipOf } from '@/server/modules/departments/membership.js';
 
 /**
@@ -78,7 +79,7 @@ async function setAffinityGroup(tx: Tx, audit: Audit, r: Request) {
   audit({ action: 'update', entity: 'churchAffiliation', entityId: after.id, before, after });
 }
 
-/** Moves the member to the zone and center; the CIH address is the new center's. */
+/** Moves the member to the zone and center; the CIH address is the new center's, and a CIH role stays behind with the old center. */
 async function changeZone(tx: Tx, audit: Audit, r: Request) {
   const before = await affiliationOf(tx, r.userId);
   const zoneId = still(r.targetZoneId, 'zone');
@@ -86,7 +87,7 @@ async function changeZone(tx: Tx, audit: Audit, r: Request) {
   if (center && center.zoneId !== zoneId) throw conflict('The center has moved to another zone since the request was filed; reject it and file again');
   const [after] = await tx
     .update(churchAffiliations)
-    .set({ zoneId, centerId: center?.id ?? null, cihAddress: center?.address ?? null, updatedAt: new Date() })
+    .set({ zoneId, centerId: center?.id ?? null, cihAddress: center?.address ?? null, cihRole: cihRoleAfterMove(before, center?.id ?? null), updatedAt: new Date() })
     .where(eq(churchAffiliations.id, before.id))
     .returning();
   audit({ action: 'update', entity: 'churchAffiliation', entityId: after.id, before, after });

@@ -8,13 +8,13 @@ import { userPermissions, userRoles } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { existingUser, isSelf } from '@/server/http/profileAccess.js';
-import { permissionIds, permissionsOfRole, roleIdQuery, type Role } from './store.js';
+import { permissionsOfRole, resolvePermissions, roleIdQuery, type Role } from './store.js';
 
 /*
  * A user's grants. AssignPermissions gives a user a platform role and, under it, extra
  * permissions beyond the role's own (user_permissions); RemovePermission takes the role, and
- * its extras with it, or, naming a Permission, only that extra. Tokens carry the permissions
- * granted at login, so every change here reaches the user at their next login.
+ * its extras with it, or, naming a Permission, only that extra. Permissions are read on every
+ * call, so every change here reaches the user on their next call.
  */
 
 export const roleUserQuery = roleIdQuery.extend({ userId: idField('UserId') });
@@ -39,11 +39,11 @@ export async function removeRole(tx: Tx, caller: Caller, userId: string, role: R
 }
 
 /** Takes one extra permission from the user; one the role itself grants can only go with the role. */
-export async function removeExtra(tx: Tx, userId: string, role: Role, permission: string) {
-  if ((await permissionsOfRole(tx, role.id)).some((p) => p.permission === permission)) {
+export async function removeExtra(tx: Tx, userId: string, role: Role, ref: string) {
+  const [{ id: permissionId, permission }] = await resolvePermissions(tx, [ref]);
+  if ((await permissionsOfRole(tx, role.id)).some((p) => p.id === permissionId)) {
     throw badRequest(`${permission} comes with the role "${role.name}" itself: change the role, or take the role from the user`);
   }
-  const [permissionId] = await permissionIds(tx, [permission]);
   const removed = await tx
     .delete(userPermissions)
     .where(and(eq(userPermissions.userId, userId), eq(userPermissions.roleId, role.id), eq(userPermissions.permissionId, permissionId)))

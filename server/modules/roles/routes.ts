@@ -15,8 +15,8 @@ import {
   isSystemRole,
   lockedRole,
   mustBeFreeName,
-  NEXT_LOGIN,
-  permissionIds,
+  AT_ONCE,
+  resolvePermissions,
   permissionsOfRole,
   roleDetail,
   roleFields,
@@ -27,8 +27,6 @@ import {
 } from './store.js';
 
 const ROLE_SORT = { name: roles.name, createdAt: roles.createdAt, userCount: roleFields.userCount, permissionCount: roleFields.permissionCount };
-
-const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 const roleRoutes = [
   route({
@@ -101,16 +99,16 @@ const roleRoutes = [
     method: 'POST',
     url: '/Roles/CreateRole',
     tag,
-    summary: 'Create a platform role with permissions (strings such as CAN_VIEW_MEMBERS, or {accessRight, moduleName})',
+    summary: 'Create a platform role with permissions: strings such as CAN_VIEW_MEMBERS, catalogue ids (GetPlatformPermissions) or {accessRight, moduleName}, mixed',
     access: { permission: P.createRoles },
     body: createRoleSchema,
     async handler({ body, services, mutate }) {
       const id = await mutate(async (tx, audit) => {
         await mustBeFreeName(tx, body.name);
-        const ids = await permissionIds(tx, body.permissions);
+        const given = await resolvePermissions(tx, body.permissions);
         const [role] = await tx.insert(roles).values({ name: body.name, description: body.description, kind: 'platform' }).returning();
-        await setRolePermissions(tx, role.id, ids);
-        audit({ action: 'create', entity: 'role', entityId: role.id, after: { ...role, permissions: [...new Set(body.permissions)] } });
+        await setRolePermissions(tx, role.id, given.map((p) => p.id));
+        audit({ action: 'create', entity: 'role', entityId: role.id, after: { ...role, permissions: given.map((p) => p.permission) } });
         return role.id;
       });
       return ok(await roleDetail(services.database.db, id), 'Successfully Created');
@@ -120,7 +118,7 @@ const roleRoutes = [
     method: 'PUT',
     url: '/Roles/UpdateRole',
     tag,
-    summary: `Rename a role and replace its description and (when given) its permissions; built-in roles keep their names. ${NEXT_LOGIN}`,
+    summary: `Rename a role and replace its description and (when given) its permissions; built-in roles keep their names. ${AT_ONCE}`,
     access: { permission: P.updateRoles },
     body: updateRoleSchema,
     async handler({ body, services, mutate }) {
@@ -132,8 +130,9 @@ const roleRoutes = [
         }
         if (!system) await mustBeFreeName(tx, body.name, before.id);
         const held = (await permissionsOfRole(tx, before.id)).map((p) => p.permission);
-        if (body.permissions) {
-          const ids = await permissionIds(tx, body.permissions);
+        const given = body.permissions && (await resolvePermissions(tx, body.permissions));
+        if (given) {
+          const ids = given.map((p) => p.id);
           // Taking a right from administrator could lock every administrator out of this very screen.
           if (before.name === 'administrator' && ids.length < ALL_PERMISSIONS.length) {
             throw badRequest('The administrator role always holds every permission', { permissions: ['Administrator holds the whole catalogue'] });
@@ -145,10 +144,10 @@ const roleRoutes = [
           .set({ name: system ? before.name : body.name, description: body.description ?? null })
           .where(eq(roles.id, before.id))
           .returning();
-        const permissions = body.permissions ? [...new Set(body.permissions)] : held;
+        const permissions = given ? given.map((p) => p.permission) : held;
         audit({ action: 'update', entity: 'role', entityId: before.id, before: { ...before, permissions: held }, after: { ...after, permissions } });
       });
-      return ok(await roleDetail(services.database.db, body.id), `Role updated. ${NEXT_LOGIN}`);
+      return ok(await roleDetail(services.database.db, body.id), `Role updated. ${AT_ONCE}`);
     },
   }),
   route({
@@ -164,7 +163,8 @@ const roleRoutes = [
         if (isSystemRole(role.name)) throw badRequest(`The built-in role "${role.name}" cannot be deleted`);
         const holders = await countRows(tx, userRoles, eq(userRoles.roleId, role.id));
         if (holders > 0) {
-          throw conflict(`The role "${role.name}" is held by ${counted(holders, 'user')}; take it from them before deleting it.`);
+          const who = holders === 1 ? '1 person' : `${holders} people`;
+          throw conflict(`This role is held by ${who}; give them another role first.`);
         }
         const permissions = (await permissionsOfRole(tx, role.id)).map((p) => p.permission);
         await tx.delete(roles).where(eq(roles.id, role.id));
@@ -180,7 +180,7 @@ const grantRoutes = [
     method: 'POST',
     url: '/Roles/AssignPermissions',
     tag,
-    summary: `Give the user the role (RoleId) and, under it, the extra permissions of the body (a list, or {permissions}). ${NEXT_LOGIN}`,
+    summary: `Give the user the role (RoleId) and, under it, the extra permissions of the body (a list, or {permissions}). ${AT_ONCE}`,
     access: { permission: P.updateRoles },
     query: roleUserQuery,
     body: assignPermissionsSchema,
@@ -189,9 +189,10 @@ const grantRoutes = [
         const role = await lockedRole(tx, query.roleId);
         mustBeAssignable(role);
         await existingUser(tx, query.userId);
-        const own = new Set((await permissionsOfRole(tx, role.id)).map((p) => p.permission));
-        const extras = [...new Set(body.permissions)].filter((p) => !own.has(p));
-        const ids = await permissionIds(tx, extras);
+        const own = new Set((await permissionsOfRole(tx, role.id)).map((p) => p.id));
+        const given = (await resolvePermissions(tx, body.permissions)).filter((p) => !own.has(p.id));
+        const extras = given.map((p) => p.permission);
+        const ids = given.map((p) => p.id);
         await tx.insert(userRoles).values({ userId: query.userId, roleId: role.id }).onConflictDoNothing();
         if (ids.length) {
           await tx
@@ -201,14 +202,14 @@ const grantRoutes = [
         }
         audit({ action: 'assign-permissions', entity: 'user', entityId: query.userId, after: { role: role.name, permissions: extras } });
       });
-      return ok(await userRolesView(services.database.db, query.userId), `Role and permissions assigned. ${NEXT_LOGIN}`);
+      return ok(await userRolesView(services.database.db, query.userId), `Role and permissions assigned. ${AT_ONCE}`);
     },
   }),
   route({
     method: 'DELETE',
     url: '/Roles/RemovePermission',
     tag,
-    summary: `Take the role (RoleId) from the user with the extra permissions held under it; with Permission, take only that extra permission. ${NEXT_LOGIN}`,
+    summary: `Take the role (RoleId) from the user with the extra permissions held under it; with Permission, take only that extra permission. ${AT_ONCE}`,
     access: { permission: P.updateRoles },
     query: removeQuery,
     async handler({ query, caller, services, mutate }) {
@@ -222,14 +223,14 @@ const grantRoutes = [
         audit({ action, entity: 'user', entityId: query.userId, before: { role: role.name, permission: query.permission } });
       });
       const what = query.permission ? 'Permission removed' : 'Role removed';
-      return ok(await userRolesView(services.database.db, query.userId), `${what}. ${NEXT_LOGIN}`);
+      return ok(await userRolesView(services.database.db, query.userId), `${what}. ${AT_ONCE}`);
     },
   }),
   route({
     method: 'PUT',
     url: '/Roles/AssignCIHRole',
     tag,
-    summary: `Give a user a CIH role (cihRole: cihpastor or cihcoordinator; empty removes it), by an inspector: InspectorId is the caller unless an administrator. ${NEXT_LOGIN}`,
+    summary: `Give a user a CIH role (cihRole: cihpastor or cihcoordinator; empty removes it), by an inspector: InspectorId is the caller unless an administrator. ${AT_ONCE}`,
     // The CIH role is a field of the church affiliation, so the right to change members' affiliations
     // (the inspectorate's) governs it; a view right such as the inspectorate dashboard never authorises a write.
     access: { permission: P.updateChurchAffiliation },
@@ -249,7 +250,7 @@ const grantRoutes = [
         audit({ action: 'assign-cih-role', entity: 'church-affiliation', entityId: after.id, before: before ?? null, after: { ...after, inspectorId } });
         return { userId: after.userId, cihRole: after.cihRole, inspectorId };
       });
-      return ok(data, `${cihRole ? `CIH role ${cihRole} assigned` : 'CIH role removed'}. ${NEXT_LOGIN}`);
+      return ok(data, `${cihRole ? `CIH role ${cihRole} assigned` : 'CIH role removed'}. ${AT_ONCE}`);
     },
   }),
 ];

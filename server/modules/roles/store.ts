@@ -13,8 +13,8 @@ import { existingUser } from '@/server/http/profileAccess.js';
 /** Roles, their permissions and a user's grants, as the Roles routes read and write them. */
 
 export const tag = 'Roles';
-/** Tokens carry the permissions granted at login (docs/decisions.md), so changes wait for the next one. */
-export const NEXT_LOGIN = 'Changes take effect at the next login.';
+/** Permissions are read on every call (docs/decisions.md), so a change reaches its holders on their next call. */
+export const AT_ONCE = 'Changes take effect at once.';
 export const roleIdQuery = z.object({ roleId: idField('RoleId') });
 
 /** The seeded roles: the product relies on their names, so they are never deleted or renamed. */
@@ -79,16 +79,30 @@ export async function permissionsOfRole(db: Db | Tx, roleId: string) {
   return described(rows);
 }
 
-/** The ids of the permission strings named (each once); 400 naming any the catalogue lacks. */
-export async function permissionIds(tx: Tx, names: string[]): Promise<string[]> {
-  const wanted = [...new Set(names)];
-  if (wanted.length === 0) return [];
-  const idOf = new Map((await catalogue(tx)).map((p) => [p.permission, p.id]));
-  const unknown = wanted.filter((name) => !idOf.has(name));
-  if (unknown.length) {
-    throw badRequest(`Not in the permission catalogue: ${unknown.join(', ')}`, { permissions: unknown.map((name) => `${name} is not a permission`) });
+export type ResolvedPermission = { id: string; permission: string };
+
+/**
+ * The catalogue entries the list names, by permission string or catalogue id, mixed (each once,
+ * in the list's order); 400 naming every one the catalogue lacks.
+ */
+export async function resolvePermissions(tx: Tx, refs: string[]): Promise<ResolvedPermission[]> {
+  if (refs.length === 0) return [];
+  const entries = await catalogue(tx);
+  const byRef = new Map<string, ResolvedPermission>();
+  for (const p of entries) {
+    byRef.set(p.permission, { id: p.id, permission: p.permission });
+    byRef.set(p.id.toLowerCase(), { id: p.id, permission: p.permission });
   }
-  return wanted.map((name) => idOf.get(name)!);
+  const unknown = [...new Set(refs.filter((ref) => !byRef.has(ref)))];
+  if (unknown.length) {
+    throw badRequest(`Not in the permission catalogue: ${unknown.join(', ')}`, { permissions: unknown.map((ref) => `${ref} is not a permission`) });
+  }
+  const seen = new Map<string, ResolvedPermission>();
+  for (const ref of refs) {
+    const p = byRef.get(ref)!;
+    if (!seen.has(p.id)) seen.set(p.id, p);
+  }
+  return [...seen.values()];
 }
 
 /** Replaces the role's permissions with these. */
@@ -106,7 +120,7 @@ export async function roleDetail(db: Db, id: string) {
 
 /**
  * A user's roles, each with the extra permissions granted under it, their CIH role, and their
- * effective permissions (what their next login grants).
+ * effective permissions (what their next call is allowed).
  */
 export async function userRolesView(db: Db, userId: string) {
   await existingUser(db, userId);
