@@ -7,6 +7,7 @@ import {
   canUploadAvatar,
   canViewProfile,
   editableAffiliationFields,
+  isPlaced,
   genderOfTitle,
   normaliseBiodata,
   SELF_AFFILIATION_FIELDS,
@@ -120,5 +121,14 @@ describe('who may do what', () => {
     expect(editableAffiliationFields(member, true)).not.toContain('levelOfATS');
     expect(editableAffiliationFields(member, false)).toEqual([]);
     expect(editableAffiliationFields([P.updateChurchAffiliation], false)).toEqual(AFFILIATION_FIELDS);
+  });
+
+  it('takes zone and center from a placed member, who moves by request, but not from those who move others', () => {
+    expect(editableAffiliationFields(member, true, true)).toEqual(['cihAddress']);
+    expect(editableAffiliationFields([P.updateChurchAffiliation], true, true)).toEqual(AFFILIATION_FIELDS);
+    expect(isPlaced({ zoneId: 'z', centerId: null })).toBe(true);
+    expect(isPlaced({ cihRole: 'cihpastor' })).toBe(true);
+    expect(isPlaced({ zoneId: null, centerId: null, cihRole: null })).toBe(false);
+    expect(isPlaced(null)).toBe(false);
   });
 });

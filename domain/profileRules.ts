@@ -112,7 +112,13 @@ export const SELF_AFFILIATION_FIELDS: readonly AffiliationField[] = ['zoneId', '
  * The church affiliation fields the viewer may change: all of them with
  * CAN_UPDATE_CHURCH_AFFILIATION_MEMBERS, zone and center on one's own editable profile, else none.
  */
-export function editableAffiliationFields(perms: Permissions, isSelf: boolean): readonly AffiliationField[] {
+export function editableAffiliationFields(perms: Permissions, isSelf: boolean, placed = false): readonly AffiliationField[] {
   if (holds(perms, P.updateChurchAffiliation)) return AFFILIATION_FIELDS;
-  return isSelf && canEditProfile(perms, true) ? SELF_AFFILIATION_FIELDS : [];
+  if (!isSelf || !canEditProfile(perms, true)) return [];
+  // Zone and center are one's own to choose once; a placed member (or a CIH leader) moves by request.
+  return placed ? SELF_AFFILIATION_FIELDS.filter((field) => field !== 'zoneId' && field !== 'centerId') : SELF_AFFILIATION_FIELDS;
 }
+
+/** Placed: a zone or center chosen, or a CIH role held (which is tied to its center). */
+export const isPlaced = (affiliation?: { readonly [field: string]: unknown } | null) =>
+  !!(affiliation?.zoneId || affiliation?.centerId || affiliation?.cihRole);

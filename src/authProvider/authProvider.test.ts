@@ -121,6 +121,30 @@ describe('checkAuth and checkError', () => {
   it.each([403, 404, 500])('leaves a %i to the screen that made the call', async (status) => {
     await expect(createAuthProvider(stubApi()).checkError(new HttpError('x', status))).resolves.toBeUndefined();
   });
+
+  /** A signed-in user whose rights the server now reports as `now`. */
+  async function signedInWithServerRights(now: string[]) {
+    const api = stubApi();
+    const getOne = vi.fn(async () => ({ data: { id: 'u1', permissions: now.map((permission) => ({ permission })) } }));
+    Object.assign(api, { getOne });
+    const auth = createAuthProvider(api);
+    await auth.login({ username: 'a', password: 'b' });
+    return { auth, getOne };
+  }
+
+  it('leaves a 403 to the screen when the rights are the ones stored at sign-in', async () => {
+    const { auth, getOne } = await signedInWithServerRights(['CAN_VIEW_CIH_CENTER', 'CAN_VIEW_AUDIT_REPORT']);
+    await expect(auth.checkError(new HttpError('You are not authorised', 403))).resolves.toBeUndefined();
+    expect(getOne).toHaveBeenCalledWith('userRoles', { id: 'u1' });
+  });
+
+  it('signs the user out on a 403 after their rights changed (a demotion)', async () => {
+    const { auth } = await signedInWithServerRights(['CAN_VIEW_CIH_CENTER']);
+    await expect(auth.checkError(new HttpError('You are not authorised', 403))).rejects.toEqual({
+      message: 'Your access has changed. Please sign in again.',
+      redirectTo: '/',
+    });
+  });
 });
 
 describe('identity, permissions and access', () => {

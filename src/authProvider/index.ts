@@ -7,6 +7,20 @@ import { clearSession, readPermissions, readToken, readUser, saveSession, type L
 
 const currentPath = () => `${window.location.pathname}${window.location.search}`;
 
+/** True when the server now grants other permissions than the ones stored at sign-in. */
+async function rightsChanged(api: FlockDataProvider): Promise<boolean> {
+  const user = readUser();
+  if (!user) return false;
+  try {
+    const { data } = await api.getOne<{ id: string; permissions: Array<{ permission: string }> }>('userRoles', { id: user.id });
+    const now = data.permissions.map((p) => p.permission).sort();
+    const stored = [...readPermissions()].sort();
+    return now.length !== stored.length || now.some((p, i) => p !== stored[i]);
+  } catch {
+    return false; // the refusal stands on its own; nothing more is known
+  }
+}
+
 /**
  * The auth provider of ARCHITECTURE.md. Calls go through the raw data provider (not
  * react-admin's wrapped one) so that a failing logout never re-enters checkError.
@@ -36,6 +50,11 @@ export function createAuthProvider(api: FlockDataProvider): AuthProvider {
     async checkError(error: { status?: number } | undefined) {
       if (error?.status === 401) {
         throw { message: en.flock.errors.token_expired, redirectTo: loginPathFor(currentPath()) };
+      }
+      // Rights are the server's to decide on every call: a refusal after they changed (a
+      // demotion) signs the user out, so the next sign-in brings the menu that fits them.
+      if (error?.status === 403 && (await rightsChanged(api))) {
+        throw { message: en.flock.errors.rights_changed, redirectTo: '/' };
       }
     },
 

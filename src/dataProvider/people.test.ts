@@ -221,10 +221,10 @@ describe('roles (the Roles controller)', () => {
   });
 
   it('assigns a role with extra permissions: POST ?RoleId&UserId, the permissions in the body', async () => {
-    const seen = answer(ok({ userId: 'u1' }, { message: 'Role and permissions assigned. Changes take effect at the next login.' }));
+    const seen = answer(ok({ userId: 'u1' }, { message: 'Role and permissions assigned. Changes take effect at once.' }));
     const result = await api().assignPermissions({ userId: 'u1', roleId: 'r7', permissions: ['CAN_VIEW_MEMBERS'] });
     expect(seen[0]).toMatchObject({ method: 'POST', path: '/Roles/AssignPermissions', query: { RoleId: 'r7', UserId: 'u1' }, body: { permissions: ['CAN_VIEW_MEMBERS'] } });
-    expect(result.message).toMatch(/next login/);
+    expect(result.message).toMatch(/take effect at once/);
   });
 
   it('removes a role, or one extra permission, with DELETE ?RoleId&UserId[&Permission]', async () => {

@@ -49,6 +49,7 @@ export const en = {
     errors: {
       not_authorised: 'You are not authorised',
       token_expired: 'Token expired',
+      rights_changed: 'Your access has changed. Please sign in again.',
       something_went_wrong: 'Something went wrong',
     },
     validation: {
@@ -371,7 +372,7 @@ export const en = {
       member: 'Member',
       confirm: 'Confirm',
       done: 'Done',
-      next_login: 'A change to roles or permissions takes effect at the holder’s next login.',
+      takes_effect: 'A change to roles or permissions takes effect at once: the holder’s next action is judged by it.',
       users: {
         intro: 'Everyone with an account: enable or disable them, change their role, and add administrators.',
         enabled: 'Enabled',
@@ -447,7 +448,7 @@ export const en = {
         built_in_name: 'Built-in roles keep their names',
         create_title: 'Add a role',
         edit_title: 'Edit role %{name}',
-        updated: 'Role updated. The change takes effect at each holder’s next login.',
+        updated: 'Role updated. The change takes effect at once for every holder.',
       },
       grants: {
         tab: 'People’s roles',
@@ -463,10 +464,10 @@ export const en = {
         remove_role: 'Remove',
         remove_role_name: 'Remove role %{role}',
         remove_role_title: 'Take the role %{role} from %{name}?',
-        remove_role_content: 'The extra permissions held under it go with it. A change to roles takes effect at the holder’s next login.',
+        remove_role_content: 'The extra permissions held under it go with it. A change to roles takes effect at once.',
         remove_extra_title: 'Take %{permission} from %{name}?',
         cih_role: 'CIH role: %{role}',
-        effective: 'Effective permissions (from the next login)',
+        effective: 'Effective permissions',
         no_permissions: 'No permissions.',
       },
       matrix: {

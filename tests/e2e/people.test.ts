@@ -74,7 +74,7 @@ describe('people administration in a real browser', () => {
     await signIn(admin, e2e.url, ADMIN.email, ADMIN.password);
     await openFromMenu(admin, 'Roles management');
     await admin.waitForURL('**/roles-management');
-    await admin.getByText('A change to roles or permissions takes effect at the holder’s next login.').first().waitFor();
+    await admin.getByText('A change to roles or permissions takes effect at once: the holder’s next action is judged by it.').first().waitFor();
     await admin.getByRole('button', { name: 'Add role' }).click();
     const editor = admin.getByRole('dialog', { name: 'Add a role' });
     await fillByLabel(editor, { Name: 'Ushers' });
@@ -92,7 +92,7 @@ describe('people administration in a real browser', () => {
     const assign = admin.getByRole('dialog', { name: `Assign a role to ${MEMBER.name}` });
     await choose(assign, 'Role', 'Ushers');
     await assign.getByRole('button', { name: 'Assign' }).click();
-    await expectToast(admin, 'Role and permissions assigned. Changes take effect at the next login.');
+    await expectToast(admin, 'Role and permissions assigned. Changes take effect at once.');
     await rowWith(admin, 'Ushers').waitFor();
 
     // Permissions are read at login: the next one brings the role's (pages of one browser share the session).

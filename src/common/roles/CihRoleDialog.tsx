@@ -33,7 +33,7 @@ export function CihRoleDialog({ user, onClose }: Props) {
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{translate('flock.people.cih_role.title', { name: user.fullName })}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{translate('flock.people.next_login')}</DialogContentText>
+        <DialogContentText>{translate('flock.people.takes_effect')}</DialogContentText>
         <RadioGroup aria-labelledby={titleId} value={cihRole} onChange={(event) => setCihRole(event.target.value)}>
           {cihRoles.map((role) => (
             <FormControlLabel key={role.id} value={role.name} control={<Radio />} label={roleLabel(role.name)} />

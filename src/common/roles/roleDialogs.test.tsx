@@ -49,7 +49,7 @@ describe('the Change Role modal', () => {
 
 describe('the CIH role dialog', () => {
   it('gives a CIH role as the signed-in inspector', async () => {
-    api.on('PUT /Roles/AssignCIHRole', () => ok({ userId: 'u1', cihRole: 'cihpastor' }, { message: 'CIH role cihpastor assigned. Changes take effect at the next login.' }));
+    api.on('PUT /Roles/AssignCIHRole', () => ok({ userId: 'u1', cihRole: 'cihpastor' }, { message: 'CIH role cihpastor assigned. Changes take effect at once.' }));
     open('cih');
     expect((await radio('CIH coordinator')).checked).toBe(true);
     fireEvent.click(await radio('CIH pastor'));
@@ -59,7 +59,7 @@ describe('the CIH role dialog', () => {
   });
 
   it('takes the CIH role away by sending none', async () => {
-    api.on('PUT /Roles/AssignCIHRole', () => ok({ userId: 'u1', cihRole: null }, { message: 'CIH role removed. Changes take effect at the next login.' }));
+    api.on('PUT /Roles/AssignCIHRole', () => ok({ userId: 'u1', cihRole: null }, { message: 'CIH role removed. Changes take effect at once.' }));
     open('cih');
     fireEvent.click(await radio('No CIH role'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -53,7 +53,10 @@ async function openAffiliation(options: Parameters<typeof renderProfile>[1]) {
 
 describe('who may change the church affiliation (SPEC.md section 6)', () => {
   it('lets a member without the right choose only zone and center on their own profile, and save them', async () => {
-    await openAffiliation({ fixtures: { ...lists, churchAffiliations: affiliation() } });
+    // Not placed yet: the first placement is the member's own to choose.
+    renderProfile(api, { fixtures: { ...lists, churchAffiliations: affiliation({ zoneId: null, centerId: null, cihRole: null }) } });
+    await openTab('Church Affiliations');
+    await waitFor(() => expect(autocomplete('Mountain of influence').value).toBe('Family'));
     expect(selectDisabled('Level of ATS')).toBe(true);
     expect(selectDisabled('Charter member')).toBe(true);
     expect((screen.getByLabelText('Charter member number') as HTMLInputElement).disabled).toBe(true);
@@ -61,11 +64,22 @@ describe('who may change the church affiliation (SPEC.md section 6)', () => {
     expect(autocomplete('Affinity groups').disabled).toBe(true);
     expect(autocomplete('CIH zone').disabled).toBe(false);
     expect(autocomplete('Center').disabled).toBe(false);
+    await pickOption('CIH zone', 'Ikeja Zone');
     save();
     expect(await screen.findByText('Details updated')).toBeTruthy();
     const [data] = sent(api, UPDATE);
-    expect(data.id).toBe(guid(80));
-    expect(Object.keys(data).sort()).toEqual(['centerId', 'cihAddress', 'id', 'userId', 'zoneId']);
+    expect(data).toMatchObject({ id: guid(80), zoneId: IKEJA, cihAddress: '7 Addo Road' });
+    expect(Object.keys(data).filter((key) => !['centerId', 'cihAddress', 'id', 'userId', 'zoneId'].includes(key))).toEqual([]);
+  });
+
+  it('keeps a placed member to the request dialog for a move: zone and center are shown, not edited', async () => {
+    await openAffiliation({ fixtures: { ...lists, churchAffiliations: affiliation({ cihRole: null }) } });
+    expect(autocomplete('CIH zone').disabled).toBe(true);
+    expect(autocomplete('Center').disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Request change of zone' })).toBeTruthy();
+    save();
+    expect(await screen.findByText('Details updated')).toBeTruthy();
+    expect(Object.keys(sent(api, UPDATE)[0]).sort()).toEqual(['cihAddress', 'id', 'userId']);
   });
 
   it("disables every field of another member's affiliation without CAN_UPDATE_CHURCH_AFFILIATION_MEMBERS, zone included", async () => {
@@ -126,7 +140,7 @@ describe('dependent fields of the affiliation (SPEC.md section 4)', () => {
   });
 
   it('clears the center when another zone is chosen', async () => {
-    await openAffiliation({ fixtures: { ...lists, churchAffiliations: affiliation() } });
+    await openAffiliation({ viewerId: ADMIN_ID, permissions: AFFILIATION_RIGHTS, fixtures: { ...lists, churchAffiliations: affiliation() } });
     await waitFor(() => expect(autocomplete('Center').value).toBe('Ajah Center'));
     await pickOption('CIH zone', 'Ikeja Zone');
     await waitFor(() => expect(autocomplete('Center').value).toBe(''));

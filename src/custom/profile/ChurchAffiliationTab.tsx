@@ -3,14 +3,14 @@ import { TextInput, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Box, Button } from '@mui/material';
 import { LEVELS_OF_ATS } from '@/domain/enums';
-import { showsCharterNumber, type AffiliationField } from '@/domain/profileRules';
+import { isPlaced, showsCharterNumber, type AffiliationField } from '@/domain/profileRules';
 import { churchAffiliationSchema, churchAffiliationUpdateSchema } from '@/domain/schemas/profile';
 import { useRoleLabel } from '@/src/common/roles/useRoles';
 import { useChoices, type ListName } from '@/src/common/choices';
 import { ChoiceInput, fieldLabel, ProfileTextInput, Wide } from './inputs';
 import { ProfileForm, type FormValues } from './ProfileForm';
 import { AffinityGroupRequestDialog, ZoneRequestDialog } from './RequestDialogs';
-import { DETAIL_MESSAGES, useCreateOrUpdate, type MemberRecord, type Viewer } from './useProfile';
+import { DETAIL_MESSAGES, useCreateOrUpdate, viewerOf, type MemberRecord, type Viewer } from './useProfile';
 import { VirtualAutocompleteInput } from '@/src/common/VirtualAutocomplete';
 
 /** SPEC.md section 3: charter member is True or False; the select keeps the word, the schema reads it as a flag. */
@@ -77,9 +77,11 @@ export function ChurchAffiliationTab({ userId, viewer, affiliation, onSaved }: P
   const { record } = affiliation;
   const { save } = useCreateOrUpdate('churchAffiliations', DETAIL_MESSAGES, onSaved);
   const [dialog, setDialog] = useState<'zone' | 'group' | null>(null);
-  const editable = (field: AffiliationField) => viewer.affiliationFields.includes(field);
+  // Once placed, one's own zone and center change through the request dialog below.
+  const fields = isPlaced(record) ? viewerOf(userId, true).affiliationFields : viewer.affiliationFields;
+  const editable = (field: AffiliationField) => fields.includes(field);
   const submit = (values: FormValues) => {
-    const sent = Object.fromEntries(viewer.affiliationFields.map((field) => [field, values[field]]));
+    const sent = Object.fromEntries(fields.map((field) => [field, values[field]]));
     return save(record, { ...sent, userId, ...(record && { id: record.id }) });
   };
   const groups: string[] = record?.affinityGroup ?? [];
@@ -90,7 +92,7 @@ export function ChurchAffiliationTab({ userId, viewer, affiliation, onSaved }: P
         schema={record ? churchAffiliationUpdateSchema : churchAffiliationSchema}
         onSubmit={submit}
         locked={false}
-        canSave={viewer.affiliationFields.length > 0}
+        canSave={fields.length > 0}
       >
         <ChoiceInput source="levelOfATS" values={LEVELS_OF_ATS} disabled={!editable('levelOfATS')} />
         <ChoiceInput source="charteredMember" values={CHARTER_VALUES} disabled={!editable('charteredMember')} />

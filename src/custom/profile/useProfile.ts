@@ -29,7 +29,7 @@ export type Viewer = {
   affiliationFields: readonly AffiliationField[];
 };
 
-export function viewerOf(userId: string): Viewer {
+export function viewerOf(userId: string, placed = false): Viewer {
   const permissions = readPermissions();
   const isSelf = readUser()?.id.toLowerCase() === userId.toLowerCase();
   return {
@@ -40,7 +40,7 @@ export function viewerOf(userId: string): Viewer {
     canUploadAvatar: canUploadAvatar(isSelf),
     canChangeRole: canChangeRole(permissions),
     canRequestDepartment: canRequestToJoinDepartment(permissions, isSelf),
-    affiliationFields: editableAffiliationFields(permissions, isSelf),
+    affiliationFields: editableAffiliationFields(permissions, isSelf, placed),
   };
 }
 

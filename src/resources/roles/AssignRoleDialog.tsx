@@ -39,7 +39,7 @@ export function AssignRoleDialog({ user, onClose }: { user: PickedUser; onClose:
         <DialogTitle id={titleId}>{translate('flock.people.grants.assign_title', { name: user.fullName })}</DialogTitle>
         <DialogContent dividers>
           <DialogContentText sx={{ mb: 2 }}>
-            {translate('flock.people.grants.assign_intro')} {translate('flock.people.next_login')}
+            {translate('flock.people.grants.assign_intro')} {translate('flock.people.takes_effect')}
           </DialogContentText>
           <SelectInput source="roleId" label="flock.people.grants.role" choices={choices} translateChoice={false} validate={required()} />
           <FormDataConsumer>{({ formData }) => <ExtraPermissions roleId={formData.roleId} modules={modules} />}</FormDataConsumer>

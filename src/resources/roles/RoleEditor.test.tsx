@@ -49,7 +49,7 @@ describe('the role editor', () => {
     expect(screen.getAllByRole('checkbox', { name: /^(View|Create|Update|Delete|Approve) (?!for every module)/ })).toHaveLength(
       MODULES.reduce((n, m) => n + m.rights.length, 0),
     );
-    expect(screen.getByText(/takes effect at the holder’s next login/)).toBeTruthy();
+    expect(screen.getByText(/takes effect at once/)).toBeTruthy();
   });
 
   it("select-all of a module ticks exactly that module's rights, and clears them again", async () => {

@@ -31,7 +31,7 @@ function useEditorData(role?: RoleRecord) {
 
 /**
  * Create or edit a platform role: its name, its description and its permissions on the matrix.
- * The form validates with the server's schema. A change reaches the role's holders at their next login.
+ * The form validates with the server's schema. A change reaches the role's holders at their next call.
  */
 export function RoleEditor({ role, onClose }: { role?: RoleRecord; onClose: () => void }) {
   const translate = useTranslate();
@@ -57,7 +57,7 @@ export function RoleEditor({ role, onClose }: { role?: RoleRecord; onClose: () =
         <Form onSubmit={save} resolver={resolver} defaultValues={defaults} noValidate>
           <DialogContent dividers>
             <Alert severity="info" sx={{ mb: 2 }}>
-              {translate('flock.people.next_login')}
+              {translate('flock.people.takes_effect')}
             </Alert>
             <TextInput source="name" label="resources.roles.fields.name" isRequired disabled={role?.isSystem} helperText={role?.isSystem ? 'flock.people.roles.built_in_name' : false} />
             <TextInput source="description" label="resources.roles.fields.description" multiline minRows={2} />

@@ -84,7 +84,7 @@ export function RoleList() {
   return (
     <>
       <PageHeader title={translate('flock.routes.roles.title')} subtitle={translate('flock.people.roles.intro')} />
-      <Alert severity="info">{translate('flock.people.next_login')}</Alert>
+      <Alert severity="info">{translate('flock.people.takes_effect')}</Alert>
       <Tabs value={tab} onChange={(_event, next) => setTab(next)} sx={{ mt: 1 }}>
         <Tab value="roles" label={translate('flock.people.roles.tab')} />
         <Tab value="users" label={translate('flock.people.grants.tab')} />

@@ -30,8 +30,8 @@ async function pickAda(permissions = ['CAN_VIEW_ROLES', 'CAN_UPDATE_ROLES']) {
   api.on('GET /Roles/GetPlatformRoles', () => rows([{ id: 'r-first', name: 'firsttimers' }, { id: 'r-hod', name: 'hod' }, { id: 'r7', name: 'Ushers' }]));
   api.on('GET /Roles/GetPlatformModules', () => ok(MODULES));
   api.on('GET /Roles/GetRolePermissions', () => ok([effective('CAN_VIEW', 'Department')]));
-  api.on('POST /Roles/AssignPermissions', () => ok(GRANTS, { message: 'Role and permissions assigned. Changes take effect at the next login.' }));
-  api.on('DELETE /Roles/RemovePermission', () => ok(GRANTS, { message: 'Role removed. Changes take effect at the next login.' }));
+  api.on('POST /Roles/AssignPermissions', () => ok(GRANTS, { message: 'Role and permissions assigned. Changes take effect at once.' }));
+  api.on('DELETE /Roles/RemovePermission', () => ok(GRANTS, { message: 'Role removed. Changes take effect at once.' }));
   renderScreen(<UserAccess />, { path: '/' });
   fireEvent.change(await screen.findByRole('combobox', { name: 'User' }), { target: { value: 'member@' } });
   fireEvent.click(await screen.findByRole('option', { name: 'Adaeze Okafor (member@example.org)' }));
@@ -52,7 +52,7 @@ describe("a user's roles and permissions", () => {
     await pickAda();
     fireEvent.click(await screen.findByRole('button', { name: 'Assign a role' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign a role to Adaeze Okafor' });
-    expect(within(dialog).getByText(/takes effect at the holder’s next login/)).toBeTruthy();
+    expect(within(dialog).getByText(/takes effect at once/)).toBeTruthy();
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Role/ }));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(options).not.toContain('First-timer');
@@ -68,7 +68,7 @@ describe("a user's roles and permissions", () => {
     const [call] = api.callsTo('POST /Roles/AssignPermissions');
     expect(call.query).toEqual({ RoleId: 'r7', UserId: 'u1' });
     expect(call.body).toEqual({ permissions: ['CAN_VIEW_MEMBERS'] });
-    expect(await screen.findByText('Role and permissions assigned. Changes take effect at the next login.')).toBeTruthy();
+    expect(await screen.findByText('Role and permissions assigned. Changes take effect at once.')).toBeTruthy();
   });
 
   it('takes a role away only once confirmed', async () => {
@@ -78,7 +78,7 @@ describe("a user's roles and permissions", () => {
     expect(within(dialog).getByText('Take the role Ushers from Adaeze Okafor?')).toBeTruthy();
     expect(api.callsTo('DELETE /Roles/RemovePermission')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Role removed. Changes take effect at the next login.')).toBeTruthy();
+    expect(await screen.findByText('Role removed. Changes take effect at once.')).toBeTruthy();
     expect(api.callsTo('DELETE /Roles/RemovePermission')[0].query).toEqual({ RoleId: 'r7', UserId: 'u1' });
   });
 

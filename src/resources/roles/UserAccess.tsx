@@ -21,7 +21,7 @@ function ExtraChip({ user, role, permission, removable }: Grant & { permission: 
   const dataProvider = useDataProvider<FlockDataProvider>();
   const { ask, dialog } = useConfirmCall({
     title: translate('flock.people.grants.remove_extra_title', { permission, name: user.fullName }),
-    content: translate('flock.people.next_login'),
+    content: translate('flock.people.takes_effect'),
     call: () => dataProvider.removePermission({ userId: user.id, roleId: role.id, permission }),
   });
   return (
@@ -62,7 +62,7 @@ function RoleRow({ user, role, canAssign }: Grant & { canAssign: boolean }) {
   );
 }
 
-/** The effective permissions by module: what the user's next login grants. */
+/** The effective permissions by module: what the user's next call is allowed. */
 function EffectivePermissions({ permissions }: { permissions: Effective[] }) {
   const translate = useTranslate();
   const modules = [...new Set(permissions.map((p) => p.moduleName))];
