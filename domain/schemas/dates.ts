@@ -9,11 +9,15 @@ export function latestToday(now = new Date()): string {
   return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
 }
 
-/** A calendar date (YYYY-MM-DD) between EARLIEST_DAY and LATEST_DAY. */
-export const calendarDate = (label: string) =>
-  z.iso
-    .date({ error: `${label} must be a date (YYYY-MM-DD)` })
-    .refine((d) => d >= EARLIEST_DAY && d <= LATEST_DAY, `${label} must be between ${EARLIEST_DAY} and ${LATEST_DAY}`);
+const isoDay = (label: string) => z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` });
+const inRange = (d: string) => d >= EARLIEST_DAY && d <= LATEST_DAY;
+const outOfRange = (label: string) => `${label} must be between ${EARLIEST_DAY} and ${LATEST_DAY}`;
 
-/** A calendar date that is not in the future; date pickers stop at today. */
-export const pastDate = (label: string) => calendarDate(label).refine((d) => d <= latestToday(), `${label} cannot be in the future`);
+/** A calendar date (YYYY-MM-DD) between EARLIEST_DAY and LATEST_DAY. */
+export const calendarDate = (label: string) => isoDay(label).refine(inRange, outOfRange(label));
+
+/** A calendar date that is not in the future (date pickers stop at today), nor before EARLIEST_DAY. */
+export const pastDate = (label: string) =>
+  isoDay(label)
+    .refine((d) => d <= latestToday(), `${label} cannot be in the future`)
+    .refine(inRange, outOfRange(label));
