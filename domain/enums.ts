@@ -24,7 +24,6 @@ export const TITLE_GENDER: Record<Title, Gender> = { Mr: 'Male', Master: 'Male',
 
 export const LEVELS_OF_ATS = ['1', '2'] as const;
 export const HIGHEST_QUALIFICATIONS = ['OND', 'HND', 'B.Sc'] as const;
-export const EVENT_TYPES = ['babyChristening', 'babyDedication', 'houseWarming', 'specialThanksgiving', 'burialCeremony'] as const;
 
 /** The five requests a member files from the profile (SPEC.md section 7); others decide them. */
 export const MEMBER_REQUEST_KINDS = ['joinDepartment', 'changeDepartment', 'joinAffinityGroup', 'changeAffinityGroup', 'changeZone'] as const;

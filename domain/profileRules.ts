@@ -20,9 +20,9 @@ export type ProfileTab = (typeof PROFILE_TABS)[number]['key'];
 
 type Status = { employmentStatus?: string | null; maritalStatus?: string | null };
 
-export const showsEmployerTab = (b: Status) => b.employmentStatus === 'Employed';
-export const showsSpouseTab = (b: Status) => b.maritalStatus === 'Married';
-export const showsChildrenTab = (b: Status) => !!b.maritalStatus && b.maritalStatus !== 'Single';
+const showsEmployerTab = (b: Status) => b.employmentStatus === 'Employed';
+const showsSpouseTab = (b: Status) => b.maritalStatus === 'Married';
+const showsChildrenTab = (b: Status) => !!b.maritalStatus && b.maritalStatus !== 'Single';
 
 /** The tabs shown for a biodata, in order (none yet: the always-shown ones). */
 export function visibleTabs(b: Status | null | undefined): ProfileTab[] {
@@ -89,7 +89,7 @@ export const canUploadAvatar = (isSelf: boolean) => isSelf;
 export const canChangeRole = (perms: Permissions) => holds(perms, P.updateUserManagement);
 
 /** A request to join a department is offered only to the member with edit rights. */
-export const canRequestToJoinDepartment = canEditProfile;
+export const canRequestToJoinDepartment = (perms: Permissions, isSelf: boolean) => canEditProfile(perms, isSelf);
 
 export const AFFILIATION_FIELDS = [
   'levelOfATS',

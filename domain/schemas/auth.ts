@@ -10,7 +10,7 @@ export const emailField = z
   .transform((e) => e.toLowerCase());
 
 export const PASSWORD_RULE = 'Password must be at least 8 characters and contain a letter and a number';
-export const passwordField = z
+const passwordField = z
   .string({ error: 'Password is required' })
   .min(8, PASSWORD_RULE)
   .max(128, 'Password must be at most 128 characters')
@@ -20,7 +20,7 @@ export const passwordField = z
 const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max);
 const optional = (max = 100) => z.string().trim().max(max).optional();
 
-export const otpField = z.string({ error: 'OTP is required' }).trim().regex(/^\d{6}$/, 'OTP must be 6 digits');
+const otpField = z.string({ error: 'OTP is required' }).trim().regex(/^\d{6}$/, 'OTP must be 6 digits');
 
 export const signUpSchema = z.object({
   firstName: required('First name is required'),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /** The range of days Flock takes: wide enough for any birth or meeting, narrow enough for every database and Date. */
-export const EARLIEST_DAY = '1900-01-01';
-export const LATEST_DAY = '2199-12-31';
+const EARLIEST_DAY = '1900-01-01';
+const LATEST_DAY = '2199-12-31';
 
 /** "YYYY-MM-DD" in UTC+14, the last time zone to reach a date: a date that is today anywhere is not in the future. */
 export function latestToday(now = new Date()): string {

@@ -74,7 +74,7 @@ export const permissionRef = z
 
 const permissionList = z.array(permissionRef, { error: 'Permissions must be a list' }).max(500, 'At most 500 permissions');
 
-export const roleNameField = z
+const roleNameField = z
   .string({ error: 'Role name is required' })
   .trim()
   .min(2, 'Role name must be 2 to 50 characters')

@@ -15,7 +15,7 @@ export type AuditEntry = {
 const SECRET = /password|hash|token|secret|^otp$|^code$/i;
 
 /** Copies a value with every secret-looking field replaced, so the trail never holds one. */
-export function redact(value: unknown): unknown {
+function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value instanceof Date) return value.toISOString();
   if (!value || typeof value !== 'object') return value ?? null;

@@ -48,7 +48,7 @@ function loggable(err: unknown): unknown {
 }
 
 /** Per-field messages of a zod failure, keyed by the dotted path. */
-export function fieldErrors(err: ZodError): Record<string, string[]> {
+function fieldErrors(err: ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of err.issues) {
     const key = issue.path.join('.') || '_';

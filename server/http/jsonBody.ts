@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.js';
 
 /** Deeper JSON than any call of API.md takes; a deeper body is refused before it is parsed. */
-export const MAX_JSON_DEPTH = 16;
+const MAX_JSON_DEPTH = 16;
 
 /** True when the JSON text nests arrays or objects deeper than max (one pass, strings skipped). */
 export function nestsDeeperThan(text: string, max: number): boolean {

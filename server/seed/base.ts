@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { PERMISSION_CATALOGUE, permissionString } from '@/domain/permissions.js';
 import { CIH_ROLES, DEFAULT_ROLE_PERMISSIONS, PLATFORM_ROLES, type RoleName } from '@/domain/roles.js';
 import type { Db } from '@/server/db/client.js';
@@ -79,11 +79,3 @@ export async function seedAdmin(db: Db, opts: { email: string; password?: string
   return { email: opts.email, created: true as const, generatedPassword: opts.password ? undefined : password };
 }
 
-export async function hasRole(db: Db, userId: string, roleName: string) {
-  const [row] = await db
-    .select()
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.userId, userId), eq(roles.name, roleName)));
-  return !!row;
-}

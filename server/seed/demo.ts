@@ -140,7 +140,7 @@ const MOBILE_PREFIXES = ['0803', '0806', '0813', '0816', '0703', '0706', '0805',
 // ---------------------------------------------------------------- generator
 
 /** mulberry32: small and seeded, for demo data only (never for secrets). */
-export function seededRandom(seed: number) {
+function seededRandom(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -298,7 +298,7 @@ function makePerson(rng: Rng, seat: Seat, taken: { emails: Set<string>; mobiles:
 }
 
 /** The whole demo church as plain data; the same on every call and every machine (except the ids). */
-export function planDemoChurch() {
+function planDemoChurch() {
   const rng = seededRandom(SEED);
   const taken = { emails: new Set<string>(), mobiles: new Set<string>() };
   for (const seat of FIXED_SEATS) taken.emails.add(seat.email!);

@@ -2,7 +2,7 @@ import { permissionString, type PermissionEntry } from '@/domain/permissions';
 import { PREFERENCE_KEYS } from '@/src/layout/preferences';
 
 /** Local storage keys of the signed-in session (SPEC.md section 4: login stores these). */
-export const SESSION_KEYS = {
+const SESSION_KEYS = {
   token: 'token',
   /** The permission strings of SPEC.md section 3, which the route guard and menu read. */
   permissions: 'permissions',

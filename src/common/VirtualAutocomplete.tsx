@@ -20,7 +20,7 @@ type ListboxProps = HTMLAttributes<HTMLUListElement> & { children?: ReactElement
  * offset inside a spacer as tall as the whole list. MUI keeps its option styles (this renders
  * as its styled listbox) and scrolls to keyboard-highlighted rows by their offsets.
  */
-export const VirtualListbox = forwardRef<HTMLUListElement, ListboxProps>(function VirtualListbox({ children, style, onScroll, ...props }, ref) {
+const VirtualListbox = forwardRef<HTMLUListElement, ListboxProps>(function VirtualListbox({ children, style, onScroll, ...props }, ref) {
   const rows = children === undefined ? [] : Array.isArray(children) ? children : [children];
   const [scrollTop, setScrollTop] = useState(0);
   const height = Math.min(rows.length, VISIBLE_ROWS) * OPTION_HEIGHT;

@@ -12,7 +12,7 @@ export type Reference = { countries: Country[]; nigeria: NigerianState[] };
 
 let loading: Promise<Reference> | undefined;
 
-export function loadReference(): Promise<Reference> {
+function loadReference(): Promise<Reference> {
   if (!loading) {
     loading = Promise.all([loadCountries(), loadNigerianStates()]).then(([countries, nigeria]) => ({ countries, nigeria }));
     // A failed chunk load may succeed on the next visit (SPEC.md section 8: no user message).
@@ -39,13 +39,13 @@ export function useReference(): Reference | undefined {
 const unique = (names: string[]) => [...new Set(names)];
 
 /** The states of a country: Nigeria's are the Nigerian list's, whose names key the local governments. */
-export function statesOf(reference: Reference | undefined, country: string | null | undefined): string[] {
+function statesOf(reference: Reference | undefined, country: string | null | undefined): string[] {
   if (!reference || !country) return [];
   if (country === NIGERIA) return reference.nigeria.map((s) => s.state);
   return unique(reference.countries.find((c) => c.name === country)?.states.map((s) => s.name) ?? []);
 }
 
-export function lgasOf(reference: Reference | undefined, state: string | null | undefined): string[] {
+function lgasOf(reference: Reference | undefined, state: string | null | undefined): string[] {
   return reference?.nigeria.find((s) => s.state === state)?.lgas ?? [];
 }
 

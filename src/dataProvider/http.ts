@@ -50,7 +50,7 @@ function formErrors(errors: Envelope['errors']): Record<string, string> | undefi
 }
 
 /** SPEC.md section 8: 401 'Token expired'; 500 and other 4xx the server message or 'Something went wrong'. */
-export function httpErrorOf(status: number, statusText: string, body: Envelope | undefined): HttpError {
+function httpErrorOf(status: number, statusText: string, body: Envelope | undefined): HttpError {
   const serverMessage = typeof body?.message === 'string' && body.message.trim() ? body.message : undefined;
   const errorBody = { ...body, errors: formErrors(body?.errors) };
   if (status === 401) return new HttpError(TEXT.token_expired, status, errorBody);

@@ -2,7 +2,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { en } from './en';
 
-export const messages = { ...englishMessages, ...en };
+const messages = { ...englishMessages, ...en };
 
 /**
  * allowMissing: server messages are passed to translate() as they are (notify, field errors)

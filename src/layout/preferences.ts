@@ -12,7 +12,7 @@ export type Preferences = {
   skin: 'default' | 'bordered';
 };
 
-export const DEFAULT_PREFERENCES: Preferences = { theme: 'light', semiDark: false, menuLayout: 'vertical', skin: 'default' };
+const DEFAULT_PREFERENCES: Preferences = { theme: 'light', semiDark: false, menuLayout: 'vertical', skin: 'default' };
 export const PREFERENCE_KEYS = Object.keys(DEFAULT_PREFERENCES) as Array<keyof Preferences>;
 
 const CHOICES: { [K in keyof Preferences]: ReadonlyArray<string> } = {

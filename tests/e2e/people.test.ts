@@ -13,6 +13,7 @@ afterAll(async () => {
 /** Demo members (server/seed/demo.ts): a plain member, and one who also coordinates a CIH center. */
 const MEMBER = { email: 'member@example.org', name: 'Adaeze Okafor' };
 const COORDINATOR = { email: 'cihcoordinator@example.org', name: 'Ngozi Eze' };
+const INSPECTOR = { email: 'inspectorate@example.org' };
 
 /** The side menu of a plain member: what every signed-in user sees. */
 const EVERYONE = ['Profile', 'Overview', 'Requests'];
@@ -100,5 +101,37 @@ describe('people administration in a real browser', () => {
     expect(await menuEntries(member)).toEqual(['Profile', 'Overview', 'Affinity Groups', 'Departments', 'Requests']);
     await admin.close();
     await member.close();
+  });
+
+  it('an administrator demoted while their browser is open is refused at their next click and sent to sign in', async () => {
+    // The other administrator acts through the API: pages of one browser share one session.
+    const api = async (method: string, path: string, token?: string, body?: unknown) => {
+      const res = await fetch(`${e2e.url}/api${path}`, {
+        method,
+        headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const adminToken = (await api('POST', '/Auth/Login', undefined, { username: ADMIN.email, password: ADMIN.password })).body.data.token;
+    const roles: Array<{ id: string; name: string }> = (await api('GET', '/Admin/GetPlatformAdminRoles', adminToken)).body.data;
+    const roleId = (name: string) => roles.find((role) => role.name === name)!.id;
+    const w = (await api('GET', `/UserManagement/GetUserbyEmail?UserEmail=${INSPECTOR.email}`, adminToken)).body.data;
+    expect((await api('PUT', `/Admin/ChangeUserRole?UserId=${w.id}&RoleId=${roleId('administrator')}`, adminToken)).status).toBe(200);
+
+    const page = await e2e.newPage();
+    await signIn(page, e2e.url, INSPECTOR.email, DEMO_PASSWORD);
+    await openFromMenu(page, 'Users management');
+    await page.waitForURL('**/users-management');
+    await searchList(page, MEMBER.email);
+
+    expect((await api('PUT', `/Admin/ChangeUserRole?UserId=${w.id}&RoleId=${roleId('member')}`, adminToken)).status).toBe(200);
+
+    await page.getByPlaceholder('Search').fill(COORDINATOR.email);
+    await expectToast(page, 'Your access has changed. Please sign in again.');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByLabel('Email or user name').waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    await page.close();
   });
 });

@@ -8,7 +8,7 @@ import { createDataProvider, type FlockDataProvider } from '@/src/dataProvider';
 import { i18nProvider } from '@/src/i18n';
 import { API } from './fakeApi';
 
-export { API, fakeApi, ok, refusal, rows, type ApiCall } from './fakeApi';
+export { fakeApi, ok, refusal, rows, type ApiCall } from './fakeApi';
 
 /**
  * Component tests of the signed-in screens: the real data provider and auth provider against a

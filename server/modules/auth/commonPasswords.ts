@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { badRequest } from '@/server/http/errors.js';
 
-export const COMMON_PASSWORD = 'This password is one of the most common ones and easy to guess; please choose another';
+const COMMON_PASSWORD = 'This password is one of the most common ones and easy to guess; please choose another';
 
 let common: Set<string> | undefined;
 

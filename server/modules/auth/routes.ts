@@ -25,7 +25,7 @@ import { refuseCommonPassword } from './commonPasswords.js';
 import { consumeOtp, INVALID_OTP, issueOtp, type OtpPurpose } from './otp.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
-export const NOT_ACTIVATED = 'Your profile has not been activated. Please verify your email address.';
+const NOT_ACTIVATED = 'Your profile has not been activated. Please verify your email address.';
 const SAME_ANSWER = 'If the address belongs to an account, a code has been sent to it.';
 const BAD_LOGIN = 'Invalid username or password';
 const TOO_MANY_FAILURES = 'Too many failed sign-in attempts. Please wait 15 minutes, or reset your password.';

@@ -15,7 +15,7 @@ import { cihRoleAfterMove } from './placement.js';
 
 export const AFFILIATION_NOT_FOUND = 'Church Affiliation not found!';
 const ONLY_ZONE_AND_CENTER = 'On your own church affiliation you may change only the zone and the center';
-export const MOVE_BY_REQUEST =
+const MOVE_BY_REQUEST =
   'Your zone and center can be chosen only once: to move, request a change of zone (RequestChangeOfCIHZone), which the inspectorate approves';
 const CIH_ROLE_BY_INSPECTORATE = 'A CIH role is given by the inspectorate';
 const PLACE: readonly AffiliationField[] = ['zoneId', 'centerId'];

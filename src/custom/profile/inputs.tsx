@@ -56,7 +56,7 @@ export function ChoiceInput({ source, values, names, disabled, ...rest }: Choice
 }
 
 /** 'YYYY-MM-DD' of a local date, as the API keeps dates. */
-export function isoDate(date: Date): string {
+function isoDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${String(date.getFullYear()).padStart(4, '0')}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

@@ -11,7 +11,7 @@ export const CENTER_PATHS = {
 };
 
 /** CIH centers from GetByTotal with their member counts; `detailPath` is where a center's name leads. */
-export function centerDefinition(detailPath: (center: ApiRecord) => string, createPath?: string): CrudDefinition {
+function centerDefinition(detailPath: (center: ApiRecord) => string, createPath?: string): CrudDefinition {
   return {
     resource: 'centers',
     nameField: 'centerName',

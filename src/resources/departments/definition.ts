@@ -2,7 +2,7 @@ import { departmentSchema } from '@/domain/schemas/structure';
 import type { ApiRecord, CrudDefinition } from '@/src/resources/crud';
 
 /** SPEC.md section 2: /departments/view/{name}/{id}/{hodid}; 'none' stands for a department without a head. */
-export const departmentPath = (department: ApiRecord) =>
+const departmentPath = (department: ApiRecord) =>
   `/departments/view/${encodeURIComponent(department.departmentName)}/${department.id}/${department.hodId ?? 'none'}`;
 
 export const DEPARTMENTS: CrudDefinition = {

@@ -32,7 +32,7 @@ type GroupState = { checked: boolean; indeterminate: boolean; disabled: boolean 
  * header row a whole access right. The value keeps the catalogue's order, and any permission
  * it held that the matrix does not show.
  */
-export function PermissionMatrix({ modules, value, onChange, granted = [], disabled = false }: Props) {
+function PermissionMatrix({ modules, value, onChange, granted = [], disabled = false }: Props) {
   const translate = useTranslate();
   const chosen = new Set(value);
   const fixed = new Set(granted);
