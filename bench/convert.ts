@@ -48,7 +48,9 @@ export async function benchConvert(db: Db, base: string, token: string): Promise
   const ms = performance.now() - started;
   const body = (await res.json()) as { data?: { converted?: number }; message?: string };
   const converted = res.status === 200 && body.data?.converted === CONVERT_COUNT;
-  console.log(`PUT /api/Admin/BulkConvertFirstTimersToMembers (${CONVERT_COUNT} ids): ${Math.round(ms)} ms (budget ${CONVERT_BUDGET_MS} ms)`);
+  console.log(
+    `PUT /api/Admin/BulkConvertFirstTimersToMembers (${CONVERT_COUNT} ids): ${Math.round(ms)} ms (budget ${CONVERT_BUDGET_MS} ms)`,
+  );
   if (!converted) console.error(`The conversion failed: ${res.status} ${body.message}`);
   else if (ms >= CONVERT_BUDGET_MS) console.error('Over budget.');
   return converted && ms < CONVERT_BUDGET_MS;

@@ -47,7 +47,10 @@ async function prepare(config: AppConfig): Promise<{ database: Database; passwor
   });
   // On a PostgreSQL database from an earlier run the account exists with an older password.
   if (!seeded.admin.created) {
-    await database.db.update(users).set({ passwordHash: await hashPassword(password, config.scryptLog2N) }).where(eq(users.email, BENCH_ADMIN));
+    await database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password, config.scryptLog2N) })
+      .where(eq(users.email, BENCH_ADMIN));
   }
   return { database, password, seedMs: performance.now() - started };
 }
@@ -98,7 +101,7 @@ function trackInFlight(app: FastifyInstance) {
   app.addHook('onRequest', async () => void inFlight++);
   app.addHook('onResponse', async () => void inFlight--);
   return async function drained(limitMs = 3000) {
-    for (const until = Date.now() + limitMs; inFlight > 0 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+    for (const until = Date.now() + limitMs; inFlight > 0 && Date.now() < until;) await new Promise((r) => setTimeout(r, 20));
   };
 }
 

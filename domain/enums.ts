@@ -26,7 +26,13 @@ export const LEVELS_OF_ATS = ['1', '2'] as const;
 export const HIGHEST_QUALIFICATIONS = ['OND', 'HND', 'B.Sc'] as const;
 
 /** The five requests a member files from the profile (SPEC.md section 7); others decide them. */
-export const MEMBER_REQUEST_KINDS = ['joinDepartment', 'changeDepartment', 'joinAffinityGroup', 'changeAffinityGroup', 'changeZone'] as const;
+export const MEMBER_REQUEST_KINDS = [
+  'joinDepartment',
+  'changeDepartment',
+  'joinAffinityGroup',
+  'changeAffinityGroup',
+  'changeZone',
+] as const;
 export type MemberRequestKind = (typeof MEMBER_REQUEST_KINDS)[number];
 export const MEMBER_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type MemberRequestStatus = (typeof MEMBER_REQUEST_STATUSES)[number];

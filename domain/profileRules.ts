@@ -51,7 +51,9 @@ export function genderOfTitle(title?: string | null) {
  * A saved biodata as the form shows it: gender follows the title when missing, and a field the
  * form hides (maiden name unless Female, LGA outside Nigeria) is not kept.
  */
-export function normaliseBiodata<T extends { title?: string | null; gender?: string | null; maidenName?: string | null; country?: string | null; lga?: string | null }>(b: T): T {
+export function normaliseBiodata<
+  T extends { title?: string | null; gender?: string | null; maidenName?: string | null; country?: string | null; lga?: string | null },
+>(b: T): T {
   const gender = b.gender ?? genderOfTitle(b.title);
   return {
     ...b,

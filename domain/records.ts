@@ -42,13 +42,26 @@ export type MemberRequest = {
 };
 
 /** One step of a request's history. */
-export type RequestEvent = { id: string; action: 'created' | MemberRequestStatus; actorName: string | null; comment: string | null; at: string };
+export type RequestEvent = {
+  id: string;
+  action: 'created' | MemberRequestStatus;
+  actorName: string | null;
+  comment: string | null;
+  at: string;
+};
 
 /** GetRequestById: the request with its history. */
 export type MemberRequestDetail = MemberRequest & { history: RequestEvent[] };
 
 /** A platform role (GetPlatformRoles). */
-export type RoleRecord = { id: string; name: string; description?: string | null; isSystem?: boolean; userCount?: number; permissionCount?: number };
+export type RoleRecord = {
+  id: string;
+  name: string;
+  description?: string | null;
+  isSystem?: boolean;
+  userCount?: number;
+  permissionCount?: number;
+};
 
 /** A role offered to choose from (GetPlatformAdminRoles, GetCIHRoles). */
 export type RoleChoice = { id: string; name: string };

@@ -41,10 +41,12 @@ export function holdsRequestRight(perms: Permissions, action: RequestAction): bo
 }
 
 /** Every department's requests, not only those of the departments one heads. */
-export const overseesDepartments = (perms: Permissions, action: RequestAction) => holdsRequestRight(perms, action) && holds(perms, P.updateDepartment);
+export const overseesDepartments = (perms: Permissions, action: RequestAction) =>
+  holdsRequestRight(perms, action) && holds(perms, P.updateDepartment);
 
 /** The zone and affinity-group requests. */
-export const isInspectorate = (perms: Permissions, action: RequestAction) => holdsRequestRight(perms, action) && holds(perms, P.updateChurchAffiliation);
+export const isInspectorate = (perms: Permissions, action: RequestAction) =>
+  holdsRequestRight(perms, action) && holds(perms, P.updateChurchAffiliation);
 
 /** Every request of every kind (the All tab): administrators. */
 export const seesAllRequests = (perms: Permissions) => overseesDepartments(perms, 'view') && isInspectorate(perms, 'view');

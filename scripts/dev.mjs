@@ -52,6 +52,8 @@ start('The API server', process.execPath, ['--watch', '--import', 'tsx', path.jo
 });
 start('Vite', path.join(root, 'node_modules', '.bin', 'vite'), ['--host', host, '--port', String(webPort), '--strictPort']);
 
-console.log(`\nFlock development:\n  web app (Vite, hot reload): http://${host}:${webPort}\n  API server (restarts on change): http://${host}:${apiPort}/api\n  Ctrl-C stops both.\n`);
+console.log(
+  `\nFlock development:\n  web app (Vite, hot reload): http://${host}:${webPort}\n  API server (restarts on change): http://${host}:${apiPort}/api\n  Ctrl-C stops both.\n`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(0));

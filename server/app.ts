@@ -17,15 +17,7 @@ import { createServices } from './services.js';
 import { modules } from './modules/index.js';
 
 /** Log redaction: no token, password or one-time password ever reaches the log. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-  '*.otp',
-  '*.token',
-];
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.currentPassword', '*.otp', '*.token'];
 
 /** The largest JSON body any call takes (a bulk conversion of the most first-timers allowed). */
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -82,10 +74,14 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await app.register(rateLimit, {
     global: false,
     onExceeded: (request) =>
-      void recordSecurityEvent(database.db, { action: 'rate-limited', entity: 'route', entityId: `${request.method} ${request.routeOptions.url}` }, {
-        actorId: null,
-        ip: request.ip,
-      }).catch((err) => request.log.error({ err }, 'could not record a rate-limit hit')),
+      void recordSecurityEvent(
+        database.db,
+        { action: 'rate-limited', entity: 'route', entityId: `${request.method} ${request.routeOptions.url}` },
+        {
+          actorId: null,
+          ip: request.ip,
+        },
+      ).catch((err) => request.log.error({ err }, 'could not record a rate-limit hit')),
   });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
   registerErrorHandler(app);

@@ -50,6 +50,10 @@ async function main() {
 main().catch((err) => {
   // Only messages: a failed query's full text would print its parameters, password hashes included.
   const cause = err?.cause?.message ? ` (${err.cause.message})` : '';
-  console.error(`Flock could not start: ${String(err?.message ?? err).split('\n')[0].slice(0, 300)}${cause}`);
+  console.error(
+    `Flock could not start: ${String(err?.message ?? err)
+      .split('\n')[0]
+      .slice(0, 300)}${cause}`,
+  );
   process.exit(1);
 });

@@ -21,7 +21,12 @@ export async function createServices(config: AppConfig, database: Database, log:
   return {
     config,
     database,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: `${config.appName} <no-reply@${config.appName.toLowerCase()}.local>`, db: database.db, log }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: `${config.appName} <no-reply@${config.appName.toLowerCase()}.local>`,
+      db: database.db,
+      log,
+    }),
     tokens,
     sessions: createSessions(database.db, tokens),
     routes: [],

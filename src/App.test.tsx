@@ -167,7 +167,9 @@ describe('overview', () => {
 
   it("on a 401 shows 'Token expired', clears storage but the theme and returns to login with redirect_from", async () => {
     server.use(
-      http.get('http://flock.test/api/Stats/GetAdminDashboardStats', () => HttpResponse.json({ succeeded: false, message: 'Token expired' }, { status: 401 })),
+      http.get('http://flock.test/api/Stats/GetAdminDashboardStats', () =>
+        HttpResponse.json({ succeeded: false, message: 'Token expired' }, { status: 401 }),
+      ),
       http.post('http://flock.test/api/Auth/Logout', () => HttpResponse.json({ succeeded: false }, { status: 401 })),
     );
     signIn(['CAN_VIEW_ADMIN_DASHBOARD']);

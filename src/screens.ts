@@ -2,8 +2,28 @@ import type { Descriptor, RouteTitle, Screen } from '@/src/common/descriptor';
 import { auth } from '@/src/custom/auth';
 import { info } from '@/src/custom/info';
 import { dashboardStats, overview } from '@/src/custom/overview';
-import { appointments, auditLogs, cihFollowup, cihReports, goals, meetings, notifications, outreach, venues } from '@/src/custom/placeholder';
-import { avatars, biodata, children, churchAffiliations, employers, memberDepartments, profiles, qualifications, spouses } from '@/src/custom/profile';
+import {
+  appointments,
+  auditLogs,
+  cihFollowup,
+  cihReports,
+  goals,
+  meetings,
+  notifications,
+  outreach,
+  venues,
+} from '@/src/custom/placeholder';
+import {
+  avatars,
+  biodata,
+  children,
+  churchAffiliations,
+  employers,
+  memberDepartments,
+  profiles,
+  qualifications,
+  spouses,
+} from '@/src/custom/profile';
 import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } from '@/src/custom/requests';
 import { affinityGroups } from '@/src/resources/affinityGroups';
 import { centerChoices, centers, cihCenter } from '@/src/resources/centers';
@@ -87,8 +107,16 @@ export type AppRoute = { path: string; title: RouteTitle; screen?: Screen; acces
 
 /** A descriptor's routes: its main address first, then the others. */
 export function routesOf(d: Descriptor): AppRoute[] {
-  const main: AppRoute[] = d.path ? [{ path: d.path, title: d.title ?? (d.name as RouteTitle), screen: d.screen, access: d.name, action: 'view' }] : [];
-  const more = (d.routes ?? []).map((r) => ({ path: r.path, title: r.title, screen: r.screen, access: d.name, action: r.action ?? 'view' }));
+  const main: AppRoute[] = d.path
+    ? [{ path: d.path, title: d.title ?? (d.name as RouteTitle), screen: d.screen, access: d.name, action: 'view' }]
+    : [];
+  const more = (d.routes ?? []).map((r) => ({
+    path: r.path,
+    title: r.title,
+    screen: r.screen,
+    access: d.name,
+    action: r.action ?? 'view',
+  }));
   return [...main, ...more];
 }
 

@@ -20,7 +20,10 @@ const passwordField = z
 const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max);
 const optional = (max = 100) => z.string().trim().max(max).optional();
 
-const otpField = z.string({ error: 'OTP is required' }).trim().regex(/^\d{6}$/, 'OTP must be 6 digits');
+const otpField = z
+  .string({ error: 'OTP is required' })
+  .trim()
+  .regex(/^\d{6}$/, 'OTP must be 6 digits');
 
 export const signUpSchema = z.object({
   firstName: required('First name is required'),

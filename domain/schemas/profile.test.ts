@@ -56,7 +56,9 @@ describe('personal information', () => {
     expect(biodataSchema.safeParse({ ...valid, dateOfBirth: new Date().toISOString().slice(0, 10) }).success).toBe(true);
     expect(messages(biodataSchema, { ...valid, dateOfBirth: '1990-02-30' }).dateOfBirth).toBe('Date of birth must be a date (YYYY-MM-DD)');
     for (const dateOfBirth of ['0000-01-01', '1899-12-31']) {
-      expect(messages(biodataSchema, { ...valid, dateOfBirth }).dateOfBirth).toBe('Date of birth must be between 1900-01-01 and 2199-12-31');
+      expect(messages(biodataSchema, { ...valid, dateOfBirth }).dateOfBirth).toBe(
+        'Date of birth must be between 1900-01-01 and 2199-12-31',
+      );
     }
   });
 
@@ -71,7 +73,9 @@ describe('personal information', () => {
   });
 
   it('refuses values outside the enumerations', () => {
-    expect(messages(biodataSchema, { ...valid, maritalStatus: 'Engaged' }).maritalStatus).toMatch(/^Marital status must be one of: Married, Single/);
+    expect(messages(biodataSchema, { ...valid, maritalStatus: 'Engaged' }).maritalStatus).toMatch(
+      /^Marital status must be one of: Married, Single/,
+    );
     expect(biodataSchema.safeParse({ ...valid, maritalStatus: 'Widow/Remarried', employmentStatus: 'Employed' }).success).toBe(true);
   });
 });
@@ -79,7 +83,9 @@ describe('personal information', () => {
 describe('qualification', () => {
   it("requires the highest qualification with 'This field is required'", () => {
     expect(messages(qualificationSchema, { userId }).highestQualification).toBe('This field is required');
-    expect(messages(qualificationSchema, { userId, highestQualification: 'PhD' }).highestQualification).toBe('Choose one of: OND, HND, B.Sc');
+    expect(messages(qualificationSchema, { userId, highestQualification: 'PhD' }).highestQualification).toBe(
+      'Choose one of: OND, HND, B.Sc',
+    );
     expect(qualificationSchema.safeParse({ userId, highestQualification: 'B.Sc' }).success).toBe(true);
   });
 });
@@ -116,7 +122,9 @@ describe('employer', () => {
 
   it('wants a sub-sector of the chosen sector', () => {
     expect(employerSchema.safeParse({ userId, sector: 'Agriculture', subSector: 'Poultry' }).success).toBe(true);
-    expect(messages(employerSchema, { userId, sector: 'Healthcare', subSector: 'Poultry' }).subSector).toBe('Choose a sub-sector of the chosen sector');
+    expect(messages(employerSchema, { userId, sector: 'Healthcare', subSector: 'Poultry' }).subSector).toBe(
+      'Choose a sub-sector of the chosen sector',
+    );
     expect(messages(employerSchema, { userId, sector: 'Farming' }).sector).toBe('Choose a sector from the list');
   });
 });
@@ -131,7 +139,10 @@ describe('church affiliation', () => {
 
 describe('requests', () => {
   it('requires department and reason for a department request', () => {
-    expect(messages(joinDepartmentRequestSchema, { userId })).toMatchObject({ department: 'Department is required', reason: 'Reason is required' });
+    expect(messages(joinDepartmentRequestSchema, { userId })).toMatchObject({
+      department: 'Department is required',
+      reason: 'Reason is required',
+    });
   });
 
   it('requires the zone for a zone request', () => {

@@ -30,7 +30,7 @@ const optionalText = (max = 100) => z.string({ error: 'Must be text' }).trim().m
 /** true or false; the web app's selects send 'True' and 'False' (SPEC.md section 3, charter member). */
 const flag = (label: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? ({ true: true, false: false } as Record<string, boolean>)[v.toLowerCase()] ?? v : v),
+    (v) => (typeof v === 'string' ? (({ true: true, false: false } as Record<string, boolean>)[v.toLowerCase()] ?? v) : v),
     z.boolean({ error: `${label} must be true or false` }),
   );
 
@@ -173,7 +173,9 @@ const affiliationShape = {
   mountainOfInfluence: optionalText(),
   /** Affinity group names; 'none' in any letter case means no group (SPEC.md section 3). */
   affinityGroup: z
-    .array(z.string({ error: 'Affinity groups must be names' }).trim().min(1).max(100), { error: 'Affinity groups must be a list of names' })
+    .array(z.string({ error: 'Affinity groups must be names' }).trim().min(1).max(100), {
+      error: 'Affinity groups must be a list of names',
+    })
     .max(20, 'At most 20 affinity groups')
     .transform((names) => names.filter((n) => n.toLowerCase() !== 'none'))
     .optional(),

@@ -15,7 +15,11 @@ const requiredText = (label: string, max = 100) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 const optionalText = (label: string, max = 500) =>
-  z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).optional();
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional();
 
 /** A record's id: required, in the uuid form (any version, so seeded fixed ids pass). */
 export const idField = (label = 'Id') =>
@@ -82,7 +86,10 @@ const AGE_RANGE_MESSAGE = 'Start age cannot be greater than end age';
 
 const affinityGroupShape = {
   // A member's list drops 'none' in any letter case (SPEC.md section 3), so no group may bear it.
-  affinityGroupName: requiredText('Affinity group name').refine((name) => name.toLowerCase() !== 'none', "'None' cannot name an affinity group"),
+  affinityGroupName: requiredText('Affinity group name').refine(
+    (name) => name.toLowerCase() !== 'none',
+    "'None' cannot name an affinity group",
+  ),
   affinityGroupCode: codeField('Affinity group code', true),
   description: optionalText('Description'),
   startAge: age('Start age'),

@@ -49,12 +49,19 @@ export async function permissionsOf(db: Db | Tx, userId: string) {
  */
 export async function sessionStateOf(db: Db | Tx, userId: string) {
   const rows = await db
-    .select({ tokenVersion: users.tokenVersion, disabled: users.disabled, accessRight: permissions.accessRight, moduleName: permissions.moduleName })
+    .select({
+      tokenVersion: users.tokenVersion,
+      disabled: users.disabled,
+      accessRight: permissions.accessRight,
+      moduleName: permissions.moduleName,
+    })
     .from(users)
     .leftJoin(permissions, heldBy(db, userId))
     .where(eq(users.id, userId));
   if (rows.length === 0) return undefined;
   const held = new Set<string>();
-  for (const r of rows) if (r.accessRight !== null && r.moduleName !== null) held.add(permissionString({ accessRight: r.accessRight, moduleName: r.moduleName }));
+  for (const r of rows)
+    if (r.accessRight !== null && r.moduleName !== null)
+      held.add(permissionString({ accessRight: r.accessRight, moduleName: r.moduleName }));
   return { tokenVersion: rows[0].tokenVersion, disabled: rows[0].disabled, permissions: held };
 }

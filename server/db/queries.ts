@@ -16,7 +16,9 @@ export function personName(idColumn: PgColumn): SQL<string | null> {
   const u = (c: PgColumn) => qualified(c, 'person');
   const b = (c: PgColumn) => qualified(c, 'profile');
   const middle = sql`nullif(coalesce(nullif(${b(biodata.middleName)}, ''), ${u(users.middleName)}), '')`;
-  return sql<string | null>`(select concat_ws(' ', coalesce(${b(biodata.firstName)}, ${u(users.firstName)}), ${middle}, coalesce(${b(biodata.surName)}, ${u(users.surName)}))
+  return sql<
+    string | null
+  >`(select concat_ws(' ', coalesce(${b(biodata.firstName)}, ${u(users.firstName)}), ${middle}, coalesce(${b(biodata.surName)}, ${u(users.surName)}))
     from ${users} as person left join ${biodata} as profile on ${b(biodata.userId)} = ${u(users.id)} where ${u(users.id)} = ${qualified(idColumn)})`;
 }
 

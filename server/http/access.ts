@@ -8,11 +8,7 @@ import { forbidden, unauthorized } from './errors.js';
  * - self: the input field named holds the caller's own user id;
  * - permission + orSelf: either of the two.
  */
-export type Access =
-  | { public: true }
-  | { signedIn: true }
-  | { permission: string | readonly string[]; orSelf?: string }
-  | { self: string };
+export type Access = { public: true } | { signedIn: true } | { permission: string | readonly string[]; orSelf?: string } | { self: string };
 
 export type Caller = { id: string; email: string; permissions: ReadonlySet<string> };
 

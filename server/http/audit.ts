@@ -19,9 +19,7 @@ function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value instanceof Date) return value.toISOString();
   if (!value || typeof value !== 'object') return value ?? null;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, SECRET.test(k) && v != null ? '[redacted]' : redact(v)]),
-  );
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET.test(k) && v != null ? '[redacted]' : redact(v)]));
 }
 
 export async function recordAudit(tx: Tx, entries: AuditEntry[], ctx: { actorId: string | null; ip: string }) {

@@ -11,7 +11,6 @@ import { badRequest, conflict, notFound } from './errors.js';
 import { listQuery, orderOf, pageOf, type ListParams } from './list.js';
 import { route, type AnyRouteDef } from './route.js';
 
-
 /** Input that a definition's zod schemas have already parsed, read field by field. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed by the definition's own schema
 type Fields = Record<string, any>;
@@ -125,7 +124,13 @@ async function validate(tx: Tx, def: EntityDefinition, input: Fields, before: Ro
     const [taken] = await tx
       .select({ id: def.table.id })
       .from(def.table)
-      .where(and(sameText(u.column, value), u.scope && eq(u.scope.column, input[u.scope.field]), before ? ne(def.table.id, before.id) : undefined));
+      .where(
+        and(
+          sameText(u.column, value),
+          u.scope && eq(u.scope.column, input[u.scope.field]),
+          before ? ne(def.table.id, before.id) : undefined,
+        ),
+      );
     if (taken) throw conflict(u.message(value));
   }
   await def.check?.(tx, input, before);
@@ -169,7 +174,10 @@ export function crudRoutes(def: EntityDefinition): AnyRouteDef[] {
       async handler({ body, caller, services, mutate }) {
         const id = await mutate(async (tx, audit) => {
           await validate(tx, def, body, null);
-          const [row] = (await tx.insert(table).values(body as CrudTable['$inferInsert']).returning()) as Row[];
+          const [row] = (await tx
+            .insert(table)
+            .values(body as CrudTable['$inferInsert'])
+            .returning()) as Row[];
           audit({ action: 'create', entity, entityId: row.id, after: row });
           await def.afterWrite?.({ tx, audit, caller, before: null, after: row });
           return row.id;

@@ -60,10 +60,14 @@ function fieldErrors(err: ZodError): Record<string, string[]> {
 /** A signed-in caller refused a call: the trail keeps who tried what, from where. */
 async function recordRefusal(app: FastifyInstance, request: FastifyRequest) {
   const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
-  await recordSecurityEvent(app.services.database.db, { action: 'refused', entity: 'route', entityId: route }, {
-    actorId: request.caller!.id,
-    ip: request.ip,
-  }).catch((err) => request.log.error({ err: loggable(err) }, 'could not record a refusal'));
+  await recordSecurityEvent(
+    app.services.database.db,
+    { action: 'refused', entity: 'route', entityId: route },
+    {
+      actorId: request.caller!.id,
+      ip: request.ip,
+    },
+  ).catch((err) => request.log.error({ err: loggable(err) }, 'could not record a refusal'));
 }
 
 /** The one error handler: the envelope of API.md, and nothing internal ever leaves. */

@@ -27,7 +27,8 @@ export function registerJsonParser(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(badRequest(`The request body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+      return done(badRequest(`The request body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
     parse(request, text, done);
   });
 }

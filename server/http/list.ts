@@ -10,7 +10,12 @@ export const PAGE_SIZE_CAP = 1000;
 const pageSize = (max: number) => z.coerce.number().int().min(1).max(max, `PageSize must be at most ${max}`).optional();
 
 const listBase = {
-  pageNumber: z.coerce.number().int().min(1, 'PageNumber must be 1 or more').max(1_000_000, 'PageNumber must be at most 1000000').optional(),
+  pageNumber: z.coerce
+    .number()
+    .int()
+    .min(1, 'PageNumber must be 1 or more')
+    .max(1_000_000, 'PageNumber must be at most 1000000')
+    .optional(),
   pageSize: pageSize(DROPDOWN_PAGE_SIZE),
   sortBy: z.string().max(60).optional(),
   sortOrder: z.enum(['asc', 'desc'], { error: "SortOrder must be 'asc' or 'desc'" }).optional(),

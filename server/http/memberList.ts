@@ -5,7 +5,17 @@ import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/enums.j
 import { idField } from '@/domain/schemas/structure.js';
 import type { Db } from '@/server/db/client.js';
 import { holdsAffinityGroup, sameText, searchOver } from '@/server/db/queries.js';
-import { biodata, centers, churchAffiliations, departments, roles, userDepartments, userRoles, users, zones } from '@/server/db/schema/index.js';
+import {
+  biodata,
+  centers,
+  churchAffiliations,
+  departments,
+  roles,
+  userDepartments,
+  userRoles,
+  users,
+  zones,
+} from '@/server/db/schema/index.js';
 import { page } from './envelope.js';
 import { listQuery, orderOf, pageOf, type ListParams } from './list.js';
 
@@ -31,7 +41,9 @@ const memberSummary = {
   email: users.email,
   phoneNumber: phone,
   location: sql<string | null>`nullif(concat_ws(', ', nullif(${biodata.state}, ''), nullif(${biodata.country}, '')), '')`,
-  userRole: sql<string | null>`(select string_agg(${roles.name}, ', ' order by ${roles.name}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id})`,
+  userRole: sql<
+    string | null
+  >`(select string_agg(${roles.name}, ', ' order by ${roles.name}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id})`,
   gender,
   maritalStatus: biodata.maritalStatus,
   employmentStatus: biodata.employmentStatus,
@@ -61,8 +73,7 @@ const MEMBER_SORT: Record<string, AnyColumn | SQL> = {
 };
 const BY_NAME = [asc(surName), asc(firstName), asc(users.id)];
 
-const memberSearch = (term?: string) =>
-  searchOver(term, [firstName, surName, middleName, users.email, phone, biodata.mobile2]);
+const memberSearch = (term?: string) => searchOver(term, [firstName, surName, middleName, users.email, phone, biodata.mobile2]);
 
 function membersFrom(db: Db, fields: SelectedFields) {
   return db
@@ -100,7 +111,9 @@ export async function memberPage(
 
 /** Every member summary matching the conditions, by name (for a center's short list). */
 export function allMembers(db: Db, where: SQL | undefined) {
-  return membersFrom(db, memberSummary).where(where).orderBy(...BY_NAME);
+  return membersFrom(db, memberSummary)
+    .where(where)
+    .orderBy(...BY_NAME);
 }
 
 /** Not archived: the demise flag is off (or the person has no biodata yet). */
@@ -127,9 +140,23 @@ type MemberQuery = z.infer<typeof memberQuerySchema>;
 /** The conditions of GetMemberQuery's named filters. */
 export function memberFilters(db: Db, q: MemberQuery): Array<SQL | undefined> {
   const inDepartment = (match: SQL) =>
-    inArray(users.id, db.select({ id: userDepartments.userId }).from(userDepartments).innerJoin(departments, eq(departments.id, userDepartments.departmentId)).where(match));
+    inArray(
+      users.id,
+      db
+        .select({ id: userDepartments.userId })
+        .from(userDepartments)
+        .innerJoin(departments, eq(departments.id, userDepartments.departmentId))
+        .where(match),
+    );
   const platformRole = (name: string) =>
-    inArray(users.id, db.select({ id: userRoles.userId }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(sameText(roles.name, name)));
+    inArray(
+      users.id,
+      db
+        .select({ id: userRoles.userId })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(sameText(roles.name, name)),
+    );
   return [
     q.zoneId && eq(churchAffiliations.zoneId, q.zoneId),
     q.centerId && eq(churchAffiliations.centerId, q.centerId),

@@ -15,12 +15,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Named = { id: string; name: string };
 
-async function findNamed(tx: Tx, table: PgTable & { id: PgColumn }, name: PgColumn, value: string, scope?: SQL): Promise<Named | undefined> {
+async function findNamed(
+  tx: Tx,
+  table: PgTable & { id: PgColumn },
+  name: PgColumn,
+  value: string,
+  scope?: SQL,
+): Promise<Named | undefined> {
   const match = UUID.test(value) ? eq(table.id, value) : sameText(name, value);
-  const [row] = await tx
-    .select({ id: table.id, name })
-    .from(table)
-    .where(and(match, scope));
+  const [row] = await tx.select({ id: table.id, name }).from(table).where(and(match, scope));
   return row as Named | undefined;
 }
 
@@ -62,7 +65,10 @@ export async function zoneOfCenter(tx: Tx, centerId: string, field: string): Pro
 
 /** The canonical spelling of a lookup name the affiliation keeps as text. */
 export const lookupNamed = {
-  mountainOfInfluence: (tx: Tx, v: string) => findNamed(tx, mountainsOfInfluence, mountainsOfInfluence.name, v).then((r) => r ?? unknown('mountain of influence', 'mountainOfInfluence', v)),
+  mountainOfInfluence: (tx: Tx, v: string) =>
+    findNamed(tx, mountainsOfInfluence, mountainsOfInfluence.name, v).then(
+      (r) => r ?? unknown('mountain of influence', 'mountainOfInfluence', v),
+    ),
   ministry: (tx: Tx, v: string) => findNamed(tx, ministries, ministries.name, v).then((r) => r ?? unknown('ministry', 'ministry', v)),
   unit: (tx: Tx, v: string) => findNamed(tx, units, units.name, v).then((r) => r ?? unknown('unit', 'unit', v)),
 };

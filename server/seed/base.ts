@@ -29,20 +29,23 @@ export async function seedCatalogue(db: Db) {
     ...CIH_ROLES.map((r) => [r, 'cih'] as [RoleName, 'cih']),
   ];
   for (const [name, kind] of all) {
-    const created = await db
-      .insert(roles)
-      .values({ name, kind, description: ROLE_DESCRIPTIONS[name] })
-      .onConflictDoNothing()
-      .returning();
+    const created = await db.insert(roles).values({ name, kind, description: ROLE_DESCRIPTIONS[name] }).onConflictDoNothing().returning();
     if (created.length === 0 && name !== 'administrator') continue;
     const [role] = created.length ? created : await db.select().from(roles).where(eq(roles.name, name));
     const ids = DEFAULT_ROLE_PERMISSIONS[name].map((p) => idOf.get(p)).filter((id): id is string => !!id);
-    if (ids.length) await db.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId: role.id, permissionId }))).onConflictDoNothing();
+    if (ids.length)
+      await db
+        .insert(rolePermissions)
+        .values(ids.map((permissionId) => ({ roleId: role.id, permissionId })))
+        .onConflictDoNothing();
   }
 }
 
 export async function roleIds(db: Db, names: readonly string[]) {
-  const rows = await db.select().from(roles).where(inArray(roles.name, [...names]));
+  const rows = await db
+    .select()
+    .from(roles)
+    .where(inArray(roles.name, [...names]));
   return new Map(rows.map((r) => [r.name, r.id]));
 }
 
@@ -55,7 +58,10 @@ export async function seedAdmin(db: Db, opts: { email: string; password?: string
   // One transaction: an account is never left without its role or biodata.
   const admin = await db.transaction(async (tx) => {
     // A later ADMIN_EMAIL must still get its account: the first administrator already holds 'admin'.
-    const [nameTaken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = 'admin'`);
+    const [nameTaken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.userName}) = 'admin'`);
     const [row] = await tx
       .insert(users)
       .values({
@@ -78,4 +84,3 @@ export async function seedAdmin(db: Db, opts: { email: string; password?: string
   if (!admin) return { email: opts.email, created: false as const };
   return { email: opts.email, created: true as const, generatedPassword: opts.password ? undefined : password };
 }
-

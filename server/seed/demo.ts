@@ -47,7 +47,14 @@ const ZONES = [
     description: 'Lekki, Ajah and Victoria Island',
     state: 'Lagos',
     lga: 'Eti-Osa',
-    streets: ['Admiralty Way, Lekki Phase 1', 'Fola Osibo Road, Lekki Phase 1', 'Ologolo Road, Agungi', 'Chevron Drive, Lekki', 'Abraham Adesanya Road, Ajah', 'Ligali Ayorinde Street, Victoria Island'],
+    streets: [
+      'Admiralty Way, Lekki Phase 1',
+      'Fola Osibo Road, Lekki Phase 1',
+      'Ologolo Road, Agungi',
+      'Chevron Drive, Lekki',
+      'Abraham Adesanya Road, Ajah',
+      'Ligali Ayorinde Street, Victoria Island',
+    ],
     busStops: ['Lekki Phase 1 Gate', 'Jakande', 'Agungi', 'Chevron', 'Abraham Adesanya', 'Ajah Roundabout'],
     centers: [
       { centerName: 'Lekki Phase 1 Center', address: '14 Admiralty Way, Lekki Phase 1, Lagos' },
@@ -60,7 +67,14 @@ const ZONES = [
     description: 'Ikeja, Ogba and Maryland',
     state: 'Lagos',
     lga: 'Ikeja',
-    streets: ['Allen Avenue, Ikeja', 'Opebi Road, Ikeja', 'Isaac John Street, GRA Ikeja', 'Obafemi Awolowo Way, Ikeja', 'Ijaiye Road, Ogba', 'Mobolaji Bank Anthony Way, Maryland'],
+    streets: [
+      'Allen Avenue, Ikeja',
+      'Opebi Road, Ikeja',
+      'Isaac John Street, GRA Ikeja',
+      'Obafemi Awolowo Way, Ikeja',
+      'Ijaiye Road, Ogba',
+      'Mobolaji Bank Anthony Way, Maryland',
+    ],
     busStops: ['Allen Roundabout', 'Opebi', 'Ikeja Along', 'Ogba Bus Stop', 'Maryland', 'Computer Village'],
     centers: [
       { centerName: 'Allen Avenue Center', address: '31 Allen Avenue, Ikeja, Lagos' },
@@ -73,7 +87,14 @@ const ZONES = [
     description: 'Surulere, Aguda and Ojuelegba',
     state: 'Lagos',
     lga: 'Surulere',
-    streets: ['Adeniran Ogunsanya Street, Surulere', 'Bode Thomas Street, Surulere', 'Ogunlana Drive, Aguda', 'Akerele Street, Surulere', 'Western Avenue, Ojuelegba', 'Randle Avenue, Surulere'],
+    streets: [
+      'Adeniran Ogunsanya Street, Surulere',
+      'Bode Thomas Street, Surulere',
+      'Ogunlana Drive, Aguda',
+      'Akerele Street, Surulere',
+      'Western Avenue, Ojuelegba',
+      'Randle Avenue, Surulere',
+    ],
     busStops: ['Adeniran Ogunsanya', 'Bode Thomas', 'Aguda', 'Ojuelegba', 'Stadium', 'Barracks'],
     centers: [
       { centerName: 'Adeniran Ogunsanya Center', address: '45 Adeniran Ogunsanya Street, Surulere, Lagos' },
@@ -86,7 +107,14 @@ const ZONES = [
     description: 'Wuse, Garki and Gwarinpa',
     state: 'Abuja FCT',
     lga: 'Abuja Municipal',
-    streets: ['Aminu Kano Crescent, Wuse 2', 'Adetokunbo Ademola Crescent, Wuse 2', 'Ahmadu Bello Way, Garki', 'Ladoke Akintola Boulevard, Garki', '3rd Avenue, Gwarinpa', 'Herbert Macaulay Way, Central Area'],
+    streets: [
+      'Aminu Kano Crescent, Wuse 2',
+      'Adetokunbo Ademola Crescent, Wuse 2',
+      'Ahmadu Bello Way, Garki',
+      'Ladoke Akintola Boulevard, Garki',
+      '3rd Avenue, Gwarinpa',
+      'Herbert Macaulay Way, Central Area',
+    ],
     busStops: ['Banex Junction', 'Berger Roundabout', 'Area 11', 'Garki Market', 'Gwarinpa 1st Gate', 'Central Area'],
     centers: [
       { centerName: 'Wuse 2 Center', address: '18 Aminu Kano Crescent, Wuse 2, Abuja' },
@@ -109,33 +137,238 @@ const DEPARTMENTS = [
 
 /** gender is not a column: it only decides who joins the men's and women's fellowships. */
 const AFFINITY_GROUPS = [
-  { affinityGroupName: 'Teens', affinityGroupCode: 'TEENS', description: 'Teenagers in secondary school and early university', startAge: 13, endAge: 19, maritalStatus: null, gender: null },
-  { affinityGroupName: 'Young Adults', affinityGroupCode: 'YADULTS', description: 'Single young adults: career, purpose and relationships', startAge: 20, endAge: 35, maritalStatus: 'Single', gender: null },
-  { affinityGroupName: 'Young Married', affinityGroupCode: 'YMARRIED', description: 'Couples in their first years of marriage', startAge: 20, endAge: 40, maritalStatus: 'Married', gender: null },
-  { affinityGroupName: 'Men', affinityGroupCode: 'MEN', description: "The men's fellowship", startAge: 18, endAge: 99, maritalStatus: null, gender: 'Male' },
-  { affinityGroupName: 'Women', affinityGroupCode: 'WOMEN', description: "The women's fellowship", startAge: 18, endAge: 99, maritalStatus: null, gender: 'Female' },
-  { affinityGroupName: 'Seniors', affinityGroupCode: 'SENIORS', description: 'Members of sixty years and above', startAge: 60, endAge: 99, maritalStatus: null, gender: null },
+  {
+    affinityGroupName: 'Teens',
+    affinityGroupCode: 'TEENS',
+    description: 'Teenagers in secondary school and early university',
+    startAge: 13,
+    endAge: 19,
+    maritalStatus: null,
+    gender: null,
+  },
+  {
+    affinityGroupName: 'Young Adults',
+    affinityGroupCode: 'YADULTS',
+    description: 'Single young adults: career, purpose and relationships',
+    startAge: 20,
+    endAge: 35,
+    maritalStatus: 'Single',
+    gender: null,
+  },
+  {
+    affinityGroupName: 'Young Married',
+    affinityGroupCode: 'YMARRIED',
+    description: 'Couples in their first years of marriage',
+    startAge: 20,
+    endAge: 40,
+    maritalStatus: 'Married',
+    gender: null,
+  },
+  {
+    affinityGroupName: 'Men',
+    affinityGroupCode: 'MEN',
+    description: "The men's fellowship",
+    startAge: 18,
+    endAge: 99,
+    maritalStatus: null,
+    gender: 'Male',
+  },
+  {
+    affinityGroupName: 'Women',
+    affinityGroupCode: 'WOMEN',
+    description: "The women's fellowship",
+    startAge: 18,
+    endAge: 99,
+    maritalStatus: null,
+    gender: 'Female',
+  },
+  {
+    affinityGroupName: 'Seniors',
+    affinityGroupCode: 'SENIORS',
+    description: 'Members of sixty years and above',
+    startAge: 60,
+    endAge: 99,
+    maritalStatus: null,
+    gender: null,
+  },
 ] as const;
 
 const FIRST_NAMES: Record<Gender, readonly string[]> = {
-  Male: ['Adebayo', 'Chinedu', 'Emeka', 'Tunde', 'Oluwaseun', 'Ifeanyi', 'Babajide', 'Kelechi', 'Segun', 'Obinna', 'Femi', 'Uchenna', 'Ibrahim', 'Musa', 'Yusuf', 'Daniel', 'Samuel', 'David', 'Joshua', 'Michael', 'Gbenga', 'Kunle', 'Tobi', 'Chukwuemeka', 'Nnamdi', 'Olumide', 'Efosa', 'Osagie', 'Ikenna', 'Chidi', 'Dayo', 'Kayode', 'Wale', 'Godwin', 'Peter', 'Victor', 'Emmanuel', 'Tochukwu'],
-  Female: ['Adaeze', 'Ngozi', 'Chiamaka', 'Funmilayo', 'Folake', 'Yetunde', 'Bukola', 'Nkechi', 'Ifeoma', 'Amaka', 'Titilayo', 'Temitope', 'Aisha', 'Fatima', 'Hauwa', 'Blessing', 'Grace', 'Esther', 'Ruth', 'Deborah', 'Joy', 'Patience', 'Precious', 'Chioma', 'Oluwakemi', 'Omolara', 'Abimbola', 'Ebele', 'Eniola', 'Modupe', 'Toyin', 'Sade', 'Mercy', 'Favour', 'Comfort', 'Halima', 'Zainab', 'Ifunanya'],
+  Male: [
+    'Adebayo',
+    'Chinedu',
+    'Emeka',
+    'Tunde',
+    'Oluwaseun',
+    'Ifeanyi',
+    'Babajide',
+    'Kelechi',
+    'Segun',
+    'Obinna',
+    'Femi',
+    'Uchenna',
+    'Ibrahim',
+    'Musa',
+    'Yusuf',
+    'Daniel',
+    'Samuel',
+    'David',
+    'Joshua',
+    'Michael',
+    'Gbenga',
+    'Kunle',
+    'Tobi',
+    'Chukwuemeka',
+    'Nnamdi',
+    'Olumide',
+    'Efosa',
+    'Osagie',
+    'Ikenna',
+    'Chidi',
+    'Dayo',
+    'Kayode',
+    'Wale',
+    'Godwin',
+    'Peter',
+    'Victor',
+    'Emmanuel',
+    'Tochukwu',
+  ],
+  Female: [
+    'Adaeze',
+    'Ngozi',
+    'Chiamaka',
+    'Funmilayo',
+    'Folake',
+    'Yetunde',
+    'Bukola',
+    'Nkechi',
+    'Ifeoma',
+    'Amaka',
+    'Titilayo',
+    'Temitope',
+    'Aisha',
+    'Fatima',
+    'Hauwa',
+    'Blessing',
+    'Grace',
+    'Esther',
+    'Ruth',
+    'Deborah',
+    'Joy',
+    'Patience',
+    'Precious',
+    'Chioma',
+    'Oluwakemi',
+    'Omolara',
+    'Abimbola',
+    'Ebele',
+    'Eniola',
+    'Modupe',
+    'Toyin',
+    'Sade',
+    'Mercy',
+    'Favour',
+    'Comfort',
+    'Halima',
+    'Zainab',
+    'Ifunanya',
+  ],
 };
 
-const SURNAMES = ['Okafor', 'Adeyemi', 'Balogun', 'Eze', 'Okonkwo', 'Ogunleye', 'Bello', 'Abubakar', 'Nwosu', 'Adebayo', 'Olawale', 'Ibekwe', 'Akinola', 'Ogundipe', 'Oyelaran', 'Chukwu', 'Nwachukwu', 'Okeke', 'Obi', 'Lawal', 'Salami', 'Afolabi', 'Oladipo', 'Ekwueme', 'Igwe', 'Obaseki', 'Osagie', 'Etim', 'Bassey', 'Effiong', 'Danjuma', 'Yusuf', 'Adewale', 'Olaniyan', 'Ajayi', 'Babatunde', 'Onuoha', 'Agbaje'];
+const SURNAMES = [
+  'Okafor',
+  'Adeyemi',
+  'Balogun',
+  'Eze',
+  'Okonkwo',
+  'Ogunleye',
+  'Bello',
+  'Abubakar',
+  'Nwosu',
+  'Adebayo',
+  'Olawale',
+  'Ibekwe',
+  'Akinola',
+  'Ogundipe',
+  'Oyelaran',
+  'Chukwu',
+  'Nwachukwu',
+  'Okeke',
+  'Obi',
+  'Lawal',
+  'Salami',
+  'Afolabi',
+  'Oladipo',
+  'Ekwueme',
+  'Igwe',
+  'Obaseki',
+  'Osagie',
+  'Etim',
+  'Bassey',
+  'Effiong',
+  'Danjuma',
+  'Yusuf',
+  'Adewale',
+  'Olaniyan',
+  'Ajayi',
+  'Babatunde',
+  'Onuoha',
+  'Agbaje',
+];
 
 /** State of origin with a city in it, for the place of birth. */
 const ORIGINS = [
-  ['Lagos', 'Lagos'], ['Ogun', 'Abeokuta'], ['Oyo', 'Ibadan'], ['Osun', 'Osogbo'], ['Ondo', 'Akure'], ['Ekiti', 'Ado-Ekiti'],
-  ['Kwara', 'Ilorin'], ['Anambra', 'Onitsha'], ['Enugu', 'Enugu'], ['Imo', 'Owerri'], ['Abia', 'Aba'], ['Delta', 'Warri'],
-  ['Edo', 'Benin City'], ['Rivers', 'Port Harcourt'], ['Akwa Ibom', 'Uyo'], ['Cross River', 'Calabar'], ['Plateau', 'Jos'],
-  ['Kaduna', 'Kaduna'], ['Kano', 'Kano'], ['Benue', 'Makurdi'], ['Kogi', 'Lokoja'], ['Abuja FCT', 'Abuja'],
+  ['Lagos', 'Lagos'],
+  ['Ogun', 'Abeokuta'],
+  ['Oyo', 'Ibadan'],
+  ['Osun', 'Osogbo'],
+  ['Ondo', 'Akure'],
+  ['Ekiti', 'Ado-Ekiti'],
+  ['Kwara', 'Ilorin'],
+  ['Anambra', 'Onitsha'],
+  ['Enugu', 'Enugu'],
+  ['Imo', 'Owerri'],
+  ['Abia', 'Aba'],
+  ['Delta', 'Warri'],
+  ['Edo', 'Benin City'],
+  ['Rivers', 'Port Harcourt'],
+  ['Akwa Ibom', 'Uyo'],
+  ['Cross River', 'Calabar'],
+  ['Plateau', 'Jos'],
+  ['Kaduna', 'Kaduna'],
+  ['Kano', 'Kano'],
+  ['Benue', 'Makurdi'],
+  ['Kogi', 'Lokoja'],
+  ['Abuja FCT', 'Abuja'],
 ] as const;
 
-const MINISTRIES = [['Music Ministry', 'MUS'], ["Children's Ministry", 'CHI'], ['Prayer Ministry', 'PRA'], ['Evangelism Ministry', 'EVA']];
+const MINISTRIES = [
+  ['Music Ministry', 'MUS'],
+  ["Children's Ministry", 'CHI'],
+  ['Prayer Ministry', 'PRA'],
+  ['Evangelism Ministry', 'EVA'],
+];
 const IDENTIFICATION = ['National Identity Card', 'International Passport', "Driver's Licence", "Voter's Card"];
 const MOUNTAINS = ['Family', 'Religion', 'Education', 'Government', 'Media', 'Arts and Entertainment', 'Business'];
-const MOBILE_PREFIXES = ['0803', '0806', '0813', '0816', '0703', '0706', '0805', '0807', '0815', '0802', '0808', '0812', '0701', '0902', '0909', '0810'];
+const MOBILE_PREFIXES = [
+  '0803',
+  '0806',
+  '0813',
+  '0816',
+  '0703',
+  '0706',
+  '0805',
+  '0807',
+  '0815',
+  '0802',
+  '0808',
+  '0812',
+  '0701',
+  '0902',
+  '0909',
+  '0810',
+];
 
 // ---------------------------------------------------------------- generator
 
@@ -186,12 +419,43 @@ export type DemoPerson = ReturnType<typeof makePerson>;
 
 /** The fixed accounts of ARCHITECTURE.md, one per role; hod@ heads the Choir, where member@ sings. */
 const FIXED_SEATS: Seat[] = [
-  { role: 'member', email: 'member@example.org', name: { firstName: 'Adaeze', surName: 'Okafor', gender: 'Female' }, center: 1, department: 0, ageBand: 'young' },
+  {
+    role: 'member',
+    email: 'member@example.org',
+    name: { firstName: 'Adaeze', surName: 'Okafor', gender: 'Female' },
+    center: 1,
+    department: 0,
+    ageBand: 'young',
+  },
   { role: 'hod', email: 'hod@example.org', name: { firstName: 'Emeka', surName: 'Nwosu', gender: 'Male' }, heads: 0, ageBand: 'leader' },
-  { role: 'inspectorate', email: 'inspectorate@example.org', name: { firstName: 'Funmilayo', surName: 'Adeyemi', gender: 'Female' }, ageBand: 'leader' },
-  { role: 'member', email: 'cihpastor@example.org', name: { firstName: 'Babajide', surName: 'Ogunleye', gender: 'Male' }, cihRole: 'cihpastor', center: 0, ageBand: 'leader' },
-  { role: 'member', email: 'cihcoordinator@example.org', name: { firstName: 'Ngozi', surName: 'Eze', gender: 'Female' }, cihRole: 'cihcoordinator', center: 0, ageBand: 'leader' },
-  { role: 'firsttimers', email: 'firsttimer@example.org', name: { firstName: 'Tobi', surName: 'Bello', gender: 'Male' }, ageBand: 'visitor' },
+  {
+    role: 'inspectorate',
+    email: 'inspectorate@example.org',
+    name: { firstName: 'Funmilayo', surName: 'Adeyemi', gender: 'Female' },
+    ageBand: 'leader',
+  },
+  {
+    role: 'member',
+    email: 'cihpastor@example.org',
+    name: { firstName: 'Babajide', surName: 'Ogunleye', gender: 'Male' },
+    cihRole: 'cihpastor',
+    center: 0,
+    ageBand: 'leader',
+  },
+  {
+    role: 'member',
+    email: 'cihcoordinator@example.org',
+    name: { firstName: 'Ngozi', surName: 'Eze', gender: 'Female' },
+    cihRole: 'cihcoordinator',
+    center: 0,
+    ageBand: 'leader',
+  },
+  {
+    role: 'firsttimers',
+    email: 'firsttimer@example.org',
+    name: { firstName: 'Tobi', surName: 'Bello', gender: 'Male' },
+    ageBand: 'visitor',
+  },
 ];
 
 const CENTER_COUNT = ZONES.length * 3;
@@ -221,7 +485,20 @@ function maritalStatus(rng: Rng, gender: Gender, age: number): string {
   const widowed = gender === 'Male' ? 'Widower' : 'Widow';
   if (age < 20) return 'Single';
   if (age <= 35) return rng.pick(['Single', 'Single', 'Single', 'Married', 'Married', 'Single Parent']);
-  if (age < 60) return rng.pick(['Married', 'Married', 'Married', 'Married', 'Married', 'Divorced', 'Separated', 'Divorced/Married', widowed, 'Single', 'Single Parent']);
+  if (age < 60)
+    return rng.pick([
+      'Married',
+      'Married',
+      'Married',
+      'Married',
+      'Married',
+      'Divorced',
+      'Separated',
+      'Divorced/Married',
+      widowed,
+      'Single',
+      'Single Parent',
+    ]);
   return rng.pick(['Married', 'Married', 'Married', widowed, `${widowed}/Remarried`, 'Divorced/Married']);
 }
 
@@ -245,7 +522,7 @@ function groupsFor(gender: Gender, age: number, marital: string): string[] {
 function uniqueValue(taken: Set<string>, make: (attempt: number) => string): string {
   for (let attempt = 0; ; attempt++) {
     const value = make(attempt);
-    if (!taken.has(value)) return taken.add(value), value;
+    if (!taken.has(value)) return (taken.add(value), value);
   }
 }
 
@@ -314,7 +591,21 @@ type Church = ReturnType<typeof planDemoChurch>;
 
 function userRow(p: DemoPerson, passwordHash: string): typeof users.$inferInsert {
   const { id, email, userName, title, firstName, middleName, surName, gender, mobile1, isFirstTimer } = p;
-  return { id, email, userName, passwordHash, title, firstName, middleName, surName, gender, mobile1, isFirstTimer, emailVerified: true, disabled: false };
+  return {
+    id,
+    email,
+    userName,
+    passwordHash,
+    title,
+    firstName,
+    middleName,
+    surName,
+    gender,
+    mobile1,
+    isFirstTimer,
+    emailVerified: true,
+    disabled: false,
+  };
 }
 
 /** A few plain members are archived, so the Active / Archived status shows both values. */
@@ -323,9 +614,28 @@ function biodataRow(p: DemoPerson, index: number): typeof biodata.$inferInsert {
   const { employmentStatus, dateOfBirth, placeOfBirth, stateOfOrigin, maritalStatus, maidenName } = p;
   const archived = p.seat.role === 'member' && !p.seat.cihRole && !p.seat.email && index % 61 === 0;
   return {
-    userId: p.id, title, firstName, middleName, surName, email, mobile1, mobile2, address, nearestBusStop, lga, state,
-    country: 'Nigeria', nationality: 'Nigeria', gender, employmentStatus, dateOfBirth, placeOfBirth, stateOfOrigin,
-    maritalStatus, maidenName, demise: archived,
+    userId: p.id,
+    title,
+    firstName,
+    middleName,
+    surName,
+    email,
+    mobile1,
+    mobile2,
+    address,
+    nearestBusStop,
+    lga,
+    state,
+    country: 'Nigeria',
+    nationality: 'Nigeria',
+    gender,
+    employmentStatus,
+    dateOfBirth,
+    placeOfBirth,
+    stateOfOrigin,
+    maritalStatus,
+    maidenName,
+    demise: archived,
   };
 }
 
@@ -388,22 +698,53 @@ async function writeChurch(tx: Tx, church: Church, passwordHash: string, roleIdO
   await insertAll(tx, centers, centerRows);
   await insertAll(tx, affinityGroups, groupRows);
   // Members' affiliations name these lists, which refuse names they do not hold.
-  await insertAll(tx, mountainsOfInfluence, MOUNTAINS.map((name) => ({ name, description: `The ${name.toLowerCase()} mountain` })));
-  await insertAll(tx, ministries, MINISTRIES.map(([name, code]) => ({ name, code })));
-  await insertAll(tx, meansOfIdentification, IDENTIFICATION.map((name) => ({ name, requiresNumber: true })));
-  await insertAll(tx, users, people.map((p) => userRow(p, passwordHash)));
+  await insertAll(
+    tx,
+    mountainsOfInfluence,
+    MOUNTAINS.map((name) => ({ name, description: `The ${name.toLowerCase()} mountain` })),
+  );
+  await insertAll(
+    tx,
+    ministries,
+    MINISTRIES.map(([name, code]) => ({ name, code })),
+  );
+  await insertAll(
+    tx,
+    meansOfIdentification,
+    IDENTIFICATION.map((name) => ({ name, requiresNumber: true })),
+  );
+  await insertAll(
+    tx,
+    users,
+    people.map((p) => userRow(p, passwordHash)),
+  );
   await insertAll(tx, biodata, people.map(biodataRow));
-  await insertAll(tx, userRoles, people.map((p) => ({ userId: p.id, roleId: roleIdOf.get(p.seat.role)! })));
+  await insertAll(
+    tx,
+    userRoles,
+    people.map((p) => ({ userId: p.id, roleId: roleIdOf.get(p.seat.role)! })),
+  );
   await insertAll(tx, departments, departmentRowsList);
-  await insertAll(tx, churchAffiliations, members.map((p) => affiliationRow(p, church, charterNumber)));
-  await insertAll(tx, userDepartments, members.flatMap((p) => departmentRows(p, church)));
+  await insertAll(
+    tx,
+    churchAffiliations,
+    members.map((p) => affiliationRow(p, church, charterNumber)),
+  );
+  await insertAll(
+    tx,
+    userDepartments,
+    members.flatMap((p) => departmentRows(p, church)),
+  );
 }
 
 /**
  * Seeds the demo church unless it is already there. Every demo account shares the one demo
  * password, so it is hashed once (scrypt at 2^17 costs about half a second) and the hash reused.
  */
-export async function seedDemo(db: Db, opts: { password?: string; scryptLog2N: number }): Promise<{ created: boolean; generatedPassword?: string }> {
+export async function seedDemo(
+  db: Db,
+  opts: { password?: string; scryptLog2N: number },
+): Promise<{ created: boolean; generatedPassword?: string }> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, MARKER_EMAIL));
   if (existing) return { created: false };
   const roleIdOf = await roleIds(db, PLATFORM_ROLES);

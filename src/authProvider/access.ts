@@ -10,7 +10,10 @@ type WithAccess = Extract<ScreenDescriptor, { access: object }>;
  * the react-admin "resource" that routes, menu entries and screens name; 'menu' is the rule of
  * the side-menu entry when it differs.
  */
-export const ACCESS = Object.fromEntries(SCREENS.flatMap((d) => ('access' in d ? [[d.name, d.access]] : []))) as Record<WithAccess['name'], AccessEntry>;
+export const ACCESS = Object.fromEntries(SCREENS.flatMap((d) => ('access' in d ? [[d.name, d.access]] : []))) as Record<
+  WithAccess['name'],
+  AccessEntry
+>;
 
 export type AccessKey = WithAccess['name'];
 

@@ -46,7 +46,7 @@ describe('login storage (SPEC.md sections 3 and 4)', () => {
     expect(stored('user')).toMatchObject({ id: 'u1', fullName: 'Ann Lee', cihRole: 'cihpastor' });
   });
 
-  it("keeps a missing cihRole as null", async () => {
+  it('keeps a missing cihRole as null', async () => {
     const result = loginResult({ user: { id: 'u1', email: 'a@b.c', fullName: 'A', cihRole: null } });
     await createAuthProvider(stubApi(async () => ({ data: result }))).login({ username: 'a', password: 'b' });
     expect(stored('user').cihRole).toBeNull();
@@ -153,8 +153,7 @@ describe('identity, permissions and access', () => {
     await auth.login({ username: 'a', password: 'b' });
     return auth;
   };
-  const can = (auth: Awaited<ReturnType<typeof signedIn>>, resource: string, action = 'view') =>
-    auth.canAccess!({ resource, action });
+  const can = (auth: Awaited<ReturnType<typeof signedIn>>, resource: string, action = 'view') => auth.canAccess!({ resource, action });
 
   it('getIdentity gives id and full name; getPermissions the stored strings', async () => {
     const auth = await signedIn([{ accessRight: 'CAN_VIEW', moduleName: 'Members' }]);
@@ -201,7 +200,16 @@ describe('redirect_from', () => {
 
   it('accepts only paths of this site after login', () => {
     expect(safeRedirect('/members-management?page=2#top')).toBe('/members-management?page=2#top');
-    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example/x', 'javascript:alert(1)', 'members', '', null, '/a\nb']) {
+    for (const bad of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example/x',
+      'javascript:alert(1)',
+      'members',
+      '',
+      null,
+      '/a\nb',
+    ]) {
       expect(safeRedirect(bad)).toBe('/overview');
     }
   });

@@ -11,4 +11,9 @@ export const CIH_MANAGEMENT: Rule = [P.viewCihManagement];
 export const CIH_CENTER: Rule = [P.viewCihManagement, P.viewCihCenter];
 
 /** A record kind's rules: who sees it, and the rights its create, edit and delete buttons need. */
-export const crudRules = (view: Rule, create: string, edit: string, remove: string) => ({ view, create: [create], edit: [edit], delete: [remove] });
+export const crudRules = (view: Rule, create: string, edit: string, remove: string) => ({
+  view,
+  create: [create],
+  edit: [edit],
+  delete: [remove],
+});

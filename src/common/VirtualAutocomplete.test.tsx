@@ -5,7 +5,6 @@ import { AdminContext, Form, memoryStore } from 'react-admin';
 import { i18nProvider } from '@/src/i18n';
 import { OPTION_HEIGHT, VirtualAutocompleteInput, type Choice } from './VirtualAutocomplete';
 
-
 /** API.md's largest dropdown: 25000 zones. */
 const ZONES: Choice[] = Array.from({ length: 25000 }, (_, i) => ({ id: `z${i}`, name: `Zone ${String(i).padStart(5, '0')}` }));
 
@@ -48,7 +47,9 @@ describe('the virtualised dropdown', () => {
     const listbox = open();
     listbox.scrollTop = 12000 * OPTION_HEIGHT;
     fireEvent.scroll(listbox);
-    const names = within(listbox).getAllByRole('option').map((o) => o.textContent);
+    const names = within(listbox)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(names).toContain('Zone 12000');
     expect(names).not.toContain('Zone 00001');
     const row = within(listbox).getByText('Zone 12000');

@@ -37,7 +37,10 @@ const VirtualListbox = forwardRef<HTMLUListElement, ListboxProps>(function Virtu
   return (
     <ul {...props} ref={ref} style={{ ...style, padding: 0, height, maxHeight: height }} onScroll={handleScroll}>
       <li role="presentation" style={{ height: rows.length * OPTION_HEIGHT }} />
-      {[...shown].filter((index) => index >= 0 && index < rows.length).sort((a, b) => a - b).map((index) => rows[index])}
+      {[...shown]
+        .filter((index) => index >= 0 && index < rows.length)
+        .sort((a, b) => a - b)
+        .map((index) => rows[index])}
     </ul>
   );
 });

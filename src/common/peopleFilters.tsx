@@ -15,22 +15,41 @@ function RemoteSelectInput({ reference, optionText, ...rest }: RemoteProps) {
 type Shown = { alwaysOn?: boolean };
 
 /** A list filter on fixed values, each shown as `label` gives it (as it is by default). */
-export function selectFilter(source: string, values: readonly string[], label: (value: string) => string = (value) => value, { alwaysOn = true }: Shown = {}) {
+export function selectFilter(
+  source: string,
+  values: readonly string[],
+  label: (value: string) => string = (value) => value,
+  { alwaysOn = true }: Shown = {},
+) {
   const choices = values.map((value) => ({ id: value, name: label(value) }));
-  return <SelectInput key={source} source={source} choices={choices} translateChoice={false} emptyText="flock.people.any" alwaysOn={alwaysOn} />;
+  return (
+    <SelectInput key={source} source={source} choices={choices} translateChoice={false} emptyText="flock.people.any" alwaysOn={alwaysOn} />
+  );
 }
 
 /** Where people belong: their CIH zone and their department. */
 export const placeFilters = ({ alwaysOn = true }: Shown = {}): ReactElement[] => [
   <RemoteSelectInput key="zoneId" source="zoneId" reference="zoneChoices" optionText="zoneName" alwaysOn={alwaysOn} />,
-  <RemoteSelectInput key="departmentId" source="departmentId" reference="departmentChoices" optionText="departmentName" alwaysOn={alwaysOn} />,
+  <RemoteSelectInput
+    key="departmentId"
+    source="departmentId"
+    reference="departmentChoices"
+    optionText="departmentName"
+    alwaysOn={alwaysOn}
+  />,
 ];
 
 /** The rest of the member list's filters: center, affinity group (by name, as profiles keep it), gender, marital status, employment. */
 export const memberFilters = (): ReactElement[] => [
   ...placeFilters({ alwaysOn: false }),
   <RemoteSelectInput key="centerId" source="centerId" reference="centerChoices" optionText="centerName" />,
-  <RemoteSelectInput key="affinityGroup" source="affinityGroup" reference="affinityGroups" optionText="affinityGroupName" optionValue="affinityGroupName" />,
+  <RemoteSelectInput
+    key="affinityGroup"
+    source="affinityGroup"
+    reference="affinityGroups"
+    optionText="affinityGroupName"
+    optionValue="affinityGroupName"
+  />,
   selectFilter('gender', GENDERS, undefined, { alwaysOn: false }),
   selectFilter('maritalStatus', MARITAL_STATUSES, undefined, { alwaysOn: false }),
   selectFilter('employmentStatus', EMPLOYMENT_STATUSES, undefined, { alwaysOn: false }),

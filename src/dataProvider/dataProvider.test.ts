@@ -21,16 +21,26 @@ function answer(reply: () => Response): Seen[] {
       const url = new URL(request.url);
       const type = request.headers.get('content-type') ?? '';
       const body = type.includes('json') ? await request.json() : type.includes('multipart') ? await request.formData() : undefined;
-      seen.push({ method: request.method, path: url.pathname.slice('/api'.length), query: url.searchParams, headers: request.headers, body });
+      seen.push({
+        method: request.method,
+        path: url.pathname.slice('/api'.length),
+        query: url.searchParams,
+        headers: request.headers,
+        body,
+      });
       return reply();
     }),
   );
   return seen;
 }
 
-const ok = (data: unknown, extra: object = {}) => () => HttpResponse.json({ succeeded: true, message: 'Done', data, ...extra });
+const ok =
+  (data: unknown, extra: object = {}) =>
+  () =>
+    HttpResponse.json({ succeeded: true, message: 'Done', data, ...extra });
 const fail = (status: number, body?: object) => () => (body ? HttpResponse.json(body, { status }) : new HttpResponse(null, { status }));
-const provider = (token: string | null = 'tok-1', table?: EndpointTable) => createDataProvider({ baseUrl: BASE, getToken: () => token, table });
+const provider = (token: string | null = 'tok-1', table?: EndpointTable) =>
+  createDataProvider({ baseUrl: BASE, getToken: () => token, table });
 
 describe('custom methods of the endpoint table', () => {
   const posts: Array<[string, string, object]> = [
@@ -141,22 +151,28 @@ describe('standard methods built from the table', () => {
     expect(await api.create('people', { data: { firstName: 'Ann' } })).toEqual({ data: { id: 'p9', firstName: 'Ann' } });
     await api.update('people', { id: 'p9', data: { firstName: 'Anne' }, previousData: { id: 'p9' } });
     await api.delete('people', { id: 'p9', previousData: { id: 'p9' } });
-    expect(seen.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /People/Create', 'PUT /People/Update', 'DELETE /People/Delete']);
+    expect(seen.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'POST /People/Create',
+      'PUT /People/Update',
+      'DELETE /People/Delete',
+    ]);
     expect(seen[1].body).toEqual({ firstName: 'Anne', id: 'p9' });
     expect(seen[2].query.get('id')).toBe('p9');
   });
 
   it('rejects a method the table does not map', async () => {
-    await expect(people().getList('nothing', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).rejects.toThrow(
-      /getList on nothing/,
-    );
+    await expect(
+      people().getList('nothing', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} }),
+    ).rejects.toThrow(/getList on nothing/);
   });
 
   it('sends FormData as multipart, not JSON', async () => {
     const seen = answer(ok(null));
     const form = new FormData();
     form.append('FileType', 'avatar');
-    const table: EndpointTable = { files: { custom: { upload: { method: 'POST', path: '/Files/uploadfile', body: (p: { form: FormData }) => p.form } } } };
+    const table: EndpointTable = {
+      files: { custom: { upload: { method: 'POST', path: '/Files/uploadfile', body: (p: { form: FormData }) => p.form } } },
+    };
     await (provider('t', table) as any).upload({ form });
     expect(seen[0].headers.get('content-type')).toMatch(/^multipart\/form-data/);
     expect((seen[0].body as FormData).get('FileType')).toBe('avatar');
@@ -173,7 +189,12 @@ describe('errors (SPEC.md section 8)', () => {
     ['403 shows the server message', fail(403, { succeeded: false, message: 'You are not authorised' }), 403, 'You are not authorised'],
     ['4xx without a message', fail(400), 400, 'Something went wrong'],
     ['only 200 counts as success', () => HttpResponse.json({ succeeded: true, data: {} }, { status: 201 }), 201, 'Something went wrong'],
-    ['succeeded false fails with the server message', () => HttpResponse.json({ succeeded: false, message: 'Email taken' }), 200, 'Email taken'],
+    [
+      'succeeded false fails with the server message',
+      () => HttpResponse.json({ succeeded: false, message: 'Email taken' }),
+      200,
+      'Email taken',
+    ],
     ['other statuses pass through', () => new HttpResponse('<html>', { status: 502, statusText: 'Bad Gateway' }), 502, 'Bad Gateway'],
   ];
 

@@ -1,12 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- react-admin types the params and results of a data provider as any; this table passes them through */
-import type {
-  CreateParams,
-  DeleteParams,
-  GetListParams,
-  GetManyReferenceParams,
-  GetOneParams,
-  UpdateParams,
-} from 'react-admin';
+import type { CreateParams, DeleteParams, GetListParams, GetManyReferenceParams, GetOneParams, UpdateParams } from 'react-admin';
 import type { Envelope, HttpMethod, Query } from './http';
 
 /**
@@ -121,7 +114,16 @@ export const crud = (paths: CrudPaths, filters?: Record<string, string>) => ({
 
 /** API.md's standard controller: /X/Create, /X/Update, /X/Delete?id, /X/GetById?id and a list call. */
 export const controller = (name: string, listCall = 'GetAll', filters?: Record<string, string>) =>
-  crud({ list: `/${name}/${listCall}`, getOne: `/${name}/GetById`, create: `/${name}/Create`, update: `/${name}/Update`, remove: `/${name}/Delete` }, filters);
+  crud(
+    {
+      list: `/${name}/${listCall}`,
+      getOne: `/${name}/GetById`,
+      create: `/${name}/Create`,
+      update: `/${name}/Update`,
+      remove: `/${name}/Delete`,
+    },
+    filters,
+  );
 
 /** The member filters of the people lists (GetAllUsers): react-admin name -> query name. */
 export const PEOPLE_FILTERS = {
@@ -135,7 +137,11 @@ export const PEOPLE_FILTERS = {
 };
 
 /** A command on one user: path?UserId={userId}. */
-export const byUser = (method: HttpMethod, path: string): Endpoint<{ userId: string }> => ({ method, path, query: (p) => ({ UserId: p.userId }) });
+export const byUser = (method: HttpMethod, path: string): Endpoint<{ userId: string }> => ({
+  method,
+  path,
+  query: (p) => ({ UserId: p.userId }),
+});
 
 /** A short list answered whole (no paging), each row keyed by `idField`. */
 export const whole = (path: string, idField = 'id'): Endpoint<GetListParams> => ({
@@ -159,7 +165,10 @@ export const keyed = (path: string, idParam: string, field?: string): Endpoint<G
 });
 
 /** The rows a member's record holds (GetByUserId?id), asked for with the filter { userId }. */
-export const ofMember = (path: string, idField = 'id'): Endpoint<GetListParams> => ({ ...whole(path, idField), query: (p) => ({ id: p.filter?.userId }) });
+export const ofMember = (path: string, idField = 'id'): Endpoint<GetListParams> => ({
+  ...whole(path, idField),
+  query: (p) => ({ id: p.filter?.userId }),
+});
 
 /** A profile detail's calls: one record per member (spouse, employer) or a list with Delete (children, qualifications). */
 export const memberDetail = (controller: string, kind: 'one' | 'many'): ResourceEndpoints => ({

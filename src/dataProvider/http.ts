@@ -28,8 +28,7 @@ export type HttpClientOptions = { baseUrl: string; getToken: () => string | null
 
 const TEXT = en.flock.errors;
 
-const isEmpty = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** SPEC.md section 5: empty, null and undefined parameters are dropped; arrays repeat the name. */
 export function queryString(query: Query = {}): string {

@@ -27,15 +27,34 @@ function answer(reply: () => Response): Seen[] {
   return seen;
 }
 
-const ok = (data: unknown, extra: object = {}) => () => HttpResponse.json({ succeeded: true, message: 'Done', data, ...extra });
-const fail = (status: number, message: string, extra: object = {}) => () => HttpResponse.json({ succeeded: false, message, ...extra }, { status });
+const ok =
+  (data: unknown, extra: object = {}) =>
+  () =>
+    HttpResponse.json({ succeeded: true, message: 'Done', data, ...extra });
+const fail =
+  (status: number, message: string, extra: object = {}) =>
+  () =>
+    HttpResponse.json({ succeeded: false, message, ...extra }, { status });
 const api = () => createDataProvider({ baseUrl: BASE, getToken: () => 'tok-1' });
-const page = (filter: object = {}, sort: { field: string; order: 'ASC' | 'DESC' } = { field: 'id', order: 'ASC' }) => ({ pagination: { page: 2, perPage: 25 }, sort, filter });
+const page = (filter: object = {}, sort: { field: string; order: 'ASC' | 'DESC' } = { field: 'id', order: 'ASC' }) => ({
+  pagination: { page: 2, perPage: 25 },
+  sort,
+  filter,
+});
 
 describe('users (GetAllUsers, CreateAdmin, DisableUser, EnableUser, ChangeUserRole)', () => {
   it('lists users with search, paging, sort and every filter under its API name', async () => {
     const seen = answer(ok([{ id: 'u1', fullName: 'Ann Lee', disabled: false }], { totalCount: 31 }));
-    const filter = { q: 'ann', role: 'hod', status: 'disabled', kind: 'member', zoneId: 'z1', departmentId: 'd1', gender: 'Female', maritalStatus: '' };
+    const filter = {
+      q: 'ann',
+      role: 'hod',
+      status: 'disabled',
+      kind: 'member',
+      zoneId: 'z1',
+      departmentId: 'd1',
+      gender: 'Female',
+      maritalStatus: '',
+    };
     const result = await api().getList('users', page(filter, { field: 'email', order: 'DESC' }));
     expect(seen[0]).toMatchObject({ method: 'GET', path: '/Admin/GetAllUsers' });
     expect(seen[0].query).toEqual({
@@ -81,7 +100,10 @@ describe('users (GetAllUsers, CreateAdmin, DisableUser, EnableUser, ChangeUserRo
 
   it("refuses disabling oneself with the server's message", async () => {
     answer(fail(400, 'You cannot disable your own account'));
-    await expect(api().disableUser({ userId: 'me' })).rejects.toMatchObject({ status: 400, message: 'You cannot disable your own account' });
+    await expect(api().disableUser({ userId: 'me' })).rejects.toMatchObject({
+      status: 400,
+      message: 'You cannot disable your own account',
+    });
   });
 
   it('changes a platform role with PUT ?UserId&RoleId', async () => {
@@ -91,9 +113,20 @@ describe('users (GetAllUsers, CreateAdmin, DisableUser, EnableUser, ChangeUserRo
   });
 
   it('reads the assignable platform roles and the CIH roles whole, keyed by id', async () => {
-    const seen = answer(ok([{ id: 'r1', name: 'member' }, { id: 'r2', name: 'hod' }]));
+    const seen = answer(
+      ok([
+        { id: 'r1', name: 'member' },
+        { id: 'r2', name: 'hod' },
+      ]),
+    );
     const everything = { pagination: { page: 1, perPage: 25000 }, sort: { field: 'id', order: 'ASC' as const }, filter: {} };
-    expect(await api().getList('assignableRoles', everything)).toEqual({ data: [{ id: 'r1', name: 'member' }, { id: 'r2', name: 'hod' }], total: 2 });
+    expect(await api().getList('assignableRoles', everything)).toEqual({
+      data: [
+        { id: 'r1', name: 'member' },
+        { id: 'r2', name: 'hod' },
+      ],
+      total: 2,
+    });
     await api().getList('cihRoles', everything);
     expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['GET /Admin/GetPlatformAdminRoles', 'GET /Admin/GetCIHRoles']);
   });
@@ -102,7 +135,14 @@ describe('users (GetAllUsers, CreateAdmin, DisableUser, EnableUser, ChangeUserRo
 describe('first-timers (GetAllUsers Kind=firsttimer, conversion, GetFirstTimerStats)', () => {
   it('lists first-timers through GetAllUsers with Kind=firsttimer and the member filters', async () => {
     const seen = answer(ok([{ id: 'f1' }], { totalCount: 30 }));
-    const filter = { q: 'tobi', zoneId: 'z1', centerId: 'c1', affinityGroup: 'Youth Fellowship', gender: 'Male', employmentStatus: 'Employed' };
+    const filter = {
+      q: 'tobi',
+      zoneId: 'z1',
+      centerId: 'c1',
+      affinityGroup: 'Youth Fellowship',
+      gender: 'Male',
+      employmentStatus: 'Employed',
+    };
     const result = await api().getList('firstTimers', page(filter, { field: 'firstName', order: 'ASC' }));
     expect(seen[0].path).toBe('/Admin/GetAllUsers');
     expect(seen[0].query).toEqual({
@@ -131,14 +171,22 @@ describe('first-timers (GetAllUsers Kind=firsttimer, conversion, GetFirstTimerSt
   it('converts many with PUT and the ids in the body, answering the summary', async () => {
     const seen = answer(ok({ converted: 3 }, { message: '3 first-timers converted to members' }));
     const result = await api().bulkConvertFirstTimers({ ids: ['f1', 'f2', 'f3'] });
-    expect(seen[0]).toMatchObject({ method: 'PUT', path: '/Admin/BulkConvertFirstTimersToMembers', query: {}, body: { ids: ['f1', 'f2', 'f3'] } });
+    expect(seen[0]).toMatchObject({
+      method: 'PUT',
+      path: '/Admin/BulkConvertFirstTimersToMembers',
+      query: {},
+      body: { ids: ['f1', 'f2', 'f3'] },
+    });
     expect(result).toEqual({ data: { converted: 3 }, message: '3 first-timers converted to members' });
   });
 
   it("fails a bulk conversion with the server's message naming the bad ids", async () => {
     const message = 'Nothing was converted: no user has the id 00000000-0000-4000-8000-000000000000';
     answer(fail(400, message, { errors: { unknownIds: ['00000000-0000-4000-8000-000000000000'] } }));
-    await expect(api().bulkConvertFirstTimers({ ids: ['f1', '00000000-0000-4000-8000-000000000000'] })).rejects.toMatchObject({ status: 400, message });
+    await expect(api().bulkConvertFirstTimers({ ids: ['f1', '00000000-0000-4000-8000-000000000000'] })).rejects.toMatchObject({
+      status: 400,
+      message,
+    });
   });
 
   it('reads the stats as one record under the id asked for', async () => {
@@ -176,7 +224,10 @@ describe('roles (the Roles controller)', () => {
   it('lists platform roles with their counts, paged and sorted', async () => {
     const seen = answer(ok([{ id: 'r1', name: 'member', userCount: 120 }], { totalCount: 6 }));
     const result = await api().getList('roles', page({ q: 'mem' }, { field: 'userCount', order: 'DESC' }));
-    expect(seen[0]).toMatchObject({ path: '/Roles/GetPlatformRoles', query: { PageNumber: '2', PageSize: '25', SortBy: 'userCount', SortOrder: 'desc', Search: 'mem' } });
+    expect(seen[0]).toMatchObject({
+      path: '/Roles/GetPlatformRoles',
+      query: { PageNumber: '2', PageSize: '25', SortBy: 'userCount', SortOrder: 'desc', Search: 'mem' },
+    });
     expect(result).toEqual({ data: [{ id: 'r1', name: 'member', userCount: 120 }], total: 6 });
   });
 
@@ -186,7 +237,11 @@ describe('roles (the Roles controller)', () => {
     await api().create('roles', { data });
     await api().update('roles', { id: 'r7', data: { ...data, name: 'Chief ushers' }, previousData: { id: 'r7' } });
     await api().delete('roles', { id: 'r7', previousData: { id: 'r7' } });
-    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /Roles/CreateRole', 'PUT /Roles/UpdateRole', 'DELETE /Roles/DeleteRole']);
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'POST /Roles/CreateRole',
+      'PUT /Roles/UpdateRole',
+      'DELETE /Roles/DeleteRole',
+    ]);
     expect(seen[0].body).toEqual(data);
     expect(seen[1].body).toEqual({ ...data, name: 'Chief ushers', id: 'r7' });
     expect(seen[2].query).toEqual({ RoleId: 'r7' });
@@ -215,7 +270,11 @@ describe('roles (the Roles controller)', () => {
   it('reads the module catalogue keyed by module name', async () => {
     const modules = [{ moduleName: 'Department', accessRights: ['CAN_VIEW', 'CAN_CREATE'] }];
     const seen = answer(ok(modules));
-    const result = await api().getList('permissionModules', { pagination: { page: 1, perPage: 25000 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const result = await api().getList('permissionModules', {
+      pagination: { page: 1, perPage: 25000 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(seen[0]).toMatchObject({ path: '/Roles/GetPlatformModules', query: {} });
     expect(result).toEqual({ data: [{ ...modules[0], id: 'Department' }], total: 1 });
   });
@@ -223,7 +282,12 @@ describe('roles (the Roles controller)', () => {
   it('assigns a role with extra permissions: POST ?RoleId&UserId, the permissions in the body', async () => {
     const seen = answer(ok({ userId: 'u1' }, { message: 'Role and permissions assigned. Changes take effect at once.' }));
     const result = await api().assignPermissions({ userId: 'u1', roleId: 'r7', permissions: ['CAN_VIEW_MEMBERS'] });
-    expect(seen[0]).toMatchObject({ method: 'POST', path: '/Roles/AssignPermissions', query: { RoleId: 'r7', UserId: 'u1' }, body: { permissions: ['CAN_VIEW_MEMBERS'] } });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      path: '/Roles/AssignPermissions',
+      query: { RoleId: 'r7', UserId: 'u1' },
+      body: { permissions: ['CAN_VIEW_MEMBERS'] },
+    });
     expect(result.message).toMatch(/take effect at once/);
   });
 
@@ -241,7 +305,11 @@ describe('roles (the Roles controller)', () => {
     const seen = answer(ok({ userId: 'u1', cihRole: 'cihpastor' }));
     await api().assignCihRole({ userId: 'u1', inspectorId: 'i1', cihRole: 'cihpastor' });
     await api().assignCihRole({ userId: 'u1', inspectorId: 'i1', cihRole: '' });
-    expect(seen[0]).toMatchObject({ method: 'PUT', path: '/Roles/AssignCIHRole', query: { userId: 'u1', InspectorId: 'i1', cihRole: 'cihpastor' } });
+    expect(seen[0]).toMatchObject({
+      method: 'PUT',
+      path: '/Roles/AssignCIHRole',
+      query: { userId: 'u1', InspectorId: 'i1', cihRole: 'cihpastor' },
+    });
     expect(seen[1].query).toEqual({ userId: 'u1', InspectorId: 'i1' });
   });
 });

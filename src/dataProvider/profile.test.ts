@@ -20,14 +20,23 @@ function answer(reply: () => Response): Seen[] {
       const url = new URL(request.url);
       const type = request.headers.get('content-type') ?? '';
       const body = type.includes('json') ? await request.json() : type.includes('multipart') ? await request.formData() : undefined;
-      seen.push({ method: request.method, path: url.pathname.slice('/api'.length), query: Object.fromEntries(url.searchParams), body, type });
+      seen.push({
+        method: request.method,
+        path: url.pathname.slice('/api'.length),
+        query: Object.fromEntries(url.searchParams),
+        body,
+        type,
+      });
       return reply();
     }),
   );
   return seen;
 }
 
-const ok = (data: unknown, extra: object = {}) => () => HttpResponse.json({ succeeded: true, message: 'Done', data, ...extra });
+const ok =
+  (data: unknown, extra: object = {}) =>
+  () =>
+    HttpResponse.json({ succeeded: true, message: 'Done', data, ...extra });
 const fail = (status: number, body: object) => () => HttpResponse.json({ succeeded: false, ...body }, { status });
 const api = () => createDataProvider({ baseUrl: BASE, getToken: () => 'tok' });
 
@@ -79,26 +88,51 @@ describe("a member's rows", () => {
     expect(seen[1]).toMatchObject({ method: 'DELETE', path: path.replace('GetByUserId', 'Delete'), query: { id: RECORD } });
   });
 
-  it("memberDepartments keys each department by its id and setPrimaryDepartment PUTs UserId and DepartmentName", async () => {
+  it('memberDepartments keys each department by its id and setPrimaryDepartment PUTs UserId and DepartmentName', async () => {
     const seen = answer(ok([{ departmentId: RECORD, departmentName: 'Choir', isPrimaryDepartment: true }]));
     const { data } = await api().getList('memberDepartments', { ...EVERY_ROW, filter: { userId: USER } });
     expect(data).toEqual([{ id: RECORD, departmentId: RECORD, departmentName: 'Choir', isPrimaryDepartment: true }]);
     expect(seen[0]).toMatchObject({ method: 'GET', path: '/Department/GetDepartmentByUserId', query: { id: USER } });
     await api().setPrimaryDepartment({ userId: USER, departmentName: 'Choir' });
-    expect(seen[1]).toMatchObject({ method: 'PUT', path: '/Department/SetPrimaryDepartment', query: { UserId: USER, DepartmentName: 'Choir' }, body: undefined });
+    expect(seen[1]).toMatchObject({
+      method: 'PUT',
+      path: '/Department/SetPrimaryDepartment',
+      query: { UserId: USER, DepartmentName: 'Choir' },
+      body: undefined,
+    });
   });
 });
 
 describe("the member's requests (SPEC.md section 7)", () => {
   it.each([
-    ['requestToJoinDepartment', { department: 'Choir', reason: 'I sing' }, 'RequestByMemberToJoinDepartment', { department: 'Choir', Reason: 'I sing' }],
+    [
+      'requestToJoinDepartment',
+      { department: 'Choir', reason: 'I sing' },
+      'RequestByMemberToJoinDepartment',
+      { department: 'Choir', Reason: 'I sing' },
+    ],
     ['requestToJoinAffinityGroup', { affinityGroup: 'Men' }, 'RequestByMemberToJoinAffinityGroup', { affinityGroup: 'Men' }],
-    ['requestChangeOfAffinityGroup', { newAffinityGroup: 'Men', reason: 'Moved' }, 'RequestChangeOfAffinityGroup', { newAffinityGroup: 'Men', Reason: 'Moved' }],
-    ['requestChangeOfZone', { newCihZone: 'Ikeja Zone', newCenter: 'Ogba Center' }, 'RequestChangeOfCIHZone', { newCihZone: 'Ikeja Zone', newCenter: 'Ogba Center' }],
+    [
+      'requestChangeOfAffinityGroup',
+      { newAffinityGroup: 'Men', reason: 'Moved' },
+      'RequestChangeOfAffinityGroup',
+      { newAffinityGroup: 'Men', Reason: 'Moved' },
+    ],
+    [
+      'requestChangeOfZone',
+      { newCihZone: 'Ikeja Zone', newCenter: 'Ogba Center' },
+      'RequestChangeOfCIHZone',
+      { newCihZone: 'Ikeja Zone', newCenter: 'Ogba Center' },
+    ],
   ])('%s PUTs /ChurchAffiliation/%s with its query', async (name, params, call, query) => {
     const seen = answer(ok({ id: RECORD }));
     const result = await (api() as any)[name]({ userId: USER, ...params });
-    expect(seen[0]).toMatchObject({ method: 'PUT', path: `/ChurchAffiliation/${call}`, query: { userId: USER, ...query }, body: undefined });
+    expect(seen[0]).toMatchObject({
+      method: 'PUT',
+      path: `/ChurchAffiliation/${call}`,
+      query: { userId: USER, ...query },
+      body: undefined,
+    });
     expect(result.message).toBe('Done');
   });
 
@@ -210,7 +244,9 @@ describe('errors of the profile calls (SPEC.md section 8)', () => {
 
   it('a refused save gives the form its field messages', async () => {
     answer(fail(400, { message: 'Email cannot be changed once it is set', errors: { email: ['Email cannot be changed once it is set'] } }));
-    await expect(api().update('biodata', { id: RECORD, data: { email: 'new@example.org' }, previousData: { id: RECORD } })).rejects.toMatchObject({
+    await expect(
+      api().update('biodata', { id: RECORD, data: { email: 'new@example.org' }, previousData: { id: RECORD } }),
+    ).rejects.toMatchObject({
       status: 400,
       body: { errors: { email: 'Email cannot be changed once it is set' } },
     });

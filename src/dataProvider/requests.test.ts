@@ -40,7 +40,11 @@ describe('the request lists, one per tab of /requests', () => {
 
   it('drops empty filters', async () => {
     api.on('GET /ChurchAffiliation/GetHodRequests', () => rows([]));
-    await provider().getList('hodRequests', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: { status: 'pending', zoneId: '' } });
+    await provider().getList('hodRequests', {
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { status: 'pending', zoneId: '' },
+    });
     expect(api.calls[0].query).toEqual({ PageNumber: '1', PageSize: '1', Status: 'pending' });
   });
 });
@@ -63,7 +67,11 @@ describe('one request', () => {
     api.on(`PUT /ChurchAffiliation/${call}`, () => ok({ ...REQUEST, status: 'rejected' }, { message: 'Request rejected' }));
     const result = await provider().decideRequest({ id: 'r1', kind, approve: false, comment: 'Not this year' });
     expect(result).toEqual({ data: { ...REQUEST, status: 'rejected' }, message: 'Request rejected' });
-    expect(api.calls[0]).toMatchObject({ method: 'PUT', query: { RequestId: 'r1', Approve: 'false', Comment: 'Not this year' }, body: undefined });
+    expect(api.calls[0]).toMatchObject({
+      method: 'PUT',
+      query: { RequestId: 'r1', Approve: 'false', Comment: 'Not this year' },
+      body: undefined,
+    });
   });
 
   it('sends an approval without a comment as Approve=true alone', async () => {
@@ -74,7 +82,10 @@ describe('one request', () => {
 
   it("cancels with PUT CancelRequest?RequestId, and passes the server's refusal on", async () => {
     api.on('PUT /ChurchAffiliation/CancelRequest', () => refusal(400, 'This request has already been approved.'));
-    await expect(provider().cancelRequest({ id: 'r1' })).rejects.toMatchObject({ status: 400, message: 'This request has already been approved.' });
+    await expect(provider().cancelRequest({ id: 'r1' })).rejects.toMatchObject({
+      status: 400,
+      message: 'This request has already been approved.',
+    });
     expect(api.calls[0].query).toEqual({ RequestId: 'r1' });
   });
 });

@@ -7,7 +7,11 @@ import { createDataProvider } from './index';
 
 const api = fakeApi();
 const provider = () => createDataProvider({ baseUrl: 'http://flock.test/api', getToken: () => 'tok-1' });
-const listParams = (filter: object = {}) => ({ pagination: { page: 2, perPage: 25 }, sort: { field: 'name', order: 'DESC' as const }, filter });
+const listParams = (filter: object = {}) => ({
+  pagination: { page: 2, perPage: 25 },
+  sort: { field: 'name', order: 'DESC' as const },
+  filter,
+});
 const PAGE = { PageNumber: '2', PageSize: '25', SortBy: 'name', SortOrder: 'desc' };
 
 describe('the CRUD rows: Create, Update, Delete?id, GetById?id and the list', () => {
@@ -77,7 +81,10 @@ describe('departments', () => {
     api.on('PUT /Department/UpdateDepartment', () => ok({ id: 'd1' }));
     api.on('DELETE /Department/DeleteDepartment', () => ok(null));
     const dp = provider();
-    expect(await dp.getList('departments', listParams())).toEqual({ data: [{ id: 'd1', departmentName: 'Choir', memberCount: 21 }], total: 8 });
+    expect(await dp.getList('departments', listParams())).toEqual({
+      data: [{ id: 'd1', departmentName: 'Choir', memberCount: 21 }],
+      total: 8,
+    });
     expect((await dp.getOne('departments', { id: 'd1' })).data.departmentName).toBe('Choir');
     await dp.create('departments', { data: { departmentName: 'Media', hodId: 'u1' } });
     await dp.update('departments', { id: 'd1', data: { departmentName: 'Choir', hodId: 'u2' }, previousData: { id: 'd1' } });
@@ -100,14 +107,22 @@ describe('departments', () => {
     api.on('GET /Department/GetDepartmentMembers', () => rows([{ id: 'u1', isHead: true }], 21));
     api.on('GET /ChurchAffiliation/GetDelistedMembers', () => rows([{ id: 'dl1', reason: 'Moved' }], 1));
     const dp = provider();
-    expect(await dp.getList('departmentMembers', listParams({ departmentId: 'd1', q: 'ade' }))).toEqual({ data: [{ id: 'u1', isHead: true }], total: 21 });
-    expect(await dp.getList('delistedMembers', listParams({ departmentId: 'd1' }))).toEqual({ data: [{ id: 'dl1', reason: 'Moved' }], total: 1 });
+    expect(await dp.getList('departmentMembers', listParams({ departmentId: 'd1', q: 'ade' }))).toEqual({
+      data: [{ id: 'u1', isHead: true }],
+      total: 21,
+    });
+    expect(await dp.getList('delistedMembers', listParams({ departmentId: 'd1' }))).toEqual({
+      data: [{ id: 'dl1', reason: 'Moved' }],
+      total: 1,
+    });
     expect(api.calls[0].query).toEqual({ ...PAGE, Search: 'ade', id: 'd1' });
     expect(api.calls[1].query).toEqual({ ...PAGE, DepartmentId: 'd1' });
   });
 
   it('delists with PUT and undoes with DELETE DelistMemberFromDepartment, the member and department in the query', async () => {
-    api.on('PUT /ChurchAffiliation/DelistMemberFromDepartment', () => ok({ id: 'dl1' }, { message: 'Member delisted from the department' }));
+    api.on('PUT /ChurchAffiliation/DelistMemberFromDepartment', () =>
+      ok({ id: 'dl1' }, { message: 'Member delisted from the department' }),
+    );
     api.on('DELETE /ChurchAffiliation/DelistMemberFromDepartment', () => ok({ id: 'dl1' }));
     const dp = provider();
     expect(await dp.delistMember({ userId: 'u1', departmentName: 'Choir', reason: 'Moved away' })).toEqual({

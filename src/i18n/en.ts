@@ -176,7 +176,8 @@ export const en = {
       intro: 'By creating an account on %{app} you agree to these terms.',
       accuracy: 'Keep the details you enter true and up to date, and keep your password to yourself.',
       conduct: 'Use the application only for the church’s work, and only see or change what your role allows.',
-      changes: 'The church may disable an account that breaks these terms. These terms may change; the current version is always on this page.',
+      changes:
+        'The church may disable an account that breaks these terms. These terms may change; the current version is always on this page.',
     },
     crud: {
       create_title: 'Add %{name}',
@@ -513,7 +514,12 @@ export const en = {
       cancel_content: 'It will not be decided. You can file a new one afterwards.',
       detail_title: 'Request',
       history: 'History',
-      events: { created: 'Filed by %{name}', approved: 'Approved by %{name}', rejected: 'Rejected by %{name}', cancelled: 'Cancelled by %{name}' },
+      events: {
+        created: 'Filed by %{name}',
+        approved: 'Approved by %{name}',
+        rejected: 'Rejected by %{name}',
+        cancelled: 'Cancelled by %{name}',
+      },
     },
     routes: {
       login: { title: 'Login' },
@@ -588,7 +594,8 @@ export const en = {
     accessories: {
       name: 'Accessory |||| Accessories',
       intro: 'Church property that venues and events use: how many there are, their condition, where they are kept and who keeps them.',
-      empty: 'No accessories yet. Record the church property here: how many there are, their condition, where they are kept and who keeps them.',
+      empty:
+        'No accessories yet. Record the church property here: how many there are, their condition, where they are kept and who keeps them.',
       fields: {
         ...LOOKUP_FIELDS,
         quantity: 'Quantity',
@@ -601,7 +608,8 @@ export const en = {
     moi: {
       name: 'Means of identification |||| Means of identification',
       intro: 'The documents members can identify themselves with.',
-      empty: 'No means of identification yet. Add the documents members can identify themselves with, such as a passport or a driver’s licence.',
+      empty:
+        'No means of identification yet. Add the documents members can identify themselves with, such as a passport or a driver’s licence.',
       fields: { ...LOOKUP_FIELDS, requiresNumber: 'Holder gives its number' },
     },
     mountainsOfInfluence: {

@@ -1,17 +1,6 @@
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import {
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  IconButton,
-  Popover,
-  Radio,
-  RadioGroup,
-  Stack,
-  Switch,
-  Tooltip,
-} from '@mui/material';
+import { FormControl, FormControlLabel, FormLabel, IconButton, Popover, Radio, RadioGroup, Stack, Switch, Tooltip } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { usePreferences, type Preferences } from './preferences';
 

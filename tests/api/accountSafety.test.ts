@@ -16,10 +16,15 @@ afterAll(async () => {
   await s.close();
 });
 
-const login = (server: TestServer, username: string, password: string) => server.call('POST', '/Auth/Login', { body: { username, password } });
+const login = (server: TestServer, username: string, password: string) =>
+  server.call('POST', '/Auth/Login', { body: { username, password } });
 const since = new Date(Date.now() - 1000);
 const auditRows = (action: string) =>
-  s.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, action), gt(auditLogs.createdAt, since))).orderBy(desc(auditLogs.createdAt));
+  s.database.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.action, action), gt(auditLogs.createdAt, since)))
+    .orderBy(desc(auditLogs.createdAt));
 
 /** Median of the times of calls made one after another. */
 async function medianMs(calls: Array<() => Promise<unknown>>) {
@@ -88,7 +93,9 @@ describe('codes', () => {
       expect(res.status).toBe(200);
     }
     expect((await s.lastMail(owner.email))!.otp).toBe(live);
-    const reset = await s.call('POST', '/Auth/ChangePasswordComplete', { body: { email: owner.email, otp: live, newPassword: 'Fresh-pass-81' } });
+    const reset = await s.call('POST', '/Auth/ChangePasswordComplete', {
+      body: { email: owner.email, otp: live, newPassword: 'Fresh-pass-81' },
+    });
     expect(reset.status).toBe(200);
   });
 
@@ -96,11 +103,13 @@ describe('codes', () => {
     const { email } = await signUp(s);
     const wrongFor = (otp: string) => (otp === '000000' ? '000001' : '000000');
     const first = (await s.lastMail(email))!.otp!;
-    for (let i = 0; i < 3; i++) expect((await s.call('POST', '/Auth/ValidateEmailComplete', { body: { email, otp: wrongFor(first) } })).status).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await s.call('POST', '/Auth/ValidateEmailComplete', { body: { email, otp: wrongFor(first) } })).status).toBe(400);
     await s.call('POST', '/Auth/RequestOtp', { body: { email, purpose: 'verify' } });
     const second = (await s.lastMail(email))!.otp!;
     expect(second).not.toBe(first);
-    for (let i = 0; i < 2; i++) expect((await s.call('POST', '/Auth/ValidateEmailComplete', { body: { email, otp: wrongFor(second) } })).status).toBe(400);
+    for (let i = 0; i < 2; i++)
+      expect((await s.call('POST', '/Auth/ValidateEmailComplete', { body: { email, otp: wrongFor(second) } })).status).toBe(400);
     const right = await s.call('POST', '/Auth/ValidateEmailComplete', { body: { email, otp: second } });
     expect(right.status).toBe(400);
     expect((await auditRows('otp-refused')).filter((row) => (row.after as { email?: string })?.email === email)).toHaveLength(6);

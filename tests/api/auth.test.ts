@@ -111,9 +111,7 @@ describe('SignUpUser', () => {
 
   it('creates exactly one account when the same email signs up several times at once', async () => {
     const email = uniqueEmail('race');
-    const results = await Promise.all(
-      Array.from({ length: 4 }, () => s.call('POST', SIGN_UP, { body: signUpBody({ email }) })),
-    );
+    const results = await Promise.all(Array.from({ length: 4 }, () => s.call('POST', SIGN_UP, { body: signUpBody({ email }) })));
     // Every caller hears the same; only one account exists.
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(await s.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
@@ -450,7 +448,9 @@ describe('ChangePasswordInitiate and ChangePasswordComplete', () => {
     await s.call('POST', '/Auth/ChangePasswordInitiate', { body: { email: user.email } });
     const { otp } = (await s.lastMail(user.email))!;
     const wrong = otp === '111111' ? '111112' : '111111';
-    const res = await s.call('POST', '/Auth/ChangePasswordComplete', { body: { email: user.email, otp: wrong, newPassword: 'Brand-new-9' } });
+    const res = await s.call('POST', '/Auth/ChangePasswordComplete', {
+      body: { email: user.email, otp: wrong, newPassword: 'Brand-new-9' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Invalid or expired OTP');
     expect((await s.call('POST', '/Auth/Login', { body: { username: user.email, password: user.password } })).status).toBe(200);
@@ -477,7 +477,9 @@ describe('ChangePasswordInitiate and ChangePasswordComplete', () => {
 
 describe('ChangePasswordCompleteInside', () => {
   it('needs a token', async () => {
-    const res = await s.call('POST', '/Auth/ChangePasswordCompleteInside', { body: { currentPassword: USER_PASSWORD, newPassword: 'Inside-pass-2' } });
+    const res = await s.call('POST', '/Auth/ChangePasswordCompleteInside', {
+      body: { currentPassword: USER_PASSWORD, newPassword: 'Inside-pass-2' },
+    });
     expect(res.status).toBe(401);
     expect(res.body.succeeded).toBe(false);
   });
@@ -653,7 +655,12 @@ describe('rate limiting', () => {
   it('limits the OTP and reset calls too', async () => {
     const limited = await startSibling(s, { jwtSecret: JWT_SECRET, authRateLimit: 3 });
     try {
-      for (const path of ['/Auth/RequestOtp', '/Auth/ChangePasswordInitiate', '/Auth/ValidateEmailComplete', '/Auth/ChangePasswordComplete']) {
+      for (const path of [
+        '/Auth/RequestOtp',
+        '/Auth/ChangePasswordInitiate',
+        '/Auth/ValidateEmailComplete',
+        '/Auth/ChangePasswordComplete',
+      ]) {
         const statuses = [];
         for (let i = 0; i < 4; i++) statuses.push((await limited.call('POST', path, { body: {} })).status);
         expect(statuses, path).toEqual([400, 400, 400, 429]);

@@ -109,7 +109,10 @@ describe('uploading an avatar', () => {
     const res = await upload(member.token, member.id, { name: 'x.png', type: 'image/png', bytes: png() }, 'document');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("FileType must be 'avatar'");
-    const json = await s.call('POST', `/Files/uploadfile?UserId=${member.id}&FileType=avatar`, { body: { file: 'x' }, token: member.token });
+    const json = await s.call('POST', `/Files/uploadfile?UserId=${member.id}&FileType=avatar`, {
+      body: { file: 'x' },
+      token: member.token,
+    });
     expect(json.status).toBe(415);
     expect(json.body.message).toBe('Send the file as multipart/form-data');
   });

@@ -18,13 +18,55 @@ afterAll(() => s?.close());
 
 /** Each lookup list: its controller, a valid form, the name field and its message, whether members read it. */
 const KINDS = [
-  { controller: 'Ministry', form: { name: 'Music Ministry', code: 'MUS' }, nameField: 'name', nameMessage: 'Ministry name is required', membersRead: true },
-  { controller: 'Unit', form: { name: 'Keyboard Unit', code: 'KEY' }, nameField: 'name', nameMessage: 'Unit name is required', membersRead: true },
-  { controller: 'SpecialUnit', form: { name: 'Rapid Response', code: 'RR' }, nameField: 'name', nameMessage: 'Special unit name is required', membersRead: true },
-  { controller: 'Accessory', form: { name: 'Wireless microphone', quantity: 4, condition: 'Good', location: 'Store A' }, nameField: 'name', nameMessage: 'Accessory name is required', membersRead: false },
-  { controller: 'MOI', form: { name: 'International passport', requiresNumber: true }, nameField: 'name', nameMessage: 'Means of identification name is required', membersRead: true },
-  { controller: 'MountainOfInfluence', form: { name: 'Education', code: 'EDU' }, nameField: 'name', nameMessage: 'Mountain of influence name is required', membersRead: true },
-  { controller: 'AffinityGroup', form: { affinityGroupName: 'Young Adults', affinityGroupCode: 'YA', startAge: 18, endAge: 35, maritalStatus: 'Single' }, nameField: 'affinityGroupName', nameMessage: 'Affinity group name is required', membersRead: true },
+  {
+    controller: 'Ministry',
+    form: { name: 'Music Ministry', code: 'MUS' },
+    nameField: 'name',
+    nameMessage: 'Ministry name is required',
+    membersRead: true,
+  },
+  {
+    controller: 'Unit',
+    form: { name: 'Keyboard Unit', code: 'KEY' },
+    nameField: 'name',
+    nameMessage: 'Unit name is required',
+    membersRead: true,
+  },
+  {
+    controller: 'SpecialUnit',
+    form: { name: 'Rapid Response', code: 'RR' },
+    nameField: 'name',
+    nameMessage: 'Special unit name is required',
+    membersRead: true,
+  },
+  {
+    controller: 'Accessory',
+    form: { name: 'Wireless microphone', quantity: 4, condition: 'Good', location: 'Store A' },
+    nameField: 'name',
+    nameMessage: 'Accessory name is required',
+    membersRead: false,
+  },
+  {
+    controller: 'MOI',
+    form: { name: 'International passport', requiresNumber: true },
+    nameField: 'name',
+    nameMessage: 'Means of identification name is required',
+    membersRead: true,
+  },
+  {
+    controller: 'MountainOfInfluence',
+    form: { name: 'Education', code: 'EDU' },
+    nameField: 'name',
+    nameMessage: 'Mountain of influence name is required',
+    membersRead: true,
+  },
+  {
+    controller: 'AffinityGroup',
+    form: { affinityGroupName: 'Young Adults', affinityGroupCode: 'YA', startAge: 18, endAge: 35, maritalStatus: 'Single' },
+    nameField: 'affinityGroupName',
+    nameMessage: 'Affinity group name is required',
+    membersRead: true,
+  },
 ] as const;
 
 const call = (method: string, path: string, body?: unknown, token = admin) => s.call(method, path, { body, token });
@@ -47,7 +89,10 @@ describe.each(KINDS)('/$controller/', ({ controller, form, nameField, nameMessag
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject(renamed);
 
-    const list = await call('GET', `/${controller}/GetAll?Search=${encodeURIComponent(String(renamed[nameField as keyof typeof renamed]))}`);
+    const list = await call(
+      'GET',
+      `/${controller}/GetAll?Search=${encodeURIComponent(String(renamed[nameField as keyof typeof renamed]))}`,
+    );
     expect(list.body.totalCount).toBe(1);
 
     const deleted = await call('DELETE', `/${controller}/Delete?id=${created.id}`);
@@ -139,7 +184,12 @@ describe('lookup fields', () => {
   });
 
   it("checks an affinity group's ages and marital status", async () => {
-    const res = await call('POST', '/AffinityGroup/Create', { affinityGroupName: 'Odd', affinityGroupCode: 'ODD', startAge: 40, endAge: 30 });
+    const res = await call('POST', '/AffinityGroup/Create', {
+      affinityGroupName: 'Odd',
+      affinityGroupCode: 'ODD',
+      startAge: 40,
+      endAge: 30,
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors.startAge).toEqual(['Start age cannot be greater than end age']);
     const more = await call('POST', '/AffinityGroup/Create', { affinityGroupName: 'Odd', startAge: 121, maritalStatus: 'Engaged' });
@@ -150,15 +200,30 @@ describe('lookup fields', () => {
     });
     const none = await call('POST', '/AffinityGroup/Create', { affinityGroupName: 'NONE', affinityGroupCode: 'NONE' });
     expect(none.body.errors.affinityGroupName).toEqual(["'None' cannot name an affinity group"]);
-    const update = await call('PUT', '/AffinityGroup/Update', { id: '5a7c0c57-0000-4000-8000-000000000000', affinityGroupName: 'Odd', affinityGroupCode: 'ODD', startAge: 40, endAge: 30 });
+    const update = await call('PUT', '/AffinityGroup/Update', {
+      id: '5a7c0c57-0000-4000-8000-000000000000',
+      affinityGroupName: 'Odd',
+      affinityGroupCode: 'ODD',
+      startAge: 40,
+      endAge: 30,
+    });
     expect(update.body.errors.startAge).toEqual(['Start age cannot be greater than end age']);
   });
 
   it('suggests the affinity groups a member of an age and marital status fits', async () => {
-    await createOf('AffinityGroup', { affinityGroupName: 'Teens', affinityGroupCode: 'TEEN', startAge: 13, endAge: 19, maritalStatus: 'Single' });
+    await createOf('AffinityGroup', {
+      affinityGroupName: 'Teens',
+      affinityGroupCode: 'TEEN',
+      startAge: 13,
+      endAge: 19,
+      maritalStatus: 'Single',
+    });
     await createOf('AffinityGroup', { affinityGroupName: 'Couples', affinityGroupCode: 'CPL', startAge: 18, maritalStatus: 'Married' });
     await createOf('AffinityGroup', { affinityGroupName: 'Everyone', affinityGroupCode: 'ALL' });
-    const names = async (q: string) => (await call('GET', `/AffinityGroup/GetAll?${q}&SortBy=affinityGroupName&PageSize=100`)).body.data.map((g: any) => g.affinityGroupName);
+    const names = async (q: string) =>
+      (await call('GET', `/AffinityGroup/GetAll?${q}&SortBy=affinityGroupName&PageSize=100`)).body.data.map(
+        (g: any) => g.affinityGroupName,
+      );
     expect(await names('Age=16&MaritalStatus=Single')).toEqual(expect.arrayContaining(['Teens', 'Everyone']));
     expect(await names('Age=16&MaritalStatus=Single')).not.toContain('Couples');
     expect(await names('Age=30&MaritalStatus=Married')).toEqual(expect.arrayContaining(['Couples', 'Everyone']));

@@ -44,7 +44,10 @@ describe('zones', () => {
 
   it('updates, and answers GetById and 404', async () => {
     const zone = await newZone('Ikeja');
-    const res = await s.call('PUT', '/CIHZone/Update', { body: { id: zone.id, zoneName: 'Ikeja North', description: 'Ogba' }, token: admin });
+    const res = await s.call('PUT', '/CIHZone/Update', {
+      body: { id: zone.id, zoneName: 'Ikeja North', description: 'Ogba' },
+      token: admin,
+    });
     expect(res.status).toBe(200);
     expect((await get(`/CIHZone/GetById?id=${zone.id}`, member)).body.data).toMatchObject({ zoneName: 'Ikeja North', description: 'Ogba' });
     const missing = await get('/CIHZone/GetById?id=7d1e0c57-0000-4000-8000-000000000000');
@@ -93,7 +96,10 @@ describe('centers', () => {
     const missing = await s.call('POST', '/Center/Create', { body: { centerName: 'Orphan' }, token: admin });
     expect(missing.status).toBe(400);
     expect(missing.body.errors.zoneId).toEqual(['Zone is required']);
-    const unknown = await s.call('POST', '/Center/Create', { body: { centerName: 'Orphan', zoneId: '7d1e0c57-0000-4000-8000-000000000001' }, token: admin });
+    const unknown = await s.call('POST', '/Center/Create', {
+      body: { centerName: 'Orphan', zoneId: '7d1e0c57-0000-4000-8000-000000000001' },
+      token: admin,
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors.zoneId).toEqual(['No zone has this id']);
 
@@ -151,7 +157,7 @@ describe('centers', () => {
 });
 
 describe('GetMyCenter', () => {
-  it("gives a CIH pastor their center, its zone, members and leaders", async () => {
+  it('gives a CIH pastor their center, its zone, members and leaders', async () => {
     const zone = await newZone('Gbagada');
     const center = await newCenter('Gbagada Phase 2', zone.id);
     const pastor = await createUser(s, { overrides: { firstName: 'Paul', surName: 'Adeyemi' } });

@@ -40,7 +40,7 @@ describe('ArchiveMember and RestoreMember', () => {
     expect(await members()).toEqual([]);
     expect(await archived()).toEqual([id]);
     expect((await dashboard()).members).toBe(counts.members - 1);
-    expect((await ids(`/Admin/GetAllUsers?Search=${FAMILY}`))).toEqual([]);
+    expect(await ids(`/Admin/GetAllUsers?Search=${FAMILY}`)).toEqual([]);
     // Never deleted: the account and the profile are still there.
     expect(await s.database.db.select({ id: users.id }).from(users).where(eq(users.id, id))).toHaveLength(1);
     expect((await biodataOf(id)).demise).toBe(true);
@@ -68,7 +68,10 @@ describe('ArchiveMember and RestoreMember', () => {
     const unknown = await archive(randomUUID());
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('User not found!');
-    const [bare] = await s.database.db.insert(users).values({ email: `bare-${randomUUID()}@example.org`, firstName: 'Bare', surName: 'User' }).returning();
+    const [bare] = await s.database.db
+      .insert(users)
+      .values({ email: `bare-${randomUUID()}@example.org`, firstName: 'Bare', surName: 'User' })
+      .returning();
     const none = await restore(bare.id);
     expect(none.status).toBe(404);
     expect(none.body.message).toBe('Biodata not found!');

@@ -20,11 +20,17 @@ const create = (body: Record<string, unknown>, token = admin) => s.call('POST', 
 const update = (body: Record<string, unknown>, token = admin) => s.call('PUT', '/Department/UpdateDepartment', { body, token });
 const byId = (id: string) => s.call('GET', `/Department/GetDepartmentById?id=${id}`, { token: admin });
 const delist = (userId: string, name: string, reason: string | undefined, token = admin) =>
-  s.call('PUT', `/ChurchAffiliation/DelistMemberFromDepartment?UserId=${userId}&DepartmentName=${encodeURIComponent(name)}${reason === undefined ? '' : `&Reason=${encodeURIComponent(reason)}`}`, { token });
+  s.call(
+    'PUT',
+    `/ChurchAffiliation/DelistMemberFromDepartment?UserId=${userId}&DepartmentName=${encodeURIComponent(name)}${reason === undefined ? '' : `&Reason=${encodeURIComponent(reason)}`}`,
+    { token },
+  );
 const undo = (userId: string, name: string, token = admin) =>
   s.call('DELETE', `/ChurchAffiliation/DelistMemberFromDepartment?UserId=${userId}&DepartmentName=${encodeURIComponent(name)}`, { token });
 const primaryOf = async (userId: string) =>
-  (await s.database.db.select().from(userDepartments).where(eq(userDepartments.userId, userId))).filter((r) => r.isPrimaryDepartment).map((r) => r.departmentId);
+  (await s.database.db.select().from(userDepartments).where(eq(userDepartments.userId, userId)))
+    .filter((r) => r.isPrimaryDepartment)
+    .map((r) => r.departmentId);
 
 async function newDepartment(name: string, extra: Record<string, unknown> = {}) {
   const res = await create({ departmentName: name, description: `${name} department`, ...extra });
@@ -80,7 +86,11 @@ describe('department lists', () => {
     await newDepartment('Protocol Alpha');
     await newDepartment('Protocol Beta');
     await newDepartment('Protocol Gamma');
-    const res = await s.call('GET', '/Department/GetAllDepartment?Search=protocol&PageNumber=2&PageSize=2&SortBy=departmentName&SortOrder=asc', { token: member.token });
+    const res = await s.call(
+      'GET',
+      '/Department/GetAllDepartment?Search=protocol&PageNumber=2&PageSize=2&SortBy=departmentName&SortOrder=asc',
+      { token: member.token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.totalCount).toBe(3);
     expect(res.body.data.map((d: any) => d.departmentName)).toEqual(['Protocol Gamma']);
@@ -237,15 +247,30 @@ describe('delisting', () => {
     const who = await addPerson(s, { firstName: 'Femi', surName: 'Ajayi', departmentIds: [dept.id, other.id] });
     const res = await delist(who, 'sound', 'Absent for three months');
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ userId: who, departmentId: dept.id, reason: 'Absent for three months', wasPrimary: true, undoneAt: null });
-    const [row] = await s.database.db.select().from(userDepartments).where(and(eq(userDepartments.userId, who), eq(userDepartments.departmentId, dept.id)));
+    expect(res.body.data).toMatchObject({
+      userId: who,
+      departmentId: dept.id,
+      reason: 'Absent for three months',
+      wasPrimary: true,
+      undoneAt: null,
+    });
+    const [row] = await s.database.db
+      .select()
+      .from(userDepartments)
+      .where(and(eq(userDepartments.userId, who), eq(userDepartments.departmentId, dept.id)));
     expect(row).toBeUndefined();
     expect(await primaryOf(who)).toEqual([other.id]);
     expect((await auditOf(s, res.body.data.id))[0]).toMatchObject({ action: 'delist', entity: 'departmentMember' });
 
     const listed = await s.call('GET', '/ChurchAffiliation/GetDelistedMembers?DepartmentName=Sound', { token: admin });
     expect(listed.body.totalCount).toBe(1);
-    expect(listed.body.data[0]).toMatchObject({ userId: who, fullName: 'Femi Ajayi', departmentName: 'Sound', reason: 'Absent for three months', delistedByName: 'Platform Administrator' });
+    expect(listed.body.data[0]).toMatchObject({
+      userId: who,
+      fullName: 'Femi Ajayi',
+      departmentName: 'Sound',
+      reason: 'Absent for three months',
+      delistedByName: 'Platform Administrator',
+    });
     const byDeptId = await s.call('GET', `/ChurchAffiliation/GetDelistedMembers?DepartmentId=${other.id}`, { token: admin });
     expect(byDeptId.body.totalCount).toBe(0);
 
@@ -273,7 +298,10 @@ describe('delisting', () => {
     // Narrow the hod role to its approving right, so only headship can let the head in.
     const db = s.database.db;
     const [hod] = await db.select().from(roles).where(eq(roles.name, 'hod'));
-    const [view] = await db.select().from(permissions).where(and(eq(permissions.accessRight, 'CAN_VIEW'), eq(permissions.moduleName, 'Department')));
+    const [view] = await db
+      .select()
+      .from(permissions)
+      .where(and(eq(permissions.accessRight, 'CAN_VIEW'), eq(permissions.moduleName, 'Department')));
     await db.delete(rolePermissions).where(and(eq(rolePermissions.roleId, hod.id), eq(rolePermissions.permissionId, view.id)));
 
     const headUser = await createUser(s);

@@ -57,7 +57,7 @@ describe('one-per-member details: spouse and employer', () => {
     ]);
   });
 
-  it("validates the spouse like the personal information", async () => {
+  it('validates the spouse like the personal information', async () => {
     const res = await post('Spouse', { userId: other.id, email: 'bad' }, other.token);
     expect(res.status).toBe(400);
     expect(res.body.errors).toMatchObject({
@@ -76,7 +76,11 @@ describe('one-per-member details: spouse and employer', () => {
     const wrong = await put('Employer', { userId: member.id, sector: 'Healthcare', subSector: 'Poultry' }, member.token);
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors.subSector).toEqual(['Choose a sub-sector of the chosen sector']);
-    const right = await put('Employer', { userId: member.id, employerName: 'Farmco', sector: 'Agriculture', subSector: 'Poultry' }, member.token);
+    const right = await put(
+      'Employer',
+      { userId: member.id, employerName: 'Farmco', sector: 'Agriculture', subSector: 'Poultry' },
+      member.token,
+    );
     expect(right.body.data).toMatchObject({ id: empty.body.data.id, employerName: 'Farmco', sector: 'Agriculture', subSector: 'Poultry' });
   });
 
@@ -100,7 +104,11 @@ describe('qualifications', () => {
 
   it('adds several, updates one by id and deletes one', async () => {
     const first = await post('Qualification', { userId: member.id, highestQualification: 'OND' }, member.token);
-    const second = await post('Qualification', { userId: member.id, highestQualification: 'HND', professionalQualification: 'ICAN' }, member.token);
+    const second = await post(
+      'Qualification',
+      { userId: member.id, highestQualification: 'HND', professionalQualification: 'ICAN' },
+      member.token,
+    );
     expect(first.body.message).toBe('Successfully Created');
     const list = await get('Qualification', member.id, member.token);
     expect(list.body.data.map((q: any) => q.highestQualification)).toEqual(['OND', 'HND']);

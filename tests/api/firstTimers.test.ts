@@ -35,7 +35,9 @@ const stats = async () => {
   return res.body.data;
 };
 const isFirstTimer = async (ids: string[]) =>
-  (await s.database.db.select({ id: users.id, isFirstTimer: users.isFirstTimer }).from(users).where(inArray(users.id, ids))).map((u) => u.isFirstTimer);
+  (await s.database.db.select({ id: users.id, isFirstTimer: users.isFirstTimer }).from(users).where(inArray(users.id, ids))).map(
+    (u) => u.isFirstTimer,
+  );
 
 /** The expected bucket keys, worked out independently of the server: Monday (UTC) and YYYY-MM. */
 const weekOf = (d: Date) => {
@@ -70,7 +72,11 @@ describe('GetFirstTimerStats', () => {
     expect(data.byWeek[11].weekStart).toBe(weekOf(new Date(now)));
     const weeks = new Map<string, { count: number; converted: number }>(data.byWeek.map((w: any) => [w.weekStart, w]));
     const expectedWeeks = new Map<string, { count: number; converted: number }>();
-    for (const [d, c] of [[recent, 0], [lastWeek, 0], [sixWeeksAgo, 1]] as const) {
+    for (const [d, c] of [
+      [recent, 0],
+      [lastWeek, 0],
+      [sixWeeksAgo, 1],
+    ] as const) {
       const e = expectedWeeks.get(weekOf(d)) ?? { count: 0, converted: 0 };
       expectedWeeks.set(weekOf(d), { count: e.count + 1, converted: e.converted + c });
     }

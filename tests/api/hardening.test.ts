@@ -49,7 +49,8 @@ describe('a deeply nested body without a token', () => {
       const res = await send(op.method, op.path, DEEP);
       if (res.status < 400 || res.status >= 500) wrong.push(`${op.method} ${op.path}: ${res.status}`);
       // 100 ms on a quiet machine; a busy one slows the health check alike, so the bar moves with it.
-      if (res.ms > Math.max(100, 10 * baseline)) slow.push(`${op.method} ${op.path}: ${Math.round(res.ms)} ms (health ${Math.round(baseline)} ms)`);
+      if (res.ms > Math.max(100, 10 * baseline))
+        slow.push(`${op.method} ${op.path}: ${Math.round(res.ms)} ms (health ${Math.round(baseline)} ms)`);
     }
     expect(wrong).toEqual([]);
     expect(slow).toEqual([]);
@@ -190,7 +191,13 @@ describe('common passwords', () => {
 
   it('are refused at sign-up, naming the field and saying why', async () => {
     const res = await s.call('POST', '/UserManagement/SignUpUser', {
-      body: { firstName: 'Ada', surName: 'Obi', email: `common-${randomUUID()}@example.org`, mobile1: '08012345678', password: 'Password1' },
+      body: {
+        firstName: 'Ada',
+        surName: 'Obi',
+        email: `common-${randomUUID()}@example.org`,
+        mobile1: '08012345678',
+        password: 'Password1',
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message: COMMON, errors: { password: [COMMON] } });

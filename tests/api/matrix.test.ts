@@ -31,9 +31,7 @@ afterAll(async () => {
 
 const member = await createUser(s, { role: 'member' });
 const memberLogin = await s.call('POST', '/Auth/Login', { body: { username: member.email, password: member.password } });
-const memberPermissions = new Set<string>(
-  memberLogin.body.data.permissions.map(permissionString),
-);
+const memberPermissions = new Set<string>(memberLogin.body.data.permissions.map(permissionString));
 const adminToken = await s.login(ADMIN_EMAIL, ADMIN_PASSWORD);
 const doc = (await s.call('GET', '/docs/json')).body;
 
@@ -83,7 +81,11 @@ describe('the OpenAPI document and the route registry', () => {
   });
 
   it('guards with permission strings of the catalogue only', () => {
-    const unknown = operations.flatMap((op) => permissionsOf(op.access!).filter((p) => !ALL_PERMISSIONS.includes(p)).map((p) => `${op.key}: ${p}`));
+    const unknown = operations.flatMap((op) =>
+      permissionsOf(op.access!)
+        .filter((p) => !ALL_PERMISSIONS.includes(p))
+        .map((p) => `${op.key}: ${p}`),
+    );
     expect(unknown).toEqual([]);
   });
 

@@ -50,13 +50,23 @@ beforeAll(async () => {
     zoneId: zone.id,
     role: 'hod',
   });
-  ids.chi = await addPerson(s, { firstName: 'Chi', surName: `${FAMILY}Eze`, gender: 'Female', maritalStatus: 'Single', dateOfBirth: '1985-01-20', state: 'Enugu', disabled: true, role: 'member' });
+  ids.chi = await addPerson(s, {
+    firstName: 'Chi',
+    surName: `${FAMILY}Eze`,
+    gender: 'Female',
+    maritalStatus: 'Single',
+    dateOfBirth: '1985-01-20',
+    state: 'Enugu',
+    disabled: true,
+    role: 'member',
+  });
   ids.firstTimer = await addPerson(s, { firstName: 'Dayo', surName: `${FAMILY}New`, isFirstTimer: true });
   ids.archived = await addPerson(s, { firstName: 'Efe', surName: `${FAMILY}Late`, demise: true });
 });
 afterAll(() => s?.close());
 
-const query = async (params: string, token = admin) => s.call('GET', `/ChurchAffiliation/GetMemberQuery?Search=${FAMILY}&PageSize=50&${params}`, { token });
+const query = async (params: string, token = admin) =>
+  s.call('GET', `/ChurchAffiliation/GetMemberQuery?Search=${FAMILY}&PageSize=50&${params}`, { token });
 const firstNames = async (params: string) => {
   const res = await query(params);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -96,7 +106,9 @@ describe('GetMemberQuery', () => {
 
   it('searches names, email and phone', async () => {
     const search = async (term: string) =>
-      (await s.call('GET', `/ChurchAffiliation/GetMemberQuery?Search=${encodeURIComponent(term)}`, { token: admin })).body.data.map((m: any) => m.id);
+      (await s.call('GET', `/ChurchAffiliation/GetMemberQuery?Search=${encodeURIComponent(term)}`, { token: admin })).body.data.map(
+        (m: any) => m.id,
+      );
     expect(await search('amaka.obi@')).toEqual([ids.amaka]);
     expect(await search('0803111')).toEqual([ids.amaka]);
     expect(await search('joy')).toEqual([ids.amaka]);
@@ -149,7 +161,9 @@ describe('GetMemberQuery', () => {
   });
 
   it('pages with totalCount', async () => {
-    const res = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?Search=${FAMILY}&SortBy=firstName&PageNumber=2&PageSize=2`, { token: admin });
+    const res = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?Search=${FAMILY}&SortBy=firstName&PageNumber=2&PageSize=2`, {
+      token: admin,
+    });
     expect(res.body.totalCount).toBe(3);
     expect(res.body.data.map((m: any) => m.firstName)).toEqual(['Chi']);
   });

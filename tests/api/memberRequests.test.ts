@@ -39,7 +39,10 @@ afterAll(() => s?.close());
 const request = (call: string, params: Record<string, string>, token: string) =>
   s.call('PUT', `/ChurchAffiliation/${call}?${new URLSearchParams(params)}`, { token });
 const pendingOf = (userId: string) =>
-  s.database.db.select().from(memberRequests).where(and(eq(memberRequests.userId, userId), eq(memberRequests.status, 'pending')));
+  s.database.db
+    .select()
+    .from(memberRequests)
+    .where(and(eq(memberRequests.userId, userId), eq(memberRequests.status, 'pending')));
 
 describe('who may file', () => {
   it.each([
@@ -59,24 +62,44 @@ describe('who may file', () => {
     expect((await request('RequestChangeOfCIHZone', params, member.token)).status).toBe(403);
     const res = await request('RequestChangeOfCIHZone', params, admin);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ userId: second.id, kind: 'changeZone', status: 'pending', previousZoneId: z.north.id, targetZoneId: z.south.id });
+    expect(res.body.data).toMatchObject({
+      userId: second.id,
+      kind: 'changeZone',
+      status: 'pending',
+      previousZoneId: z.north.id,
+      targetZoneId: z.south.id,
+    });
     expect(res.body.data.requestedBy).not.toBe(second.id);
   });
 });
 
 describe('department requests', () => {
   it('files a pending join request with its event and audit row', async () => {
-    const res = await request('RequestByMemberToJoinDepartment', { userId: member.id, department: d.choir.departmentName!, Reason: 'I sing' }, member.token);
+    const res = await request(
+      'RequestByMemberToJoinDepartment',
+      { userId: member.id, department: d.choir.departmentName!, Reason: 'I sing' },
+      member.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Request successful');
-    expect(res.body.data).toMatchObject({ kind: 'joinDepartment', status: 'pending', reason: 'I sing', targetDepartmentId: d.choir.id, requestedBy: member.id });
+    expect(res.body.data).toMatchObject({
+      kind: 'joinDepartment',
+      status: 'pending',
+      reason: 'I sing',
+      targetDepartmentId: d.choir.id,
+      requestedBy: member.id,
+    });
     const events = await s.database.db.select().from(requestEvents).where(eq(requestEvents.requestId, res.body.data.id));
     expect(events).toEqual([expect.objectContaining({ action: 'created', actorId: member.id, comment: 'I sing' })]);
     expect((await auditOf(s, res.body.data.id))[0]).toMatchObject({ action: 'create', entity: 'memberRequest' });
   });
 
   it('refuses a second pending request of the same kind, in the API and in the database', async () => {
-    const res = await request('RequestByMemberToJoinDepartment', { userId: member.id, department: d.ushers.id, Reason: 'Also this' }, member.token);
+    const res = await request(
+      'RequestByMemberToJoinDepartment',
+      { userId: member.id, department: d.ushers.id, Reason: 'Also this' },
+      member.token,
+    );
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('A request to join a department is already pending for this member; wait for its decision');
     await expect(s.database.db.insert(memberRequests).values({ userId: member.id, kind: 'joinDepartment' })).rejects.toThrow();
@@ -88,7 +111,11 @@ describe('department requests', () => {
       .update(memberRequests)
       .set({ status: 'rejected' })
       .where(and(eq(memberRequests.userId, member.id), eq(memberRequests.kind, 'joinDepartment')));
-    const res = await request('RequestByMemberToJoinDepartment', { userId: member.id, department: d.ushers.id, Reason: 'Try again' }, member.token);
+    const res = await request(
+      'RequestByMemberToJoinDepartment',
+      { userId: member.id, department: d.ushers.id, Reason: 'Try again' },
+      member.token,
+    );
     expect(res.status).toBe(200);
   });
 
@@ -98,12 +125,20 @@ describe('department requests', () => {
     expect(missing.body.errors).toMatchObject({ newDepartment: ['Department is required'], reason: ['Reason is required'] });
     const unknown = await request('RequestChangeOfDepartment', { userId: member.id, newDepartment: 'Nowhere', Reason: 'r' }, member.token);
     expect(unknown.body.message).toBe('Unknown department: Nowhere');
-    const held = await request('RequestChangeOfDepartment', { userId: member.id, newDepartment: d.home.departmentName!, Reason: 'r' }, member.token);
+    const held = await request(
+      'RequestChangeOfDepartment',
+      { userId: member.id, newDepartment: d.home.departmentName!, Reason: 'r' },
+      member.token,
+    );
     expect(held.body.message).toBe(`The member is already in the ${d.home.departmentName} department`);
   });
 
   it('files a change of department from the primary one', async () => {
-    const res = await request('RequestChangeOfDepartment', { userId: member.id, newDepartment: d.choir.departmentName!, Reason: 'Moving' }, member.token);
+    const res = await request(
+      'RequestChangeOfDepartment',
+      { userId: member.id, newDepartment: d.choir.departmentName!, Reason: 'Moving' },
+      member.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ kind: 'changeDepartment', previousDepartmentId: d.home.id, targetDepartmentId: d.choir.id });
     const none = await request('RequestChangeOfDepartment', { userId: second.id, newDepartment: d.choir.id, Reason: 'r' }, second.token);
@@ -117,18 +152,34 @@ describe('affinity group requests', () => {
     const missing = await request('RequestByMemberToJoinAffinityGroup', { userId: member.id }, member.token);
     expect(missing.status).toBe(400);
     expect(missing.body.errors.affinityGroup).toEqual(['Affinity group is required']);
-    expect((await request('RequestByMemberToJoinAffinityGroup', { userId: member.id, affinityGroup: 'Ghosts' }, member.token)).body.message).toBe(
-      'Unknown affinity group: Ghosts',
+    expect(
+      (await request('RequestByMemberToJoinAffinityGroup', { userId: member.id, affinityGroup: 'Ghosts' }, member.token)).body.message,
+    ).toBe('Unknown affinity group: Ghosts');
+    const held = await request(
+      'RequestByMemberToJoinAffinityGroup',
+      { userId: member.id, affinityGroup: g.youth.affinityGroupName! },
+      member.token,
     );
-    const held = await request('RequestByMemberToJoinAffinityGroup', { userId: member.id, affinityGroup: g.youth.affinityGroupName! }, member.token);
     expect(held.body.message).toBe(`The member is already in the ${g.youth.affinityGroupName} affinity group`);
   });
 
   it('files a join request, and a change from the group held', async () => {
-    const join = await request('RequestByMemberToJoinAffinityGroup', { userId: member.id, affinityGroup: g.men.affinityGroupName!.toLowerCase() }, member.token);
+    const join = await request(
+      'RequestByMemberToJoinAffinityGroup',
+      { userId: member.id, affinityGroup: g.men.affinityGroupName!.toLowerCase() },
+      member.token,
+    );
     expect(join.body.data).toMatchObject({ kind: 'joinAffinityGroup', targetAffinityGroupId: g.men.id, reason: null });
-    const change = await request('RequestChangeOfAffinityGroup', { userId: member.id, newAffinityGroup: g.singles.id, Reason: 'Older now' }, member.token);
-    expect(change.body.data).toMatchObject({ kind: 'changeAffinityGroup', previousAffinityGroupId: g.youth.id, targetAffinityGroupId: g.singles.id });
+    const change = await request(
+      'RequestChangeOfAffinityGroup',
+      { userId: member.id, newAffinityGroup: g.singles.id, Reason: 'Older now' },
+      member.token,
+    );
+    expect(change.body.data).toMatchObject({
+      kind: 'changeAffinityGroup',
+      previousAffinityGroupId: g.youth.id,
+      targetAffinityGroupId: g.singles.id,
+    });
     const none = await request('RequestChangeOfAffinityGroup', { userId: second.id, newAffinityGroup: g.men.id }, second.token);
     expect(none.body.message).toBe('The member is in no affinity group yet: ask to join one instead');
   });
@@ -138,18 +189,36 @@ describe('zone requests', () => {
   it('requires the zone and refuses unknown zones and centers outside it', async () => {
     const missing = await request('RequestChangeOfCIHZone', { userId: member.id }, member.token);
     expect(missing.body.errors.newCihZone).toEqual(['Zone is required']);
-    expect((await request('RequestChangeOfCIHZone', { userId: member.id, newCihZone: 'Atlantis' }, member.token)).body.message).toBe('Unknown zone: Atlantis');
-    const outside = await request('RequestChangeOfCIHZone', { userId: member.id, newCihZone: z.south.id, newCenter: c.north1.id }, member.token);
+    expect((await request('RequestChangeOfCIHZone', { userId: member.id, newCihZone: 'Atlantis' }, member.token)).body.message).toBe(
+      'Unknown zone: Atlantis',
+    );
+    const outside = await request(
+      'RequestChangeOfCIHZone',
+      { userId: member.id, newCihZone: z.south.id, newCenter: c.north1.id },
+      member.token,
+    );
     expect(outside.status).toBe(400);
     expect(outside.body.message).toBe('The center is not in the chosen zone');
-    const unknown = await request('RequestChangeOfCIHZone', { userId: member.id, newCihZone: z.south.id, newCenter: 'Nowhere' }, member.token);
+    const unknown = await request(
+      'RequestChangeOfCIHZone',
+      { userId: member.id, newCihZone: z.south.id, newCenter: 'Nowhere' },
+      member.token,
+    );
     expect(unknown.body.message).toBe('Unknown center: Nowhere');
-    const same = await request('RequestChangeOfCIHZone', { userId: member.id, newCihZone: z.north.id, newCenter: c.north1.centerName! }, member.token);
+    const same = await request(
+      'RequestChangeOfCIHZone',
+      { userId: member.id, newCihZone: z.north.id, newCenter: c.north1.centerName! },
+      member.token,
+    );
     expect(same.body.message).toBe('The member is already in this zone and center');
   });
 
   it('files the move with where the member is now', async () => {
-    const res = await request('RequestChangeOfCIHZone', { userId: member.id, newCihZone: z.south.zoneName!, newCenter: c.south1.centerName!, Reason: 'Closer' }, member.token);
+    const res = await request(
+      'RequestChangeOfCIHZone',
+      { userId: member.id, newCihZone: z.south.zoneName!, newCenter: c.south1.centerName!, Reason: 'Closer' },
+      member.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       kind: 'changeZone',
@@ -158,6 +227,12 @@ describe('zone requests', () => {
       previousZoneId: z.north.id,
       previousCenterId: c.north1.id,
     });
-    expect((await pendingOf(member.id)).map((r) => r.kind).sort()).toEqual(['changeAffinityGroup', 'changeDepartment', 'changeZone', 'joinAffinityGroup', 'joinDepartment']);
+    expect((await pendingOf(member.id)).map((r) => r.kind).sort()).toEqual([
+      'changeAffinityGroup',
+      'changeDepartment',
+      'changeZone',
+      'joinAffinityGroup',
+      'joinDepartment',
+    ]);
   });
 });

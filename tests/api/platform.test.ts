@@ -310,7 +310,9 @@ describe('OpenAPI', () => {
     const login = doc.paths['/api/Auth/Login'].post;
     expect(login['x-permission']).toBe('public');
     expect(login.requestBody.content['application/json'].schema.properties).toHaveProperty('username');
-    expect(doc.paths['/api/Stats/GetAdminDashboardStats'].get['x-permission']).toBe('CAN_VIEW_ADMIN_DASHBOARD or CAN_VIEW_INSPECTORATE_DASHBOARD');
+    expect(doc.paths['/api/Stats/GetAdminDashboardStats'].get['x-permission']).toBe(
+      'CAN_VIEW_ADMIN_DASHBOARD or CAN_VIEW_INSPECTORATE_DASHBOARD',
+    );
     expect(doc.paths['/api/Auth/Logout'].post['x-permission']).toBe('signed in');
   });
 

@@ -15,9 +15,12 @@ afterAll(() => s.close());
 const getBiodata = (userId: string, token: string) => s.call('GET', `/Biodata/GetBiodataByUserId?id=${userId}`, { token });
 const updateBiodata = (body: Record<string, unknown>, token: string) => s.call('PUT', '/Biodata/UpdateBiodata', { body, token });
 const createBiodata = (body: Record<string, unknown>, token: string) => s.call('POST', '/Biodata/CreateBiodata', { body, token });
-const getAffiliation = (userId: string, token: string) => s.call('GET', `/ChurchAffiliation/GetChurchAffiliationByUserId?id=${userId}`, { token });
-const createAffiliation = (body: Record<string, unknown>, token: string) => s.call('POST', '/ChurchAffiliation/CreateChurchAffiliation', { body, token });
-const updateAffiliation = (body: Record<string, unknown>, token: string) => s.call('PUT', '/ChurchAffiliation/UpdateChurchAffiliation', { body, token });
+const getAffiliation = (userId: string, token: string) =>
+  s.call('GET', `/ChurchAffiliation/GetChurchAffiliationByUserId?id=${userId}`, { token });
+const createAffiliation = (body: Record<string, unknown>, token: string) =>
+  s.call('POST', '/ChurchAffiliation/CreateChurchAffiliation', { body, token });
+const updateAffiliation = (body: Record<string, unknown>, token: string) =>
+  s.call('PUT', '/ChurchAffiliation/UpdateChurchAffiliation', { body, token });
 
 /** The member's biodata form as saved, with the fields given changed. */
 async function formOf(account: Account, changes: Record<string, unknown> = {}) {
@@ -29,10 +32,16 @@ async function formOf(account: Account, changes: Record<string, unknown> = {}) {
 const tomorrow = () => new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
 
 describe('reading biodata', () => {
-  it("gives a member their own biodata, kept since sign-up", async () => {
+  it('gives a member their own biodata, kept since sign-up', async () => {
     const res = await getBiodata(member.id, member.token);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ userId: member.id, email: member.email, firstName: 'Ada', mobile1: '08012345678', demise: false });
+    expect(res.body.data).toMatchObject({
+      userId: member.id,
+      email: member.email,
+      firstName: 'Ada',
+      mobile1: '08012345678',
+      demise: false,
+    });
   });
 
   it("refuses a member another member's biodata (403)", async () => {
@@ -108,7 +117,10 @@ describe('saving biodata', () => {
   it('refuses to change the email or mobile 1 once set, for anyone', async () => {
     const email = await updateBiodata(await formOf(member, { email: 'new-address@example.org' }), admin);
     expect(email.status).toBe(400);
-    expect(email.body).toMatchObject({ message: 'Email cannot be changed once it is set', errors: { email: ['Email cannot be changed once it is set'] } });
+    expect(email.body).toMatchObject({
+      message: 'Email cannot be changed once it is set',
+      errors: { email: ['Email cannot be changed once it is set'] },
+    });
     const mobile = await updateBiodata(await formOf(member, { mobile1: '08099999999' }), member.token);
     expect(mobile.status).toBe(400);
     expect(mobile.body.message).toBe('Mobile 1 cannot be changed once it is set');
@@ -189,7 +201,9 @@ describe('saving biodata', () => {
 
 describe('GetAllBiodata and DeleteBiodata', () => {
   it('lists biodata with search, filters and paging for those who view members', async () => {
-    const res = await s.call('GET', `/Biodata/GetAllBiodata?Search=${encodeURIComponent(member.email)}&PageSize=5`, { token: inspector.token });
+    const res = await s.call('GET', `/Biodata/GetAllBiodata?Search=${encodeURIComponent(member.email)}&PageSize=5`, {
+      token: inspector.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.totalCount).toBe(1);
     expect(res.body.data[0].userId).toBe(member.id);
@@ -236,7 +250,14 @@ describe('church affiliation', () => {
     const res = await createAffiliation({ userId: member.id, zoneId: zone.id, centerId: center.id }, member.token);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Successfully Created');
-    expect(res.body.data).toMatchObject({ userId: member.id, zoneId: zone.id, cihZone: zone.zoneName, centerId: center.id, centerName: center.centerName, levelOfATS: null });
+    expect(res.body.data).toMatchObject({
+      userId: member.id,
+      zoneId: zone.id,
+      cihZone: zone.zoneName,
+      centerId: center.id,
+      centerName: center.centerName,
+      levelOfATS: null,
+    });
     expect((await auditOf(s, res.body.data.id))[0]).toMatchObject({ action: 'create', entity: 'churchAffiliation' });
     expect((await createAffiliation({ userId: member.id }, member.token)).status).toBe(409);
   });
@@ -269,7 +290,15 @@ describe('church affiliation', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Details updated');
     // Names are kept in their own spelling; 'none' is no group.
-    expect(res.body.data).toMatchObject({ levelOfATS: '2', charteredMember: true, charteredMemberNumber: 'C-100', affinityGroup: [group.affinityGroupName], mountainOfInfluence: mountain, ministry, unit });
+    expect(res.body.data).toMatchObject({
+      levelOfATS: '2',
+      charteredMember: true,
+      charteredMemberNumber: 'C-100',
+      affinityGroup: [group.affinityGroupName],
+      mountainOfInfluence: mountain,
+      ministry,
+      unit,
+    });
     const trail = await auditOf(s, res.body.data.id);
     expect(trail.at(-1)).toMatchObject({ action: 'update', actorId: inspector.id });
   });
@@ -282,13 +311,24 @@ describe('church affiliation', () => {
     expect(kept.status).toBe(200);
     expect(kept.body.data).toMatchObject({ zoneId: zone.id, centerId: center.id, levelOfATS: '2', charteredMemberNumber: 'C-100' });
     // The inspectorate moves them; a center alone brings its zone.
-    const byInspector = await updateAffiliation({ userId: member.id, centerId: farCenter.id, levelOfATS: '2', charteredMember: true, charteredMemberNumber: 'C-100' }, inspector.token);
+    const byInspector = await updateAffiliation(
+      { userId: member.id, centerId: farCenter.id, levelOfATS: '2', charteredMember: true, charteredMemberNumber: 'C-100' },
+      inspector.token,
+    );
     expect(byInspector.status).toBe(200);
-    expect(byInspector.body.data).toMatchObject({ zoneId: otherZone.id, centerId: farCenter.id, levelOfATS: '2', charteredMemberNumber: 'C-100' });
+    expect(byInspector.body.data).toMatchObject({
+      zoneId: otherZone.id,
+      centerId: farCenter.id,
+      levelOfATS: '2',
+      charteredMemberNumber: 'C-100',
+    });
   });
 
   it('keeps the charter number only at level 2 with charter membership', async () => {
-    const res = await updateAffiliation({ userId: member.id, zoneId: zone.id, levelOfATS: '1', charteredMember: true, charteredMemberNumber: 'C-100' }, admin);
+    const res = await updateAffiliation(
+      { userId: member.id, zoneId: zone.id, levelOfATS: '1', charteredMember: true, charteredMemberNumber: 'C-100' },
+      admin,
+    );
     expect(res.body.data).toMatchObject({ levelOfATS: '1', charteredMemberNumber: null });
   });
 
@@ -346,7 +386,10 @@ describe("the member's departments", () => {
     expect(res.body.message).toBe('Successfully set default department');
     expect(res.body.data[0]).toMatchObject({ departmentName: ushers.departmentName, isPrimaryDepartment: true });
     expect(res.body.data.filter((d: any) => d.isPrimaryDepartment)).toHaveLength(1);
-    expect((await auditOf(s, other.id)).at(-1)).toMatchObject({ action: 'setPrimaryDepartment', after: { primary: ushers.departmentName } });
+    expect((await auditOf(s, other.id)).at(-1)).toMatchObject({
+      action: 'setPrimaryDepartment',
+      after: { primary: ushers.departmentName },
+    });
   });
 
   it('refuses a department the member is not in, an unknown one, and another member', async () => {

@@ -52,16 +52,24 @@ const aMember = (departmentIds: string[] = [], affinityGroup: string[] = []) =>
   memberAt(s, { zoneId: zone.north.id, centerId: center.north1.id, affinityGroup, departmentIds });
 
 const departmentsOf = (userId: string) =>
-  s.database.db.select({ departmentId: userDepartments.departmentId, primary: userDepartments.isPrimaryDepartment }).from(userDepartments).where(eq(userDepartments.userId, userId));
-const affiliationOf = async (userId: string) => (await s.database.db.select().from(churchAffiliations).where(eq(churchAffiliations.userId, userId)))[0];
+  s.database.db
+    .select({ departmentId: userDepartments.departmentId, primary: userDepartments.isPrimaryDepartment })
+    .from(userDepartments)
+    .where(eq(userDepartments.userId, userId));
+const affiliationOf = async (userId: string) =>
+  (await s.database.db.select().from(churchAffiliations).where(eq(churchAffiliations.userId, userId)))[0];
 const requestRow = async (id: string) => (await s.database.db.select().from(memberRequests).where(eq(memberRequests.id, id)))[0];
 const eventsOf = (id: string) => s.database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id));
 const notificationsOf = (userId: string, requestId: string) =>
-  s.database.db.select().from(notifications).where(and(eq(notifications.recipientId, userId), eq(notifications.requestId, requestId)));
-const sorted = (rows: Array<{ departmentId: string; primary: boolean }>) => [...rows].sort((a, b) => a.departmentId.localeCompare(b.departmentId));
+  s.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.recipientId, userId), eq(notifications.requestId, requestId)));
+const sorted = (rows: Array<{ departmentId: string; primary: boolean }>) =>
+  [...rows].sort((a, b) => a.departmentId.localeCompare(b.departmentId));
 
 describe('department requests', () => {
-  it("approving a join puts the member in the department, primary as their first; history, notification and audit follow", async () => {
+  it('approving a join puts the member in the department, primary as their first; history, notification and audit follow', async () => {
     const member = await aMember();
     const id = filedId(await calls.joinDepartment(member, choir.departmentName));
     const res = await calls.decide(DEPT, id, true, choirHead.token, 'Welcome');
@@ -80,7 +88,10 @@ describe('department requests', () => {
     expect(res.body.data.decidedAt).toBeTruthy();
     expect(await departmentsOf(member.id)).toEqual([{ departmentId: choir.id, primary: true }]);
     expect((await eventsOf(id)).map((e) => [e.action, e.actorId, e.comment])).toEqual(
-      expect.arrayContaining([['created', member.id, 'I want to serve'], ['approved', choirHead.id, 'Welcome']]),
+      expect.arrayContaining([
+        ['created', member.id, 'I want to serve'],
+        ['approved', choirHead.id, 'Welcome'],
+      ]),
     );
     const [note] = await notificationsOf(member.id, id);
     expect(note).toMatchObject({ kind: 'request', senderId: choirHead.id, title: 'Request approved', readAt: null });
@@ -96,7 +107,12 @@ describe('department requests', () => {
   it('a department joined beside a primary one is not primary', async () => {
     const member = await aMember([media.id]);
     await calls.decide(DEPT, filedId(await calls.joinDepartment(member, choir.id)), true, choirHead.token);
-    expect(sorted(await departmentsOf(member.id))).toEqual(sorted([{ departmentId: media.id, primary: true }, { departmentId: choir.id, primary: false }]));
+    expect(sorted(await departmentsOf(member.id))).toEqual(
+      sorted([
+        { departmentId: media.id, primary: true },
+        { departmentId: choir.id, primary: false },
+      ]),
+    );
   });
 
   it('approving a change (by the head of the NEW department) leaves the old one, and the new one takes over as primary', async () => {
@@ -106,16 +122,30 @@ describe('department requests', () => {
     const res = await calls.decide(DEPT, id, true, choirHead.token);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ previousDepartmentName: ushers.departmentName, targetDepartmentName: choir.departmentName });
-    expect(sorted(await departmentsOf(member.id))).toEqual(sorted([{ departmentId: choir.id, primary: true }, { departmentId: media.id, primary: false }]));
+    expect(sorted(await departmentsOf(member.id))).toEqual(
+      sorted([
+        { departmentId: choir.id, primary: true },
+        { departmentId: media.id, primary: false },
+      ]),
+    );
   });
 
   it('a change whose old department is no longer primary leaves the primary where it is', async () => {
     const member = await aMember([ushers.id, media.id]);
     const id = filedId(await calls.changeDepartment(member, choir.id));
-    const primary = await s.call('PUT', `/Department/SetPrimaryDepartment?UserId=${member.id}&DepartmentName=${encodeURIComponent(media.departmentName)}`, { token: member.token });
+    const primary = await s.call(
+      'PUT',
+      `/Department/SetPrimaryDepartment?UserId=${member.id}&DepartmentName=${encodeURIComponent(media.departmentName)}`,
+      { token: member.token },
+    );
     expect(primary.status).toBe(200);
     await calls.decide(DEPT, id, true, choirHead.token);
-    expect(sorted(await departmentsOf(member.id))).toEqual(sorted([{ departmentId: media.id, primary: true }, { departmentId: choir.id, primary: false }]));
+    expect(sorted(await departmentsOf(member.id))).toEqual(
+      sorted([
+        { departmentId: media.id, primary: true },
+        { departmentId: choir.id, primary: false },
+      ]),
+    );
   });
 
   it('rejecting needs a comment, changes nothing, and tells the member why', async () => {
@@ -123,7 +153,10 @@ describe('department requests', () => {
     const id = filedId(await calls.joinDepartment(member, choir.id));
     const bare = await calls.decide(DEPT, id, false, choirHead.token);
     expect(bare.status).toBe(400);
-    expect(bare.body).toMatchObject({ message: 'A comment is required to reject a request', errors: { comment: ['A comment is required to reject a request'] } });
+    expect(bare.body).toMatchObject({
+      message: 'A comment is required to reject a request',
+      errors: { comment: ['A comment is required to reject a request'] },
+    });
     expect((await requestRow(id)).status).toBe('pending');
     const res = await calls.decide(DEPT, id, false, choirHead.token, 'The choir is full this year');
     expect(res.status).toBe(200);
@@ -131,7 +164,10 @@ describe('department requests', () => {
     expect(res.body.data).toMatchObject({ status: 'rejected', decisionComment: 'The choir is full this year' });
     expect(await departmentsOf(member.id)).toEqual([{ departmentId: media.id, primary: true }]);
     const [note] = await notificationsOf(member.id, id);
-    expect(note).toMatchObject({ title: 'Request rejected', body: `Your request to join the ${choir.departmentName} department was rejected. Comment: The choir is full this year` });
+    expect(note).toMatchObject({
+      title: 'Request rejected',
+      body: `Your request to join the ${choir.departmentName} department was rejected. Comment: The choir is full this year`,
+    });
     expect((await auditOf(s, id)).map((a) => a.action)).toEqual(['create', 'reject']);
   });
 
@@ -155,7 +191,10 @@ describe('department requests', () => {
     const member = await aMember();
     const approved = filedId(await calls.joinDepartment(member, choir.id));
     await calls.decide(DEPT, approved, true, choirHead.token);
-    for (const [approve, comment] of [[true, undefined], [false, 'Changed my mind']] as const) {
+    for (const [approve, comment] of [
+      [true, undefined],
+      [false, 'Changed my mind'],
+    ] as const) {
       const again = await calls.decide(DEPT, approved, approve, choirHead.token, comment);
       expect(again.status).toBe(400);
       expect(again.body.message).toBe('This request has already been approved.');
@@ -171,7 +210,9 @@ describe('department requests', () => {
     const id = filedId(await calls.changeDepartment(ushersHead, choir.id));
     const res = await calls.decide(DEPT, id, true, choirHead.token);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(`The member heads the ${ushers.departmentName} department and cannot leave it; appoint another head first`);
+    expect(res.body.message).toBe(
+      `The member heads the ${ushers.departmentName} department and cannot leave it; appoint another head first`,
+    );
     expect((await requestRow(id)).status).toBe('pending');
     expect(await notificationsOf(ushersHead.id, id)).toEqual([]);
     expect((await calls.decide(DEPT, id, false, choirHead.token, 'Appoint a new head first')).status).toBe(200);
@@ -184,7 +225,11 @@ describe('affinity-group requests', () => {
     const id = filedId(await calls.joinGroup(member, group.youth.affinityGroupName));
     const res = await calls.decide(GROUP, id, true, inspector.token);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ kind: 'joinAffinityGroup', status: 'approved', targetAffinityGroupName: group.youth.affinityGroupName });
+    expect(res.body.data).toMatchObject({
+      kind: 'joinAffinityGroup',
+      status: 'approved',
+      targetAffinityGroupName: group.youth.affinityGroupName,
+    });
     expect((await affiliationOf(member.id)).affinityGroup).toEqual([group.youth.affinityGroupName]);
   });
 
@@ -192,7 +237,10 @@ describe('affinity-group requests', () => {
     const member = await aMember([], [group.youth.affinityGroupName]);
     const id = filedId(await calls.changeGroup(member, group.men.id));
     const res = await calls.decide(GROUP, id, true, admin);
-    expect(res.body.data).toMatchObject({ previousAffinityGroupName: group.youth.affinityGroupName, targetAffinityGroupName: group.men.affinityGroupName });
+    expect(res.body.data).toMatchObject({
+      previousAffinityGroupName: group.youth.affinityGroupName,
+      targetAffinityGroupName: group.men.affinityGroupName,
+    });
     expect((await affiliationOf(member.id)).affinityGroup).toEqual([group.men.affinityGroupName]);
   });
 
@@ -220,7 +268,11 @@ describe('zone requests', () => {
       targetZoneName: zone.south.zoneName,
       targetCenterName: center.south2.centerName,
     });
-    expect(await affiliationOf(member.id)).toMatchObject({ zoneId: zone.south.id, centerId: center.south2.id, cihAddress: center.south2.address });
+    expect(await affiliationOf(member.id)).toMatchObject({
+      zoneId: zone.south.id,
+      centerId: center.south2.id,
+      cihAddress: center.south2.address,
+    });
     const [note] = await notificationsOf(member.id, id);
     expect(note.body).toBe(`Your request to move to ${zone.south.zoneName}, ${center.south2.centerName} was approved.`);
   });
@@ -249,7 +301,10 @@ describe('zone requests', () => {
     expect(unknown.body.message).toBe('Request not found');
     const malformed = await s.call('PUT', '/ChurchAffiliation/ApproveChangeOfCIHZone?RequestId=nope&Approve=maybe', { token: admin });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.errors).toMatchObject({ requestId: ['RequestId must be a valid id'], approve: ['Approve must be true or false'] });
+    expect(malformed.body.errors).toMatchObject({
+      requestId: ['RequestId must be a valid id'],
+      approve: ['Approve must be true or false'],
+    });
   });
 });
 
@@ -269,11 +324,16 @@ describe('two deciders at once', () => {
   it('an approval and a rejection at once: exactly one decides', async () => {
     const member = await aMember([], [group.youth.affinityGroupName]);
     const id = filedId(await calls.changeGroup(member, group.men.id));
-    const [approval, rejection] = await Promise.all([calls.decide(GROUP, id, true, inspector.token), calls.decide(GROUP, id, false, admin, 'No')]);
+    const [approval, rejection] = await Promise.all([
+      calls.decide(GROUP, id, true, inspector.token),
+      calls.decide(GROUP, id, false, admin, 'No'),
+    ]);
     expect([approval.status, rejection.status].sort()).toEqual([200, 400]);
     const { status } = await requestRow(id);
-    expect((approval.status === 200 ? 'approved' : 'rejected')).toBe(status);
-    expect((await affiliationOf(member.id)).affinityGroup).toEqual(status === 'approved' ? [group.men.affinityGroupName] : [group.youth.affinityGroupName]);
+    expect(approval.status === 200 ? 'approved' : 'rejected').toBe(status);
+    expect((await affiliationOf(member.id)).affinityGroup).toEqual(
+      status === 'approved' ? [group.men.affinityGroupName] : [group.youth.affinityGroupName],
+    );
     expect(await notificationsOf(member.id, id)).toHaveLength(1);
   });
 });

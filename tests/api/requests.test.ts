@@ -58,7 +58,13 @@ describe('who sees which requests', () => {
     expect(res.body.totalCount).toBe(3);
     expect(res.body.data.map((r: { id: string }) => r.id)).toEqual([ids.adaGroup, ids.adaZone, ids.adaJoin]);
     const zone = res.body.data.find((r: { id: string }) => r.id === ids.adaZone);
-    expect(zone).toMatchObject({ kind: 'changeZone', status: 'pending', previousZoneName: north.zoneName, targetZoneName: south.zoneName, requester: { id: ada.id } });
+    expect(zone).toMatchObject({
+      kind: 'changeZone',
+      status: 'pending',
+      previousZoneName: north.zoneName,
+      targetZoneName: south.zoneName,
+      requester: { id: ada.id },
+    });
     expect(idsOf(await calls.get('GetUserRequestLog', inspector.token))).toEqual([]);
   });
 
@@ -105,7 +111,9 @@ describe('who sees which requests', () => {
     expect(idsOf(await calls.get('GetPendingDepartmentRequest', choirHead.token))).toEqual([ids.bolaJoin]);
     expect(idsOf(await calls.get('GetApprovedDepartmentRequest', choirHead.token))).toEqual([ids.adaJoin]);
     const rejected = await calls.get('GetRejectedDepartmentRequest', admin);
-    expect(rejected.body.data).toEqual([expect.objectContaining({ id: ids.bolaChange, status: 'rejected', decisionComment: 'One step at a time', decidedByName: 'Ada Obi' })]);
+    expect(rejected.body.data).toEqual([
+      expect.objectContaining({ id: ids.bolaChange, status: 'rejected', decisionComment: 'One step at a time', decidedByName: 'Ada Obi' }),
+    ]);
     expect((await calls.get('GetPendingDepartmentRequest', ushersHead.token)).body.data).toEqual([]);
     expect((await calls.get('GetPendingDepartmentRequest', inspector.token)).status).toBe(403);
     // The status is the call's own: a Status filter is not one of its parameters.
@@ -119,7 +127,9 @@ describe('filters, search, paging and sort', () => {
     expect(idsOf(await calls.get('GetAllRequests', admin, { Status: 'pending' }))).toEqual(sortedIds('adaZone', 'adaGroup', 'bolaJoin'));
     expect(idsOf(await calls.get('GetAllRequests', admin, { DepartmentId: ushers.id }))).toEqual([ids.bolaChange]);
     expect(idsOf(await calls.get('GetAllRequests', admin, { ZoneId: north.id }))).toEqual([ids.adaZone]);
-    expect(idsOf(await calls.get('GetHodRequests', choirHead.token, { kind: 'changeDepartment', status: 'rejected' }))).toEqual([ids.bolaChange]);
+    expect(idsOf(await calls.get('GetHodRequests', choirHead.token, { kind: 'changeDepartment', status: 'rejected' }))).toEqual([
+      ids.bolaChange,
+    ]);
   });
 
   it('filters by a range of days, both included', async () => {
@@ -156,7 +166,9 @@ describe("a request's detail", () => {
       const res = await calls.get('GetRequestById', token, { id: ids.adaJoin });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ id: ids.adaJoin, status: 'approved', targetDepartmentName: choir.departmentName });
-      expect(res.body.data.history.map((e: { action: string; actorName: string; comment: string | null }) => [e.action, e.actorName, e.comment])).toEqual([
+      expect(
+        res.body.data.history.map((e: { action: string; actorName: string; comment: string | null }) => [e.action, e.actorName, e.comment]),
+      ).toEqual([
         ['created', 'Ada Obi', 'I sing tenor'],
         ['approved', 'Ada Obi', null],
       ]);
@@ -180,10 +192,23 @@ describe("the member's notifications", () => {
     expect(list.status).toBe(200);
     expect(list.body.totalCount).toBe(1);
     const [note] = list.body.data;
-    expect(note).toMatchObject({ kind: 'request', title: 'Request rejected', requestId: ids.bolaChange, senderName: 'Ada Obi', isRead: false, readAt: null });
-    expect(note.body).toBe(`Your request to move from the ${ushers.departmentName} department to the ${choir.departmentName} department was rejected. Comment: One step at a time`);
+    expect(note).toMatchObject({
+      kind: 'request',
+      title: 'Request rejected',
+      requestId: ids.bolaChange,
+      senderName: 'Ada Obi',
+      isRead: false,
+      readAt: null,
+    });
+    expect(note.body).toBe(
+      `Your request to move from the ${ushers.departmentName} department to the ${choir.departmentName} department was rejected. Comment: One step at a time`,
+    );
     // Nobody else reads or marks it.
-    expect((await s.call('GET', '/Notification/GetAllNotifications', { token: ada.token })).body.data.map((n: { requestId: string }) => n.requestId)).toEqual([ids.adaJoin]);
+    expect(
+      (await s.call('GET', '/Notification/GetAllNotifications', { token: ada.token })).body.data.map(
+        (n: { requestId: string }) => n.requestId,
+      ),
+    ).toEqual([ids.adaJoin]);
     expect((await s.call('PUT', `/Notification/MarkAsRead?id=${note.id}`, { token: ada.token })).status).toBe(404);
     const read = await s.call('PUT', `/Notification/MarkAsRead?id=${note.id}`, { token: bola.token });
     expect(read.status).toBe(200);

@@ -27,20 +27,28 @@ afterAll(() => s?.close());
 
 const get = (path: string, token = admin) => s.call('GET', path, { token });
 const roleId = async (name: string) => (await s.database.db.select().from(roles).where(eq(roles.name, name)))[0].id;
-const changeRole = (userId: string, id: string, token = admin) => s.call('PUT', `/Admin/ChangeUserRole?UserId=${userId}&RoleId=${id}`, { token });
+const changeRole = (userId: string, id: string, token = admin) =>
+  s.call('PUT', `/Admin/ChangeUserRole?UserId=${userId}&RoleId=${id}`, { token });
 const assign = (id: string, userId: string, body: unknown, token = admin) =>
   s.call('POST', `/Roles/AssignPermissions?RoleId=${id}&UserId=${userId}`, { body, token });
 const remove = (id: string, userId: string, permission?: string) =>
-  s.call('DELETE', `/Roles/RemovePermission?RoleId=${id}&UserId=${userId}${permission ? `&Permission=${permission}` : ''}`, { token: admin });
-const assignCih = (userId: string, cihRole: string) => s.call('PUT', `/Roles/AssignCIHRole?userId=${userId}&cihRole=${cihRole}`, { token: admin });
+  s.call('DELETE', `/Roles/RemovePermission?RoleId=${id}&UserId=${userId}${permission ? `&Permission=${permission}` : ''}`, {
+    token: admin,
+  });
+const assignCih = (userId: string, cihRole: string) =>
+  s.call('PUT', `/Roles/AssignCIHRole?userId=${userId}&cihRole=${cihRole}`, { token: admin });
 const updateRole = (body: unknown) => s.call('PUT', '/Roles/UpdateRole', { body, token: admin });
 const createRole = (body: unknown) => s.call('POST', '/Roles/CreateRole', { body, token: admin });
 const deleteRole = (id: string) => s.call('DELETE', `/Roles/DeleteRole?RoleId=${id}`, { token: admin });
 const updateAffiliation = (body: unknown, token: string) => s.call('PUT', '/ChurchAffiliation/UpdateChurchAffiliation', { body, token });
 const createAffiliation = (body: unknown, token: string) => s.call('POST', '/ChurchAffiliation/CreateChurchAffiliation', { body, token });
-const affiliationOf = async (userId: string) => (await s.database.db.select().from(churchAffiliations).where(eq(churchAffiliations.userId, userId)))[0];
+const affiliationOf = async (userId: string) =>
+  (await s.database.db.select().from(churchAffiliations).where(eq(churchAffiliations.userId, userId)))[0];
 const createAdmin = (token: string) =>
-  s.call('POST', '/Admin/CreateAdmin', { body: { firstName: 'New', surName: 'Admin', email: `new-${Date.now()}-${Math.random()}@example.org`, mobile1: '0801' }, token });
+  s.call('POST', '/Admin/CreateAdmin', {
+    body: { firstName: 'New', surName: 'Admin', email: `new-${Date.now()}-${Math.random()}@example.org`, mobile1: '0801' },
+    token,
+  });
 const tokenClaims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
 
 describe('a change of rights takes effect on the next call', () => {
@@ -142,7 +150,10 @@ describe('a change of rights takes effect on the next call', () => {
   it("converting a first-timer gives their current token the member role's rights at once", async () => {
     const db = s.database.db;
     const memberRole = await roleId('member');
-    const [viewRoles] = await db.select().from(permissions).where(and(eq(permissions.accessRight, 'CAN_VIEW'), eq(permissions.moduleName, 'Roles')));
+    const [viewRoles] = await db
+      .select()
+      .from(permissions)
+      .where(and(eq(permissions.accessRight, 'CAN_VIEW'), eq(permissions.moduleName, 'Roles')));
     const newcomer = await signUp(s);
     await verifyEmail(s, newcomer.email);
     const token = await s.login(newcomer.email, newcomer.password);
@@ -189,7 +200,13 @@ describe('a CIH pastor sees only the center they were given', () => {
     const centerA = await addCenter(s, zoneA.id);
     const zoneB = await addZone(s);
     const centerB = await addCenter(s, zoneB.id);
-    const stranger = await addPerson(s, { role: 'member', zoneId: zoneB.id, centerId: centerB.id, mobile1: '08099999999', dateOfBirth: '1990-01-01' });
+    const stranger = await addPerson(s, {
+      role: 'member',
+      zoneId: zoneB.id,
+      centerId: centerB.id,
+      mobile1: '08099999999',
+      dateOfBirth: '1990-01-01',
+    });
     const pastor = await createUser(s);
     await setAffiliation(s, pastor.id, { zoneId: zoneA.id, centerId: centerA.id, cihRole: 'cihpastor' });
 
@@ -201,7 +218,9 @@ describe('a CIH pastor sees only the center they were given', () => {
     // Leaving the fields out keeps them: no way to empty the placement and start again.
     expect((await updateAffiliation({ userId: pastor.id }, pastor.token)).status).toBe(200);
     // Sending them unchanged (the profile form does) is fine.
-    expect((await updateAffiliation({ userId: pastor.id, zoneId: zoneA.id, centerId: centerA.id, cihAddress: 'Home' }, pastor.token)).status).toBe(200);
+    expect(
+      (await updateAffiliation({ userId: pastor.id, zoneId: zoneA.id, centerId: centerA.id, cihAddress: 'Home' }, pastor.token)).status,
+    ).toBe(200);
     expect(await affiliationOf(pastor.id)).toMatchObject({ zoneId: zoneA.id, centerId: centerA.id, cihRole: 'cihpastor' });
 
     const mine = await get('/Center/GetMyCenter', pastor.token);
@@ -273,7 +292,10 @@ describe('a CIH pastor sees only the center they were given', () => {
     const pastor = await createUser(s);
     await setAffiliation(s, pastor.id, { zoneId: zone.id, centerId: centerA.id, cihRole: 'cihpastor' });
     const inspector = await createUser(s, { role: 'inspectorate' });
-    const res = await updateAffiliation({ userId: pastor.id, zoneId: zone.id, centerId: centerB.id, cihRole: 'cihpastor' }, inspector.token);
+    const res = await updateAffiliation(
+      { userId: pastor.id, zoneId: zone.id, centerId: centerB.id, cihRole: 'cihpastor' },
+      inspector.token,
+    );
     expect(res.status).toBe(200);
     expect(await affiliationOf(pastor.id)).toMatchObject({ centerId: centerB.id, cihRole: 'cihpastor' });
     const mine = await get('/Center/GetMyCenter', pastor.token);
@@ -335,7 +357,9 @@ describe('custom roles are real roles', () => {
     const m = await createUser(s);
     const assigned = await assign(created.body.data.id, m.id, [idOf(P.viewDepartment), P.viewMembers]);
     expect(assigned.status).toBe(200);
-    expect(assigned.body.data.roles.find((r: any) => r.name === 'Mixed ids').extraPermissions).toEqual([P.viewDepartment, P.viewMembers].sort());
+    expect(assigned.body.data.roles.find((r: any) => r.name === 'Mixed ids').extraPermissions).toEqual(
+      [P.viewDepartment, P.viewMembers].sort(),
+    );
   });
 
   it('an unknown id or string is a 400 naming it', async () => {

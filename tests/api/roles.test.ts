@@ -31,7 +31,9 @@ const remove = (roleId: string, userId: string, permission?: string, token = adm
 const roleNamed = async (name: string) => (await s.database.db.select().from(roles).where(eq(roles.name, name)))[0];
 const permissionsAtLogin = async (email: string, password: string) => {
   const res = await s.call('POST', '/Auth/Login', { body: { username: email, password } });
-  return (res.body.data.permissions as Array<{ accessRight: string; moduleName: string }>).map((p) => `${p.accessRight}_${p.moduleName.toUpperCase().replace(/ /g, '_')}`);
+  return (res.body.data.permissions as Array<{ accessRight: string; moduleName: string }>).map(
+    (p) => `${p.accessRight}_${p.moduleName.toUpperCase().replace(/ /g, '_')}`,
+  );
 };
 
 describe('the catalogue', () => {
@@ -42,14 +44,25 @@ describe('the catalogue', () => {
     expect(res.body.data.find((m: any) => m.moduleName === 'Firsttimers')).toEqual({
       moduleName: 'Firsttimers',
       accessRights: ['CAN_VIEW', 'CAN_CREATE', 'CAN_UPDATE', 'CAN_DELETE', 'CAN_APPROVE'],
-      permissions: ['CAN_VIEW_FIRSTTIMERS', 'CAN_CREATE_FIRSTTIMERS', 'CAN_UPDATE_FIRSTTIMERS', 'CAN_DELETE_FIRSTTIMERS', 'CAN_APPROVE_FIRSTTIMERS'],
+      permissions: [
+        'CAN_VIEW_FIRSTTIMERS',
+        'CAN_CREATE_FIRSTTIMERS',
+        'CAN_UPDATE_FIRSTTIMERS',
+        'CAN_DELETE_FIRSTTIMERS',
+        'CAN_APPROVE_FIRSTTIMERS',
+      ],
     });
   });
 
   it('GetPlatformPermissions lists the whole catalogue in order, with ids', async () => {
     const res = await get('/Roles/GetPlatformPermissions');
     expect(res.body.data.map((p: any) => p.permission)).toEqual(ALL_PERMISSIONS);
-    expect(res.body.data[0]).toEqual({ id: expect.any(String), accessRight: 'CAN_VIEW', moduleName: 'Admin Dashboard', permission: 'CAN_VIEW_ADMIN_DASHBOARD' });
+    expect(res.body.data[0]).toEqual({
+      id: expect.any(String),
+      accessRight: 'CAN_VIEW',
+      moduleName: 'Admin Dashboard',
+      permission: 'CAN_VIEW_ADMIN_DASHBOARD',
+    });
   });
 
   it('is read with CAN_VIEW_ROLES', async () => {
@@ -67,7 +80,12 @@ describe('GetPlatformRoles', () => {
     const res = await get('/Roles/GetPlatformRoles?PageSize=50');
     expect(res.status).toBe(200);
     const byName = new Map<string, any>(res.body.data.map((r: any) => [r.name, r]));
-    expect(byName.get('administrator')).toMatchObject({ kind: 'platform', isSystem: true, userCount: 1, permissionCount: ALL_PERMISSIONS.length });
+    expect(byName.get('administrator')).toMatchObject({
+      kind: 'platform',
+      isSystem: true,
+      userCount: 1,
+      permissionCount: ALL_PERMISSIONS.length,
+    });
     expect(byName.get('member')).toMatchObject({ isSystem: true, permissionCount: 1 });
     expect(byName.has('cihpastor')).toBe(false);
     expect(res.body.totalCount).toBe(res.body.data.length);
@@ -77,7 +95,10 @@ describe('GetPlatformRoles', () => {
     const role = await addRole(s, [P.viewMembers, P.viewRoles], 'Zz Search Role');
     await setRole(s, (await createUser(s)).id, role.name);
     const res = await get('/Roles/GetPlatformRoles?Search=zz search');
-    expect(res.body).toMatchObject({ totalCount: 1, data: [{ name: 'Zz Search Role', isSystem: false, userCount: 1, permissionCount: 2 }] });
+    expect(res.body).toMatchObject({
+      totalCount: 1,
+      data: [{ name: 'Zz Search Role', isSystem: false, userCount: 1, permissionCount: 2 }],
+    });
     const top = await get('/Roles/GetPlatformRoles?SortBy=permissionCount&SortOrder=desc&PageSize=1');
     expect(top.body.data.map((r: any) => r.name)).toEqual(['administrator']);
     expect((await get('/Roles/GetPlatformRoles?SortBy=secret')).status).toBe(400);
@@ -142,7 +163,10 @@ describe('UpdateRole', () => {
     expect((await get('/Roles/GetPlatformRoles', fresh)).status).toBe(200);
 
     const [audit] = (await auditOf(s, role.id)).filter((a) => a.action === 'update');
-    expect(audit).toMatchObject({ before: { name: 'Ushers Lead', permissions: [P.viewMembers] }, after: { name: 'Ushers Leads', permissions: [P.viewRoles] } });
+    expect(audit).toMatchObject({
+      before: { name: 'Ushers Lead', permissions: [P.viewMembers] },
+      after: { name: 'Ushers Leads', permissions: [P.viewRoles] },
+    });
   });
 
   it('keeps the permissions when none are given', async () => {
@@ -156,7 +180,19 @@ describe('UpdateRole', () => {
     const renamed = await updateRole({ id: hod.id, name: 'heads', permissions: [] });
     expect(renamed.status).toBe(400);
     expect(renamed.body.message).toBe('The built-in role "hod" cannot be renamed');
-    const same = await updateRole({ id: hod.id, name: 'HOD', description: 'Heads a department', permissions: ['CAN_UPDATE_MEMBERS', 'CAN_VIEW_DEPARTMENT', 'CAN_VIEW_MEMBERS', 'CAN_VIEW_REQUESTS', 'CAN_APPROVE_REQUESTS', P.viewRoles] });
+    const same = await updateRole({
+      id: hod.id,
+      name: 'HOD',
+      description: 'Heads a department',
+      permissions: [
+        'CAN_UPDATE_MEMBERS',
+        'CAN_VIEW_DEPARTMENT',
+        'CAN_VIEW_MEMBERS',
+        'CAN_VIEW_REQUESTS',
+        'CAN_APPROVE_REQUESTS',
+        P.viewRoles,
+      ],
+    });
     expect(same.status).toBe(200);
     expect(same.body.data).toMatchObject({ name: 'hod', description: 'Heads a department', permissionCount: 6 });
 
@@ -205,7 +241,7 @@ describe('DeleteRole', () => {
 });
 
 describe('AssignPermissions, RemovePermission and GetUserRoles', () => {
-  it("gives a user a role with extra permissions, shown in their roles and on their next call", async () => {
+  it('gives a user a role with extra permissions, shown in their roles and on their next call', async () => {
     const role = await addRole(s, [P.viewMembers]);
     const user = await createUser(s);
     const res = await assign(role.id, user.id, [P.viewRoles, { accessRight: 'CAN_VIEW', moduleName: 'Members' }]);
@@ -258,13 +294,15 @@ describe('AssignPermissions, RemovePermission and GetUserRoles', () => {
     expect((await remove(role.id, user.id)).status).toBe(404);
   });
 
-  it("refuses to take one permission that comes with the role itself, or one the user does not hold", async () => {
+  it('refuses to take one permission that comes with the role itself, or one the user does not hold', async () => {
     const role = await addRole(s, [P.viewMembers]);
     const user = await createUser(s);
     await assign(role.id, user.id, []);
     const own = await remove(role.id, user.id, P.viewMembers);
     expect(own.status).toBe(400);
-    expect(own.body.message).toBe(`${P.viewMembers} comes with the role "${role.name}" itself: change the role, or take the role from the user`);
+    expect(own.body.message).toBe(
+      `${P.viewMembers} comes with the role "${role.name}" itself: change the role, or take the role from the user`,
+    );
     const notHeld = await remove(role.id, user.id, P.viewAudit);
     expect(notHeld.status).toBe(404);
     expect((await remove(role.id, user.id, 'CAN_FLY_KITES')).status).toBe(400);
@@ -291,10 +329,15 @@ describe('AssignPermissions, RemovePermission and GetUserRoles', () => {
     expect(await rolesOf(s, adminId)).toEqual(['administrator']);
   });
 
-  it('GetUserRoles: one\'s own roles, or anyone\'s with CAN_VIEW_ROLES', async () => {
+  it("GetUserRoles: one's own roles, or anyone's with CAN_VIEW_ROLES", async () => {
     const member = await createUser(s);
     const own = await get(`/Roles/GetUserRoles?UserId=${member.id}`, member.token);
-    expect(own.body.data).toMatchObject({ userId: member.id, roles: [{ name: 'member' }], cihRole: null, permissions: [{ permission: 'CAN_UPDATE_MEMBERS' }] });
+    expect(own.body.data).toMatchObject({
+      userId: member.id,
+      roles: [{ name: 'member' }],
+      cihRole: null,
+      permissions: [{ permission: 'CAN_UPDATE_MEMBERS' }],
+    });
     expect((await get(`/Roles/GetUserRoles?UserId=${adminId}`, member.token)).status).toBe(403);
     expect((await get(`/Roles/GetUserRoles?UserId=${randomUUID()}`)).status).toBe(404);
   });
@@ -319,12 +362,20 @@ describe('AssignCIHRole', () => {
     const member = await createUser(s);
     const res = await assignCih(`userId=${member.id}&InspectorId=${inspector.id}&cihRole=CIHPastor`, inspector.token);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: `CIH role cihpastor assigned. ${AT_ONCE}`, data: { userId: member.id, cihRole: 'cihpastor', inspectorId: inspector.id } });
+    expect(res.body).toMatchObject({
+      message: `CIH role cihpastor assigned. ${AT_ONCE}`,
+      data: { userId: member.id, cihRole: 'cihpastor', inspectorId: inspector.id },
+    });
     expect(await cihRoleOf(member.id)).toBe('cihpastor');
     expect(await permissionsAtLogin(member.email, member.password)).toContain('CAN_VIEW_CIH_CENTER');
     const [affiliation] = await s.database.db.select().from(churchAffiliations).where(eq(churchAffiliations.userId, member.id));
     const [audit] = await auditOf(s, affiliation.id);
-    expect(audit).toMatchObject({ action: 'assign-cih-role', entity: 'church-affiliation', actorId: inspector.id, after: { cihRole: 'cihpastor', inspectorId: inspector.id } });
+    expect(audit).toMatchObject({
+      action: 'assign-cih-role',
+      entity: 'church-affiliation',
+      actorId: inspector.id,
+      after: { cihRole: 'cihpastor', inspectorId: inspector.id },
+    });
 
     const removed = await assignCih(`userId=${member.id}&InspectorId=${inspector.id}&cihRole=`, inspector.token);
     expect(removed.body.message).toBe(`CIH role removed. ${AT_ONCE}`);
@@ -371,9 +422,15 @@ describe('extra permissions follow the role', () => {
     const user = await createUser(s);
     const role = await addRole(s, []);
     await assign(role.id, user.id, [P.viewAudit]);
-    const held = () => s.database.db.select().from(userPermissions).where(and(eq(userPermissions.userId, user.id), eq(userPermissions.roleId, role.id)));
+    const held = () =>
+      s.database.db
+        .select()
+        .from(userPermissions)
+        .where(and(eq(userPermissions.userId, user.id), eq(userPermissions.roleId, role.id)));
     expect(await held()).toHaveLength(1);
-    const changed = await s.call('PUT', `/Admin/ChangeUserRole?UserId=${user.id}&RoleId=${(await roleNamed('member')).id}`, { token: admin });
+    const changed = await s.call('PUT', `/Admin/ChangeUserRole?UserId=${user.id}&RoleId=${(await roleNamed('member')).id}`, {
+      token: admin,
+    });
     expect(changed.status).toBe(200);
     expect(await rolesOf(s, user.id)).toEqual(['member']);
     expect(await held()).toEqual([]);

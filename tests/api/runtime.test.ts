@@ -105,37 +105,33 @@ async function stop(proc: Proc) {
 }
 
 describe('server processes on one DATA_DIR', () => {
-  it(
-    'a second server on the same data directory refuses to start with a clear message',
-    async () => {
-      const dataDir = tempDir('flock-proc-');
-      const [port1, port2] = [await freePort(), await freePort()];
-      const first = startProcess({ DATA_DIR: dataDir, PORT: String(port1) });
-      try {
-        const health = await waitForHealth(port1, first);
-        expect(health).toMatchObject({ succeeded: true, data: { database: 'pglite' } });
-        expect(fs.readFileSync(path.join(dataDir, 'flock.pid'), 'utf8')).toBe(String(first.child.pid));
+  it('a second server on the same data directory refuses to start with a clear message', async () => {
+    const dataDir = tempDir('flock-proc-');
+    const [port1, port2] = [await freePort(), await freePort()];
+    const first = startProcess({ DATA_DIR: dataDir, PORT: String(port1) });
+    try {
+      const health = await waitForHealth(port1, first);
+      expect(health).toMatchObject({ succeeded: true, data: { database: 'pglite' } });
+      expect(fs.readFileSync(path.join(dataDir, 'flock.pid'), 'utf8')).toBe(String(first.child.pid));
 
-        const second = startProcess({ DATA_DIR: dataDir, PORT: String(port2) });
-        const timer = setTimeout(() => second.child.kill('SIGKILL'), 30_000);
-        const code = await second.exited;
-        clearTimeout(timer);
-        expect(code).not.toBe(0);
-        expect(code).not.toBeNull();
-        expect(second.stderr()).toContain(`The data directory ${dataDir} is in use`);
-        expect(second.stderr()).toContain(`pid ${first.child.pid}`);
-        // the first server and its lock are unharmed
-        expect(fs.readFileSync(path.join(dataDir, 'flock.pid'), 'utf8')).toBe(String(first.child.pid));
-        expect((await fetch(`http://127.0.0.1:${port1}/api/health`)).status).toBe(200);
-        await expect(fetch(`http://127.0.0.1:${port2}/api/health`)).rejects.toThrow();
-      } finally {
-        expect(await stop(first)).toBe(0);
-      }
-      // a clean stop releases the lock
-      expect(fs.existsSync(path.join(dataDir, 'flock.pid'))).toBe(false);
-    },
-    120_000,
-  );
+      const second = startProcess({ DATA_DIR: dataDir, PORT: String(port2) });
+      const timer = setTimeout(() => second.child.kill('SIGKILL'), 30_000);
+      const code = await second.exited;
+      clearTimeout(timer);
+      expect(code).not.toBe(0);
+      expect(code).not.toBeNull();
+      expect(second.stderr()).toContain(`The data directory ${dataDir} is in use`);
+      expect(second.stderr()).toContain(`pid ${first.child.pid}`);
+      // the first server and its lock are unharmed
+      expect(fs.readFileSync(path.join(dataDir, 'flock.pid'), 'utf8')).toBe(String(first.child.pid));
+      expect((await fetch(`http://127.0.0.1:${port1}/api/health`)).status).toBe(200);
+      await expect(fetch(`http://127.0.0.1:${port2}/api/health`)).rejects.toThrow();
+    } finally {
+      expect(await stop(first)).toBe(0);
+    }
+    // a clean stop releases the lock
+    expect(fs.existsSync(path.join(dataDir, 'flock.pid'))).toBe(false);
+  }, 120_000);
 });
 
 describe('mail', () => {

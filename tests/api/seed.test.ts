@@ -25,12 +25,30 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_PASSWORD, startServer, type TestServe
 
 // SPEC.md section 3, enumerations.
 const GENDER_OF_TITLE: Record<string, string> = { Mr: 'Male', Master: 'Male', Mrs: 'Female', Miss: 'Female' };
-const MARITAL = ['Married', 'Single', 'Divorced', 'Divorced/Married', 'Separated', 'Widower', 'Widower/Remarried', 'Single Parent', 'Widow', 'Widow/Remarried'];
+const MARITAL = [
+  'Married',
+  'Single',
+  'Divorced',
+  'Divorced/Married',
+  'Separated',
+  'Widower',
+  'Widower/Remarried',
+  'Single Parent',
+  'Widow',
+  'Widow/Remarried',
+];
 const DEMO = '%@example.org';
 
 let s: TestServer;
 let db: Db;
-const seedOpts: SeedOptions = { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, seedDemo: true, demoPassword: DEMO_PASSWORD, embedded: false, scryptLog2N: 12 };
+const seedOpts: SeedOptions = {
+  adminEmail: ADMIN_EMAIL,
+  adminPassword: ADMIN_PASSWORD,
+  seedDemo: true,
+  demoPassword: DEMO_PASSWORD,
+  embedded: false,
+  scryptLog2N: 12,
+};
 
 beforeAll(async () => {
   s = await startServer({ demo: true });
@@ -101,7 +119,10 @@ describe('demo accounts', () => {
   });
 
   it('makes hod@ the head of a department that has members, member@ among them', async () => {
-    const [dept] = await db.select().from(departments).where(eq(departments.hodId, await userId('hod@example.org')));
+    const [dept] = await db
+      .select()
+      .from(departments)
+      .where(eq(departments.hodId, await userId('hod@example.org')));
     expect(dept).toBeDefined();
     const rows = await db.select().from(userDepartments).where(eq(userDepartments.departmentId, dept.id));
     expect(rows.length).toBeGreaterThan(3);
@@ -162,7 +183,11 @@ describe('demo church', () => {
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .innerJoin(users, eq(users.id, userRoles.userId))
       .where(like(users.email, DEMO));
-    for (const role of PLATFORM_ROLES) expect(rows.some((r) => r.role === role), role).toBe(true);
+    for (const role of PLATFORM_ROLES)
+      expect(
+        rows.some((r) => r.role === role),
+        role,
+      ).toBe(true);
     for (const r of rows) expect(r.firstTimer).toBe(r.role === 'firsttimers');
   });
 
@@ -170,7 +195,16 @@ describe('demo church', () => {
     const perZone = await db.select({ zoneId: centers.zoneId, n: count() }).from(centers).groupBy(centers.zoneId);
     expect(perZone.map((z) => z.n)).toEqual([3, 3, 3, 3]);
     const depts = await db.select().from(departments);
-    expect(depts.map((d) => d.departmentName).sort()).toEqual(['Children', 'Choir', 'Media', 'Protocol', 'Sanctuary', 'Technical', 'Ushering', 'Welfare']);
+    expect(depts.map((d) => d.departmentName).sort()).toEqual([
+      'Children',
+      'Choir',
+      'Media',
+      'Protocol',
+      'Sanctuary',
+      'Technical',
+      'Ushering',
+      'Welfare',
+    ]);
     expect(depts.every((d) => d.hodId)).toBe(true);
     const [groups] = await db.select({ n: count(), codes: countDistinct(affinityGroups.affinityGroupCode) }).from(affinityGroups);
     expect(groups).toEqual({ n: 6, codes: 6 });
@@ -198,7 +232,10 @@ describe('demo church', () => {
   });
 
   it('gives every demo account the same single password hash', async () => {
-    const [row] = await db.select({ n: countDistinct(users.passwordHash) }).from(users).where(and(like(users.email, DEMO), ne(users.email, ADMIN_EMAIL)));
+    const [row] = await db
+      .select({ n: countDistinct(users.passwordHash) })
+      .from(users)
+      .where(and(like(users.email, DEMO), ne(users.email, ADMIN_EMAIL)));
     expect(row.n).toBe(1);
   });
 });
@@ -221,7 +258,10 @@ describe('seeding again', () => {
 
   it("keeps an administrator's change to a role's permissions", async () => {
     const [member] = await db.select().from(roles).where(eq(roles.name, 'member'));
-    const [perm] = await db.select().from(permissions).where(and(eq(permissions.accessRight, 'CAN_UPDATE'), eq(permissions.moduleName, 'Members')));
+    const [perm] = await db
+      .select()
+      .from(permissions)
+      .where(and(eq(permissions.accessRight, 'CAN_UPDATE'), eq(permissions.moduleName, 'Members')));
     const link = and(eq(rolePermissions.roleId, member.id), eq(rolePermissions.permissionId, perm.id));
     expect(await db.delete(rolePermissions).where(link).returning()).toHaveLength(1);
     try {

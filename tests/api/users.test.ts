@@ -24,7 +24,14 @@ beforeAll(async () => {
   const post = async (path: string, body: unknown) => (await s.call('POST', path, { body, token: admin })).body.data;
   zoneId = (await post('/CIHZone/Create', { zoneName: 'Users Zone' })).id;
   departmentId = (await post('/Department/CreateDepartment', { departmentName: 'Users Department' })).id;
-  ids.ada = await addPerson(s, { firstName: 'Ada', surName: `${FAMILY}Obi`, mobile1: '08030000001', role: 'member', zoneId, departmentIds: [departmentId] });
+  ids.ada = await addPerson(s, {
+    firstName: 'Ada',
+    surName: `${FAMILY}Obi`,
+    mobile1: '08030000001',
+    role: 'member',
+    zoneId,
+    departmentIds: [departmentId],
+  });
   ids.bayo = await addPerson(s, { firstName: 'Bayo', surName: `${FAMILY}Ade`, role: 'hod', disabled: true });
   ids.chika = await addPerson(s, { firstName: 'Chika', surName: `${FAMILY}Eze`, role: 'firsttimers', isFirstTimer: true, zoneId });
   ids.dead = await addPerson(s, { firstName: 'Dapo', surName: `${FAMILY}Late`, role: 'member', demise: true });

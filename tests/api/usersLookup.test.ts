@@ -27,13 +27,20 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const get = (path: string, token: string) => s.call('GET', path, { token });
-const changeRole = (userId: string, role: string, token = admin) => s.call('PUT', `/Admin/ChangeUserRole?UserId=${userId}&RoleId=${role}`, { token });
+const changeRole = (userId: string, role: string, token = admin) =>
+  s.call('PUT', `/Admin/ChangeUserRole?UserId=${userId}&RoleId=${role}`, { token });
 
 describe('finding a user', () => {
   it('gives a member their own account by id, with role names', async () => {
     const res = await get(`/UserManagement/GetUserbyId?UserId=${member.id}`, member.token);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: member.id, email: member.email, fullName: 'Ada Obi', roles: ['member'], isFirstTimer: false });
+    expect(res.body.data).toMatchObject({
+      id: member.id,
+      email: member.email,
+      fullName: 'Ada Obi',
+      roles: ['member'],
+      isFirstTimer: false,
+    });
     expect(res.body.data).not.toHaveProperty('passwordHash');
   });
 
@@ -70,12 +77,16 @@ describe('role lists', () => {
 });
 
 describe('ChangeUserRole', () => {
-  it("gives the user the role in place of theirs, reaching their next call, with an audit row", async () => {
+  it('gives the user the role in place of theirs, reaching their next call, with an audit row', async () => {
     const res = await changeRole(other.id, roleId.inspectorate);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: 'Role updated', data: { userId: other.id, roles: ['inspectorate'] } });
     expect(await rolesOf(s, other.id)).toEqual(['inspectorate']);
-    expect((await auditOf(s, other.id)).at(-1)).toMatchObject({ action: 'changeRole', before: { roles: ['member'] }, after: { roles: ['inspectorate'] } });
+    expect((await auditOf(s, other.id)).at(-1)).toMatchObject({
+      action: 'changeRole',
+      before: { roles: ['member'] },
+      after: { roles: ['inspectorate'] },
+    });
     const token = await s.login(other.email, other.password);
     expect((await get(`/Biodata/GetBiodataByUserId?id=${member.id}`, token)).status).toBe(200);
   });

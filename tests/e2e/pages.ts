@@ -19,7 +19,10 @@ export async function expectOverview(page: Page) {
 }
 
 export async function logout(page: Page) {
-  await page.getByRole('button', { name: /profile|account|user/i }).last().click();
+  await page
+    .getByRole('button', { name: /profile|account|user/i })
+    .last()
+    .click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 }

@@ -54,7 +54,10 @@ describe('people administration in a real browser', () => {
     const row = rowWith(admin, COORDINATOR.email);
     expect(await row.getByText('Enabled').count()).toBe(1);
     await row.getByRole('button', { name: `Disable ${COORDINATOR.name}` }).click();
-    await admin.getByRole('dialog', { name: `Disable ${COORDINATOR.name}?` }).getByRole('button', { name: 'Confirm' }).click();
+    await admin
+      .getByRole('dialog', { name: `Disable ${COORDINATOR.name}?` })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
     await expectToast(admin, 'User disabled');
     await row.getByText('Disabled').waitFor();
 
@@ -75,7 +78,10 @@ describe('people administration in a real browser', () => {
     await signIn(admin, e2e.url, ADMIN.email, ADMIN.password);
     await openFromMenu(admin, 'Roles management');
     await admin.waitForURL('**/roles-management');
-    await admin.getByText('A change to roles or permissions takes effect at once: the holder’s next action is judged by it.').first().waitFor();
+    await admin
+      .getByText('A change to roles or permissions takes effect at once: the holder’s next action is judged by it.')
+      .first()
+      .waitFor();
     await admin.getByRole('button', { name: 'Add role' }).click();
     const editor = admin.getByRole('dialog', { name: 'Add a role' });
     await fillByLabel(editor, { Name: 'Ushers' });

@@ -15,7 +15,13 @@ afterAll(async () => {
 /** Demo accounts (server/seed/demo.ts). */
 const MEMBER = { email: 'member@example.org', name: 'Adaeze Okafor' };
 const COORDINATOR = { email: 'cihcoordinator@example.org', name: 'Ngozi Eze' };
-const NEWCOMER = { firstName: 'Chioma', surName: 'Eze', email: 'chioma.eze@example.net', mobile1: '08031234567', password: 'Profile-pass-1' };
+const NEWCOMER = {
+  firstName: 'Chioma',
+  surName: 'Eze',
+  email: 'chioma.eze@example.net',
+  mobile1: '08031234567',
+  password: 'Profile-pass-1',
+};
 
 const ALWAYS = ['Personal Information', 'Qualifications', 'Church Affiliations', 'Departments'];
 
@@ -90,7 +96,11 @@ async function addQualification(page: Page) {
 async function fillEmployer(page: Page) {
   await openTab(page, 'Employer');
   const form = panel(page);
-  await fillByLabel(form, { 'Employer name': 'Lagos Savings Bank', 'Position held': 'Branch manager', 'Employer address': '3 Marina, Lagos' });
+  await fillByLabel(form, {
+    'Employer name': 'Lagos Savings Bank',
+    'Position held': 'Branch manager',
+    'Employer address': '3 Marina, Lagos',
+  });
   await choose(form, 'Sector', 'Banking and Finance');
   await choose(form, 'Sub-sector', 'Commercial Banking');
   await save(page, 'Successfully Created');
@@ -163,7 +173,9 @@ async function expectKept(page: Page) {
   await openTab(page, 'Qualifications');
   await rowWith(page, 'ICAN').waitFor();
   await openTab(page, 'Employer');
-  await page.waitForFunction(() => (document.querySelector('input[name="employerName"]') as HTMLInputElement | null)?.value === 'Lagos Savings Bank');
+  await page.waitForFunction(
+    () => (document.querySelector('input[name="employerName"]') as HTMLInputElement | null)?.value === 'Lagos Savings Bank',
+  );
   expect(await comboValue(page, 'Sub-sector').textContent()).toContain('Commercial Banking');
   await openTab(page, 'Spouse Details');
   await page.waitForFunction(() => (document.querySelector('input[name="firstName"]') as HTMLInputElement | null)?.value === 'Obinna');
@@ -234,7 +246,9 @@ describe('the profile in a real browser', () => {
     await page.getByRole('heading', { level: 1, name: COORDINATOR.name, exact: true }).waitFor();
     await page.getByText('Inspectorate', { exact: true }).waitFor();
     await openTab(page, 'Church Affiliations');
-    await page.waitForFunction(() => (document.querySelector('input[name="charteredMemberNumber"]') as HTMLInputElement | null)?.value === 'CH-0042');
+    await page.waitForFunction(
+      () => (document.querySelector('input[name="charteredMemberNumber"]') as HTMLInputElement | null)?.value === 'CH-0042',
+    );
     expect(await comboValue(page, 'Mountain of influence').inputValue()).toBe('Education');
 
     await openTab(page, 'Personal Information');
@@ -250,8 +264,13 @@ describe('the profile in a real browser', () => {
   it('opens the zone dropdown without lag when the church has 25000 zones', async () => {
     const page = await e2e.newPage();
     // The browser's part is measured: the zone list the server would give is answered here, 25000 rows.
-    const zones = Array.from({ length: 25000 }, (_, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, zoneName: `Zone ${String(i).padStart(5, '0')}` }));
-    await page.route('**/api/CIHZone/GetAll?**', (route) => route.fulfill({ json: { succeeded: true, message: 'Successful', data: zones, totalCount: zones.length } }));
+    const zones = Array.from({ length: 25000 }, (_, i) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      zoneName: `Zone ${String(i).padStart(5, '0')}`,
+    }));
+    await page.route('**/api/CIHZone/GetAll?**', (route) =>
+      route.fulfill({ json: { succeeded: true, message: 'Successful', data: zones, totalCount: zones.length } }),
+    );
     await signIn(page, e2e.url, MEMBER.email, DEMO_PASSWORD);
     await openFromMenu(page, 'Profile');
     await openTab(page, 'Church Affiliations');

@@ -50,7 +50,9 @@ async function openRequests(tab: RegExp) {
 }
 
 async function decide(requester: string, verb: 'Approve' | 'Reject', comment?: string) {
-  await rowWith(page, requester).getByRole('button', { name: `${verb} ${requester}'s request` }).click();
+  await rowWith(page, requester)
+    .getByRole('button', { name: `${verb} ${requester}'s request` })
+    .click();
   const dialog = page.getByRole('dialog', { name: `${verb} the request` });
   if (comment) await dialog.getByRole('textbox', { name: /^Comment/ }).fill(comment);
   await dialog.getByRole('button', { name: verb, exact: true }).click();

@@ -51,7 +51,12 @@ type ScreenOptions = { path: string; at?: string; dataProvider?: FlockDataProvid
 export function renderScreen(screen: ReactElement, { path, at = path, dataProvider = apiDataProvider() }: ScreenOptions) {
   return render(
     <MemoryRouter initialEntries={[at]}>
-      <AdminContext dataProvider={dataProvider} authProvider={createAuthProvider(dataProvider)} i18nProvider={i18nProvider} store={memoryStore()}>
+      <AdminContext
+        dataProvider={dataProvider}
+        authProvider={createAuthProvider(dataProvider)}
+        i18nProvider={i18nProvider}
+        store={memoryStore()}
+      >
         <Routes>
           <Route path={path} element={screen} />
           <Route path="*" element={<Where />} />

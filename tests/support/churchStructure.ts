@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { affinityGroups, centers, departments, ministries, mountainsOfInfluence, units, userDepartments, zones } from '@/server/db/schema/index.js';
+import {
+  affinityGroups,
+  centers,
+  departments,
+  ministries,
+  mountainsOfInfluence,
+  units,
+  userDepartments,
+  zones,
+} from '@/server/db/schema/index.js';
 import type { TestServer } from './server.js';
 
 /**
@@ -16,7 +25,10 @@ export async function addZone(s: TestServer, zoneName = unique('Zone')) {
 }
 
 export async function addCenter(s: TestServer, zoneId: string, centerName = unique('Center')) {
-  const [row] = await s.database.db.insert(centers).values({ zoneId, centerName, address: `${centerName} street` }).returning();
+  const [row] = await s.database.db
+    .insert(centers)
+    .values({ zoneId, centerName, address: `${centerName} street` })
+    .returning();
   return row;
 }
 
@@ -36,9 +48,18 @@ export async function addAffinityGroup(s: TestServer, affinityGroupName = unique
 /** A mountain of influence, a ministry and a unit, by name. */
 export async function addLookups(s: TestServer) {
   const db = s.database.db;
-  const [mountain] = await db.insert(mountainsOfInfluence).values({ name: unique('Mountain') }).returning();
-  const [ministry] = await db.insert(ministries).values({ name: unique('Ministry') }).returning();
-  const [unit] = await db.insert(units).values({ name: unique('Unit') }).returning();
+  const [mountain] = await db
+    .insert(mountainsOfInfluence)
+    .values({ name: unique('Mountain') })
+    .returning();
+  const [ministry] = await db
+    .insert(ministries)
+    .values({ name: unique('Ministry') })
+    .returning();
+  const [unit] = await db
+    .insert(units)
+    .values({ name: unique('Unit') })
+    .returning();
   return { mountain: mountain.name, ministry: ministry.name, unit: unit.name };
 }
 

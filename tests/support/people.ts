@@ -38,7 +38,17 @@ export async function addPerson(s: TestServer, p: PersonFields = {}): Promise<st
   const surName = p.surName ?? 'Bello';
   const [user] = await db
     .insert(users)
-    .values({ email, firstName, surName, middleName: p.middleName, gender: p.gender, mobile1: p.mobile1, emailVerified: true, isFirstTimer: p.isFirstTimer ?? false, disabled: p.disabled ?? false })
+    .values({
+      email,
+      firstName,
+      surName,
+      middleName: p.middleName,
+      gender: p.gender,
+      mobile1: p.mobile1,
+      emailVerified: true,
+      isFirstTimer: p.isFirstTimer ?? false,
+      disabled: p.disabled ?? false,
+    })
     .returning();
   await db.insert(biodata).values({
     userId: user.id,
@@ -69,9 +79,22 @@ export async function addPerson(s: TestServer, p: PersonFields = {}): Promise<st
 }
 
 /** Writes the church affiliation of an existing user (a zone, center, CIH role ...). */
-export async function setAffiliation(s: TestServer, userId: string, p: Pick<PersonFields, 'zoneId' | 'centerId' | 'cihRole' | 'affinityGroup' | 'mountainOfInfluence'>) {
-  const values = { zoneId: p.zoneId, centerId: p.centerId, cihRole: p.cihRole, affinityGroup: p.affinityGroup ?? [], mountainOfInfluence: p.mountainOfInfluence };
-  await s.database.db.insert(churchAffiliations).values({ userId, ...values }).onConflictDoUpdate({ target: churchAffiliations.userId, set: values });
+export async function setAffiliation(
+  s: TestServer,
+  userId: string,
+  p: Pick<PersonFields, 'zoneId' | 'centerId' | 'cihRole' | 'affinityGroup' | 'mountainOfInfluence'>,
+) {
+  const values = {
+    zoneId: p.zoneId,
+    centerId: p.centerId,
+    cihRole: p.cihRole,
+    affinityGroup: p.affinityGroup ?? [],
+    mountainOfInfluence: p.mountainOfInfluence,
+  };
+  await s.database.db
+    .insert(churchAffiliations)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: churchAffiliations.userId, set: values });
 }
 
 /** The audit rows written about one record, oldest first. */
@@ -82,6 +105,10 @@ export async function auditOf(s: TestServer, entityId: string) {
 
 /** The platform role names a user holds. */
 export async function rolesOf(s: TestServer, userId: string): Promise<string[]> {
-  const rows = await s.database.db.select({ name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId));
+  const rows = await s.database.db
+    .select({ name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
   return rows.map((r) => r.name).sort();
 }

@@ -12,11 +12,14 @@ type Params = Record<string, string>;
 type Place = Pick<PersonFields, 'zoneId' | 'centerId' | 'affinityGroup'> & { departmentIds?: string[] };
 
 export function requestCalls(s: TestServer) {
-  const put = (call: string, params: Params, token: string) => s.call('PUT', `/ChurchAffiliation/${call}?${new URLSearchParams(params)}`, { token });
+  const put = (call: string, params: Params, token: string) =>
+    s.call('PUT', `/ChurchAffiliation/${call}?${new URLSearchParams(params)}`, { token });
   const own = (m: Account, call: string, params: Params) => put(call, { userId: m.id, ...params }, m.token);
   return {
-    joinDepartment: (m: Account, department: string, reason = 'I want to serve') => own(m, 'RequestByMemberToJoinDepartment', { department, Reason: reason }),
-    changeDepartment: (m: Account, newDepartment: string, reason = 'I want to move') => own(m, 'RequestChangeOfDepartment', { newDepartment, Reason: reason }),
+    joinDepartment: (m: Account, department: string, reason = 'I want to serve') =>
+      own(m, 'RequestByMemberToJoinDepartment', { department, Reason: reason }),
+    changeDepartment: (m: Account, newDepartment: string, reason = 'I want to move') =>
+      own(m, 'RequestChangeOfDepartment', { newDepartment, Reason: reason }),
     joinGroup: (m: Account, affinityGroup: string) => own(m, 'RequestByMemberToJoinAffinityGroup', { affinityGroup }),
     changeGroup: (m: Account, newAffinityGroup: string) => own(m, 'RequestChangeOfAffinityGroup', { newAffinityGroup }),
     changeZone: (m: Account, newCihZone: string, newCenter?: string) =>
@@ -26,7 +29,8 @@ export function requestCalls(s: TestServer) {
       put(call, { RequestId: requestId, Approve: String(approve), ...(comment && { Comment: comment }) }, token),
     cancel: (requestId: string, token: string) => put('CancelRequest', { RequestId: requestId }, token),
     /** A GET under /ChurchAffiliation/ with query parameters. */
-    get: (call: string, token: string, params: Params = {}) => s.call('GET', `/ChurchAffiliation/${call}?${new URLSearchParams(params)}`, { token }),
+    get: (call: string, token: string, params: Params = {}) =>
+      s.call('GET', `/ChurchAffiliation/${call}?${new URLSearchParams(params)}`, { token }),
   };
 }
 

@@ -22,4 +22,3 @@ export async function userWith(s: TestServer, grants: string[]) {
   await setRole(s, user.id, role.name);
   return { ...user, role: role.name, token: await s.login(user.email, user.password) };
 }
-

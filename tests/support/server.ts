@@ -18,7 +18,11 @@ export type TestServer = {
   app: FastifyInstance;
   database: Database;
   /** Calls the API over real HTTP; path is under /api. */
-  call(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   login(username: string, password?: string): Promise<string>;
   /** The newest mail sent to an address (outbox), and the 6-digit code in it. */
   lastMail(to: string): Promise<{ subject: string; text: string; otp?: string } | undefined>;

@@ -16,8 +16,7 @@ export default class SummaryReporter implements Reporter {
         else if (state === 'failed') {
           tally.failed++;
           testFailed = true;
-        }
-        else tally.skipped++;
+        } else tally.skipped++;
       }
       // A file whose set-up failed (its tests skipped or never collected) still counts as a failure.
       if (mod.state() === 'failed' && !testFailed) tally.failed++;

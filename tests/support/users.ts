@@ -49,7 +49,10 @@ export async function setRole(s: TestServer, userId: string, roleName: string) {
   if (!role) throw new Error(`no role ${roleName}`);
   await db.delete(userRoles).where(eq(userRoles.userId, userId));
   await db.insert(userRoles).values({ userId, roleId: role.id });
-  await db.update(users).set({ isFirstTimer: roleName === 'firsttimers' }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ isFirstTimer: roleName === 'firsttimers' })
+    .where(eq(users.id, userId));
 }
 
 /**

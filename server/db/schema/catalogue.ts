@@ -57,8 +57,12 @@ export const departmentDelistings = pgTable(
   'department_delistings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    departmentId: uuid('department_id').notNull().references(() => departments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     /** It was the member's primary department: undoing makes it primary again. */
     wasPrimary: boolean('was_primary').notNull().default(false),
@@ -67,5 +71,8 @@ export const departmentDelistings = pgTable(
     undoneBy: uuid('undone_by').references(() => users.id, { onDelete: 'set null' }),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
   },
-  (t) => [index('department_delistings_department_idx').on(t.departmentId, t.delistedAt), index('department_delistings_user_idx').on(t.userId)],
+  (t) => [
+    index('department_delistings_department_idx').on(t.departmentId, t.delistedAt),
+    index('department_delistings_user_idx').on(t.userId),
+  ],
 );

@@ -21,7 +21,9 @@ export const centers = pgTable(
   'centers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    zoneId: uuid('zone_id').notNull().references(() => zones.id),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => zones.id),
     centerName: text('center_name').notNull(),
     address: text('address'),
     ...stamps,
@@ -44,8 +46,12 @@ export const departments = pgTable(
 export const userDepartments = pgTable(
   'user_departments',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    departmentId: uuid('department_id').notNull().references(() => departments.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => departments.id),
     isPrimaryDepartment: boolean('is_primary_department').notNull().default(false),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,7 +79,9 @@ export const biodata = pgTable(
   'biodata',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title'),
     firstName: text('first_name').notNull(),
     middleName: text('middle_name'),
@@ -104,7 +112,9 @@ export const churchAffiliations = pgTable(
   'church_affiliations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     levelOfATS: text('level_of_ats'),
     charteredMember: boolean('chartered_member').notNull().default(false),
     charteredMemberNumber: text('chartered_member_number'),

@@ -17,6 +17,10 @@ export const userPermissions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.roleId, t.permissionId] }),
-    foreignKey({ columns: [t.userId, t.roleId], foreignColumns: [userRoles.userId, userRoles.roleId], name: 'user_permissions_user_role_fk' }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.userId, t.roleId],
+      foreignColumns: [userRoles.userId, userRoles.roleId],
+      name: 'user_permissions_user_role_fk',
+    }).onDelete('cascade'),
   ],
 );

@@ -11,7 +11,10 @@ const stamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-const owner = () => uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' });
+const owner = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 export const qualifications = pgTable(
   'qualifications',
@@ -102,7 +105,11 @@ export const files = pgTable(
     ...stamps,
   },
   // A member has one avatar: a new upload replaces it.
-  (t) => [uniqueIndex('files_avatar_key').on(t.userId).where(sql`${t.fileType} = 'avatar'`)],
+  (t) => [
+    uniqueIndex('files_avatar_key')
+      .on(t.userId)
+      .where(sql`${t.fileType} = 'avatar'`),
+  ],
 );
 
 const ref = (name: string, table: typeof departments | typeof affinityGroups | typeof zones | typeof centers) =>
@@ -138,7 +145,9 @@ export const memberRequests = pgTable(
   },
   (t) => [
     // One pending request of a kind per member, held by the database too (two racing requests).
-    uniqueIndex('member_requests_pending_key').on(t.userId, t.kind).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('member_requests_pending_key')
+      .on(t.userId, t.kind)
+      .where(sql`${t.status} = 'pending'`),
     index('member_requests_status_idx').on(t.status, t.kind, t.createdAt),
     index('member_requests_department_idx').on(t.targetDepartmentId),
   ],

@@ -40,7 +40,8 @@ async function assignableRole(tx: Tx, name: string) {
     .select()
     .from(roles)
     .where(and(sameText(roles.name, name), eq(roles.kind, 'platform'), ne(roles.name, 'firsttimers')));
-  if (!role) throw badRequest(`No assignable platform role is named "${name}"`, { role: ['Choose a platform role other than firsttimers'] });
+  if (!role)
+    throw badRequest(`No assignable platform role is named "${name}"`, { role: ['Choose a platform role other than firsttimers'] });
   return role;
 }
 
@@ -78,7 +79,10 @@ export async function createAccount(tx: Tx, audit: (entry: AuditEntry) => void, 
   if (taken) throw conflict(EMAIL_TAKEN);
   const role = await assignableRole(tx, roleName);
   // An administrator vouches for the address, so it needs no validation.
-  const [user] = await tx.insert(users).values({ ...person, emailVerified: true, isFirstTimer: false }).returning();
+  const [user] = await tx
+    .insert(users)
+    .values({ ...person, emailVerified: true, isFirstTimer: false })
+    .returning();
   await tx.insert(userRoles).values({ userId: user.id, roleId: role.id });
   await tx.insert(biodata).values({ userId: user.id, ...person });
   audit({ action: 'create-user', entity: 'user', entityId: user.id, after: { ...user, role: role.name } });

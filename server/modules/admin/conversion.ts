@@ -63,7 +63,12 @@ export async function convert(tx: Tx, requested: string[], ctx: AuditContext): P
   await recordAuditEach(
     tx,
     ids,
-    { action: 'convert-first-timer', entity: 'user', before: { isFirstTimer: true, role: 'firsttimers' }, after: { isFirstTimer: false, role: 'member', convertedAt: now } },
+    {
+      action: 'convert-first-timer',
+      entity: 'user',
+      before: { isFirstTimer: true, role: 'firsttimers' },
+      after: { isFirstTimer: false, role: 'member', convertedAt: now },
+    },
     ctx,
   );
   return ids.length;

@@ -121,7 +121,8 @@ export async function adminModule(app: FastifyInstance) {
       method: 'PUT',
       url: '/Admin/ChangeUserRole',
       tag: 'Admin',
-      summary: 'Give a user one platform role in place of theirs, a custom role too (not firsttimers, not a CIH role); effective on their next call',
+      summary:
+        'Give a user one platform role in place of theirs, a custom role too (not firsttimers, not a CIH role); effective on their next call',
       access: { permission: P.updateUserManagement },
       query: z.object({ userId: idField('UserId'), roleId: idField('RoleId') }),
       async handler({ query, mutate }) {

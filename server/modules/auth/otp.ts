@@ -72,7 +72,10 @@ export async function consumeOtp(tx: Tx, services: Services, email: string, purp
   if (!row || row.expiresAt.getTime() < Date.now()) return false;
   if ((await lastHour(tx, email, purpose)).guesses >= MAX_GUESSES_PER_HOUR) return false;
   if (row.codeHash !== hashOf(services, email, purpose, code)) {
-    await tx.update(otps).set({ attempts: row.attempts + 1 }).where(eq(otps.id, row.id));
+    await tx
+      .update(otps)
+      .set({ attempts: row.attempts + 1 })
+      .where(eq(otps.id, row.id));
     return false;
   }
   await tx.update(otps).set({ usedAt: new Date() }).where(eq(otps.id, row.id));

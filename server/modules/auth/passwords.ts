@@ -5,9 +5,7 @@ const KEY_LENGTH = 64;
 function scrypt(password: string, salt: Buffer, log2N: number, r: number, p: number): Promise<Buffer> {
   const N = 2 ** log2N;
   return new Promise((resolve, reject) =>
-    scryptCb(password, salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+    scryptCb(password, salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 

@@ -73,7 +73,9 @@ async function alreadyRegisteredMail(tx: Tx, services: Services, audit: (entry: 
   const app = services.config.appName;
   const code = user.emailVerified ? null : await issueAudited(tx, services, audit, user, 'verify');
   audit({ action: 'sign-up-existing', entity: 'user', entityId: user.id, actorId: null });
-  const next = code ? `${code.text}\n\nYour existing password stays as it was.` : 'Sign in with your password, or use "Forgot password" to set a new one.';
+  const next = code
+    ? `${code.text}\n\nYour existing password stays as it was.`
+    : 'Sign in with your password, or use "Forgot password" to set a new one.';
   return {
     to: user.email,
     subject: `${app}: someone tried to register with your address`,
@@ -83,7 +85,11 @@ async function alreadyRegisteredMail(tx: Tx, services: Services, audit: (entry: 
 
 /** A wrong, expired or spent code: the trail keeps the try (never the code), the caller gets 400. */
 async function refuseCode(services: Services, request: FastifyRequest, email: string, purpose: OtpPurpose): Promise<never> {
-  await recordSecurityEvent(services.database.db, { action: 'otp-refused', entity: 'user', after: { email, purpose } }, { actorId: null, ip: request.ip });
+  await recordSecurityEvent(
+    services.database.db,
+    { action: 'otp-refused', entity: 'user', after: { email, purpose } },
+    { actorId: null, ip: request.ip },
+  );
   throw badRequest(INVALID_OTP);
 }
 
@@ -145,11 +151,17 @@ export async function authModule(app: FastifyInstance) {
           const existing = await findByEmail(tx, body.email);
           if (existing) return alreadyRegisteredMail(tx, services, audit, existing);
           if (body.userName) {
-            const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = ${body.userName.toLowerCase()}`);
+            const [taken] = await tx
+              .select({ id: users.id })
+              .from(users)
+              .where(sql`lower(${users.userName}) = ${body.userName.toLowerCase()}`);
             if (taken) throw conflict(USER_NAME_TAKEN);
           }
           const { password: _password, ...profile } = body;
-          const [user] = await tx.insert(users).values({ ...profile, passwordHash, isFirstTimer: true }).returning();
+          const [user] = await tx
+            .insert(users)
+            .values({ ...profile, passwordHash, isFirstTimer: true })
+            .returning();
           const [role] = await tx.select().from(roles).where(eq(roles.name, 'firsttimers'));
           if (role) await tx.insert(userRoles).values({ userId: user.id, roleId: role.id });
           await tx.insert(biodata).values({
@@ -197,7 +209,11 @@ export async function authModule(app: FastifyInstance) {
         const valid = await mutate(async (tx, audit) => {
           const user = await findByEmail(tx, body.email);
           if (!user || !(await consumeOtp(tx, services, body.email, 'verify', body.otp))) return false;
-          const [after] = await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+          const [after] = await tx
+            .update(users)
+            .set({ emailVerified: true, updatedAt: new Date() })
+            .where(eq(users.id, user.id))
+            .returning();
           audit({ action: 'validate-email', entity: 'user', entityId: user.id, actorId: user.id, before: user, after });
           return true;
         });
@@ -227,7 +243,11 @@ export async function authModule(app: FastifyInstance) {
         const name = body.username.trim().toLowerCase();
         const keys = [`account:${name}`, `address:${request.ip}`];
         if (loginFailures.count(keys[0]) >= MAX_FAILURES_PER_ACCOUNT || loginFailures.count(keys[1]) >= MAX_FAILURES_PER_ADDRESS) {
-          await recordSecurityEvent(services.database.db, { action: 'rate-limited', entity: 'user', after: { username: name } }, { actorId: null, ip: request.ip });
+          await recordSecurityEvent(
+            services.database.db,
+            { action: 'rate-limited', entity: 'user', after: { username: name } },
+            { actorId: null, ip: request.ip },
+          );
           throw new ApiError(429, TOO_MANY_FAILURES);
         }
         const [user] = await services.database.db
@@ -339,7 +359,10 @@ export async function authModule(app: FastifyInstance) {
       access: { signedIn: true },
       async handler({ caller, mutate }) {
         await mutate(async (tx, audit) => {
-          await tx.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, caller!.id));
+          await tx
+            .update(users)
+            .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+            .where(eq(users.id, caller!.id));
           audit({ action: 'logout', entity: 'user', entityId: caller!.id });
         });
         return ok(null, 'Logged out');

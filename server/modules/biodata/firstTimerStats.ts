@@ -54,7 +54,11 @@ export async function firstTimerStats(db: Db) {
   const weeks = lastWeeks(now);
   const months = lastMonths(now);
   const [[totals], byGender, byWeek, byMonth] = await Promise.all([
-    db.select({ total: count(), converted: convertedCount }).from(users).leftJoin(biodata, eq(biodata.userId, users.id)).where(cameAsFirstTimer),
+    db
+      .select({ total: count(), converted: convertedCount })
+      .from(users)
+      .leftJoin(biodata, eq(biodata.userId, users.id))
+      .where(cameAsFirstTimer),
     arrivals(db, gender),
     arrivals(db, WEEK, new Date(`${weeks[0]}T00:00:00Z`)),
     arrivals(db, MONTH, new Date(`${months[0]}-01T00:00:00Z`)),

@@ -57,7 +57,12 @@ const primaryDepartment = sql<string | null>`(select ${qualified(departments.dep
 /** The affiliation as the profile reads it: zone and center names, the primary department, no 'none' group. */
 export async function affiliationView(db: Db | Tx, userId: string) {
   const [row] = await db
-    .select({ ...getTableColumns(churchAffiliations), cihZone: zones.zoneName, centerName: centers.centerName, department: primaryDepartment })
+    .select({
+      ...getTableColumns(churchAffiliations),
+      cihZone: zones.zoneName,
+      centerName: centers.centerName,
+      department: primaryDepartment,
+    })
     .from(churchAffiliations)
     .leftJoin(zones, eq(zones.id, churchAffiliations.zoneId))
     .leftJoin(centers, eq(centers.id, churchAffiliations.centerId))
@@ -68,7 +73,14 @@ export async function affiliationView(db: Db | Tx, userId: string) {
 /** Values compared as a person would: no case, no order within the group list. */
 function sameValue(a: unknown, b: unknown): boolean {
   const norm = (v: unknown) =>
-    Array.isArray(v) ? v.map((x) => String(x).toLowerCase()).sort().join('\u0000') : typeof v === 'string' ? v.trim().toLowerCase() : (v ?? null);
+    Array.isArray(v)
+      ? v
+          .map((x) => String(x).toLowerCase())
+          .sort()
+          .join('\u0000')
+      : typeof v === 'string'
+        ? v.trim().toLowerCase()
+        : (v ?? null);
   return norm(a) === norm(b);
 }
 
@@ -115,14 +127,21 @@ async function valuesOf(tx: Tx, caller: Caller, input: AffiliationInput, current
   for (const field of AFFILIATION_FIELDS) {
     const sent = proposed[field];
     if (editable.includes(field)) (values as Record<string, unknown>)[field] = sent ?? EMPTY[field];
-    else if (sent !== undefined && !sameValue(sent, current[field])) throw forbidden(locked && PLACE.includes(field) ? MOVE_BY_REQUEST : ONLY_ZONE_AND_CENTER);
+    else if (sent !== undefined && !sameValue(sent, current[field]))
+      throw forbidden(locked && PLACE.includes(field) ? MOVE_BY_REQUEST : ONLY_ZONE_AND_CENTER);
   }
   if (!showsCharterNumber(values)) values.charteredMemberNumber = null;
   return values;
 }
 
 /** Create (mode 'create': none may exist) or update (an existing one) a member's affiliation. */
-export async function saveAffiliation(tx: Tx, audit: (e: AuditEntry) => void, caller: Caller, input: AffiliationInput, mode: 'create' | 'update') {
+export async function saveAffiliation(
+  tx: Tx,
+  audit: (e: AuditEntry) => void,
+  caller: Caller,
+  input: AffiliationInput,
+  mode: 'create' | 'update',
+) {
   await existingUser(tx, input.userId);
   const [before] = await tx.select().from(churchAffiliations).where(eq(churchAffiliations.userId, input.userId)).for('update');
   if (mode === 'create' && before) throw conflict('This member already has a church affiliation: update it instead');
@@ -135,7 +154,10 @@ export async function saveAffiliation(tx: Tx, audit: (e: AuditEntry) => void, ca
   }
   if (input.cihRole !== undefined) cihRole = input.cihRole;
   if (!before) {
-    const [created] = await tx.insert(churchAffiliations).values({ userId: input.userId, ...values, cihRole }).returning();
+    const [created] = await tx
+      .insert(churchAffiliations)
+      .values({ userId: input.userId, ...values, cihRole })
+      .returning();
     audit({ action: 'create', entity: 'churchAffiliation', entityId: created.id, after: created });
     return;
   }

@@ -4,7 +4,10 @@
  * unless the same change gives it again. A service of the churchAffiliation module, also used
  * by requests when it applies an approved change of zone.
  */
-export function cihRoleAfterMove(before: { centerId: string | null; cihRole: string | null } | undefined, centerId: string | null): string | null {
+export function cihRoleAfterMove(
+  before: { centerId: string | null; cihRole: string | null } | undefined,
+  centerId: string | null,
+): string | null {
   if (!before?.cihRole) return null;
   return before.centerId && before.centerId !== centerId ? null : before.cihRole;
 }

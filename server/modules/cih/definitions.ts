@@ -58,7 +58,11 @@ export const center: EntityDefinition = {
     shape: { zoneId: idField('ZoneId').optional() },
     where: (q) => [q.zoneId ? eq(centers.zoneId, q.zoneId) : undefined],
   },
-  totals: { path: '/Center/GetByTotal', access: byTotal, columns: { memberCount: countOf(churchAffiliations, churchAffiliations.centerId, centers.id) } },
+  totals: {
+    path: '/Center/GetByTotal',
+    access: byTotal,
+    columns: { memberCount: countOf(churchAffiliations, churchAffiliations.centerId, centers.id) },
+  },
   unique: [
     {
       field: 'centerName',

@@ -22,7 +22,10 @@ export async function cihModule(app: FastifyInstance) {
       access: { permission: [P.viewCihCenter, P.viewCihManagement] },
       async handler({ caller, services }) {
         const db = services.database.db;
-        const [mine] = await db.select({ centerId: churchAffiliations.centerId }).from(churchAffiliations).where(eq(churchAffiliations.userId, caller!.id));
+        const [mine] = await db
+          .select({ centerId: churchAffiliations.centerId })
+          .from(churchAffiliations)
+          .where(eq(churchAffiliations.userId, caller!.id));
         const found = mine?.centerId && (await findOne(db, center, mine.centerId));
         if (!found) throw notFound('You are not in a CIH center');
         const members = await allMembers(db, eq(churchAffiliations.centerId, found.id));

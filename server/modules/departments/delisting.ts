@@ -43,7 +43,9 @@ export async function undoDelisting(tx: Tx, audit: Audit, caller: Caller, q: z.i
   const [last] = await tx
     .select()
     .from(departmentDelistings)
-    .where(and(eq(departmentDelistings.userId, q.userId), eq(departmentDelistings.departmentId, dept.id), isNull(departmentDelistings.undoneAt)))
+    .where(
+      and(eq(departmentDelistings.userId, q.userId), eq(departmentDelistings.departmentId, dept.id), isNull(departmentDelistings.undoneAt)),
+    )
     .orderBy(desc(departmentDelistings.delistedAt))
     .limit(1);
   if (!last) throw notFound(`This member has no delisting from the ${dept.departmentName} department to undo`);
@@ -88,7 +90,11 @@ export async function delistedPage(db: Db, caller: Caller, q: z.infer<typeof del
     q.departmentId ? eq(departmentDelistings.departmentId, q.departmentId) : undefined,
     q.departmentName ? sameText(departments.departmentName, q.departmentName) : undefined,
     q.userId ? eq(departmentDelistings.userId, q.userId) : undefined,
-    status === 'delisted' ? isNull(departmentDelistings.undoneAt) : status === 'restored' ? isNotNull(departmentDelistings.undoneAt) : undefined,
+    status === 'delisted'
+      ? isNull(departmentDelistings.undoneAt)
+      : status === 'restored'
+        ? isNotNull(departmentDelistings.undoneAt)
+        : undefined,
     caller.permissions.has(P.viewDepartment) ? undefined : eq(departments.hodId, caller.id),
   );
   const from = (fields: SelectedFields) =>

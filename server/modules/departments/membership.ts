@@ -58,7 +58,10 @@ export async function handOverHeadship(tx: Tx, audit: Audit, from: string | null
   if (!from) return;
   const [{ n }] = await tx.select({ n: count() }).from(departments).where(eq(departments.hodId, from));
   if (n > 0) return;
-  const removed = await tx.delete(userRoles).where(and(eq(userRoles.userId, from), eq(userRoles.roleId, roleId))).returning();
+  const removed = await tx
+    .delete(userRoles)
+    .where(and(eq(userRoles.userId, from), eq(userRoles.roleId, roleId)))
+    .returning();
   if (removed.length) audit({ action: 'revokeRole', entity: 'userRole', entityId: from, before: { role: 'hod' } });
 }
 
@@ -91,5 +94,11 @@ export async function setPrimaryDepartment(tx: Tx, audit: Audit, userId: string,
     .set({ isPrimaryDepartment: true })
     .where(and(eq(userDepartments.userId, userId), eq(userDepartments.departmentId, dept.id)));
   const before = held.find((d) => d.isPrimaryDepartment)?.departmentName ?? null;
-  audit({ action: 'setPrimaryDepartment', entity: 'userDepartment', entityId: userId, before: { primary: before }, after: { primary: dept.name } });
+  audit({
+    action: 'setPrimaryDepartment',
+    entity: 'userDepartment',
+    entityId: userId,
+    before: { primary: before },
+    after: { primary: dept.name },
+  });
 }

@@ -60,7 +60,10 @@ export async function departmentsModule(app: FastifyInstance) {
       tag,
       summary: "Make one of the member's departments their primary one",
       access: editAccess,
-      query: z.object({ userId: idField('User'), departmentName: z.string({ error: 'Department name is required' }).trim().min(1, 'Department name is required') }),
+      query: z.object({
+        userId: idField('User'),
+        departmentName: z.string({ error: 'Department name is required' }).trim().min(1, 'Department name is required'),
+      }),
       async handler({ query, caller, services, mutate }) {
         await mutate(async (tx, audit) => {
           mustEdit(caller, query.userId);

@@ -54,7 +54,11 @@ function rowsOf(db: Db | Tx, def: DetailDefinition, where: SQL | undefined, orde
 
 /** The record an Update names: by the member for a single detail (its id, when sent, must agree), else by id and member. */
 async function updatedRecord(tx: Tx, def: DetailDefinition, input: { id?: string; userId: string }): Promise<Row> {
-  const [row] = await rowsOf(tx, def, def.single ? eq(def.table.userId, input.userId) : and(eq(def.table.id, input.id!), eq(def.table.userId, input.userId)));
+  const [row] = await rowsOf(
+    tx,
+    def,
+    def.single ? eq(def.table.userId, input.userId) : and(eq(def.table.id, input.id!), eq(def.table.userId, input.userId)),
+  );
   if (!row || (input.id && input.id !== row.id)) throw notFound(def.notFound);
   return row;
 }
@@ -77,7 +81,10 @@ export function detailRoutes(def: DetailDefinition): AnyRouteDef[] {
           if (def.single && (await rowsOf(tx, def, eq(table.userId, input.userId))).length) {
             throw conflict(`This member already has ${entity} details: update them instead`);
           }
-          const [created] = (await tx.insert(table).values({ ...formFields(def, input), userId: input.userId }).returning()) as Row[];
+          const [created] = (await tx
+            .insert(table)
+            .values({ ...formFields(def, input), userId: input.userId })
+            .returning()) as Row[];
           audit({ action: 'create', entity, entityId: created.id, after: created });
           return created;
         });

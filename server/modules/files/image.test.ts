@@ -9,7 +9,9 @@ describe('the SVG check', () => {
   it('accepts plain drawing with local references, comments, CDATA styles and entities', () => {
     expect(checkSvg(SAFE_SVG)).toBe('safe');
     expect(checkSvg('\uFEFF<svg xmlns="http://www.w3.org/2000/svg"/>')).toBe('safe');
-    expect(checkSvg('<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg/>')).toBe('safe');
+    expect(checkSvg('<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg/>')).toBe(
+      'safe',
+    );
   });
 
   it.each([

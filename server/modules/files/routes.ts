@@ -59,8 +59,15 @@ async function storeAvatar(tx: Tx, audit: (e: AuditEntry) => void, userId: strin
     .where(and(eq(files.userId, userId), eq(files.fileType, 'avatar')))
     .for('update');
   const [row] = before
-    ? await tx.update(files).set({ ...values, updatedAt: new Date() }).where(eq(files.id, before.id)).returning({ id: files.id })
-    : await tx.insert(files).values({ userId, fileType: 'avatar', ...values }).returning({ id: files.id });
+    ? await tx
+        .update(files)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(files.id, before.id))
+        .returning({ id: files.id })
+    : await tx
+        .insert(files)
+        .values({ userId, fileType: 'avatar', ...values })
+        .returning({ id: files.id });
   // The trail keeps what the file is, not its bytes.
   const after = { id: row.id, fileName: values.fileName, contentType, size: values.size };
   audit({ action: before ? 'update' : 'create', entity: 'avatar', entityId: row.id, before: before ?? null, after });
@@ -73,7 +80,8 @@ export async function filesModule(app: FastifyInstance) {
       method: 'POST',
       url: '/Files/uploadfile',
       tag: 'Files',
-      summary: "Upload one's own avatar (multipart, field 'file'): SVG, JPEG or PNG by its bytes, at most 800KB; an SVG with active content is refused",
+      summary:
+        "Upload one's own avatar (multipart, field 'file'): SVG, JPEG or PNG by its bytes, at most 800KB; an SVG with active content is refused",
       access: { self: 'userId' },
       query: z.object({ userId: idField('UserId'), fileType: z.enum(FILE_TYPES, { error: "FileType must be 'avatar'" }) }),
       multipart: true,

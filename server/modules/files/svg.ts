@@ -14,7 +14,19 @@ export type SvgVerdict = 'safe' | 'unsafe' | 'not-svg';
 class NotSvg extends Error {}
 class Unsafe extends Error {}
 
-const ACTIVE_ELEMENTS = new Set(['script', 'foreignobject', 'iframe', 'embed', 'object', 'handler', 'listener', 'audio', 'video', 'frame', 'frameset']);
+const ACTIVE_ELEMENTS = new Set([
+  'script',
+  'foreignobject',
+  'iframe',
+  'embed',
+  'object',
+  'handler',
+  'listener',
+  'audio',
+  'video',
+  'frame',
+  'frameset',
+]);
 const ANIMATIONS = new Set(['set', 'animate', 'animatemotion', 'animatetransform', 'animatecolor']);
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const INLINE_IMAGE = /^data:image\/(png|jpe?g|gif|webp)[;,]/i;

@@ -58,7 +58,9 @@ const ministryFilter = (table: typeof units | typeof specialUnits) => ({
   where: (q: { ministryId?: string }) => [q.ministryId ? eq(table.ministryId, q.ministryId) : undefined],
 });
 const ministryName = (table: typeof units | typeof specialUnits) =>
-  sql<string | null>`(select ${qualified(ministries.name)} from ${ministries} where ${qualified(ministries.id)} = ${qualified(table.ministryId)})`;
+  sql<
+    string | null
+  >`(select ${qualified(ministries.name)} from ${ministries} where ${qualified(ministries.id)} = ${qualified(table.ministryId)})`;
 
 /** Members whose church affiliation names the value (profiles keep these by name). */
 const holders = (tx: Tx, held: SQL) => countRows(tx, churchAffiliations, held);
@@ -85,7 +87,10 @@ const ministry: EntityDefinition = {
 };
 
 /** Units and special units: the same shape, each may sit under a ministry. */
-const unitLike = (table: typeof units | typeof specialUnits, kind: Pick<Kind, 'noun' | 'entity' | 'controller' | 'body'>): EntityDefinition => ({
+const unitLike = (
+  table: typeof units | typeof specialUnits,
+  kind: Pick<Kind, 'noun' | 'entity' | 'controller' | 'body'>,
+): EntityDefinition => ({
   ...lookup(table, { ...kind, tag: 'Units', access: rights(P.createUnits, P.updateUnits, P.deleteUnits) }),
   extras: { leaderName: personName(table.leaderId), ministryName: ministryName(table) },
   refs: [leaderRef, ministryRef],
@@ -107,7 +112,11 @@ const accessory: EntityDefinition = {
   extras: { custodianName: personName(accessories.custodianId) },
   refs: [{ field: 'custodianId', table: users, message: 'No user has this custodian id' }],
   filters: {
-    shape: { condition: z.enum(forms.ACCESSORY_CONDITIONS, { error: `Condition must be one of ${forms.ACCESSORY_CONDITIONS.join(', ')}` }).optional() },
+    shape: {
+      condition: z
+        .enum(forms.ACCESSORY_CONDITIONS, { error: `Condition must be one of ${forms.ACCESSORY_CONDITIONS.join(', ')}` })
+        .optional(),
+    },
     where: (q) => [q.condition ? eq(accessories.condition, q.condition) : undefined],
   },
 };
@@ -165,8 +174,16 @@ const affinityGroup: EntityDefinition = {
     createdAt: affinityGroups.createdAt,
   },
   unique: [
-    { field: 'affinityGroupName', column: affinityGroups.affinityGroupName, message: (v) => `There is already an affinity group named "${v}"` },
-    { field: 'affinityGroupCode', column: affinityGroups.affinityGroupCode, message: (v) => `The affinity group code "${v}" is already in use` },
+    {
+      field: 'affinityGroupName',
+      column: affinityGroups.affinityGroupName,
+      message: (v) => `There is already an affinity group named "${v}"`,
+    },
+    {
+      field: 'affinityGroupCode',
+      column: affinityGroups.affinityGroupCode,
+      message: (v) => `The affinity group code "${v}" is already in use`,
+    },
   ],
   // Age and MaritalStatus: the groups a member of that age and status fits (open ends fit all).
   filters: {
@@ -175,7 +192,12 @@ const affinityGroup: EntityDefinition = {
       maritalStatus: z.enum(MARITAL_STATUSES, { error: 'Choose a marital status from the list' }).optional(),
     },
     where: (q) => [
-      q.age === undefined ? undefined : and(or(isNull(affinityGroups.startAge), lte(affinityGroups.startAge, q.age)), or(isNull(affinityGroups.endAge), gte(affinityGroups.endAge, q.age))),
+      q.age === undefined
+        ? undefined
+        : and(
+            or(isNull(affinityGroups.startAge), lte(affinityGroups.startAge, q.age)),
+            or(isNull(affinityGroups.endAge), gte(affinityGroups.endAge, q.age)),
+          ),
       q.maritalStatus ? or(isNull(affinityGroups.maritalStatus), eq(affinityGroups.maritalStatus, q.maritalStatus)) : undefined,
     ],
   },
@@ -187,7 +209,9 @@ const affinityGroup: EntityDefinition = {
     const [from, to] = [String(before.affinityGroupName), String(after.affinityGroupName)];
     await tx
       .update(churchAffiliations)
-      .set({ affinityGroup: sql`array(select case when lower(g) = lower(${from}) then ${to} else g end from unnest(${churchAffiliations.affinityGroup}) g)` })
+      .set({
+        affinityGroup: sql`array(select case when lower(g) = lower(${from}) then ${to} else g end from unnest(${churchAffiliations.affinityGroup}) g)`,
+      })
       .where(holdsAffinityGroup(from));
   },
 };

@@ -45,10 +45,19 @@ export async function notificationsModule(app: FastifyInstance) {
         const { limit, offset } = pageOf(query);
         const order = orderOf(query, { createdAt: notifications.createdAt }, [desc(notifications.createdAt), desc(notifications.id)]);
         const [rows, [{ n }]] = await Promise.all([
-          db.select(view).from(notifications).where(where).orderBy(...order).limit(limit).offset(offset),
+          db
+            .select(view)
+            .from(notifications)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
           db.select({ n: count() }).from(notifications).where(where),
         ]);
-        return page(rows.map((r) => ({ ...r, isRead: r.readAt !== null })), n);
+        return page(
+          rows.map((r) => ({ ...r, isRead: r.readAt !== null })),
+          n,
+        );
       },
     }),
     route({
@@ -65,7 +74,13 @@ export async function notificationsModule(app: FastifyInstance) {
           if (!before) throw notFound(NOT_FOUND);
           if (before.readAt) return before;
           const [after] = await tx.update(notifications).set({ readAt: new Date() }).where(mine).returning();
-          audit({ action: 'markAsRead', entity: 'notification', entityId: after.id, before: { readAt: null }, after: { readAt: after.readAt } });
+          audit({
+            action: 'markAsRead',
+            entity: 'notification',
+            entityId: after.id,
+            before: { readAt: null },
+            after: { readAt: after.readAt },
+          });
           return after;
         });
         return ok({ ...row, isRead: true }, 'Notification marked as read');

@@ -44,12 +44,19 @@ async function changeDepartment(tx: Tx, audit: Audit, r: Request) {
   if (old) {
     const [dept] = await tx.select().from(departments).where(eq(departments.id, old.departmentId));
     // A head is one of their department's members (decisions: church structure).
-    if (dept.hodId === r.userId) throw conflict(`The member heads the ${dept.departmentName} department and cannot leave it; appoint another head first`);
+    if (dept.hodId === r.userId)
+      throw conflict(`The member heads the ${dept.departmentName} department and cannot leave it; appoint another head first`);
     await tx.delete(userDepartments).where(and(eq(userDepartments.userId, r.userId), eq(userDepartments.departmentId, old.departmentId)));
   }
   await join(tx, r.userId, departmentId);
   if (old?.isPrimaryDepartment) await makePrimary(tx, r.userId, departmentId);
-  audit({ action: 'changeDepartment', entity: 'userDepartment', entityId: r.userId, before: old ?? null, after: { departmentId, primary: !!old?.isPrimaryDepartment } });
+  audit({
+    action: 'changeDepartment',
+    entity: 'userDepartment',
+    entityId: r.userId,
+    before: old ?? null,
+    after: { departmentId, primary: !!old?.isPrimaryDepartment },
+  });
 }
 
 async function affiliationOf(tx: Tx, userId: string) {
@@ -84,10 +91,17 @@ async function changeZone(tx: Tx, audit: Audit, r: Request) {
   const before = await affiliationOf(tx, r.userId);
   const zoneId = still(r.targetZoneId, 'zone');
   const [center] = r.targetCenterId ? await tx.select().from(centers).where(eq(centers.id, r.targetCenterId)) : [];
-  if (center && center.zoneId !== zoneId) throw conflict('The center has moved to another zone since the request was filed; reject it and file again');
+  if (center && center.zoneId !== zoneId)
+    throw conflict('The center has moved to another zone since the request was filed; reject it and file again');
   const [after] = await tx
     .update(churchAffiliations)
-    .set({ zoneId, centerId: center?.id ?? null, cihAddress: center?.address ?? null, cihRole: cihRoleAfterMove(before, center?.id ?? null), updatedAt: new Date() })
+    .set({
+      zoneId,
+      centerId: center?.id ?? null,
+      cihAddress: center?.address ?? null,
+      cihRole: cihRoleAfterMove(before, center?.id ?? null),
+      updatedAt: new Date(),
+    })
     .where(eq(churchAffiliations.id, before.id))
     .returning();
   audit({ action: 'update', entity: 'churchAffiliation', entityId: after.id, before, after });

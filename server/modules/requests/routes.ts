@@ -52,7 +52,13 @@ const statuslessSchema = listSchema.omit({ status: true });
 
 type Scope = (db: Db, caller: Caller) => SQL | undefined | Promise<SQL | undefined>;
 
-function listRoute(call: string, summary: string, access: Access, scope: Scope, status?: MemberRequestStatus): RouteDef<undefined, RequestListQuery> {
+function listRoute(
+  call: string,
+  summary: string,
+  access: Access,
+  scope: Scope,
+  status?: MemberRequestStatus,
+): RouteDef<undefined, RequestListQuery> {
   return route({
     method: 'GET',
     url: `/ChurchAffiliation/${call}`,
@@ -109,19 +115,59 @@ function filingRoute<Q extends RequestInput>(
 
 export async function requestsModule(app: FastifyInstance) {
   registerRoutes(app, [
-    filingRoute('RequestByMemberToJoinDepartment', 'joinDepartment', 'Ask to join a department, with the reason', joinDepartmentRequestSchema, joinDepartment),
-    filingRoute('RequestChangeOfDepartment', 'changeDepartment', "Ask to move from one's primary department to another", changeDepartmentRequestSchema, changeDepartment),
-    filingRoute('RequestByMemberToJoinAffinityGroup', 'joinAffinityGroup', 'Ask to join an affinity group', joinAffinityGroupRequestSchema, joinAffinityGroup),
-    filingRoute('RequestChangeOfAffinityGroup', 'changeAffinityGroup', "Ask to change one's affinity group", changeAffinityGroupRequestSchema, changeAffinityGroup),
-    filingRoute('RequestChangeOfCIHZone', 'changeZone', 'Ask to move to another CIH zone (and center)', changeZoneRequestSchema, changeZone),
-    listRoute('GetHodRequests', "Department requests of the departments the caller heads (every department's for those who manage departments)", viewAccess, departmentScope),
-    listRoute('GetInspectorateRequests', 'Zone and affinity-group requests, for the inspectorate', viewAccess, (_db, caller) => inspectorateScope(caller)),
+    filingRoute(
+      'RequestByMemberToJoinDepartment',
+      'joinDepartment',
+      'Ask to join a department, with the reason',
+      joinDepartmentRequestSchema,
+      joinDepartment,
+    ),
+    filingRoute(
+      'RequestChangeOfDepartment',
+      'changeDepartment',
+      "Ask to move from one's primary department to another",
+      changeDepartmentRequestSchema,
+      changeDepartment,
+    ),
+    filingRoute(
+      'RequestByMemberToJoinAffinityGroup',
+      'joinAffinityGroup',
+      'Ask to join an affinity group',
+      joinAffinityGroupRequestSchema,
+      joinAffinityGroup,
+    ),
+    filingRoute(
+      'RequestChangeOfAffinityGroup',
+      'changeAffinityGroup',
+      "Ask to change one's affinity group",
+      changeAffinityGroupRequestSchema,
+      changeAffinityGroup,
+    ),
+    filingRoute(
+      'RequestChangeOfCIHZone',
+      'changeZone',
+      'Ask to move to another CIH zone (and center)',
+      changeZoneRequestSchema,
+      changeZone,
+    ),
+    listRoute(
+      'GetHodRequests',
+      "Department requests of the departments the caller heads (every department's for those who manage departments)",
+      viewAccess,
+      departmentScope,
+    ),
+    listRoute('GetInspectorateRequests', 'Zone and affinity-group requests, for the inspectorate', viewAccess, (_db, caller) =>
+      inspectorateScope(caller),
+    ),
     listRoute('GetAllRequests', 'Every request of every kind, for administrators', viewAccess, (_db, caller) => allScope(caller)),
     listRoute('GetUserRequestLog', "The caller's own requests", { signedIn: true }, (_db, caller) => ownScope(caller)),
     listRoute('GetPendingDepartmentRequest', 'Pending department requests (as GetHodRequests)', viewAccess, departmentScope, 'pending'),
     listRoute('GetApprovedDepartmentRequest', 'Approved department requests (as GetHodRequests)', viewAccess, departmentScope, 'approved'),
     listRoute('GetRejectedDepartmentRequest', 'Rejected department requests (as GetHodRequests)', viewAccess, departmentScope, 'rejected'),
-    decisionRoute('ApproveChangeOfDepartment', 'Decide a request to join or change department: the head of the (new) department or an administrator'),
+    decisionRoute(
+      'ApproveChangeOfDepartment',
+      'Decide a request to join or change department: the head of the (new) department or an administrator',
+    ),
     decisionRoute('ApproveChangeOfCIHZone', 'Decide a request to change CIH zone and center: the inspectorate or an administrator'),
     decisionRoute('ApproveAffinityGroupRequest', 'Decide a request to join or change affinity group: the inspectorate or an administrator'),
     route({

@@ -22,7 +22,8 @@ import { forbidden } from '@/server/http/errors.js';
 
 type Request = typeof memberRequests.$inferSelect;
 
-const headedBy = (db: Db | Tx, callerId: string) => db.select({ id: departments.id }).from(departments).where(eq(departments.hodId, callerId));
+const headedBy = (db: Db | Tx, callerId: string) =>
+  db.select({ id: departments.id }).from(departments).where(eq(departments.hodId, callerId));
 
 async function headsAny(db: Db | Tx, callerId: string) {
   return (await headedBy(db, callerId).limit(1)).length > 0;

@@ -79,7 +79,14 @@ export async function requestView(db: Db | Tx, id: string): Promise<RequestView 
 /** A request's history, oldest first: filed, then its decision or cancellation. */
 export function historyOf(db: Db | Tx, requestId: string) {
   return db
-    .select({ id: requestEvents.id, action: requestEvents.action, actorId: requestEvents.actorId, actorName: personName(requestEvents.actorId), comment: requestEvents.comment, at: requestEvents.at })
+    .select({
+      id: requestEvents.id,
+      action: requestEvents.action,
+      actorId: requestEvents.actorId,
+      actorName: personName(requestEvents.actorId),
+      comment: requestEvents.comment,
+      at: requestEvents.at,
+    })
     .from(requestEvents)
     .where(eq(requestEvents.requestId, requestId))
     .orderBy(asc(requestEvents.at), asc(requestEvents.id));

@@ -27,7 +27,10 @@ export function mustBeAssignable(role: Role) {
 }
 
 export async function holdsRole(tx: Tx, userId: string, roleId: string) {
-  const [row] = await tx.select().from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.roleId, roleId)));
+  const [row] = await tx
+    .select()
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.roleId, roleId)));
   return !!row;
 }
 

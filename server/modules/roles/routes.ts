@@ -26,7 +26,12 @@ import {
   userRolesView,
 } from './store.js';
 
-const ROLE_SORT = { name: roles.name, createdAt: roles.createdAt, userCount: roleFields.userCount, permissionCount: roleFields.permissionCount };
+const ROLE_SORT = {
+  name: roles.name,
+  createdAt: roles.createdAt,
+  userCount: roleFields.userCount,
+  permissionCount: roleFields.permissionCount,
+};
 
 const roleRoutes = [
   route({
@@ -41,7 +46,13 @@ const roleRoutes = [
       const where = and(eq(roles.kind, 'platform'), searchOver(query.search, [roles.name, roles.description]));
       const { limit, offset } = pageOf(query);
       const [rows, [{ n }]] = await Promise.all([
-        db.select(roleFields).from(roles).where(where).orderBy(...orderOf(query, ROLE_SORT, [asc(roles.name)])).limit(limit).offset(offset),
+        db
+          .select(roleFields)
+          .from(roles)
+          .where(where)
+          .orderBy(...orderOf(query, ROLE_SORT, [asc(roles.name)]))
+          .limit(limit)
+          .offset(offset),
         db.select({ n: count() }).from(roles).where(where),
       ]);
       return page(rows, n);
@@ -99,7 +110,8 @@ const roleRoutes = [
     method: 'POST',
     url: '/Roles/CreateRole',
     tag,
-    summary: 'Create a platform role with permissions: strings such as CAN_VIEW_MEMBERS, catalogue ids (GetPlatformPermissions) or {accessRight, moduleName}, mixed',
+    summary:
+      'Create a platform role with permissions: strings such as CAN_VIEW_MEMBERS, catalogue ids (GetPlatformPermissions) or {accessRight, moduleName}, mixed',
     access: { permission: P.createRoles },
     body: createRoleSchema,
     async handler({ body, services, mutate }) {
@@ -107,7 +119,11 @@ const roleRoutes = [
         await mustBeFreeName(tx, body.name);
         const given = await resolvePermissions(tx, body.permissions);
         const [role] = await tx.insert(roles).values({ name: body.name, description: body.description, kind: 'platform' }).returning();
-        await setRolePermissions(tx, role.id, given.map((p) => p.id));
+        await setRolePermissions(
+          tx,
+          role.id,
+          given.map((p) => p.id),
+        );
         audit({ action: 'create', entity: 'role', entityId: role.id, after: { ...role, permissions: given.map((p) => p.permission) } });
         return role.id;
       });
@@ -135,7 +151,9 @@ const roleRoutes = [
           const ids = given.map((p) => p.id);
           // Taking a right from administrator could lock every administrator out of this very screen.
           if (before.name === 'administrator' && ids.length < ALL_PERMISSIONS.length) {
-            throw badRequest('The administrator role always holds every permission', { permissions: ['Administrator holds the whole catalogue'] });
+            throw badRequest('The administrator role always holds every permission', {
+              permissions: ['Administrator holds the whole catalogue'],
+            });
           }
           await setRolePermissions(tx, before.id, ids);
         }
@@ -145,7 +163,13 @@ const roleRoutes = [
           .where(eq(roles.id, before.id))
           .returning();
         const permissions = given ? given.map((p) => p.permission) : held;
-        audit({ action: 'update', entity: 'role', entityId: before.id, before: { ...before, permissions: held }, after: { ...after, permissions } });
+        audit({
+          action: 'update',
+          entity: 'role',
+          entityId: before.id,
+          before: { ...before, permissions: held },
+          after: { ...after, permissions },
+        });
       });
       return ok(await roleDetail(services.database.db, body.id), `Role updated. ${AT_ONCE}`);
     },
@@ -247,7 +271,13 @@ const grantRoutes = [
           .onConflictDoUpdate({ target: churchAffiliations.userId, set: { cihRole, updatedAt: new Date() } })
           .returning();
         const inspectorId = query.inspectorId ?? caller!.id;
-        audit({ action: 'assign-cih-role', entity: 'church-affiliation', entityId: after.id, before: before ?? null, after: { ...after, inspectorId } });
+        audit({
+          action: 'assign-cih-role',
+          entity: 'church-affiliation',
+          entityId: after.id,
+          before: before ?? null,
+          after: { ...after, inspectorId },
+        });
         return { userId: after.userId, cihRole: after.cihRole, inspectorId };
       });
       return ok(data, `${cihRole ? `CIH role ${cihRole} assigned` : 'CIH role removed'}. ${AT_ONCE}`);

@@ -61,7 +61,9 @@ function inCatalogueOrder<T extends { permission: string }>(list: T[]): T[] {
 
 /** Rows with their permission string, in the catalogue's order. */
 function described(rows: PermissionRow[]) {
-  return inCatalogueOrder(rows.map((r) => ({ id: r.id, accessRight: r.accessRight, moduleName: r.moduleName, permission: permissionString(r) })));
+  return inCatalogueOrder(
+    rows.map((r) => ({ id: r.id, accessRight: r.accessRight, moduleName: r.moduleName, permission: permissionString(r) })),
+  );
 }
 
 /** The whole permission catalogue as stored, with ids. */
@@ -95,7 +97,9 @@ export async function resolvePermissions(tx: Tx, refs: string[]): Promise<Resolv
   }
   const unknown = [...new Set(refs.filter((ref) => !byRef.has(ref)))];
   if (unknown.length) {
-    throw badRequest(`Not in the permission catalogue: ${unknown.join(', ')}`, { permissions: unknown.map((ref) => `${ref} is not a permission`) });
+    throw badRequest(`Not in the permission catalogue: ${unknown.join(', ')}`, {
+      permissions: unknown.map((ref) => `${ref} is not a permission`),
+    });
   }
   const seen = new Map<string, ResolvedPermission>();
   for (const ref of refs) {
@@ -144,7 +148,10 @@ export async function userRolesView(db: Db, userId: string) {
     roles: held.map((role) => ({
       ...role,
       isSystem: isSystemRole(role.name),
-      extraPermissions: extras.filter((e) => e.roleId === role.id).map(permissionString).sort(),
+      extraPermissions: extras
+        .filter((e) => e.roleId === role.id)
+        .map(permissionString)
+        .sort(),
     })),
     cihRole: affiliation?.cihRole ?? null,
     permissions: inCatalogueOrder(effective),

@@ -1,6 +1,17 @@
 import { useId, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Radio, RadioGroup } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+} from '@mui/material';
 import { readUser } from '@/src/authProvider/session';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { useCallAndClose } from '@/src/common/useCallAndClose';

@@ -11,10 +11,22 @@ const ADA = { id: 'u1', fullName: 'Adaeze Okafor', roles: ['member'], cihRole: '
 
 function open(dialog: 'role' | 'cih') {
   signInWith(['CAN_UPDATE_USER_MANAGEMENT', 'CAN_UPDATE_CHURCH_AFFILIATION_MEMBERS']);
-  api.on('GET /Admin/GetPlatformAdminRoles', () => ok([{ id: 'r-hod', name: 'hod' }, { id: 'r-member', name: 'member' }]));
-  api.on('GET /Admin/GetCIHRoles', () => ok([{ id: 'r-c', name: 'cihcoordinator' }, { id: 'r-p', name: 'cihpastor' }]));
+  api.on('GET /Admin/GetPlatformAdminRoles', () =>
+    ok([
+      { id: 'r-hod', name: 'hod' },
+      { id: 'r-member', name: 'member' },
+    ]),
+  );
+  api.on('GET /Admin/GetCIHRoles', () =>
+    ok([
+      { id: 'r-c', name: 'cihcoordinator' },
+      { id: 'r-p', name: 'cihpastor' },
+    ]),
+  );
   const onClose = vi.fn();
-  renderScreen(dialog === 'role' ? <ChangeRoleDialog user={ADA} onClose={onClose} /> : <CihRoleDialog user={ADA} onClose={onClose} />, { path: '/' });
+  renderScreen(dialog === 'role' ? <ChangeRoleDialog user={ADA} onClose={onClose} /> : <CihRoleDialog user={ADA} onClose={onClose} />, {
+    path: '/',
+  });
   return onClose;
 }
 
@@ -49,7 +61,9 @@ describe('the Change Role modal', () => {
 
 describe('the CIH role dialog', () => {
   it('gives a CIH role as the signed-in inspector', async () => {
-    api.on('PUT /Roles/AssignCIHRole', () => ok({ userId: 'u1', cihRole: 'cihpastor' }, { message: 'CIH role cihpastor assigned. Changes take effect at once.' }));
+    api.on('PUT /Roles/AssignCIHRole', () =>
+      ok({ userId: 'u1', cihRole: 'cihpastor' }, { message: 'CIH role cihpastor assigned. Changes take effect at once.' }),
+    );
     open('cih');
     expect((await radio('CIH coordinator')).checked).toBe(true);
     fireEvent.click(await radio('CIH pastor'));
@@ -59,7 +73,9 @@ describe('the CIH role dialog', () => {
   });
 
   it('takes the CIH role away by sending none', async () => {
-    api.on('PUT /Roles/AssignCIHRole', () => ok({ userId: 'u1', cihRole: null }, { message: 'CIH role removed. Changes take effect at once.' }));
+    api.on('PUT /Roles/AssignCIHRole', () =>
+      ok({ userId: 'u1', cihRole: null }, { message: 'CIH role removed. Changes take effect at once.' }),
+    );
     open('cih');
     fireEvent.click(await radio('No CIH role'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -20,8 +20,7 @@ export function EmailVerifyPage() {
   const { email = '' } = useParams();
   const { loading, error, step } = useAuthStep();
 
-  const submit = (values: FieldValues) =>
-    step((provider) => provider.validateEmailComplete({ email: values.email, otp: values.otp }), '/');
+  const submit = (values: FieldValues) => step((provider) => provider.validateEmailComplete({ email: values.email, otp: values.otp }), '/');
 
   return (
     <AuthCard

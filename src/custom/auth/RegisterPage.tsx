@@ -19,7 +19,10 @@ export function RegisterPage() {
 
   // Gender follows the title (SPEC.md section 4).
   const submit = (values: FieldValues) =>
-    step((provider) => provider.signUp({ ...values, gender: genderOfTitle(values.title) }), `/email-verify/${encodeURIComponent(values.email)}`);
+    step(
+      (provider) => provider.signUp({ ...values, gender: genderOfTitle(values.title) }),
+      `/email-verify/${encodeURIComponent(values.email)}`,
+    );
 
   return (
     <AuthCard

@@ -11,7 +11,11 @@ export const auth = descriptor({
   routes: [
     { path: '/register', title: 'register', screen: lazyScreen(() => import('./RegisterPage'), 'RegisterPage') },
     { path: '/forgot-password', title: 'forgotPassword', screen: lazyScreen(() => import('./ForgotPasswordPage'), 'ForgotPasswordPage') },
-    { path: '/reset-password/:email', title: 'resetPassword', screen: lazyScreen(() => import('./ResetPasswordPage'), 'ResetPasswordPage') },
+    {
+      path: '/reset-password/:email',
+      title: 'resetPassword',
+      screen: lazyScreen(() => import('./ResetPasswordPage'), 'ResetPasswordPage'),
+    },
     { path: '/email-verify/:email', title: 'emailVerify', screen: lazyScreen(() => import('./EmailVerifyPage'), 'EmailVerifyPage') },
     { path: '/verify/:email/:type', title: 'verify', screen: lazyScreen(() => import('./VerifyLanding'), 'VerifyLanding') },
   ],

@@ -16,7 +16,12 @@ export const auditLogs = descriptor({ name: 'auditLogs', path: '/audit-logs', ac
 export const outreach = descriptor({ name: 'outreach', path: '/outreach', access: { view: [P.viewOutreach] }, icon: CampaignIcon });
 export const goals = descriptor({ name: 'goals', path: '/goals', access: { view: [P.viewGoals] } });
 export const meetings = descriptor({ name: 'meetings', path: '/meetings', access: { view: [P.viewMeetings] } });
-export const notifications = descriptor({ name: 'notifications', path: '/notifications', access: { view: [P.viewNotifications] }, icon: NotificationsIcon });
+export const notifications = descriptor({
+  name: 'notifications',
+  path: '/notifications',
+  access: { view: [P.viewNotifications] },
+  icon: NotificationsIcon,
+});
 export const appointments = descriptor({ name: 'appointments', path: '/appointments', access: { view: [P.viewAppointments] } });
 export const venues = descriptor({ name: 'venues', path: '/venue-management', access: { view: [P.viewVenues] }, icon: PlaceIcon });
 export const cihReports = descriptor({

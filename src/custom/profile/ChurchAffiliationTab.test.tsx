@@ -83,7 +83,11 @@ describe('who may change the church affiliation (SPEC.md section 6)', () => {
   });
 
   it("disables every field of another member's affiliation without CAN_UPDATE_CHURCH_AFFILIATION_MEMBERS, zone included", async () => {
-    await openAffiliation({ viewerId: ADMIN_ID, permissions: ['CAN_UPDATE_OTHER_MEMBERS'], fixtures: { ...lists, churchAffiliations: affiliation() } });
+    await openAffiliation({
+      viewerId: ADMIN_ID,
+      permissions: ['CAN_UPDATE_OTHER_MEMBERS'],
+      fixtures: { ...lists, churchAffiliations: affiliation() },
+    });
     expect(autocomplete('CIH zone').disabled).toBe(true);
     expect(autocomplete('Center').disabled).toBe(true);
     expect(selectDisabled('Level of ATS')).toBe(true);
@@ -91,13 +95,22 @@ describe('who may change the church affiliation (SPEC.md section 6)', () => {
   });
 
   it('opens every field to CAN_UPDATE_CHURCH_AFFILIATION_MEMBERS and sends them all', async () => {
-    await openAffiliation({ viewerId: ADMIN_ID, permissions: AFFILIATION_RIGHTS, fixtures: { ...lists, churchAffiliations: affiliation() } });
+    await openAffiliation({
+      viewerId: ADMIN_ID,
+      permissions: AFFILIATION_RIGHTS,
+      fixtures: { ...lists, churchAffiliations: affiliation() },
+    });
     expect(selectDisabled('Level of ATS')).toBe(false);
     expect(autocomplete('CIH zone').disabled).toBe(false);
     await pickSelect('Level of ATS', '1');
     save();
     expect(await screen.findByText('Details updated')).toBeTruthy();
-    expect(sent(api, UPDATE)[0]).toMatchObject({ levelOfATS: '1', charteredMember: true, mountainOfInfluence: 'Family', affinityGroup: ['Young Adults', 'Women'] });
+    expect(sent(api, UPDATE)[0]).toMatchObject({
+      levelOfATS: '1',
+      charteredMember: true,
+      mountainOfInfluence: 'Family',
+      affinityGroup: ['Young Adults', 'Women'],
+    });
   });
 
   it("creates the affiliation when the member has none, with 'Successfully Created'", async () => {
@@ -112,7 +125,11 @@ describe('who may change the church affiliation (SPEC.md section 6)', () => {
   });
 
   it('shows the primary department and the CIH role, never editable', async () => {
-    await openAffiliation({ viewerId: ADMIN_ID, permissions: AFFILIATION_RIGHTS, fixtures: { ...lists, churchAffiliations: affiliation() } });
+    await openAffiliation({
+      viewerId: ADMIN_ID,
+      permissions: AFFILIATION_RIGHTS,
+      fixtures: { ...lists, churchAffiliations: affiliation() },
+    });
     const department = screen.getByLabelText('Primary department') as HTMLInputElement;
     expect([department.value, department.disabled]).toEqual(['Choir', true]);
     const cihRole = screen.getByLabelText('CIH role') as HTMLInputElement;
@@ -131,7 +148,11 @@ describe('dependent fields of the affiliation (SPEC.md section 4)', () => {
   });
 
   it('shows the number once level 2 and True are chosen', async () => {
-    await openAffiliation({ viewerId: ADMIN_ID, permissions: AFFILIATION_RIGHTS, fixtures: { ...lists, churchAffiliations: affiliation({ levelOfATS: '1', charteredMember: false }) } });
+    await openAffiliation({
+      viewerId: ADMIN_ID,
+      permissions: AFFILIATION_RIGHTS,
+      fixtures: { ...lists, churchAffiliations: affiliation({ levelOfATS: '1', charteredMember: false }) },
+    });
     expect(screen.queryByLabelText('Charter member number')).toBeNull();
     await pickSelect('Level of ATS', '2');
     expect(screen.queryByLabelText('Charter member number')).toBeNull();
@@ -140,14 +161,22 @@ describe('dependent fields of the affiliation (SPEC.md section 4)', () => {
   });
 
   it('clears the center when another zone is chosen', async () => {
-    await openAffiliation({ viewerId: ADMIN_ID, permissions: AFFILIATION_RIGHTS, fixtures: { ...lists, churchAffiliations: affiliation() } });
+    await openAffiliation({
+      viewerId: ADMIN_ID,
+      permissions: AFFILIATION_RIGHTS,
+      fixtures: { ...lists, churchAffiliations: affiliation() },
+    });
     await waitFor(() => expect(autocomplete('Center').value).toBe('Ajah Center'));
     await pickOption('CIH zone', 'Ikeja Zone');
     await waitFor(() => expect(autocomplete('Center').value).toBe(''));
   });
 
   it("toasts 'AffinityGroup Removed' when a group is taken off the list", async () => {
-    await openAffiliation({ viewerId: ADMIN_ID, permissions: AFFILIATION_RIGHTS, fixtures: { ...lists, churchAffiliations: affiliation() } });
+    await openAffiliation({
+      viewerId: ADMIN_ID,
+      permissions: AFFILIATION_RIGHTS,
+      fixtures: { ...lists, churchAffiliations: affiliation() },
+    });
     const chip = screen.getByRole('button', { name: 'Women' });
     fireEvent.click(chip.querySelector('svg')!);
     expect(await screen.findByText('AffinityGroup Removed')).toBeTruthy();
@@ -157,8 +186,12 @@ describe('dependent fields of the affiliation (SPEC.md section 4)', () => {
   it('asks for the zones, centers and affinity groups with page 1 and page size 25000', async () => {
     await openAffiliation({ fixtures: { ...lists, churchAffiliations: affiliation() } });
     for (const route of ['GET /CIHZone/GetAll', 'GET /Center/GetAll', 'GET /AffinityGroup/GetAll']) {
-      expect(api.callsTo(route)).toContainEqual(expect.objectContaining({ query: expect.objectContaining({ PageNumber: '1', PageSize: '25000' }) }));
+      expect(api.callsTo(route)).toContainEqual(
+        expect.objectContaining({ query: expect.objectContaining({ PageNumber: '1', PageSize: '25000' }) }),
+      );
     }
-    expect(api.callsTo('GET /Center/GetAll')).toContainEqual(expect.objectContaining({ query: expect.objectContaining({ ZoneId: LEKKI }) }));
+    expect(api.callsTo('GET /Center/GetAll')).toContainEqual(
+      expect.objectContaining({ query: expect.objectContaining({ ZoneId: LEKKI }) }),
+    );
   });
 });

@@ -31,12 +31,31 @@ function CharterNumberInput({ disabled }: { disabled: boolean }) {
 }
 
 /** A list-backed field whose value is the row's name (as the affiliation keeps it). */
-function NamedListInput({ source, list, disabled, multiple }: { source: AffiliationField; list: ListName; disabled: boolean; multiple?: boolean }) {
+function NamedListInput({
+  source,
+  list,
+  disabled,
+  multiple,
+}: {
+  source: AffiliationField;
+  list: ListName;
+  disabled: boolean;
+  multiple?: boolean;
+}) {
   const notify = useNotify();
   const { choices, isPending } = useChoices(list, { byName: true });
   // SPEC.md section 4: removing an affinity group from the list shows an error-style toast for 2000 ms.
   const removed = () => notify('flock.affinity_groups.removed', { type: 'error', autoHideDuration: 2000 });
-  return <VirtualAutocompleteInput source={source} choices={choices} isPending={isPending} disabled={disabled} multiple={multiple} onRemove={removed} />;
+  return (
+    <VirtualAutocompleteInput
+      source={source}
+      choices={choices}
+      isPending={isPending}
+      disabled={disabled}
+      multiple={multiple}
+      onRemove={removed}
+    />
+  );
 }
 
 /** The zone and a center of it: choosing another zone clears the center, which belongs to one zone only. */
@@ -54,7 +73,12 @@ function PlaceInputs({ editable }: { editable: (field: AffiliationField) => bool
         disabled={!editable('zoneId')}
         onChange={() => setValue('centerId', null, { shouldDirty: true })}
       />
-      <VirtualAutocompleteInput source="centerId" choices={centers.choices} isPending={centers.isPending} disabled={!editable('centerId')} />
+      <VirtualAutocompleteInput
+        source="centerId"
+        choices={centers.choices}
+        isPending={centers.isPending}
+        disabled={!editable('centerId')}
+      />
     </>
   );
 }
@@ -62,7 +86,9 @@ function PlaceInputs({ editable }: { editable: (field: AffiliationField) => bool
 /** The member's CIH role in words; an inspector gives it elsewhere (AssignCIHRole), so it is shown, not edited. */
 function CihRoleField() {
   const roleLabel = useRoleLabel();
-  return <TextInput source="cihRole" label={fieldLabel('cihRole')} disabled format={(role: string | null) => (role ? roleLabel(role) : '')} />;
+  return (
+    <TextInput source="cihRole" label={fieldLabel('cihRole')} disabled format={(role: string | null) => (role ? roleLabel(role) : '')} />
+  );
 }
 
 type Props = { userId: string; viewer: Viewer; affiliation: MemberRecord<RaRecord>; onSaved: () => void };
@@ -122,7 +148,12 @@ export function ChurchAffiliationTab({ userId, viewer, affiliation, onSaved }: P
       )}
       {dialog === 'zone' && <ZoneRequestDialog userId={userId} hasAffiliation={!!record} onClose={() => setDialog(null)} />}
       {dialog === 'group' && (
-        <AffinityGroupRequestDialog userId={userId} hasAffiliation={!!record} hasGroup={groups.length > 0} onClose={() => setDialog(null)} />
+        <AffinityGroupRequestDialog
+          userId={userId}
+          hasAffiliation={!!record}
+          hasGroup={groups.length > 0}
+          onClose={() => setDialog(null)}
+        />
       )}
     </>
   );

@@ -48,7 +48,11 @@ export function DepartmentsTab({ userId, viewer, hasAffiliation }: Props) {
             secondaryAction={
               viewer.canEdit &&
               !department.isPrimaryDepartment && (
-                <Button size="small" onClick={() => setPrimary(department)} aria-label={`${translate('flock.profile.departments.set_primary')}: ${department.departmentName}`}>
+                <Button
+                  size="small"
+                  onClick={() => setPrimary(department)}
+                  aria-label={`${translate('flock.profile.departments.set_primary')}: ${department.departmentName}`}
+                >
                   {translate('flock.profile.departments.set_primary')}
                 </Button>
               )
@@ -56,7 +60,13 @@ export function DepartmentsTab({ userId, viewer, hasAffiliation }: Props) {
           >
             <ListItemText primary={department.departmentName} />
             {department.isPrimaryDepartment && (
-              <Chip icon={<StarIcon />} label={translate('flock.profile.departments.primary')} color="primary" size="small" sx={{ mr: 2 }} />
+              <Chip
+                icon={<StarIcon />}
+                label={translate('flock.profile.departments.primary')}
+                color="primary"
+                size="small"
+                sx={{ mr: 2 }}
+              />
             )}
           </ListItem>
         ))}

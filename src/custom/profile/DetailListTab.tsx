@@ -1,6 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import { Confirm, useDataProvider, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -109,7 +122,11 @@ export function DetailListTab({ userId, viewer, config }: Props) {
                 ))}
                 {viewer.canEdit && (
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <IconButton aria-label={`${translate('flock.profile.edit')} ${nameOf(row)}`} onClick={() => setEditing({ mode: 'edit', row })} size="small">
+                    <IconButton
+                      aria-label={`${translate('flock.profile.edit')} ${nameOf(row)}`}
+                      onClick={() => setEditing({ mode: 'edit', row })}
+                      size="small"
+                    >
                       <EditIcon fontSize="small" />
                     </IconButton>
                     <DeleteRow resource={resource} row={row} title={text('delete_title', row)} onDeleted={refetch} />

@@ -80,10 +80,18 @@ describe('Qualifications', () => {
 
 describe('Children Details', () => {
   it('lists children by date of birth, oldest first', async () => {
-    renderProfile(api, { fixtures: { biodata: married, children: [child(1, 'Zara', '2015-06-01'), child(2, 'Bola', '2010-01-20'), child(3, 'Chi', '2012-03-03')] } });
+    renderProfile(api, {
+      fixtures: {
+        biodata: married,
+        children: [child(1, 'Zara', '2015-06-01'), child(2, 'Bola', '2010-01-20'), child(3, 'Chi', '2012-03-03')],
+      },
+    });
     const tab = await openTab('Children Details');
     await tab.findByText('Zara Okafor');
-    const names = tab.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0].textContent);
+    const names = tab
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0].textContent);
     expect(names).toEqual(['Bola Okafor', 'Chi Okafor', 'Zara Okafor']);
   });
 
@@ -156,7 +164,9 @@ describe('Spouse Details', () => {
     expect(screen.getByRole('combobox', { name: /^Gender/ }).textContent).toContain('Male');
     save();
     expect(await screen.findByText('Successfully Created')).toBeTruthy();
-    expect(sent(api, 'POST /Spouse/Create')[0]).toEqual(expect.objectContaining({ firstName: 'Chidi', surName: 'Okafor', gender: 'Male', userId: MEMBER_ID }));
+    expect(sent(api, 'POST /Spouse/Create')[0]).toEqual(
+      expect.objectContaining({ firstName: 'Chidi', surName: 'Okafor', gender: 'Male', userId: MEMBER_ID }),
+    );
   });
 
   it('requires first name, last name, a valid email and mobile 1', async () => {
@@ -166,7 +176,12 @@ describe('Spouse Details', () => {
     typeInto('Last name', '');
     typeInto('Email', 'chidi@');
     save();
-    for (const message of ['First name is required', 'Last name is required', 'Please enter a valid email address', 'Mobile 1 is required']) {
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Please enter a valid email address',
+      'Mobile 1 is required',
+    ]) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
     expect(api.callsTo('POST /Spouse/Create')).toHaveLength(0);
@@ -211,7 +226,7 @@ describe('Employer', () => {
   it('disables the employer of another member for a viewer without CAN_UPDATE_OTHER_MEMBERS', async () => {
     renderProfile(api, { viewerId: guid(9), permissions: ['CAN_VIEW_MEMBERS'], fixtures: { biodata: married } });
     await openTab('Employer');
-    expect((await screen.findByLabelText('Employer name') as HTMLInputElement).disabled).toBe(true);
+    expect(((await screen.findByLabelText('Employer name')) as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });

@@ -157,7 +157,8 @@ describe('who may change what (SPEC.md sections 5 and 6)', () => {
   it('disables every field and hides Save from a viewer of another member without CAN_UPDATE_OTHER_MEMBERS', async () => {
     renderProfile(api, { viewerId: ADMIN_ID, permissions: ['CAN_VIEW_MEMBERS', 'CAN_UPDATE_MEMBERS'], fixtures: { biodata: biodata() } });
     await ready();
-    for (const label of ['First name', 'Last name', 'Mobile 2', 'Place of birth', 'Country', 'Address']) expect(field(label).disabled).toBe(true);
+    for (const label of ['First name', 'Last name', 'Mobile 2', 'Place of birth', 'Country', 'Address'])
+      expect(field(label).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 

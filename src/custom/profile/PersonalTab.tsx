@@ -36,7 +36,10 @@ export function PersonalTab({ userId, user, biodata, viewer, onSaved }: Props) {
   // SPEC.md section 5: email and mobile 1 are locked once saved; a disabled field leaves the submitted values, so they go back in.
   const locked = { email: biodata?.email || undefined, mobile1: biodata?.mobile1 || undefined };
   const submit = (values: FormValues) =>
-    save(biodata, normaliseBiodata<FormValues>({ ...values, email: locked.email ?? values.email, mobile1: locked.mobile1 ?? values.mobile1, userId }));
+    save(
+      biodata,
+      normaliseBiodata<FormValues>({ ...values, email: locked.email ?? values.email, mobile1: locked.mobile1 ?? values.mobile1, userId }),
+    );
   return (
     <ProfileForm
       record={personalRecord(userId, user, biodata)}

@@ -64,7 +64,11 @@ export function ProfileHeader({ user, viewer }: Props) {
     <Card>
       <CardContent sx={{ display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-          <Avatar src={src} alt={translate('flock.profile.avatar_alt', { name: user.fullName })} sx={{ width: 96, height: 96, fontSize: 36 }}>
+          <Avatar
+            src={src}
+            alt={translate('flock.profile.avatar_alt', { name: user.fullName })}
+            sx={{ width: 96, height: 96, fontSize: 36 }}
+          >
             {user.fullName.charAt(0)}
           </Avatar>
           {viewer.canUploadAvatar && <AvatarUpload userId={String(user.id)} onUploaded={reload} />}
@@ -85,7 +89,12 @@ export function ProfileHeader({ user, viewer }: Props) {
           </Button>
         )}
       </CardContent>
-      {changingRole && <ChangeRoleDialog user={{ id: String(user.id), fullName: user.fullName, roles: user.roles }} onClose={() => setChangingRole(false)} />}
+      {changingRole && (
+        <ChangeRoleDialog
+          user={{ id: String(user.id), fullName: user.fullName, roles: user.roles }}
+          onClose={() => setChangingRole(false)}
+        />
+      )}
     </Card>
   );
 }

@@ -46,7 +46,14 @@ describe('tab visibility (SPEC.md section 2)', () => {
   it('adds Spouse Details and Children Details for the Married', async () => {
     renderProfile(api, { fixtures: { biodata: biodata({ maritalStatus: 'Married' }) } });
     await screen.findByRole('tab', { name: 'Spouse Details' });
-    expect(tabNames()).toEqual(['Personal Information', 'Qualifications', 'Spouse Details', 'Children Details', 'Church Affiliations', 'Departments']);
+    expect(tabNames()).toEqual([
+      'Personal Information',
+      'Qualifications',
+      'Spouse Details',
+      'Children Details',
+      'Church Affiliations',
+      'Departments',
+    ]);
   });
 
   it('adds only Children Details for a set marital status other than Single and Married', async () => {

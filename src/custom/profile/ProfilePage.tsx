@@ -40,7 +40,12 @@ export function ProfilePage() {
   const translate = useTranslate();
   const { userId = '' } = useParams();
   const viewer = useViewer(userId);
-  if (!viewer.canView) return <Alert severity="warning" sx={{ mt: 2 }}>{translate('flock.profile.not_allowed')}</Alert>;
+  if (!viewer.canView)
+    return (
+      <Alert severity="warning" sx={{ mt: 2 }}>
+        {translate('flock.profile.not_allowed')}
+      </Alert>
+    );
   return (
     <LocalizationProvider dateAdapter={AdapterDateFns}>
       {/* A new member id starts afresh: no form keeps the previous member's values. */}

@@ -34,14 +34,22 @@ export function ProfileTabs({ userId, user, biodata, affiliation, viewer }: Prop
     employer: () => <EmployerTab userId={userId} viewer={viewer} />,
     spouse: () => <SpouseTab userId={userId} memberSurname={surname} viewer={viewer} />,
     children: () => <ChildrenTab userId={userId} memberSurname={surname} viewer={viewer} />,
-    churchAffiliation: () => <ChurchAffiliationTab userId={userId} viewer={viewer} affiliation={affiliation} onSaved={affiliation.refetch} />,
+    churchAffiliation: () => (
+      <ChurchAffiliationTab userId={userId} viewer={viewer} affiliation={affiliation} onSaved={affiliation.refetch} />
+    ),
     departments: () => <DepartmentsTab userId={userId} viewer={viewer} hasAffiliation={hasAffiliation} />,
   };
   return (
     <Card>
       <Tabs value={current} onChange={(_event, tab: ProfileTab) => setChosen(tab)} variant="scrollable" scrollButtons="auto">
         {tabs.map((tab) => (
-          <Tab key={tab} value={tab} label={translate(`flock.profile.tabs.${tab}`)} id={`profile-tab-${tab}`} aria-controls="profile-tab-panel" />
+          <Tab
+            key={tab}
+            value={tab}
+            label={translate(`flock.profile.tabs.${tab}`)}
+            id={`profile-tab-${tab}`}
+            aria-controls="profile-tab-panel"
+          />
         ))}
       </Tabs>
       <Box role="tabpanel" id="profile-tab-panel" aria-labelledby={`profile-tab-${current}`} sx={{ p: 2 }}>

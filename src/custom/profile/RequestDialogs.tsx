@@ -109,7 +109,12 @@ function ZoneFields() {
         isPending={zones.isPending}
         onChange={() => setValue('newCenter', null)}
       />
-      <VirtualAutocompleteInput source="newCenter" label="flock.profile.requests.center" choices={centers.choices} isPending={centers.isPending} />
+      <VirtualAutocompleteInput
+        source="newCenter"
+        label="flock.profile.requests.center"
+        choices={centers.choices}
+        isPending={centers.isPending}
+      />
     </>
   );
 }
@@ -117,7 +122,12 @@ function ZoneFields() {
 /** Change of CIH zone: the zone is required. */
 export function ZoneRequestDialog(props: Props) {
   return (
-    <RequestDialog {...props} title="flock.profile.requests.change_zone" schema={changeZoneRequestSchema} send={(api, v) => api.requestChangeOfZone(v)}>
+    <RequestDialog
+      {...props}
+      title="flock.profile.requests.change_zone"
+      schema={changeZoneRequestSchema}
+      send={(api, v) => api.requestChangeOfZone(v)}
+    >
       <ZoneFields />
       {reasonInput}
     </RequestDialog>

@@ -36,7 +36,11 @@ export const profiles = descriptor({
 /** The records the profile's tabs read and save. */
 export const biodata = descriptor({
   name: 'biodata',
-  endpoints: { getOne: one('/Biodata/GetBiodataByUserId'), create: create('/Biodata/CreateBiodata'), update: update('/Biodata/UpdateBiodata') },
+  endpoints: {
+    getOne: one('/Biodata/GetBiodataByUserId'),
+    create: create('/Biodata/CreateBiodata'),
+    update: update('/Biodata/UpdateBiodata'),
+  },
 });
 export const qualifications = descriptor({ name: 'qualifications', endpoints: memberDetail('Qualification', 'many') });
 export const children = descriptor({ name: 'children', endpoints: memberDetail('Children', 'many') });
@@ -49,9 +53,15 @@ export const churchAffiliations = descriptor({
     create: create('/ChurchAffiliation/CreateChurchAffiliation'),
     update: update('/ChurchAffiliation/UpdateChurchAffiliation'),
     custom: {
-      requestToJoinDepartment: memberRequest('RequestByMemberToJoinDepartment', (p: { department: string }) => ({ department: p.department })),
-      requestToJoinAffinityGroup: memberRequest('RequestByMemberToJoinAffinityGroup', (p: { affinityGroup?: string }) => ({ affinityGroup: p.affinityGroup })),
-      requestChangeOfAffinityGroup: memberRequest('RequestChangeOfAffinityGroup', (p: { newAffinityGroup?: string }) => ({ newAffinityGroup: p.newAffinityGroup })),
+      requestToJoinDepartment: memberRequest('RequestByMemberToJoinDepartment', (p: { department: string }) => ({
+        department: p.department,
+      })),
+      requestToJoinAffinityGroup: memberRequest('RequestByMemberToJoinAffinityGroup', (p: { affinityGroup?: string }) => ({
+        affinityGroup: p.affinityGroup,
+      })),
+      requestChangeOfAffinityGroup: memberRequest('RequestChangeOfAffinityGroup', (p: { newAffinityGroup?: string }) => ({
+        newAffinityGroup: p.newAffinityGroup,
+      })),
       requestChangeOfZone: memberRequest('RequestChangeOfCIHZone', (p: { newCihZone: string; newCenter?: string }) => ({
         newCihZone: p.newCihZone,
         newCenter: p.newCenter,

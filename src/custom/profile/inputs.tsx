@@ -135,9 +135,7 @@ export const GenderInput = () => <ChoiceInput source="gender" values={GENDERS} /
 export function FieldGrid({ children }: { children: ReactNode }) {
   return (
     // Columns follow the room the form has (a tab or a dialog), not the window.
-    <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
-      {children}
-    </Box>
+    <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>{children}</Box>
   );
 }
 

@@ -87,8 +87,22 @@ const ONE_RECORD: ReadName[] = ['profiles', 'biodata', 'spouses', 'employers', '
 export const RECORD_READS = ONE_RECORD.map((name) => READS[name]);
 
 /** The profile's writes, answered as the API does: a created record with its new id, an update with the record. */
-const CREATES = ['POST /Biodata/CreateBiodata', 'POST /Qualification/Create', 'POST /Children/Create', 'POST /Spouse/Create', 'POST /Employer/Create', 'POST /ChurchAffiliation/CreateChurchAffiliation'];
-const UPDATES = ['PUT /Biodata/UpdateBiodata', 'PUT /Qualification/Update', 'PUT /Children/Update', 'PUT /Spouse/Update', 'PUT /Employer/Update', 'PUT /ChurchAffiliation/UpdateChurchAffiliation'];
+const CREATES = [
+  'POST /Biodata/CreateBiodata',
+  'POST /Qualification/Create',
+  'POST /Children/Create',
+  'POST /Spouse/Create',
+  'POST /Employer/Create',
+  'POST /ChurchAffiliation/CreateChurchAffiliation',
+];
+const UPDATES = [
+  'PUT /Biodata/UpdateBiodata',
+  'PUT /Qualification/Update',
+  'PUT /Children/Update',
+  'PUT /Spouse/Update',
+  'PUT /Employer/Update',
+  'PUT /ChurchAffiliation/UpdateChurchAffiliation',
+];
 /** Calls answered with no data: deletions, commands and requests; the member has no avatar. */
 const EMPTY = [
   'DELETE /Qualification/Delete',
@@ -140,7 +154,10 @@ type RenderOptions = { viewerId?: string; permissions?: string[]; userId?: strin
  * Renders /profile/{userId} for the viewer; by default the member on their own profile. Returns
  * the data provider, spied on, for what react-admin asks beyond what reaches the API.
  */
-export function renderProfile(api: FakeApi, { viewerId = MEMBER_ID, permissions = ['CAN_UPDATE_MEMBERS'], userId = MEMBER_ID, fixtures }: RenderOptions = {}) {
+export function renderProfile(
+  api: FakeApi,
+  { viewerId = MEMBER_ID, permissions = ['CAN_UPDATE_MEMBERS'], userId = MEMBER_ID, fixtures }: RenderOptions = {},
+) {
   quietNotFound();
   signInWith(permissions, { id: viewerId, email: `${viewerId}@example.org`, fullName: viewerId, roles: [] });
   answer(api, { profiles: member(), ...fixtures });

@@ -91,7 +91,15 @@ export function DecideDialog({ requests, approve, onClose }: Props) {
           {outcome ? (
             <Summary outcome={outcome} total={requests.length} />
           ) : (
-            <TextInput source="comment" label="flock.requests.comment" multiline minRows={3} isRequired={!approve} autoFocus disabled={loading} />
+            <TextInput
+              source="comment"
+              label="flock.requests.comment"
+              multiline
+              minRows={3}
+              isRequired={!approve}
+              autoFocus
+              disabled={loading}
+            />
           )}
           {loading && <LinearProgress aria-label={translate('flock.requests.deciding', count)} />}
         </DialogContent>

@@ -63,7 +63,12 @@ export function RequestDetail({ id, onClose }: { id: string; onClose: () => void
   const { data, error, isPending } = useGetOne<MemberRequestDetail>('requests', { id });
   const titleId = useId();
   return (
-    <Drawer anchor="right" open onClose={onClose} slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: 420 }, p: 3 } } }}>
+    <Drawer
+      anchor="right"
+      open
+      onClose={onClose}
+      slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: 420 }, p: 3 } } }}
+    >
       <Typography id={titleId} component="h2" variant="h6" sx={{ mb: 2 }}>
         {translate('flock.requests.detail_title')}
       </Typography>

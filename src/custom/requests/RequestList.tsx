@@ -44,10 +44,21 @@ function DecideButtons({ onDecide }: { onDecide: Decide }) {
   const name = request.requester.fullName;
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
-      <Button size="small" startIcon={<CheckIcon />} aria-label={translate('flock.requests.approve_of', { name })} onClick={only(() => onDecide({ requests: [request], approve: true }))}>
+      <Button
+        size="small"
+        startIcon={<CheckIcon />}
+        aria-label={translate('flock.requests.approve_of', { name })}
+        onClick={only(() => onDecide({ requests: [request], approve: true }))}
+      >
         {translate('flock.requests.approve')}
       </Button>
-      <Button size="small" color="error" startIcon={<CloseIcon />} aria-label={translate('flock.requests.reject_of', { name })} onClick={only(() => onDecide({ requests: [request], approve: false }))}>
+      <Button
+        size="small"
+        color="error"
+        startIcon={<CloseIcon />}
+        aria-label={translate('flock.requests.reject_of', { name })}
+        onClick={only(() => onDecide({ requests: [request], approve: false }))}
+      >
         {translate('flock.requests.reject')}
       </Button>
     </Box>
@@ -67,7 +78,12 @@ function CancelButton() {
   if (!request || request.status !== 'pending') return null;
   return (
     <>
-      <Button size="small" color="error" aria-label={translate('flock.requests.cancel_of', { kind: translate(`flock.requests.kinds.${request.kind}`) })} onClick={only(ask)}>
+      <Button
+        size="small"
+        color="error"
+        aria-label={translate('flock.requests.cancel_of', { kind: translate(`flock.requests.kinds.${request.kind}`) })}
+        onClick={only(ask)}
+      >
         {translate('flock.requests.cancel')}
       </Button>
       {/* The confirmation lives outside the row's click. */}
@@ -135,7 +151,15 @@ export function RequestList({ resource, decides, own }: RequestListProps) {
   };
   return (
     <>
-      <List resource={resource} title={false} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false} empty={false} disableSyncWithLocation>
+      <List
+        resource={resource}
+        title={false}
+        filters={filters}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        exporter={false}
+        empty={false}
+        disableSyncWithLocation
+      >
         <DataTable
           rowClick={(id) => {
             setDetail(String(id));
@@ -152,7 +176,12 @@ export function RequestList({ resource, decides, own }: RequestListProps) {
           <DataTable.Col source="decidedByName" disableSort />
           <DataTable.Col source="decisionComment" disableSort />
           {(decides || own) && (
-            <DataTable.Col label="flock.crud.actions" disableSort align="right" render={() => (own ? <CancelButton /> : <DecideButtons onDecide={setDeciding} />)} />
+            <DataTable.Col
+              label="flock.crud.actions"
+              disableSort
+              align="right"
+              render={() => (own ? <CancelButton /> : <DecideButtons onDecide={setDeciding} />)}
+            />
           )}
         </DataTable>
       </List>

@@ -23,7 +23,13 @@ const request = (id: string, name: string, extra: object = {}) => ({
 });
 const TOLU = request('r1', 'Tolu Bello');
 const KEMI = request('r2', 'Kemi Ade', { kind: 'changeDepartment', previousDepartmentName: 'Ushering' });
-const MINE = request('r9', 'Ada Admin', { requester: { id: 'u-admin', fullName: 'Ada Admin' }, kind: 'changeZone', targetZoneName: 'Lekki Zone', targetCenterName: 'Ajah Center', previousZoneName: 'Ikeja Zone' });
+const MINE = request('r9', 'Ada Admin', {
+  requester: { id: 'u-admin', fullName: 'Ada Admin' },
+  kind: 'changeZone',
+  targetZoneName: 'Lekki Zone',
+  targetCenterName: 'Ajah Center',
+  previousZoneName: 'Ikeja Zone',
+});
 
 /** A list call answering its rows, and the pending count the tab label asks for (Status=pending, PageSize=1). */
 const listOf = (all: object[]) => (call: ApiCall) => {
@@ -40,7 +46,10 @@ function showRequests(permissions: string[], lists: Lists = {}) {
     found === 403 || found === undefined ? () => refusal(403, refusalText) : listOf(found);
   api.on('GET /ChurchAffiliation/GetUserRequestLog', listOf(lists.mine ?? [MINE]));
   api.on('GET /ChurchAffiliation/GetHodRequests', answer(lists.hod, 'Only heads of department see department requests'));
-  api.on('GET /ChurchAffiliation/GetInspectorateRequests', answer(lists.inspectorate, 'Only the inspectorate sees zone and affinity-group requests'));
+  api.on(
+    'GET /ChurchAffiliation/GetInspectorateRequests',
+    answer(lists.inspectorate, 'Only the inspectorate sees zone and affinity-group requests'),
+  );
   api.on('GET /ChurchAffiliation/GetAllRequests', answer(lists.all, 'Only administrators see every request'));
   api.on('GET /CIHZone/GetAll', () => rows([{ id: 'z1', zoneName: 'Lekki Zone' }]));
   api.on('GET /Department/GetAllDepartment', () => rows([{ id: 'd1', departmentName: 'Choir' }]));
@@ -59,7 +68,8 @@ describe('the tabs of /requests', () => {
     showRequests(MEMBER);
     expect(await rowOf('Change CIH zone')).toBeTruthy();
     await waitFor(async () => expect(await tabNames()).toEqual(['My requests (1)']));
-    for (const call of ['GetHodRequests', 'GetInspectorateRequests', 'GetAllRequests']) expect(api.callsTo(`GET /ChurchAffiliation/${call}`)).toEqual([]);
+    for (const call of ['GetHodRequests', 'GetInspectorateRequests', 'GetAllRequests'])
+      expect(api.callsTo(`GET /ChurchAffiliation/${call}`)).toEqual([]);
   });
 
   it('shows a head of department the Department tab when GetHodRequests answers, with its pending count', async () => {
@@ -77,7 +87,9 @@ describe('the tabs of /requests', () => {
 
   it('shows an administrator every tab', async () => {
     showRequests(ADMIN, { hod: [TOLU], inspectorate: [], all: [TOLU, MINE] });
-    await waitFor(async () => expect(await tabNames()).toEqual(['My requests (1)', 'Department requests (1)', 'Inspectorate requests (0)', 'All requests (2)']));
+    await waitFor(async () =>
+      expect(await tabNames()).toEqual(['My requests (1)', 'Department requests (1)', 'Inspectorate requests (0)', 'All requests (2)']),
+    );
   });
 });
 
@@ -94,11 +106,19 @@ describe('deciding', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Comment/ }), { target: { value: 'The choir is full' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Request rejected')).toBeTruthy();
-    expect(api.callsTo('PUT /ChurchAffiliation/ApproveChangeOfDepartment')[0].query).toEqual({ RequestId: 'r1', Approve: 'false', Comment: 'The choir is full' });
+    expect(api.callsTo('PUT /ChurchAffiliation/ApproveChangeOfDepartment')[0].query).toEqual({
+      RequestId: 'r1',
+      Approve: 'false',
+      Comment: 'The choir is full',
+    });
   });
 
   it('approves without a comment, by the call of the kind', async () => {
-    showRequests(ADMIN, { hod: [], inspectorate: [], all: [MINE, TOLU, request('r4', 'Seun Ojo', { kind: 'changeZone', targetZoneName: 'Lekki Zone' })] });
+    showRequests(ADMIN, {
+      hod: [],
+      inspectorate: [],
+      all: [MINE, TOLU, request('r4', 'Seun Ojo', { kind: 'changeZone', targetZoneName: 'Lekki Zone' })],
+    });
     api.on('PUT /ChurchAffiliation/ApproveChangeOfCIHZone', () => ok({}, { message: 'Request approved' }));
     await openTab(/^All requests/);
     const approve = await within(await rowOf('Seun Ojo')).findByRole('button', { name: "Approve Seun Ojo's request" });
@@ -176,7 +196,13 @@ describe("the member's own requests", () => {
         ...rejected,
         history: [
           { id: 'e1', action: 'created', actorName: 'Ada Admin', comment: 'Moved house', at: '2025-05-02T10:00:00.000Z' },
-          { id: 'e2', action: 'rejected', actorName: 'Funmi Adeyemi', comment: 'Stay where you are needed', at: '2025-05-03T10:00:00.000Z' },
+          {
+            id: 'e2',
+            action: 'rejected',
+            actorName: 'Funmi Adeyemi',
+            comment: 'Stay where you are needed',
+            at: '2025-05-03T10:00:00.000Z',
+          },
         ],
       }),
     );
@@ -188,7 +214,11 @@ describe("the member's own requests", () => {
     fireEvent.click(within(row).getByText('Ikeja Zone → Lekki Zone, Ajah Center'));
     const detail = await screen.findByRole('dialog', { name: 'Request' });
     const history = await within(detail).findByRole('list', { name: 'History' });
-    expect(within(history).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       expect.stringMatching(/^Filed by Ada Admin, .*Moved house$/),
       expect.stringMatching(/^Rejected by Funmi Adeyemi, .*Stay where you are needed$/),
     ]);
@@ -200,6 +230,12 @@ describe("the member's own requests", () => {
     await rowOf('Change CIH zone');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Rejected' }));
-    await waitFor(() => expect(api.callsTo('GET /ChurchAffiliation/GetUserRequestLog').at(-1)!.query).toMatchObject({ Status: 'rejected', SortBy: 'createdAt', SortOrder: 'desc' }));
+    await waitFor(() =>
+      expect(api.callsTo('GET /ChurchAffiliation/GetUserRequestLog').at(-1)!.query).toMatchObject({
+        Status: 'rejected',
+        SortBy: 'createdAt',
+        SortOrder: 'desc',
+      }),
+    );
   });
 });

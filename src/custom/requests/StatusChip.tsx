@@ -2,7 +2,12 @@ import { useTranslate } from 'react-admin';
 import { Chip, type ChipProps } from '@mui/material';
 import type { MemberRequestStatus } from '@/domain/enums';
 
-const COLOR: Record<MemberRequestStatus, ChipProps['color']> = { pending: 'warning', approved: 'success', rejected: 'error', cancelled: 'default' };
+const COLOR: Record<MemberRequestStatus, ChipProps['color']> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'error',
+  cancelled: 'default',
+};
 
 export function StatusChip({ status }: { status: MemberRequestStatus }) {
   const translate = useTranslate();

@@ -15,7 +15,11 @@ function useOptions(age: number | undefined, maritalStatus: MaritalStatus | unde
   const sort = { field: 'affinityGroupName', order: 'ASC' as const };
   const { data: all = [] } = useGetList<Group>('affinityGroups', { pagination: ALL, sort });
   const fits = age !== undefined || maritalStatus !== undefined;
-  const { data: fitting = [] } = useGetList<Group>('affinityGroups', { pagination: ALL, sort, filter: { age, maritalStatus } }, { enabled: fits });
+  const { data: fitting = [] } = useGetList<Group>(
+    'affinityGroups',
+    { pagination: ALL, sort, filter: { age, maritalStatus } },
+    { enabled: fits },
+  );
   const suggested = new Set(fitting.map((g) => g.affinityGroupName));
   return [
     ...fitting.map((g) => ({ name: g.affinityGroupName, suggested: true })),

@@ -1,13 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  DataTable,
-  ListContextProvider,
-  Pagination,
-  ResourceContextProvider,
-  useDataProvider,
-  useList,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, ListContextProvider, Pagination, ResourceContextProvider, useDataProvider, useList, useTranslate } from 'react-admin';
 import { Alert, Card, CardContent, CircularProgress, Grid, Typography } from '@mui/material';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { cellOf, PageHeader, type ApiRecord } from '@/src/resources/crud';

@@ -7,9 +7,28 @@ import { MyCenter } from './MyCenter';
 
 const api = fakeApi();
 
-const ID = { lekki: '00000000-0000-4000-8000-000000000101', ikeja: '00000000-0000-4000-8000-000000000102', ajah: '00000000-0000-4000-8000-000000000103' };
-const AJAH = { id: ID.ajah, centerName: 'Ajah Center', zoneId: ID.lekki, zoneName: 'Lekki Zone', address: '7 Addo Road, Ajah', memberCount: 2 };
-const PASTOR = { id: 'p1', fullName: 'Babajide Ogunleye', firstName: 'Babajide', lastName: 'Ogunleye', email: 'pastor@example.org', phoneNumber: '0803', cihRole: 'cihpastor' };
+const ID = {
+  lekki: '00000000-0000-4000-8000-000000000101',
+  ikeja: '00000000-0000-4000-8000-000000000102',
+  ajah: '00000000-0000-4000-8000-000000000103',
+};
+const AJAH = {
+  id: ID.ajah,
+  centerName: 'Ajah Center',
+  zoneId: ID.lekki,
+  zoneName: 'Lekki Zone',
+  address: '7 Addo Road, Ajah',
+  memberCount: 2,
+};
+const PASTOR = {
+  id: 'p1',
+  fullName: 'Babajide Ogunleye',
+  firstName: 'Babajide',
+  lastName: 'Ogunleye',
+  email: 'pastor@example.org',
+  phoneNumber: '0803',
+  cihRole: 'cihpastor',
+};
 const MEMBER = { id: 'm1', fullName: 'Ada Obi', firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org', cihRole: null };
 const CIH_MANAGER = ['CAN_VIEW_CIH_MANAGEMENT', 'CAN_CREATE_CIH_MANAGEMENT', 'CAN_UPDATE_CIH_MANAGEMENT', 'CAN_DELETE_CIH_MANAGEMENT'];
 const ZONES = [

@@ -14,7 +14,12 @@ export const centers = descriptor({
   title: 'cihCenters',
   screen: lazyScreen(() => import('./CenterPages'), 'CenterList'),
   routes: [
-    { path: '/cih/centers/center', title: 'cihCenterForm', screen: lazyScreen(() => import('./CenterPages'), 'CenterCreate'), action: 'create' },
+    {
+      path: '/cih/centers/center',
+      title: 'cihCenterForm',
+      screen: lazyScreen(() => import('./CenterPages'), 'CenterCreate'),
+      action: 'create',
+    },
     { path: '/cih/centers/center/:id', title: 'cihCenterDetail', screen: CenterShow },
   ],
   access: crudRules(CIH_MANAGEMENT, P.createCihManagement, P.updateCihManagement, P.deleteCihManagement),

@@ -36,7 +36,13 @@ export function CrudFormDialog({ definition, fixed, state, onClose }: Props) {
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
       {editing ? (
-        <EditBase resource={definition.resource} id={state.id} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: updated }}>
+        <EditBase
+          resource={definition.resource}
+          id={state.id}
+          mutationMode="pessimistic"
+          redirect={false}
+          mutationOptions={{ onSuccess: updated }}
+        >
           {form}
         </EditBase>
       ) : (

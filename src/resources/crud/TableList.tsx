@@ -1,5 +1,16 @@
 import { useCallback, type ReactElement, type ReactNode } from 'react';
-import { DataTable, downloadCSV, ExportButton, List, SearchInput, SortButton, TopToolbar, useTranslate, type Exporter, type SortPayload } from 'react-admin';
+import {
+  DataTable,
+  downloadCSV,
+  ExportButton,
+  List,
+  SearchInput,
+  SortButton,
+  TopToolbar,
+  useTranslate,
+  type Exporter,
+  type SortPayload,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { toCsv } from './csv';
 import type { ApiRecord, ColumnDef } from './types';
@@ -34,9 +45,11 @@ export function cellOf(resource: string, column: ColumnDef): ReactNode {
   const { source, kind = 'text', sortable = false, link, render } = column;
   const common = { source, label: fieldLabel(resource, source), disableSort: !sortable };
   if (render) return <DataTable.Col key={source} {...common} render={render} />;
-  if (link) return <DataTable.Col key={source} {...common} render={(record: ApiRecord) => <Link to={link(record)}>{record[source]}</Link>} />;
+  if (link)
+    return <DataTable.Col key={source} {...common} render={(record: ApiRecord) => <Link to={link(record)}>{record[source]}</Link>} />;
   if (kind === 'number') return <DataTable.NumberCol key={source} {...common} />;
-  if (kind === 'boolean') return <DataTable.Col key={source} {...common} render={(record: ApiRecord) => <YesNo value={!!record[source]} />} />;
+  if (kind === 'boolean')
+    return <DataTable.Col key={source} {...common} render={(record: ApiRecord) => <YesNo value={!!record[source]} />} />;
   if (kind === 'date') return <DataTable.Col key={source} {...common} render={(record: ApiRecord) => longDate(record[source])} />;
   return <DataTable.Col key={source} {...common} />;
 }
@@ -63,7 +76,18 @@ export type TableListProps = {
 };
 
 /** A list of API records: search, filters, sortable columns, paging and CSV export. */
-export function TableList({ resource, columns, filter, filters = [], sortFields, sort, toolbar, empty = false, rowActions, nested = false }: TableListProps) {
+export function TableList({
+  resource,
+  columns,
+  filter,
+  filters = [],
+  sortFields,
+  sort,
+  toolbar,
+  empty = false,
+  rowActions,
+  nested = false,
+}: TableListProps) {
   const exporter = useCsvExporter(resource, columns);
   return (
     <List

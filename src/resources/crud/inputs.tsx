@@ -39,7 +39,15 @@ export function inputOf(field: FieldDef, { key = field.source, ...props }: Input
     case 'boolean':
       return <BooleanInput key={key} source={source} {...props} />;
     case 'select':
-      return <SelectInput key={key} source={source} choices={field.choices.map((c) => ({ id: c, name: c }))} emptyText="flock.select_option" {...props} />;
+      return (
+        <SelectInput
+          key={key}
+          source={source}
+          choices={field.choices.map((c) => ({ id: c, name: c }))}
+          emptyText="flock.select_option"
+          {...props}
+        />
+      );
     case 'reference':
       return (
         <ReferenceInput key={key} source={source} reference={field.reference} perPage={REFERENCE_PAGE} alwaysOn={props.alwaysOn}>

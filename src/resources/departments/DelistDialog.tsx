@@ -36,7 +36,9 @@ export function DelistDialog({ member, departmentName, onClose }: Props) {
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
       <Form onSubmit={submit} resolver={resolver} noValidate>
-        <DialogTitle id={titleId}>{translate('flock.departments.delist_title', { name: member.fullName, department: departmentName })}</DialogTitle>
+        <DialogTitle id={titleId}>
+          {translate('flock.departments.delist_title', { name: member.fullName, department: departmentName })}
+        </DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 1 }}>{translate('flock.departments.delist_intro')}</DialogContentText>
           <TextInput source="reason" label="flock.departments.reason" multiline minRows={3} isRequired autoFocus />

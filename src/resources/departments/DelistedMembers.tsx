@@ -30,7 +30,13 @@ function UndoButton() {
     refresh();
   };
   return (
-    <Button size="small" startIcon={<UndoIcon />} loading={loading} onClick={undo} aria-label={`${translate('flock.departments.undo')} ${row.fullName}`}>
+    <Button
+      size="small"
+      startIcon={<UndoIcon />}
+      loading={loading}
+      onClick={undo}
+      aria-label={`${translate('flock.departments.undo')} ${row.fullName}`}
+    >
       {translate('flock.departments.undo')}
     </Button>
   );

@@ -28,7 +28,13 @@ function DelistButton({ onDelist }: { onDelist: (member: Member) => void }) {
   const member = useRecordContext<Member>();
   if (!member || member.isHead) return null;
   return (
-    <Button size="small" color="error" startIcon={<PersonRemoveIcon />} onClick={() => onDelist(member)} aria-label={`${translate('flock.departments.delist')} ${member.fullName}`}>
+    <Button
+      size="small"
+      color="error"
+      startIcon={<PersonRemoveIcon />}
+      onClick={() => onDelist(member)}
+      aria-label={`${translate('flock.departments.delist')} ${member.fullName}`}
+    >
       {translate('flock.departments.delist')}
     </Button>
   );
@@ -59,7 +65,11 @@ function HeadCard({ department }: { department: ApiRecord }) {
             {translate('flock.departments.head')}
           </Typography>
           <Typography>
-            {department.hodName ? <Link to={`/profile/${department.hodId}`}>{department.hodName}</Link> : translate('flock.departments.no_head')}
+            {department.hodName ? (
+              <Link to={`/profile/${department.hodId}`}>{department.hodName}</Link>
+            ) : (
+              translate('flock.departments.no_head')
+            )}
           </Typography>
         </Box>
         <Box>
@@ -100,7 +110,11 @@ export function DepartmentShow() {
             <Tab label={translate('flock.departments.members_tab')} />
             <Tab label={translate('flock.departments.delisted_tab')} />
           </Tabs>
-          {tab === 0 ? <Members department={department} canDelist={canDelist} /> : <DelistedMembers departmentId={id} canUndo={canDelist} />}
+          {tab === 0 ? (
+            <Members department={department} canDelist={canDelist} />
+          ) : (
+            <DelistedMembers departmentId={id} canUndo={canDelist} />
+          )}
         </>
       )}
     </>

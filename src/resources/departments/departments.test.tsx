@@ -13,7 +13,14 @@ const ID = {
   tunde: '00000000-0000-4000-8000-0000000000e2',
   ngozi: '00000000-0000-4000-8000-0000000000e3',
 };
-const CHOIR = { id: ID.choir, departmentName: 'Choir', description: 'Leads praise and worship', hodId: ID.emeka, hodName: 'Emeka Nwosu', memberCount: 2 };
+const CHOIR = {
+  id: ID.choir,
+  departmentName: 'Choir',
+  description: 'Leads praise and worship',
+  hodId: ID.emeka,
+  hodName: 'Emeka Nwosu',
+  memberCount: 2,
+};
 const member = (id: string, firstName: string, lastName: string, extra: object) => ({
   id,
   firstName,
@@ -42,7 +49,9 @@ const MANAGER = ['CAN_VIEW_DEPARTMENT', 'CAN_CREATE_DEPARTMENT', 'CAN_UPDATE_DEP
 function showChoir(permissions = MANAGER) {
   signInWith(permissions);
   api.on('GET /Department/GetDepartmentById', () => ok(CHOIR));
-  api.on('GET /Department/GetDepartmentMembers', (call) => rows(call.query.Search ? MEMBERS.filter((m) => m.firstName.toLowerCase().startsWith(call.query.Search)) : MEMBERS));
+  api.on('GET /Department/GetDepartmentMembers', (call) =>
+    rows(call.query.Search ? MEMBERS.filter((m) => m.firstName.toLowerCase().startsWith(call.query.Search)) : MEMBERS),
+  );
   api.on('GET /ChurchAffiliation/GetDelistedMembers', () => rows([DELISTED]));
   renderScreen(<DepartmentShow />, { path: '/departments/view/:name/:id/:hodid', at: `/departments/view/Choir/${ID.choir}/${ID.emeka}` });
 }
@@ -75,7 +84,9 @@ describe('the department view', () => {
 
   it('delists a member only with a reason, through PUT DelistMemberFromDepartment', async () => {
     showChoir();
-    api.on('PUT /ChurchAffiliation/DelistMemberFromDepartment', () => ok({ id: 'dl-2' }, { message: 'Member delisted from the department' }));
+    api.on('PUT /ChurchAffiliation/DelistMemberFromDepartment', () =>
+      ok({ id: 'dl-2' }, { message: 'Member delisted from the department' }),
+    );
     fireEvent.click(await within(await rowOf(/Adebayo/)).findByRole('button', { name: 'Delist Tunde Adebayo' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Delist Tunde Adebayo from Choir' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Delist' }));
@@ -115,7 +126,10 @@ describe('the department view', () => {
 
     fireEvent.click(await row.findByRole('button', { name: 'Undo Ngozi Eze' }));
     expect(await screen.findByText('Delisting undone: the member is back in the department')).toBeTruthy();
-    expect(api.callsTo('DELETE /ChurchAffiliation/DelistMemberFromDepartment')[0].query).toEqual({ UserId: ID.ngozi, DepartmentName: 'Choir' });
+    expect(api.callsTo('DELETE /ChurchAffiliation/DelistMemberFromDepartment')[0].query).toEqual({
+      UserId: ID.ngozi,
+      DepartmentName: 'Choir',
+    });
   });
 
   it('offers neither delist nor undo to a user who may only view departments', async () => {
@@ -157,7 +171,9 @@ describe('the departments list', () => {
     showDepartments();
     fireEvent.click(await within(await rowOf(/Choir/)).findByRole('button', { name: 'Edit' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Choir' }));
-    await waitFor(() => expect((dialog.getByRole('combobox', { name: 'Head of department' }) as HTMLInputElement).value).toMatch(/^Emeka Nwosu/));
+    await waitFor(() =>
+      expect((dialog.getByRole('combobox', { name: 'Head of department' }) as HTMLInputElement).value).toMatch(/^Emeka Nwosu/),
+    );
     expect(api.callsTo('GET /ChurchAffiliation/GetMemberQuery').every((c) => c.query.DepartmentId === ID.choir)).toBe(true);
   });
 });

@@ -15,7 +15,13 @@ export const departments = descriptor({
   path: '/departments',
   screen: lazyScreen(() => import('./DepartmentList'), 'DepartmentList'),
   asResource: true,
-  routes: [{ path: '/departments/view/:name/:id/:hodid', title: 'departmentView', screen: lazyScreen(() => import('./DepartmentShow'), 'DepartmentShow') }],
+  routes: [
+    {
+      path: '/departments/view/:name/:id/:hodid',
+      title: 'departmentView',
+      screen: lazyScreen(() => import('./DepartmentShow'), 'DepartmentShow'),
+    },
+  ],
   access: crudRules([P.viewDepartment], P.createDepartment, P.updateDepartment, P.deleteDepartment),
   icon: AccountTreeIcon,
   endpoints: crud({

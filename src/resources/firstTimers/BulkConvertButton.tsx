@@ -20,7 +20,10 @@ function Body({ count, loading, success, error }: Outcome & { count: number }) {
     );
   }
   if (error) return <Alert severity="error">{error}</Alert>;
-  if (success) return <Alert severity="success">{success.message || translate('flock.people.first_timers.converted_count', { smart_count: count })}</Alert>;
+  if (success)
+    return (
+      <Alert severity="success">{success.message || translate('flock.people.first_timers.converted_count', { smart_count: count })}</Alert>
+    );
   return <DialogContentText>{translate('flock.people.first_timers.bulk_content', { smart_count: count })}</DialogContentText>;
 }
 

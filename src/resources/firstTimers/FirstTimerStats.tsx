@@ -88,7 +88,9 @@ export function FirstTimerStats() {
   if (error) return <Alert severity="error">{translate('flock.people.first_timers.stats_error', { message: error.message })}</Alert>;
   if (isPending || !stats?.byWeek) return <CircularProgress aria-label={translate('flock.loading')} />;
   const text = (key: string) => translate(`flock.people.first_timers.${key}`);
-  const genders = stats.byGender.filter((b) => b.count > 0).map((b) => ({ id: b.gender, value: b.count, label: translate(`flock.people.genders.${b.gender}`, { _: b.gender }) }));
+  const genders = stats.byGender
+    .filter((b) => b.count > 0)
+    .map((b) => ({ id: b.gender, value: b.count, label: translate(`flock.people.genders.${b.gender}`, { _: b.gender }) }));
   return (
     <Grid container spacing={2} sx={{ mb: 2 }} component="section" aria-label={text('stats')}>
       <Count label={text('total')} value={stats.total} />

@@ -12,15 +12,28 @@ export const firstTimers = descriptor({
   access: { view: [P.viewFirstTimers], convert: [P.approveFirstTimers] },
   icon: PersonAddIcon,
   endpoints: {
-    getList: { ...list('/Admin/GetAllUsers'), query: (params: GetListParams) => ({ ...listQuery(params, PEOPLE_FILTERS), Kind: 'firsttimer' }) },
+    getList: {
+      ...list('/Admin/GetAllUsers'),
+      query: (params: GetListParams) => ({ ...listQuery(params, PEOPLE_FILTERS), Kind: 'firsttimer' }),
+    },
     custom: {
       convertFirstTimer: { method: 'PUT', path: '/Admin/ConvertFirstTimersToMembers', query: (p: { id: string }) => ({ Id: p.id }) },
-      bulkConvertFirstTimers: { method: 'PUT', path: '/Admin/BulkConvertFirstTimersToMembers', body: (p: { ids: string[] }) => ({ ids: p.ids }) },
+      bulkConvertFirstTimers: {
+        method: 'PUT',
+        path: '/Admin/BulkConvertFirstTimersToMembers',
+        body: (p: { ids: string[] }) => ({ ids: p.ids }),
+      },
     },
   },
 });
 
 export const firstTimerStats = descriptor({
   name: 'firstTimerStats',
-  endpoints: { getOne: { method: 'GET', path: '/Biodata/GetFirstTimerStats', read: (envelope, params) => ({ data: { ...envelope.data, id: params.id } }) } },
+  endpoints: {
+    getOne: {
+      method: 'GET',
+      path: '/Biodata/GetFirstTimerStats',
+      read: (envelope, params) => ({ data: { ...envelope.data, id: params.id } }),
+    },
+  },
 });

@@ -14,15 +14,25 @@ const ID = {
   chairs: '00000000-0000-4000-8000-0000000000c1',
 };
 
-const MUSIC = { id: ID.music, name: 'Music Ministry', code: 'MUSIC', description: 'Choirs and bands', leaderId: ID.ada, leaderName: 'Ada Obi' };
+const MUSIC = {
+  id: ID.music,
+  name: 'Music Ministry',
+  code: 'MUSIC',
+  description: 'Choirs and bands',
+  leaderId: ID.ada,
+  leaderName: 'Ada Obi',
+};
 const YOUTH = { id: ID.youth, name: 'Youth Ministry', code: 'YOUTH', description: null, leaderId: null, leaderName: null };
 const MINISTRY_RIGHTS = ['CAN_VIEW_MINISTRIES', 'CAN_CREATE_MINISTRIES', 'CAN_UPDATE_MINISTRIES', 'CAN_DELETE_MINISTRIES'];
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false, selector: 'input, textarea' }), { target: { value } });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { exact: false, selector: 'input, textarea' }), { target: { value } });
 
 function showMinistries(list = [MUSIC, YOUTH]) {
   signInWith(MINISTRY_RIGHTS);
-  api.on('GET /Ministry/GetAll', (call) => rows(call.query.Search ? list.filter((m) => m.name.toLowerCase().includes(call.query.Search)) : list));
+  api.on('GET /Ministry/GetAll', (call) =>
+    rows(call.query.Search ? list.filter((m) => m.name.toLowerCase().includes(call.query.Search)) : list),
+  );
   api.on('GET /ChurchAffiliation/GetMemberQuery', () => rows([]));
   renderScreen(<MinistryList />, { path: '/ministries' });
 }
@@ -84,7 +94,9 @@ describe('the generic lookup list', () => {
     expect(screen.getByText('Music Ministry')).toBeTruthy();
 
     fireEvent.click(await within(await findRow(/Youth Ministry/)).findByRole('button', { name: 'Delete' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete "Youth Ministry"?' })).getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete "Youth Ministry"?' })).getByRole('button', { name: 'Confirm' }),
+    );
     expect(await screen.findByText('Successfully Deleted')).toBeTruthy();
     expect(api.callsTo('DELETE /Ministry/Delete').map((c) => c.query)).toEqual([{ id: ID.music }, { id: ID.youth }]);
   });

@@ -4,8 +4,28 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { fakeApi, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
 import { MemberList } from './MemberList';
 
-const ADA = { id: '11111111-1111-4111-8111-111111111111', fullName: 'Ada Okafor', email: 'ada@example.org', phoneNumber: '0803', gender: 'Female', maritalStatus: 'Single', employmentStatus: 'Employed', state: 'Lagos', zoneName: 'Lekki Zone', centerName: 'Ajah Center', userRole: 'hod, member', dateOfBirth: '1995-04-12' };
-const EMEKA = { ...ADA, id: '22222222-2222-4222-8222-222222222222', fullName: 'Emeka Nwosu', email: 'emeka@example.org', gender: 'Male', userRole: 'member' };
+const ADA = {
+  id: '11111111-1111-4111-8111-111111111111',
+  fullName: 'Ada Okafor',
+  email: 'ada@example.org',
+  phoneNumber: '0803',
+  gender: 'Female',
+  maritalStatus: 'Single',
+  employmentStatus: 'Employed',
+  state: 'Lagos',
+  zoneName: 'Lekki Zone',
+  centerName: 'Ajah Center',
+  userRole: 'hod, member',
+  dateOfBirth: '1995-04-12',
+};
+const EMEKA = {
+  ...ADA,
+  id: '22222222-2222-4222-8222-222222222222',
+  fullName: 'Emeka Nwosu',
+  email: 'emeka@example.org',
+  gender: 'Male',
+  userRole: 'member',
+};
 
 const MEMBERS = 'GET /ChurchAffiliation/GetMemberQuery';
 /** The filters' dropdowns: the plain lists, answered empty. */
@@ -59,7 +79,18 @@ describe('the member list (SPEC.md section 2)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
     const menu = within(await screen.findByRole('menu'));
     const names = menu.getAllByRole('menuitemcheckbox').map((item) => item.textContent);
-    expect(names).toEqual(['Zone', 'Center', 'Department', 'Affinity group', 'Gender', 'Marital status', 'Employment', 'State', 'Role', 'Status']);
+    expect(names).toEqual([
+      'Zone',
+      'Center',
+      'Department',
+      'Affinity group',
+      'Gender',
+      'Marital status',
+      'Employment',
+      'State',
+      'Role',
+      'Status',
+    ]);
   });
 
   it('filters by gender on the server', async () => {
@@ -78,7 +109,9 @@ describe('the member list (SPEC.md section 2)', () => {
     fireEvent.click(screen.getByRole('button', { name: /Sort by default/ }));
     const menu = within(await screen.findByRole('menu'));
     expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(
-      ['Default', 'First name', 'Surname', 'Date of birth', 'Gender', 'Marital status', 'Employment', 'State'].map((s) => expect.stringContaining(s)),
+      ['Default', 'First name', 'Surname', 'Date of birth', 'Gender', 'Marital status', 'Employment', 'State'].map((s) =>
+        expect.stringContaining(s),
+      ),
     );
     fireEvent.click(menu.getByRole('menuitem', { name: /Surname/ }));
     await waitFor(() => expect(memberCalls().at(-1)).toMatchObject({ SortBy: 'surName' }));

@@ -28,9 +28,20 @@ const label = (source: string) => `resources.${RESOURCE}.fields.${source}`;
 const profilePath = (member: RaRecord) => `/profile/${member.id}`;
 
 /** The CSV export's columns: the raw values of every field a member summary has. */
-const EXPORT_COLUMNS: ColumnDef[] = ['fullName', 'email', 'phoneNumber', 'gender', 'dateOfBirth', 'maritalStatus', 'employmentStatus', 'state', 'location', 'zoneName', 'centerName', 'userRole'].map(
-  (source) => ({ source }),
-);
+const EXPORT_COLUMNS: ColumnDef[] = [
+  'fullName',
+  'email',
+  'phoneNumber',
+  'gender',
+  'dateOfBirth',
+  'maritalStatus',
+  'employmentStatus',
+  'state',
+  'location',
+  'zoneName',
+  'centerName',
+  'userRole',
+].map((source) => ({ source }));
 
 /** The export asks for every filtered member at once: API.md's largest page. */
 const EXPORT_ALL = 25000;
@@ -132,7 +143,11 @@ export function MemberList() {
           </TopToolbar>
         }
       >
-        <DataTable bulkActionButtons={false} rowClick={(_id, _resource, record) => profilePath(record)} empty={<Message text="flock.member_list.no_match" />}>
+        <DataTable
+          bulkActionButtons={false}
+          rowClick={(_id, _resource, record) => profilePath(record)}
+          empty={<Message text="flock.member_list.no_match" />}
+        >
           {useTableColumns().map(({ source, sortable, render }) => (
             <DataTable.Col key={source} source={source} label={label(source)} disableSort={!sortable} render={render} />
           ))}

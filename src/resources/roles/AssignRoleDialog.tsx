@@ -15,7 +15,11 @@ const UNASSIGNABLE = 'firsttimers';
 
 /** The extra permissions, with what the picked role grants already ticked and fixed. */
 function ExtraPermissions({ roleId, modules }: { roleId?: string; modules: PlatformModule[] }) {
-  const { data } = useGetOne<{ id: string; permissions: Array<{ permission: string }> }>('rolePermissions', { id: roleId ?? '' }, { enabled: !!roleId });
+  const { data } = useGetOne<{ id: string; permissions: Array<{ permission: string }> }>(
+    'rolePermissions',
+    { id: roleId ?? '' },
+    { enabled: !!roleId },
+  );
   return <PermissionMatrixInput source="permissions" modules={modules} granted={data?.permissions.map((p) => p.permission)} />;
 }
 

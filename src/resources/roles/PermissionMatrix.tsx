@@ -22,7 +22,8 @@ function columnsOf(modules: PlatformModule[]): string[] {
   return [...known.filter((right) => present.has(right)), ...[...present].filter((right) => !known.includes(right))];
 }
 
-const permissionsOf = (module: PlatformModule) => module.accessRights.map((accessRight) => permissionString({ accessRight, moduleName: module.moduleName }));
+const permissionsOf = (module: PlatformModule) =>
+  module.accessRights.map((accessRight) => permissionString({ accessRight, moduleName: module.moduleName }));
 
 type GroupState = { checked: boolean; indeterminate: boolean; disabled: boolean };
 
@@ -52,7 +53,11 @@ function PermissionMatrix({ modules, value, onChange, granted = [], disabled = f
   const group = (permissions: string[]): GroupState => {
     const free = permissions.filter((p) => !fixed.has(p));
     const ticked = free.filter((p) => chosen.has(p)).length;
-    return { checked: free.length > 0 && ticked === free.length, indeterminate: ticked > 0 && ticked < free.length, disabled: disabled || free.length === 0 };
+    return {
+      checked: free.length > 0 && ticked === free.length,
+      indeterminate: ticked > 0 && ticked < free.length,
+      disabled: disabled || free.length === 0,
+    };
   };
   const rightLabel = (right: string) => translate(`flock.people.matrix.rights.${right}`, { _: right });
   const moduleLabel = (name: string) => translate(`flock.people.matrix.modules.${name}`, { _: name });
@@ -61,7 +66,9 @@ function PermissionMatrix({ modules, value, onChange, granted = [], disabled = f
 
   const groupBox = (permissions: string[], label: string) => {
     const state = group(permissions);
-    return <Checkbox size="small" {...state} onChange={() => set(permissions, !state.checked)} slotProps={{ input: { 'aria-label': label } }} />;
+    return (
+      <Checkbox size="small" {...state} onChange={() => set(permissions, !state.checked)} slotProps={{ input: { 'aria-label': label } }} />
+    );
   };
 
   return (

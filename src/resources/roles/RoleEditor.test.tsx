@@ -36,7 +36,10 @@ const box = (name: string) => {
   return found;
 };
 /** The names of the ticked boxes, of cells and of select-alls alike. */
-const ticked = () => boxes().filter((b) => b.checked).map((b) => b.getAttribute('aria-label'));
+const ticked = () =>
+  boxes()
+    .filter((b) => b.checked)
+    .map((b) => b.getAttribute('aria-label'));
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
 describe('the role editor', () => {
@@ -86,12 +89,17 @@ describe('the role editor', () => {
     fireEvent.click(box('View Affinity groups'));
     save();
     await waitFor(() => expect(api.callsTo('POST /Roles/CreateRole')).toHaveLength(1));
-    expect(api.callsTo('POST /Roles/CreateRole')[0].body).toEqual({ name: 'Ushers', permissions: ['CAN_VIEW_AFFINITYGROUPS', 'CAN_VIEW_DEPARTMENT'] });
+    expect(api.callsTo('POST /Roles/CreateRole')[0].body).toEqual({
+      name: 'Ushers',
+      permissions: ['CAN_VIEW_AFFINITYGROUPS', 'CAN_VIEW_DEPARTMENT'],
+    });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
   it("edits a role from its permissions and sends the new set with the role's id", async () => {
-    api.on('GET /Roles/GetRolePermissions', () => ok([{ accessRight: 'CAN_VIEW', moduleName: 'Department', permission: 'CAN_VIEW_DEPARTMENT' }]));
+    api.on('GET /Roles/GetRolePermissions', () =>
+      ok([{ accessRight: 'CAN_VIEW', moduleName: 'Department', permission: 'CAN_VIEW_DEPARTMENT' }]),
+    );
     openEditor(USHERS);
     await screen.findByRole('checkbox', { name: 'All of Members' });
     expect(api.callsTo('GET /Roles/GetRolePermissions')[0].query).toEqual({ RoleId: 'r7' });
@@ -100,7 +108,12 @@ describe('the role editor', () => {
     fireEvent.click(box('Update Members'));
     save();
     await waitFor(() => expect(api.callsTo('PUT /Roles/UpdateRole')).toHaveLength(1));
-    expect(api.callsTo('PUT /Roles/UpdateRole')[0].body).toEqual({ id: 'r7', name: 'Ushers', description: 'Seat people', permissions: ['CAN_UPDATE_MEMBERS'] });
+    expect(api.callsTo('PUT /Roles/UpdateRole')[0].body).toEqual({
+      id: 'r7',
+      name: 'Ushers',
+      description: 'Seat people',
+      permissions: ['CAN_UPDATE_MEMBERS'],
+    });
     expect(await screen.findByText(/Role updated\. The change takes effect/)).toBeTruthy();
   });
 });

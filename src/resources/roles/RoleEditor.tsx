@@ -19,7 +19,11 @@ const resolver = schemaResolver(createRoleSchema);
 /** The catalogue's modules, and the role's permissions when it exists; both before the form takes its values. */
 function useEditorData(role?: RoleRecord) {
   const modules = useGetList<PlatformModule & { id: string }>('permissionModules', EVERY_ROW);
-  const held = useGetOne<{ id: string; permissions: Array<{ permission: string }> }>('rolePermissions', { id: role?.id ?? '' }, { enabled: !!role });
+  const held = useGetOne<{ id: string; permissions: Array<{ permission: string }> }>(
+    'rolePermissions',
+    { id: role?.id ?? '' },
+    { enabled: !!role },
+  );
   const pending = modules.isPending || (!!role && held.isPending);
   const defaults: RoleValues = {
     name: role?.name ?? '',
@@ -42,7 +46,9 @@ export function RoleEditor({ role, onClose }: { role?: RoleRecord; onClose: () =
 
   const save = async (values: FieldValues) => {
     const data = { name: values.name, description: values.description, permissions: values.permissions };
-    const call = role ? () => dataProvider.update('roles', { id: role.id, data, previousData: role }) : () => dataProvider.create('roles', { data });
+    const call = role
+      ? () => dataProvider.update('roles', { id: role.id, data, previousData: role })
+      : () => dataProvider.create('roles', { data });
     await submit(call, role ? 'flock.people.roles.updated' : 'flock.crud.created');
   };
 
@@ -59,7 +65,13 @@ export function RoleEditor({ role, onClose }: { role?: RoleRecord; onClose: () =
             <Alert severity="info" sx={{ mb: 2 }}>
               {translate('flock.people.takes_effect')}
             </Alert>
-            <TextInput source="name" label="resources.roles.fields.name" isRequired disabled={role?.isSystem} helperText={role?.isSystem ? 'flock.people.roles.built_in_name' : false} />
+            <TextInput
+              source="name"
+              label="resources.roles.fields.name"
+              isRequired
+              disabled={role?.isSystem}
+              helperText={role?.isSystem ? 'flock.people.roles.built_in_name' : false}
+            />
             <TextInput source="description" label="resources.roles.fields.description" multiline minRows={2} />
             <PermissionMatrixInput source="permissions" modules={modules} />
             {error && <Alert severity="error">{error}</Alert>}

@@ -26,7 +26,9 @@ describe('the roles list', () => {
     const ushers = within(await rowOf('Ushers'));
     expect(ushers.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(expect.arrayContaining(['Seat people', '2']));
     expect(within(await rowOf('Administrator')).getByText('Built in')).toBeTruthy();
-    expect(screen.getByText('A change to roles or permissions takes effect at once: the holder’s next action is judged by it.')).toBeTruthy();
+    expect(
+      screen.getByText('A change to roles or permissions takes effect at once: the holder’s next action is judged by it.'),
+    ).toBeTruthy();
   });
 
   it("shows the server's refusal to delete a role that users hold, and offers no delete for built-in roles", async () => {

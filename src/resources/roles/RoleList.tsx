@@ -39,7 +39,11 @@ function RowActions({ onEdit }: { onEdit: (role: RoleRecord) => void }) {
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', alignItems: 'center' }}>
       {canEdit && (
         <Tooltip title={translate('flock.crud.edit')}>
-          <IconButton size="small" aria-label={translate('flock.people.roles.edit_title', { name: role.name })} onClick={() => onEdit(role)}>
+          <IconButton
+            size="small"
+            aria-label={translate('flock.people.roles.edit_title', { name: role.name })}
+            onClick={() => onEdit(role)}
+          >
             <EditIcon fontSize="small" />
           </IconButton>
         </Tooltip>

@@ -11,7 +11,11 @@ const MODULES = [
   { moduleName: 'Members', accessRights: ['CAN_VIEW', 'CAN_CREATE'] },
   { moduleName: 'Department', accessRights: ['CAN_VIEW', 'CAN_UPDATE'] },
 ];
-const effective = (accessRight: string, moduleName: string) => ({ accessRight, moduleName, permission: `${accessRight}_${moduleName.toUpperCase()}` });
+const effective = (accessRight: string, moduleName: string) => ({
+  accessRight,
+  moduleName,
+  permission: `${accessRight}_${moduleName.toUpperCase()}`,
+});
 const GRANTS = {
   userId: ADA.id,
   roles: [
@@ -27,7 +31,13 @@ async function pickAda(permissions = ['CAN_VIEW_ROLES', 'CAN_UPDATE_ROLES']) {
   signInWith(permissions);
   api.on('GET /Admin/GetAllUsers', () => rows([ADA]));
   api.on('GET /Roles/GetUserRoles', () => ok(GRANTS));
-  api.on('GET /Roles/GetPlatformRoles', () => rows([{ id: 'r-first', name: 'firsttimers' }, { id: 'r-hod', name: 'hod' }, { id: 'r7', name: 'Ushers' }]));
+  api.on('GET /Roles/GetPlatformRoles', () =>
+    rows([
+      { id: 'r-first', name: 'firsttimers' },
+      { id: 'r-hod', name: 'hod' },
+      { id: 'r7', name: 'Ushers' },
+    ]),
+  );
   api.on('GET /Roles/GetPlatformModules', () => ok(MODULES));
   api.on('GET /Roles/GetRolePermissions', () => ok([effective('CAN_VIEW', 'Department')]));
   api.on('POST /Roles/AssignPermissions', () => ok(GRANTS, { message: 'Role and permissions assigned. Changes take effect at once.' }));
@@ -45,7 +55,11 @@ describe("a user's roles and permissions", () => {
     expect(within(screen.getByRole('row', { name: /Ushers/ })).getByText('CAN_CREATE_MEMBERS')).toBeTruthy();
     expect(screen.getByText('CIH role: CIH coordinator')).toBeTruthy();
     const byModule = screen.getByText('Members').nextSibling as HTMLElement;
-    expect(within(byModule).getAllByText(/View|Create/).map((chip) => chip.textContent)).toEqual(['View', 'Create']);
+    expect(
+      within(byModule)
+        .getAllByText(/View|Create/)
+        .map((chip) => chip.textContent),
+    ).toEqual(['View', 'Create']);
   });
 
   it('assigns a role with extra permissions, the role’s own shown ticked and fixed', async () => {

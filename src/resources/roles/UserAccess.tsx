@@ -1,6 +1,20 @@
 import { useState } from 'react';
 import { useCanAccess, useDataProvider, useGetOne, useTranslate } from 'react-admin';
-import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { ConfirmCallButton, useConfirmCall } from '@/src/common/ConfirmCallButton';
 import { useRoleLabel } from '@/src/common/roles/useRoles';
@@ -78,7 +92,12 @@ function EffectivePermissions({ permissions }: { permissions: Effective[] }) {
             {permissions
               .filter((p) => p.moduleName === module)
               .map((p) => (
-                <Chip key={p.permission} size="small" variant="outlined" label={translate(`flock.people.matrix.rights.${p.accessRight}`, { _: p.accessRight })} />
+                <Chip
+                  key={p.permission}
+                  size="small"
+                  variant="outlined"
+                  label={translate(`flock.people.matrix.rights.${p.accessRight}`, { _: p.accessRight })}
+                />
               ))}
           </Box>
         </Box>
@@ -124,7 +143,9 @@ function UserGrantsCard({ user }: { user: PickedUser }) {
           </TableBody>
         </Table>
         <Typography sx={{ mb: 2 }}>
-          {translate('flock.people.grants.cih_role', { role: data.cihRole ? roleLabel(data.cihRole) : translate('flock.people.cih_role.none') })}
+          {translate('flock.people.grants.cih_role', {
+            role: data.cihRole ? roleLabel(data.cihRole) : translate('flock.people.cih_role.none'),
+          })}
         </Typography>
         <Typography component="h3" variant="subtitle1" gutterBottom>
           {translate('flock.people.grants.effective')}

@@ -33,15 +33,25 @@ export const roles = descriptor({
       assignCihRole: {
         method: 'PUT',
         path: '/Roles/AssignCIHRole',
-        query: (p: { userId: string; inspectorId: string; cihRole?: string }) => ({ userId: p.userId, InspectorId: p.inspectorId, cihRole: p.cihRole }),
+        query: (p: { userId: string; inspectorId: string; cihRole?: string }) => ({
+          userId: p.userId,
+          InspectorId: p.inspectorId,
+          cihRole: p.cihRole,
+        }),
       },
     },
   },
 });
 
-export const rolePermissions = descriptor({ name: 'rolePermissions', endpoints: { getOne: keyed('/Roles/GetRolePermissions', 'RoleId', 'permissions') } });
+export const rolePermissions = descriptor({
+  name: 'rolePermissions',
+  endpoints: { getOne: keyed('/Roles/GetRolePermissions', 'RoleId', 'permissions') },
+});
 export const userRoles = descriptor({ name: 'userRoles', endpoints: { getOne: keyed('/Roles/GetUserRoles', 'UserId') } });
-export const permissionModules = descriptor({ name: 'permissionModules', endpoints: { getList: whole('/Roles/GetPlatformModules', 'moduleName') } });
+export const permissionModules = descriptor({
+  name: 'permissionModules',
+  endpoints: { getList: whole('/Roles/GetPlatformModules', 'moduleName') },
+});
 /** The roles offered by the role dialogs (src/common/roles). */
 export const assignableRoles = descriptor({ name: 'assignableRoles', endpoints: { getList: whole('/Admin/GetPlatformAdminRoles') } });
 export const cihRoles = descriptor({ name: 'cihRoles', endpoints: { getList: whole('/Admin/GetCIHRoles') } });

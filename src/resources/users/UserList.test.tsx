@@ -20,7 +20,9 @@ const MANAGER = ['CAN_VIEW_USER_MANAGEMENT', 'CAN_UPDATE_USER_MANAGEMENT'];
 /** The list answers the accounts as they stand; Disable and Enable change them. */
 function showUsers(permissions = MANAGER) {
   const accounts = new Map(
-    [user('u2', 'Ann Lee', false), user('u3', 'Bayo Obi', true, ['hod']), user('u-admin', 'Ada Admin', false, ['administrator'])].map((u) => [u.id, u]),
+    [user('u2', 'Ann Lee', false), user('u3', 'Bayo Obi', true, ['hod']), user('u-admin', 'Ada Admin', false, ['administrator'])].map(
+      (u) => [u.id, u],
+    ),
   );
   const setDisabled = (disabled: boolean) => (call: { query: Record<string, string> }) => {
     const account = accounts.get(call.query.UserId)!;
@@ -29,7 +31,12 @@ function showUsers(permissions = MANAGER) {
   };
   signInWith(permissions);
   api.on('GET /Admin/GetAllUsers', () => rows([...accounts.values()]));
-  api.on('GET /Admin/GetPlatformAdminRoles', () => ok([{ id: 'r1', name: 'member' }, { id: 'r2', name: 'hod' }]));
+  api.on('GET /Admin/GetPlatformAdminRoles', () =>
+    ok([
+      { id: 'r1', name: 'member' },
+      { id: 'r2', name: 'hod' },
+    ]),
+  );
   api.on('GET /Admin/GetCIHRoles', () => ok([{ id: 'r5', name: 'cihpastor' }]));
   api.on('GET /CIHZone/GetAll', () => rows([]));
   api.on('GET /Department/GetAllDepartment', () => rows([]));

@@ -10,7 +10,12 @@ export const users = descriptor({
   name: 'users',
   path: '/users-management',
   screen: lazyScreen(() => import('./UserList'), 'UserList'),
-  access: { view: [P.viewUserManagement], create: [P.createUserManagement], edit: [P.updateUserManagement], cihRole: [P.updateChurchAffiliation] },
+  access: {
+    view: [P.viewUserManagement],
+    create: [P.createUserManagement],
+    edit: [P.updateUserManagement],
+    cihRole: [P.updateChurchAffiliation],
+  },
   icon: ManageAccountsIcon,
   endpoints: {
     getList: list('/Admin/GetAllUsers', { ...PEOPLE_FILTERS, role: 'Role', status: 'Status', kind: 'Kind' }),

@@ -13,7 +13,11 @@ export const zones = descriptor({
   routes: [
     { path: '/cih/zones/view-centers/:zoneId', title: 'cihZoneCenters', screen: lazyScreen(() => import('./ZonePages'), 'ZoneCenterList') },
     { path: '/cih/zones/zone-members/:id', title: 'cihZoneMembers', screen: lazyScreen(() => import('./ZonePages'), 'ZoneMemberList') },
-    { path: '/cih/zones/center/:id', title: 'cihZoneCenter', screen: lazyScreen(() => import('@/src/resources/centers/CenterPages'), 'CenterShow') },
+    {
+      path: '/cih/zones/center/:id',
+      title: 'cihZoneCenter',
+      screen: lazyScreen(() => import('@/src/resources/centers/CenterPages'), 'CenterShow'),
+    },
   ],
   access: crudRules(CIH_MANAGEMENT, P.createCihManagement, P.updateCihManagement, P.deleteCihManagement),
   icon: MapIcon,

@@ -6,7 +6,11 @@ import { ZoneCenterList, ZoneList, ZoneMemberList } from './ZonePages';
 
 const api = fakeApi();
 
-const ID = { lekki: '00000000-0000-4000-8000-0000000000f1', ajah: '00000000-0000-4000-8000-0000000000f2', ada: '00000000-0000-4000-8000-0000000000f3' };
+const ID = {
+  lekki: '00000000-0000-4000-8000-0000000000f1',
+  ajah: '00000000-0000-4000-8000-0000000000f2',
+  ada: '00000000-0000-4000-8000-0000000000f3',
+};
 const LEKKI = { id: ID.lekki, zoneName: 'Lekki Zone', description: 'Lekki and Ajah', centerCount: 2, memberCount: 41 };
 const AJAH = { id: ID.ajah, centerName: 'Ajah Center', zoneId: ID.lekki, zoneName: 'Lekki Zone', address: '7 Addo Road', memberCount: 18 };
 const CIH_MANAGER = ['CAN_VIEW_CIH_MANAGEMENT', 'CAN_CREATE_CIH_MANAGEMENT', 'CAN_UPDATE_CIH_MANAGEMENT', 'CAN_DELETE_CIH_MANAGEMENT'];
