@@ -1,5 +1,5 @@
 /**
- * The bulk-conversion benchmark of issue 4: ten thousand first-timers converted to members in
+ * The bulk-conversion benchmark: ten thousand first-timers converted to members in
  * one BulkConvertFirstTimersToMembers call, timed over HTTP. Run by bench/run.ts after the load
  * targets, on the same database and server. See bench/README.md.
  */

@@ -93,7 +93,7 @@ export const P = {
   updateUserManagement: 'CAN_UPDATE_USER_MANAGEMENT',
   createUserManagement: 'CAN_CREATE_USER_MANAGEMENT',
   viewRoles: 'CAN_VIEW_ROLES',
-  // People administration (issue 4).
+  // People administration.
   createRoles: 'CAN_CREATE_ROLES',
   updateRoles: 'CAN_UPDATE_ROLES',
   deleteRoles: 'CAN_DELETE_ROLES',
@@ -115,7 +115,7 @@ export const P = {
   viewAppointments: 'CAN_VIEW_APPOITMENT',
   viewVenues: 'CAN_VIEW_VENUES',
   approveRequests: 'CAN_APPROVE_REQUESTS',
-  // The church structure (issue 5).
+  // The church structure.
   createDepartment: 'CAN_CREATE_DEPARTMENT',
   updateDepartment: 'CAN_UPDATE_DEPARTMENT',
   deleteDepartment: 'CAN_DELETE_DEPARTMENT',
@@ -138,6 +138,6 @@ export const P = {
   createLookups: 'CAN_CREATE_LOOKUPS',
   updateLookups: 'CAN_UPDATE_LOOKUPS',
   deleteLookups: 'CAN_DELETE_LOOKUPS',
-  // Requests and approvals (issue 6); approveRequests is above.
+  // Requests and approvals; approveRequests is above.
   viewRequests: 'CAN_VIEW_REQUESTS',
 } as const;

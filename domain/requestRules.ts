@@ -2,7 +2,7 @@ import type { MemberRequestKind } from './enums.js';
 import { P } from './permissions.js';
 
 /**
- * Who sees and who decides members' requests (issue 6), as pure functions: the server enforces
+ * Who sees and who decides members' requests, as pure functions: the server enforces
  * them and the web app shows tabs and buttons by them.
  * - A department request (join, change) is decided by the head of the department it names (for
  *   a change, the new one). Headship is data, not a permission: the server checks it.

@@ -5,7 +5,7 @@ import { emailField } from './auth.js';
 import { idField } from './structure.js';
 
 /**
- * People administration's forms (issue 4): creating an administrator, a role with its
+ * People administration's forms: creating an administrator, a role with its
  * permissions, the ids of a bulk conversion, the permissions given to a user. The server
  * validates with these and the web forms reuse them.
  */

@@ -4,7 +4,7 @@ import { decisionCommentError } from '@/domain/requestRules.js';
 import { calendarDate } from './dates.js';
 import { idField } from './structure.js';
 
-/** The query parameters of the request calls (issue 6). */
+/** The query parameters of the request calls. */
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MARITAL_STATUSES } from '@/domain/enums.js';
 
 /**
- * The church structure's forms (issue 5): departments, CIH zones and centers, affinity groups and
+ * The church structure's forms: departments, CIH zones and centers, affinity groups and
  * the lookup lists. The server validates with these and the web forms reuse them. Each update
  * schema is its create schema plus the record's id; an update replaces every field.
  */

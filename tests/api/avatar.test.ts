@@ -4,7 +4,7 @@ import { auditLogs, files } from '@/server/db/schema/index.js';
 import { jpeg, png, pngOfSize, SAFE_SVG, zip } from '@/tests/support/images.js';
 import { serverWithMembers } from '@/tests/support/members.js';
 
-/** The avatar: upload on one's own profile, judged by its bytes, served back as base64 (issue 3). */
+/** The avatar: upload on one's own profile, judged by its bytes, served back as base64. */
 
 const { s, admin, member, other } = await serverWithMembers();
 afterAll(() => s.close());

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { serverWithMembers } from '@/tests/support/members.js';
 import { auditOf } from '@/tests/support/people.js';
 
-/** The profile's details: spouse, employer, qualifications and children (issue 3). */
+/** The profile's details: spouse, employer, qualifications and children. */
 
 const { s, admin, member, other } = await serverWithMembers();
 afterAll(() => s.close());

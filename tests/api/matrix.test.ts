@@ -1,6 +1,6 @@
 /**
  * The authorisation matrix. It walks every operation of the OpenAPI document (/api/docs/json),
- * so a route added by a later issue is covered as soon as it is declared: nothing here lists
+ * so a route added later is covered as soon as it is declared: nothing here lists
  * routes. For each operation:
  * - it must declare its rule (x-permission) and match the route registry;
  * - public: no token is needed;

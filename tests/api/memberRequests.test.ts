@@ -6,7 +6,7 @@ import { auditOf, setAffiliation } from '@/tests/support/people.js';
 import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/server.js';
 import { createUser } from '@/tests/support/users.js';
 
-/** The five requests a member files from the profile; they wait, pending, for a decision (issue 3). */
+/** The five requests a member files from the profile; they wait, pending, for a decision. */
 
 type Account = Awaited<ReturnType<typeof createUser>>;
 type Row = { id: string; departmentName?: string; zoneName?: string; centerName?: string; affinityGroupName?: string };

@@ -6,7 +6,7 @@ import { serverWithMembers, type Account } from '@/tests/support/members.js';
 import { addPerson, auditOf } from '@/tests/support/people.js';
 import { createUser } from '@/tests/support/users.js';
 
-/** The member's profile: biodata, church affiliation and departments (issue 3). */
+/** The member's profile: biodata, church affiliation and departments. */
 
 const { s, admin, member, other } = await serverWithMembers();
 const inspector = await createUser(s, { role: 'inspectorate' });

@@ -9,7 +9,7 @@ import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/serve
 import { createUser } from '@/tests/support/users.js';
 
 /**
- * The life of a request (issue 6): pending -> approved | rejected | cancelled, what an approval
+ * The life of a request: pending -> approved | rejected | cancelled, what an approval
  * changes, who may decide, and the refusals; two deciders at once. Runs on PGlite, and on
  * PostgreSQL with TEST_DATABASE_URL.
  */

@@ -8,7 +8,7 @@ import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/serve
 import { createUser } from '@/tests/support/users.js';
 
 /**
- * The request views (issue 6): heads of department, the inspectorate, administrators and the
+ * The request views: heads of department, the inspectorate, administrators and the
  * member's own log; filters, search, paging and sort; a request's detail with its history; the
  * member's notifications of decisions.
  */

@@ -6,7 +6,7 @@ import { auditOf, rolesOf } from '@/tests/support/people.js';
 import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/server.js';
 import { createUser, signUp } from '@/tests/support/users.js';
 
-/** UserManagement lookups and the Admin role calls of the profile screen (issue 3). */
+/** UserManagement lookups and the Admin role calls of the profile screen. */
 
 type Account = Awaited<ReturnType<typeof createUser>>;
 let s: TestServer;

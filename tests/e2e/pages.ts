@@ -31,7 +31,7 @@ export async function storageKeys(page: Page): Promise<string[]> {
   return page.evaluate(() => Object.keys(window.localStorage));
 }
 
-// Helpers of the church-structure e2e file (issue 5), for any screen built on react-admin.
+// Helpers of the church-structure e2e file, for any screen built on react-admin.
 
 /** Signs in and waits for the overview. */
 export async function signIn(page: Page, baseUrl: string, username: string, password: string) {
@@ -78,7 +78,7 @@ export async function expectToast(page: Page, text: string) {
   await page.locator('.RaNotification-root, [role="alert"]').getByText(text, { exact: true }).first().waitFor();
 }
 
-// Helpers of the people-administration e2e file (issue 4).
+// Helpers of the people-administration e2e file.
 
 /** The side menu's entries the signed-in user sees, in order (a submenu by its own name). */
 export async function menuEntries(page: Page): Promise<string[]> {
@@ -92,7 +92,7 @@ export async function searchList(page: Page, search: string, text = search) {
   await rowWith(page, text).waitFor();
 }
 
-// Helpers of the profile e2e file (issue 3).
+// Helpers of the profile e2e file.
 
 /**
  * Types a date into an MUI date field by its label: its month, day and year sections take the

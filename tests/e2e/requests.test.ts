@@ -4,7 +4,7 @@ import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
 import { choose, expectToast, fillByLabel, openFromMenu, rowWith, signIn } from './pages.js';
 
 /**
- * Requests and approvals in Chromium (issue 6): a member files from their profile, the one who
+ * Requests and approvals in Chromium: a member files from their profile, the one who
  * decides finds it under /requests and decides it, and the member sees the outcome.
  */
 

@@ -6,7 +6,7 @@ import { setAffiliation, type PersonFields } from './people.js';
 import type { TestServer } from './server.js';
 import { createUser } from './users.js';
 
-/** Members' requests and their decisions over HTTP (issue 6): the calls, and the people who file and decide them. */
+/** Members' requests and their decisions over HTTP: the calls, and the people who file and decide them. */
 
 type Params = Record<string, string>;
 type Place = Pick<PersonFields, 'zoneId' | 'centerId' | 'affinityGroup'> & { departmentIds?: string[] };
