@@ -135,6 +135,21 @@ describe('nothing tells a stranger which accounts exist', () => {
     }
   });
 
+  it('sign-up with a taken address takes as long as with a new one', async () => {
+    const timed = await startSibling(s, { scryptLog2N: 15 });
+    try {
+      const taken = await createUser(s);
+      const body = (email: string) => ({ firstName: 'Ada', surName: 'Obi', email, mobile1: '08012345678', password: 'Sunday-service-9' });
+      const signUp = (email: () => string) => () => timed.call('POST', '/UserManagement/SignUpUser', { body: body(email()) });
+      const fresh = await medianMs(Array.from({ length: 5 }, () => signUp(() => uniqueEmail('fresh'))));
+      const existing = await medianMs(Array.from({ length: 5 }, () => signUp(() => taken.email)));
+      expect(existing).toBeGreaterThan(fresh / 2);
+      expect(existing).toBeLessThan(fresh * 2);
+    } finally {
+      await timed.close();
+    }
+  });
+
   it('a reset request answers as fast for a known address as for an unknown one, even when mail is slow', async () => {
     const smtp = new SMTPServer({
       authOptional: true,
