@@ -1,4 +1,4 @@
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { alias } from './vite.config';
@@ -9,11 +9,8 @@ export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summaryReporter.ts'],
     // Vitest's default is one worker fewer than the cores: a single worker on these 2-core
-    // machines, leaving a core idle while the main process mostly waits. One per core, unless
-    // the machine is already busy (load average at or above the cores, e.g. a second run beside
-    // this one): a second worker then finds no idle core and only halves every test's share of
-    // it, which turns slow component tests into timeouts. `--maxWorkers n` overrides this.
-    maxWorkers: loadavg()[0] < availableParallelism() ? availableParallelism() : 1,
+    // machines, leaving a core idle while the main process mostly waits. One per core.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,

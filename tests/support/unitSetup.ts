@@ -1,4 +1,4 @@
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 /*
  * Component tests (jsdom) share one waiting budget: a screen's first render loads react-admin and
@@ -10,6 +10,7 @@ if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 4000 });
   vi.setConfig({ testTimeout: 30_000 });
+  trackShortTimers();
 }
 
 // Component tests render into jsdom; unmount between tests so they never share a DOM.
@@ -18,3 +19,37 @@ afterEach(async () => {
   const { cleanup } = await import('@testing-library/react');
   cleanup();
 });
+
+/**
+ * A debounce still pending when a file ends (react-admin's autocomplete filters its choices
+ * 250 ms after the last keystroke) would fire after jsdom is gone and crash in React. The file
+ * ends once the short timers it started have run; long ones (react-query's cache collection,
+ * minutes away) are left to the worker's end.
+ */
+function trackShortTimers() {
+  const SHORT_MS = 1000;
+  const pending = new Set<unknown>();
+  const realSetTimeout = globalThis.setTimeout;
+  const realClearTimeout = globalThis.clearTimeout;
+  globalThis.setTimeout = ((fn: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+    if (typeof fn !== 'function' || (ms ?? 0) > SHORT_MS) return realSetTimeout(fn, ms, ...args);
+    const id = realSetTimeout(() => {
+      pending.delete(id);
+      fn(...args);
+    }, ms);
+    pending.add(id);
+    return id;
+  }) as typeof setTimeout;
+  globalThis.clearTimeout = ((id: Parameters<typeof clearTimeout>[0]) => {
+    pending.delete(id);
+    realClearTimeout(id);
+  }) as typeof clearTimeout;
+  afterAll(async () => {
+    const { cleanup } = await import('@testing-library/react');
+    cleanup();
+    // Each round lets the timers due run; a timer that keeps re-arming itself stops the wait at 5 s.
+    for (const stop = Date.now() + 5000; pending.size > 0 && Date.now() < stop;) {
+      await new Promise((resolve) => realSetTimeout(resolve, 50));
+    }
+  });
+}
