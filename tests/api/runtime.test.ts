@@ -5,12 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '@/server/db/client.js';
 import { DataDirLockedError } from '@/server/db/lock.js';
 import { outbox, settings } from '@/server/db/schema/index.js';
 import { startServer, startSibling, type TestServer } from '@/tests/support/server.js';
 import { signUp, signUpBody } from '@/tests/support/users.js';
+import { untilListening } from '@/tests/support/serverProcess.js';
 
 const tempDirs: string[] = [];
 function tempDir(prefix: string) {
@@ -81,19 +82,12 @@ function startProcess(env: Record<string, string>): Proc {
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 
-async function waitForHealth(port: number, proc: Proc, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null) throw new Error(`server exited early (${proc.child.exitCode}): ${proc.stderr()}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.status === 200) return res.json();
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not answer /api/health within ${timeoutMs} ms: ${proc.stderr()}`);
+/** Waits until the server says it listens, then reads its health once. */
+async function waitForHealth(port: number, proc: Proc) {
+  await untilListening(proc.child, () => `${proc.stdout()}${proc.stderr()}`);
+  const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+  if (res.status !== 200) throw new Error(`health answered ${res.status}: ${proc.stderr()}`);
+  return res.json();
 }
 
 async function stop(proc: Proc) {
@@ -169,8 +163,7 @@ describe('mail', () => {
     try {
       const { email } = await signUp(mailing);
       // The mail leaves after the answer: wait for it as the person does.
-      while (received.length === 0) await new Promise((r) => setTimeout(r, 50));
-      expect(received).toHaveLength(1);
+      await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000 });
       const [mail] = received;
       expect(mail.to).toEqual([email]);
       expect(mail.from).toMatch(/^no-reply@/);

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startSmtpReceiver } from '@/tests/support/smtp.js';
+import { untilListening } from '@/tests/support/serverProcess.js';
 import { CHROMIUM } from './globalSetup.js';
 
 export const ADMIN = { email: 'admin@example.org', password: 'Admin-e2e-pass-1' };
@@ -19,21 +20,6 @@ async function freePort(): Promise<number> {
     });
     srv.on('error', reject);
   });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the server did not answer within 60 s:\n${output()}`);
 }
 
 /**
@@ -64,7 +50,8 @@ export async function startE2e() {
   });
   server.stdout!.on('data', (d) => (output += d));
   server.stderr!.on('data', (d) => (output += d));
-  await waitForHealth(url, server, () => output);
+  await untilListening(server, () => output);
+  if (!(await fetch(`${url}/api/health`)).ok) throw new Error(`the server is not healthy:\n${output}`);
 
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-e2e-chromium-'));
   const context: BrowserContext = await chromium.launchPersistentContext(profileDir, {
