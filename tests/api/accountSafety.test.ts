@@ -3,7 +3,7 @@
  * security events kept in the audit trail.
  */
 import { and, desc, eq, gt } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { readConfig } from '@/server/config.js';
@@ -196,8 +196,10 @@ describe('security events in the audit trail', () => {
     const limited = await startSibling(s, { authRateLimit: 2 });
     try {
       for (let i = 0; i < 3; i++) await limited.call('POST', '/Auth/GetUserLoginMethod', { body: { username: ADMIN_EMAIL } });
-      const rows = await auditRows('rate-limited');
-      expect(rows.some((row) => row.entityId === 'POST /api/Auth/GetUserLoginMethod')).toBe(true);
+      // The hit is written beside the 429, not before it: wait for the row.
+      await vi.waitFor(async () =>
+        expect((await auditRows('rate-limited')).some((row) => row.entityId === 'POST /api/Auth/GetUserLoginMethod')).toBe(true),
+      );
     } finally {
       await limited.close();
     }
