@@ -130,7 +130,14 @@ describe('GetAllAudit filters', () => {
   });
 
   it('refuses an unknown filter, sort field, outcome or cursor (400)', async () => {
-    for (const bad of [{ Colour: 'red' }, { SortBy: 'ip' }, { Outcome: 'maybe' }, { Cursor: 'bm90IGEgY3Vyc29y' }, { From: 'yesterday' }]) {
+    const bads: Array<Record<string, string>> = [
+      { Colour: 'red' },
+      { SortBy: 'ip' },
+      { Outcome: 'maybe' },
+      { Cursor: 'bm90IGEgY3Vyc29y' },
+      { From: 'yesterday' },
+    ];
+    for (const bad of bads) {
       const res = await list(bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
