@@ -242,7 +242,9 @@ async function measure(database: Database, base: string, token: string, list: Ta
 
 /** The audit benchmark; answers the exit code. */
 export async function benchAudit(): Promise<number> {
-  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-bench-audit-'));
+  // BENCH_DATA_DIR keeps the PGlite data between runs (generating a million rows there takes minutes).
+  const kept = process.env.BENCH_DATA_DIR;
+  const tempDir = kept ? path.resolve(kept) : fs.mkdtempSync(path.join(os.tmpdir(), 'flock-bench-audit-'));
   const config: AppConfig = { ...readConfig(), dataDir: tempDir, webRoot: undefined, logLevel: 'warn' };
   const { database, password } = await prepare(config);
   const app = await buildApp(config, database);
@@ -262,6 +264,6 @@ export async function benchAudit(): Promise<number> {
   } finally {
     await app.close();
     await database.close();
-    fs.rmSync(tempDir, { recursive: true, force: true });
+    if (!kept) fs.rmSync(tempDir, { recursive: true, force: true });
   }
 }

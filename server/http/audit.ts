@@ -26,13 +26,13 @@ const userIdIn = (value: unknown) =>
  * the user for user entities, else the userId of the record (biodata, details, affiliation,
  * department rows, requests). The migration that added the column backfilled it by this rule.
  */
-export function subjectOf(entry: AuditEntry): string | null {
+function subjectOf(entry: AuditEntry): string | null {
   const id = entry.subjectId ?? (USER_ENTITIES.has(entry.entity) ? entry.entityId : (userIdIn(entry.after) ?? userIdIn(entry.before)));
   return typeof id === 'string' && UUID.test(id) ? id : null;
 }
 
 /** A security event's outcome by its action; every other row records a change that happened. */
-export function outcomeOf(action: string): 'success' | 'refused' | 'failedLogin' {
+function outcomeOf(action: string): 'success' | 'refused' | 'failedLogin' {
   if (action === 'login-failed') return 'failedLogin';
   return ['refused', 'otp-refused', 'rate-limited'].includes(action) ? 'refused' : 'success';
 }

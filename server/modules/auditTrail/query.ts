@@ -9,7 +9,7 @@ import { badRequest } from '@/server/http/errors.js';
 /** A page of the web list or of a client walking by cursor; the export walks in batches of its own. */
 const PAGE_SIZE_MAX = 1000;
 /** totalCount is exact up to here; beyond it the planner's estimate is given and said to be one. */
-export const EXACT_COUNT_LIMIT = 100_000;
+const EXACT_COUNT_LIMIT = 100_000;
 /** An estimate this far above the limit is trusted without counting (a count would read 100,001 index entries). */
 const SURELY_OVER = 3 * EXACT_COUNT_LIMIT;
 
@@ -22,7 +22,7 @@ const time = (name: string) =>
     .refine((v) => !Number.isNaN(Date.parse(v)), `${name} must be a date (YYYY-MM-DD) or an ISO time`);
 
 /** The filters GetAllAudit and ExportAudit share; each has an index ending in the keyset order. */
-export const auditFilters = {
+const auditFilters = {
   actorId: idField('ActorId'),
   /** Part of the actor's name or email. */
   actor: text(200),
@@ -151,20 +151,27 @@ async function estimateRows(db: Db, where: SQL | undefined): Promise<number> {
   return Math.round(plan[0].Plan['Plan Rows']);
 }
 
+/** Filters that name one person, record or address: their sets are usually small, so they are counted straight away. */
+const SELECTIVE = ['actorId', 'subjectId', 'entityId', 'ip'] as const;
+
 /**
- * totalCount: exact up to EXACT_COUNT_LIMIT (a count that stops one row past it), else an
- * estimate, flagged. A set the planner puts far beyond the limit is not counted at all, so page 1
- * of a million rows costs no scan of 100,000 index entries.
+ * totalCount: exact up to EXACT_COUNT_LIMIT (a count that stops one row past it), else the
+ * planner's estimate, flagged. A broad set (no filter, a date range, an action...) is estimated
+ * first, and one the planner puts far beyond the limit is not counted at all, so page 1 of a
+ * million rows reads no 100,000 index entries; a selective one is counted first and estimated only
+ * when the count reaches the limit.
  */
-export async function totalOf(db: Db, where: SQL | undefined): Promise<{ totalCount: number; totalCountIsEstimate: boolean }> {
-  const estimate = await estimateRows(db, where);
-  if (estimate > SURELY_OVER) return { totalCount: estimate, totalCountIsEstimate: true };
+export async function totalOf(db: Db, q: AuditFilters): Promise<{ totalCount: number; totalCountIsEstimate: boolean }> {
+  const where = whereOf(q);
+  const selective = SELECTIVE.some((key) => q[key] !== undefined);
+  const estimate = selective ? undefined : await estimateRows(db, where);
+  if (estimate !== undefined && estimate > SURELY_OVER) return { totalCount: estimate, totalCountIsEstimate: true };
   const result = await db.execute(
     sql`select count(*)::int as n from (select 1 from ${auditLogs} ${where ? sql`where ${where}` : sql``} limit ${EXACT_COUNT_LIMIT + 1}) capped`,
   );
   const n = Number(rowsOf<{ n: number }>(result)[0].n);
   if (n <= EXACT_COUNT_LIMIT) return { totalCount: n, totalCountIsEstimate: false };
-  return { totalCount: Math.max(estimate, n), totalCountIsEstimate: true };
+  return { totalCount: Math.max(estimate ?? (await estimateRows(db, where)), n), totalCountIsEstimate: true };
 }
 
 /** One page in the list's order, from a cursor or an offset, with one row more to tell whether another follows. */

@@ -3,7 +3,7 @@ import { listQuery } from '@/src/dataProvider/endpoints';
 import type { Query } from '@/src/dataProvider/http';
 
 /** The list's filters (react-admin names, kept in the address) and GetAllAudit's names for them. */
-export const AUDIT_FILTERS = {
+const AUDIT_FILTERS = {
   actor: 'Actor',
   subject: 'Subject',
   subjectId: 'SubjectId',
@@ -19,7 +19,7 @@ export const AUDIT_FILTERS = {
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A picked day as the instant it starts (or, for `end`, ends) where the reviewer is, not in UTC. */
-export function localDayBound(value: unknown, end: boolean): string | undefined {
+function localDayBound(value: unknown, end: boolean): string | undefined {
   if (typeof value !== 'string' || !value) return undefined;
   const match = DAY.exec(value);
   if (!match) return value; // a time already (a shared link may carry one)
