@@ -210,6 +210,12 @@ async function measure(database: Database, base: string, token: string, list: Ta
   const header = ['query', 'p50 ms', 'p99 ms', 'req/s', 'budget p50/p99', 'raw p50', 'raw p99', 'p50 ratio', 'verdict'];
   const lines: string[][] = [];
   let clean = true;
+  // The floor of any call on this machine at this moment: routing, the envelope and `select 1`, no token.
+  await httpLoad(`${base}/api/health`, token, 1);
+  const floor = await httpLoad(`${base}/api/health`, token, DURATION_S);
+  const floorRaw = await rawLoad(database.db, sql`select 1`);
+  const floorCells = [ms(floor.p50), ms(floor.p99), floor.rps.toFixed(0), '-', ms(floorRaw.p50), ms(floorRaw.p99)];
+  lines.push(['floor: GET /api/health', ...floorCells, `${(floor.p50 / floorRaw.p50).toFixed(1)}x`, 'not budgeted']);
   for (const target of list) {
     const url = `${base}/api/AuditTrail/GetAllAudit?${new URLSearchParams({ PageSize: String(PAGE_SIZE), ...target.query })}`;
     const probe = (await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;

@@ -109,6 +109,8 @@ describe('GetAllAudit filters', () => {
     expect(byName.body.data.every((r: { actorId: string }) => r.actorId === actor.id)).toBe(true);
     const byEmail = await list({ Actor: actor.email.toUpperCase(), PageSize: 100 });
     expect(idsOf(byEmail)).toEqual(expect.arrayContaining(expected(() => true)));
+    const nobody = await list({ Actor: 'no-such-person-anywhere' });
+    expect(nobody.body).toMatchObject({ data: [], totalCount: 0 });
     const bySubject = await list({ Subject: 'quartermaine', ActorId: actor.id, PageSize: 100 });
     expect(idsOf(bySubject)).toEqual(expected((r) => r.subjectId === member.id));
   });

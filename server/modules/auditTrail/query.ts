@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { idField } from '@/domain/schemas/structure.js';
 import type { Db } from '@/server/db/client.js';
@@ -68,16 +68,36 @@ function usersMatching(term: string): SQL {
     where ${searchOver(term, [users.email, fullName, users.firstName, users.surName])})`;
 }
 
+/** Up to this many people found by a name are listed by id, so the planner sees them and reads their index; more stay a subquery. */
+const NAMED_PEOPLE_MAX = 100;
+
+/** The people a name or email search finds: their ids, or the search itself when it finds many. */
+async function peopleNamed(db: Db, term: string): Promise<string[] | SQL> {
+  const found = rowsOf<{ id: string }>(await db.execute(sql`${usersMatching(term)} limit ${NAMED_PEOPLE_MAX + 1}`));
+  return found.length > NAMED_PEOPLE_MAX ? usersMatching(term) : found.map((r) => r.id);
+}
+
+/** The filters with the Actor and Subject searches resolved to people. */
+export type ResolvedFilters = AuditFilters & { actors?: string[] | SQL; subjects?: string[] | SQL };
+
+export async function resolveFilters(db: Db, q: AuditFilters): Promise<ResolvedFilters> {
+  const [actors, subjects] = await Promise.all([q.actor && peopleNamed(db, q.actor), q.subject && peopleNamed(db, q.subject)]);
+  return { ...q, actors: actors || undefined, subjects: subjects || undefined };
+}
+
+const inSet = (column: typeof auditLogs.actorId | typeof auditLogs.subjectId, set: string[] | SQL | undefined) =>
+  set === undefined ? undefined : Array.isArray(set) ? inArray(column, set) : sql`${column} in ${set}`;
+
 /** The WHERE of the filters given (undefined: every row). */
-export function whereOf(q: AuditFilters): SQL | undefined {
+export function whereOf(q: ResolvedFilters): SQL | undefined {
   return and(
     q.actorId ? eq(auditLogs.actorId, q.actorId) : undefined,
-    q.actor ? sql`${auditLogs.actorId} in ${usersMatching(q.actor)}` : undefined,
+    inSet(auditLogs.actorId, q.actors ?? (q.actor ? usersMatching(q.actor) : undefined)),
     q.action ? eq(auditLogs.action, q.action) : undefined,
     q.entityType ? eq(auditLogs.entity, q.entityType) : undefined,
     q.entityId ? eq(auditLogs.entityId, q.entityId) : undefined,
     q.subjectId ? eq(auditLogs.subjectId, q.subjectId) : undefined,
-    q.subject ? sql`${auditLogs.subjectId} in ${usersMatching(q.subject)}` : undefined,
+    inSet(auditLogs.subjectId, q.subjects ?? (q.subject ? usersMatching(q.subject) : undefined)),
     q.outcome ? eq(auditLogs.outcome, q.outcome) : undefined,
     q.ip ? eq(auditLogs.ip, q.ip) : undefined,
     q.from ? gte(auditLogs.createdAt, new Date(q.from)) : undefined,
@@ -152,7 +172,7 @@ async function estimateRows(db: Db, where: SQL | undefined): Promise<number> {
 }
 
 /** Filters that name one person, record or address: their sets are usually small, so they are counted straight away. */
-const SELECTIVE = ['actorId', 'subjectId', 'entityId', 'ip'] as const;
+const SELECTIVE = ['actorId', 'subjectId', 'entityId', 'ip', 'actors', 'subjects'] as const;
 
 /**
  * totalCount: exact up to EXACT_COUNT_LIMIT (a count that stops one row past it), else the
@@ -161,7 +181,7 @@ const SELECTIVE = ['actorId', 'subjectId', 'entityId', 'ip'] as const;
  * million rows reads no 100,000 index entries; a selective one is counted first and estimated only
  * when the count reaches the limit.
  */
-export async function totalOf(db: Db, q: AuditFilters): Promise<{ totalCount: number; totalCountIsEstimate: boolean }> {
+export async function totalOf(db: Db, q: ResolvedFilters): Promise<{ totalCount: number; totalCountIsEstimate: boolean }> {
   const where = whereOf(q);
   const selective = SELECTIVE.some((key) => q[key] !== undefined);
   const estimate = selective ? undefined : await estimateRows(db, where);

@@ -17,6 +17,7 @@ import {
   pageQuery,
   presentRow,
   totalOf,
+  resolveFilters,
   whereOf,
   type AuditFilters,
 } from './query.js';
@@ -48,14 +49,15 @@ export async function auditTrailModule(app: FastifyInstance) {
       query: listAuditQuery,
       async handler({ query, services }) {
         const db = services.database.db;
-        const where = whereOf(query);
+        const filters = await resolveFilters(db, query);
+        const where = whereOf(filters);
         const order = query.sortOrder ?? 'desc';
         const limit = query.pageSize ?? 10;
         const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
         // A walk by cursor was told the total with its first page; the pages after it skip the count.
         const [rows, total] = await Promise.all([
           pageQuery(db, where, { order, limit, offset: ((query.pageNumber ?? 1) - 1) * limit, cursor }),
-          cursor ? undefined : totalOf(db, query),
+          cursor ? undefined : totalOf(db, filters),
         ]);
         const data = rows.slice(0, limit).map(presentRow);
         const nextCursor = rows.length > limit ? data[data.length - 1].cursor : null;
@@ -93,7 +95,7 @@ export async function auditTrailModule(app: FastifyInstance) {
         reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="audit-log-${stamp}.csv"`)
-          .send(exportStream(services.database.db, whereOf(query), query.sortOrder ?? 'desc'));
+          .send(exportStream(services.database.db, whereOf(await resolveFilters(services.database.db, query)), query.sortOrder ?? 'desc'));
       },
     }),
   ]);
