@@ -43,6 +43,21 @@ const auditFilters = {
   sortOrder: z.enum(['asc', 'desc'], { error: "SortOrder must be 'asc' or 'desc'" }),
 };
 
+/** The fields that shape the set (not its paging or order). */
+const FILTER_KEYS = [
+  'actorId',
+  'actor',
+  'action',
+  'entityType',
+  'entityId',
+  'subjectId',
+  'subject',
+  'outcome',
+  'ip',
+  'from',
+  'to',
+] as const;
+
 const optional = <T extends Record<string, z.ZodType>>(shape: T) =>
   Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
 
@@ -171,6 +186,22 @@ async function estimateRows(db: Db, where: SQL | undefined): Promise<number> {
   return Math.round(plan[0].Plan['Plan Rows']);
 }
 
+/**
+ * The planner's estimates, kept a minute per filter set: they change only when statistics do, and
+ * the broad sets they serve (page 1, a date range) are asked for again with every page turned.
+ */
+const ESTIMATE_TTL_MS = 60_000;
+const estimates = new Map<string, { rows: number; at: number }>();
+
+async function cachedEstimate(db: Db, where: SQL | undefined, key: string): Promise<number> {
+  const hit = estimates.get(key);
+  if (hit && Date.now() - hit.at < ESTIMATE_TTL_MS) return hit.rows;
+  if (estimates.size >= 1000) estimates.clear();
+  const rows = await estimateRows(db, where);
+  estimates.set(key, { rows, at: Date.now() });
+  return rows;
+}
+
 /** Filters that name one person, record or address: their sets are usually small, so they are counted straight away. */
 const SELECTIVE = ['actorId', 'subjectId', 'entityId', 'ip', 'actors', 'subjects'] as const;
 
@@ -184,7 +215,8 @@ const SELECTIVE = ['actorId', 'subjectId', 'entityId', 'ip', 'actors', 'subjects
 export async function totalOf(db: Db, q: ResolvedFilters): Promise<{ totalCount: number; totalCountIsEstimate: boolean }> {
   const where = whereOf(q);
   const selective = SELECTIVE.some((key) => q[key] !== undefined);
-  const estimate = selective ? undefined : await estimateRows(db, where);
+  const key = JSON.stringify(FILTER_KEYS.map((k) => q[k] ?? null));
+  const estimate = selective ? undefined : await cachedEstimate(db, where, key);
   if (estimate !== undefined && estimate > SURELY_OVER) return { totalCount: estimate, totalCountIsEstimate: true };
   const result = await db.execute(
     sql`select count(*)::int as n from (select 1 from ${auditLogs} ${where ? sql`where ${where}` : sql``} limit ${EXACT_COUNT_LIMIT + 1}) capped`,
