@@ -243,6 +243,13 @@ async function measure(database: Database, base: string, token: string, list: Ta
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(`\n${[format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n')}`);
+  // The machine's load while measuring: the figures mean little when other work shares the cores.
+  console.log(
+    `\nload average (1, 5, 15 min): ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')} on ${os.cpus().length} cores`,
+  );
   return clean;
 }
 
