@@ -220,7 +220,7 @@ async function measure(database: Database, base: string, token: string, list: Ta
     const url = `${base}/api/AuditTrail/GetAllAudit?${new URLSearchParams({ PageSize: String(PAGE_SIZE), ...target.query })}`;
     const probe = (await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
     console.log(
-      `${target.name}: ${(probe.data as unknown[]).length} rows, totalCount ${probe.totalCount}${probe.totalCountIsEstimate ? ' (estimate)' : ''}`,
+      `${target.name}: ${(probe.data as unknown[]).length} rows, ${probe.totalCount === undefined ? 'no total (a cursor page)' : `totalCount ${probe.totalCount}${probe.totalCountIsEstimate ? ' (estimate)' : ''}`}`,
     );
     await httpLoad(url, token, 1); // warm-up, discarded
     const http = await httpLoad(url, token, DURATION_S);
