@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { P } from '@/domain/permissions.js';
@@ -409,5 +411,42 @@ describe('counts beyond 100,000', () => {
     expect(res.body.totalCountIsEstimate).toBe(true);
     expect(res.body.totalCount).toBeGreaterThan(100_000);
     expect(res.body.data).toHaveLength(5);
+  });
+});
+
+describe('the migration’s backfill', () => {
+  it('gives rows written before the subject and outcome columns the values the writers now give', async () => {
+    const migration = fs.readFileSync(path.resolve('server/db/migrations/0006_audit_trail.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').find((part) => part.includes('UPDATE "audit_logs" SET'))!;
+    const rows = [
+      { id: randomUUID(), action: 'update', entity: 'biodata', entityId: randomUUID(), after: { userId: member.id } },
+      { id: randomUUID(), action: 'changeRole', entity: 'userRole', entityId: member.id },
+      { id: randomUUID(), action: 'login-failed', entity: 'user', entityId: member.id },
+      { id: randomUUID(), action: 'refused', entity: 'route', entityId: 'GET /api/Admin/GetAllUsers' },
+      { id: randomUUID(), action: 'create', entity: 'department', entityId: randomUUID(), after: { departmentName: 'Choir' } },
+    ];
+    await db.insert(auditLogs).values(rows);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`alter table audit_logs disable trigger audit_logs_append_only`);
+      await tx.execute(sql.raw(`${backfill.trim().replace(/;$/, '')} where id in (${rows.map((r) => `'${r.id}'`).join(',')})`));
+      await tx.execute(sql`alter table audit_logs enable trigger audit_logs_append_only`);
+    });
+    const after = await db
+      .select()
+      .from(auditLogs)
+      .where(
+        inArray(
+          auditLogs.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    const byId = new Map(after.map((r) => [r.id, r]));
+    expect(rows.map((r) => [byId.get(r.id)!.subjectId, byId.get(r.id)!.outcome])).toEqual([
+      [member.id, 'success'],
+      [member.id, 'success'],
+      [member.id, 'failedLogin'],
+      [null, 'refused'],
+      [null, 'success'],
+    ]);
   });
 });
