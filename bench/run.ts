@@ -144,7 +144,9 @@ async function main() {
   }
 }
 
-main().then(
+// `npm run bench -- audit` runs the audit-log benchmark (bench/audit.ts) instead.
+const suite = process.argv[2] === 'audit' ? import('./audit.js').then((m) => m.benchAudit()) : main();
+suite.then(
   (code) => process.exit(code),
   (err) => {
     console.error(err);

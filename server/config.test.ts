@@ -67,4 +67,10 @@ describe('readConfig', () => {
   ])('parses SEED_DEMO=%s as %s', (value, expected) => {
     expect(readConfig({ SEED_DEMO: value }).seedDemo).toBe(expected);
   });
+
+  it('reads AUDIT_RETENTION_DAYS: unset keeps the trail forever, a bad value stops the start', () => {
+    expect(readConfig({}).auditRetentionDays).toBeUndefined();
+    expect(readConfig({ AUDIT_RETENTION_DAYS: ' 365 ' }).auditRetentionDays).toBe(365);
+    for (const bad of ['0', '-3', '1.5', 'a year']) expect(() => readConfig({ AUDIT_RETENTION_DAYS: bad })).toThrow(/AUDIT_RETENTION_DAYS/);
+  });
 });

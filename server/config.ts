@@ -25,6 +25,8 @@ export type AppConfig = {
    * so rate limits and audit rows see the real client: true, a hop count, or addresses/CIDRs.
    */
   trustProxy: boolean | number | string;
+  /** AUDIT_RETENTION_DAYS: audit rows older than this move to audit_logs_archive daily; unset: kept forever. */
+  auditRetentionDays?: number;
   /** Where the JSON log lines go; unset: standard output. Tests read the log through it. */
   logStream?: { write(line: string): void };
 };
@@ -41,6 +43,15 @@ function trustProxyOf(value: string | undefined): boolean | number | string {
   if (/^(true|yes|on)$/i.test(trimmed)) return true;
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
   return trimmed;
+}
+
+/** A whole number of days, 1 or more; anything else would silently keep or drop the trail, so it stops the start. */
+function retentionOf(value: string | undefined): number | undefined {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed) return undefined;
+  if (!/^\d+$/.test(trimmed) || Number(trimmed) < 1)
+    throw new Error(`AUDIT_RETENTION_DAYS must be a whole number of days, 1 or more (got '${trimmed}')`);
+  return Number(trimmed);
 }
 
 /** Reads the environment variables README.md documents. */
@@ -63,5 +74,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenTtlSeconds: 8 * 3600,
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    auditRetentionDays: retentionOf(env.AUDIT_RETENTION_DAYS),
   };
 }

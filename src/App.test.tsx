@@ -59,12 +59,12 @@ describe('route guard', () => {
   });
 
   it('shows a permitted route its name and what will appear there', async () => {
-    signIn(['CAN_VIEW_AUDIT_REPORT']);
-    renderAt('/audit-logs');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Audit logs' })).toBeTruthy();
-    expect(screen.getByText(/audit trail of every change/)).toBeTruthy();
+    signIn(['CAN_VIEW_VENUES']);
+    renderAt('/venue-management');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Venue management' })).toBeTruthy();
+    expect(screen.getByText(/venues and venue requests will appear here/)).toBeTruthy();
     expect(screen.queryByText('You are not authorised')).toBeNull();
-    await waitFor(() => expect(document.title).toBe('Flock - Audit logs'));
+    await waitFor(() => expect(document.title).toBe('Flock - Venue management'));
   });
 
   it('sends a signed-out visitor to login, keeping the address in redirect_from', async () => {

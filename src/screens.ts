@@ -2,17 +2,7 @@ import type { Descriptor, RouteTitle, Screen } from '@/src/common/descriptor';
 import { auth } from '@/src/custom/auth';
 import { info } from '@/src/custom/info';
 import { dashboardStats, overview } from '@/src/custom/overview';
-import {
-  appointments,
-  auditLogs,
-  cihFollowup,
-  cihReports,
-  goals,
-  meetings,
-  notifications,
-  outreach,
-  venues,
-} from '@/src/custom/placeholder';
+import { appointments, cihFollowup, cihReports, goals, meetings, notifications, outreach, venues } from '@/src/custom/placeholder';
 import {
   avatars,
   biodata,
@@ -26,6 +16,7 @@ import {
 } from '@/src/custom/profile';
 import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } from '@/src/custom/requests';
 import { affinityGroups } from '@/src/resources/affinityGroups';
+import { auditLogs } from '@/src/resources/auditLogs';
 import { centerChoices, centers, cihCenter } from '@/src/resources/centers';
 import { demise } from '@/src/resources/demise';
 import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/resources/departments';

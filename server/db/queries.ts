@@ -49,3 +49,8 @@ export async function countRows(db: Db | Tx, table: PgTable, where: SQL): Promis
   const [{ n }] = await db.select({ n: count() }).from(table).where(where);
   return n;
 }
+
+/** The rows of a raw `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

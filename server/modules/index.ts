@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminModule } from './admin/routes.js';
+import { auditTrailModule } from './auditTrail/routes.js';
 import { authModule } from './auth/routes.js';
 import { biodataModule } from './biodata/routes.js';
 import { churchAffiliationModule } from './churchAffiliation/routes.js';
@@ -37,4 +38,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   detailsModule,
   filesModule,
   notificationsModule,
+  auditTrailModule,
 ];

@@ -70,7 +70,7 @@ async function storeAvatar(tx: Tx, audit: (e: AuditEntry) => void, userId: strin
         .returning({ id: files.id });
   // The trail keeps what the file is, not its bytes.
   const after = { id: row.id, fileName: values.fileName, contentType, size: values.size };
-  audit({ action: before ? 'update' : 'create', entity: 'avatar', entityId: row.id, before: before ?? null, after });
+  audit({ action: before ? 'update' : 'create', entity: 'avatar', entityId: row.id, subjectId: userId, before: before ?? null, after });
   return after;
 }
 

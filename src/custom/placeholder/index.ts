@@ -1,7 +1,6 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import HistoryIcon from '@mui/icons-material/History';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PlaceIcon from '@mui/icons-material/Place';
 import { P } from '@/domain/permissions';
@@ -12,7 +11,6 @@ import { descriptor, lazyScreen } from '@/src/common/descriptor';
 export const PlaceholderPage = lazyScreen(() => import('./PlaceholderPage'), 'PlaceholderPage');
 
 /** The signed-in areas of SPEC.md section 2 that have no screen yet: each shows the placeholder page. */
-export const auditLogs = descriptor({ name: 'auditLogs', path: '/audit-logs', access: { view: [P.viewAudit] }, icon: HistoryIcon });
 export const outreach = descriptor({ name: 'outreach', path: '/outreach', access: { view: [P.viewOutreach] }, icon: CampaignIcon });
 export const goals = descriptor({ name: 'goals', path: '/goals', access: { view: [P.viewGoals] } });
 export const meetings = descriptor({ name: 'meetings', path: '/meetings', access: { view: [P.viewMeetings] } });

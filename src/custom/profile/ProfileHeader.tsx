@@ -6,6 +6,7 @@ import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { ChangeRoleDialog } from '@/src/common/roles/ChangeRoleDialog';
 import { useRoleLabel } from '@/src/common/roles/useRoles';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
+import { HistoryButton } from '@/src/resources/auditLogs/HistoryButton';
 import { AVATAR_ACCEPT, avatarProblem } from './avatarFile';
 import type { ProfileUser, Viewer } from './useProfile';
 
@@ -83,6 +84,7 @@ export function ProfileHeader({ user, viewer }: Props) {
             ))}
           </Box>
         </Box>
+        <HistoryButton userId={String(user.id)} />
         {viewer.canChangeRole && (
           <Button variant="outlined" onClick={() => setChangingRole(true)}>
             {translate('flock.profile.change_role')}

@@ -1,0 +1,282 @@
+/**
+ * `npm run bench -- audit`: the audit log at a million rows. Generates 1,000,000 audit rows over
+ * three years by 500 actors about 5,000 members, every entity type (set-based: INSERT ... SELECT
+ * over generate_series), then loads five GetAllAudit calls over HTTP with autocannon at 10
+ * connections, and runs the same pages in raw SQL at the same concurrency beside them. Prints each
+ * figure with its budget and the ratio to raw SQL; exits 1 when a budget is missed. See bench/README.md.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { buildApp } from '@/server/app.js';
+import { readConfig, type AppConfig } from '@/server/config.js';
+import { openDatabase, type Database, type Db } from '@/server/db/client.js';
+import { rowsOf } from '@/server/db/queries.js';
+import { users } from '@/server/db/schema/index.js';
+import { hashPassword } from '@/server/modules/auth/passwords.js';
+import { encodeCursor } from '@/server/modules/auditTrail/query.js';
+import { seedDatabase } from '@/server/seed/index.js';
+
+const ROWS = 1_000_000;
+const ACTORS = 500;
+const MEMBERS = 5_000;
+const CHUNK = 100_000;
+const CONNECTIONS = 10;
+const PAGE_SIZE = 25;
+const DURATION_S = Math.min(Math.max(Number(process.env.BENCH_DURATION) || 5, 1), 60);
+const BENCH_ADMIN = 'bench.audit@example.org';
+
+/** Issue 12's budgets at a million rows, 10 connections. */
+const BUDGETS = { postgres: { p50: 30, p99: 60 }, pglite: { p50: 100, p99: Infinity } };
+
+/** Every entity the writers record; those up to MEMBER_ENTITIES are about a member (subject_id set). */
+const ENTITIES = [
+  'biodata',
+  'spouse',
+  'employer',
+  'child',
+  'qualification',
+  'churchAffiliation',
+  'memberRequest',
+  'departmentMember',
+  'avatar',
+  'user',
+  'userRole',
+  'userDepartment',
+  'notification',
+  'department',
+  'zone',
+  'center',
+  'affinityGroup',
+  'ministry',
+  'unit',
+  'specialUnit',
+  'accessory',
+  'moi',
+  'mountainOfInfluence',
+  'role',
+  'route',
+  'auditLog',
+];
+const MEMBER_ENTITIES = 13;
+const ACTIONS = ['create', 'update', 'update', 'update', 'delete', 'login', 'changeRole', 'approve'];
+
+const textArray = (items: string[]) => sql.raw(`(array[${items.map((i) => `'${i}'`).join(',')}])`);
+
+/** The bench's own people: actors and members, by email prefix, created once. */
+async function seedPeople(db: Db, prefix: string, count: number): Promise<string[]> {
+  await db.execute(sql`insert into users (email, first_name, sur_name, email_verified, is_first_timer)
+    select ${prefix} || g || '@example.org', 'Bench', ${prefix} || g, true, false from generate_series(1, ${count}) g
+    on conflict do nothing`);
+  const rows = rowsOf<{ id: string }>(await db.execute(sql`select id from users where email like ${`${prefix}%`} order by email`));
+  return rows.map((r) => r.id);
+}
+
+/** One chunk of rows g in [from, to], spread over three years before now. */
+function chunkInsert(from: number, to: number, actors: string[], members: string[]): SQL {
+  return sql`insert into audit_logs (actor_id, action, entity, entity_id, subject_id, outcome, before, after, ip, created_at)
+    select (${sql.param(actors)}::uuid[])[1 + g % ${ACTORS}],
+      ${textArray(ACTIONS)}[1 + g % ${ACTIONS.length}],
+      e.entity,
+      md5(g::text),
+      case when e.i <= ${MEMBER_ENTITIES} then (${sql.param(members)}::uuid[])[1 + (g * 7) % ${MEMBERS}] end,
+      case when g % 97 = 0 then 'failedLogin' when g % 50 = 0 then 'refused' else 'success' end,
+      case when g % 8 between 1 and 3 then jsonb_build_object('mobile2', '080' || g) end,
+      case when g % 8 between 1 and 3 then jsonb_build_object('mobile2', '081' || g) end,
+      '10.' || (g % 7) || '.' || (g % 200) || '.' || (g % 250),
+      now() - random() * interval '1095 days'
+    from generate_series(${from}::int, ${to}::int) g
+    cross join lateral (select ${textArray(ENTITIES)}[1 + (g * 31) % ${ENTITIES.length}] as entity, 1 + (g * 31) % ${ENTITIES.length} as i) e`;
+}
+
+async function generate(db: Db) {
+  const actors = await seedPeople(db, 'bench.actor.', ACTORS);
+  const members = await seedPeople(db, 'bench.member.', MEMBERS);
+  const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from audit_logs`));
+  if (n >= ROWS) {
+    console.log(`audit_logs already holds ${n} rows: generation skipped`);
+  } else {
+    const started = performance.now();
+    for (let from = n + 1; from <= ROWS; from += CHUNK) {
+      await db.execute(chunkInsert(from, Math.min(from + CHUNK - 1, ROWS), actors, members));
+      process.stdout.write(`  ${Math.min(from + CHUNK - 1, ROWS)} rows\r`);
+    }
+    console.log(`Generated ${ROWS - n} audit rows in ${Math.round((performance.now() - started) / 1000)} s`);
+  }
+  const vacuum = performance.now();
+  await db.execute(sql`vacuum analyze audit_logs`);
+  console.log(`VACUUM ANALYZE in ${Math.round((performance.now() - vacuum) / 1000)} s`);
+  return { actor: actors[ACTORS / 2], member: members[MEMBERS / 2] };
+}
+
+type Target = { name: string; query: Record<string, string>; raw: SQL };
+
+const RAW_COLUMNS = sql.raw('id, created_at, actor_id, action, entity, entity_id, subject_id, outcome, ip');
+const rawPage = (where: SQL | undefined) =>
+  sql`select ${RAW_COLUMNS} from audit_logs ${where ? sql`where ${where}` : sql``} order by created_at desc, id desc limit ${PAGE_SIZE + 1}`;
+
+async function targets(db: Db, people: { actor: string; member: string }): Promise<Target[]> {
+  // The last row of page 9,999: its cursor asks for page 10,000.
+  const [last] = rowsOf<{ t: string; id: string }>(
+    await db.execute(sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as t, id from audit_logs
+      order by created_at desc, id desc offset ${9_999 * PAGE_SIZE - 1} limit 1`),
+  );
+  const from = new Date(Date.now() - 400 * 86_400_000).toISOString();
+  const to = new Date(Date.now() - 370 * 86_400_000).toISOString();
+  return [
+    { name: 'page 1', query: {}, raw: rawPage(undefined) },
+    {
+      name: 'page 10,000 (cursor)',
+      query: { Cursor: encodeCursor({ time: last.t, id: last.id }) },
+      raw: rawPage(sql`(created_at, id) < (${last.t}::timestamptz, ${last.id}::uuid)`),
+    },
+    { name: 'by actor', query: { ActorId: people.actor }, raw: rawPage(sql`actor_id = ${people.actor}`) },
+    { name: 'by member', query: { SubjectId: people.member }, raw: rawPage(sql`subject_id = ${people.member}`) },
+    { name: 'by date range (30 days)', query: { From: from, To: to }, raw: rawPage(sql`created_at between ${from} and ${to}`) },
+  ];
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** The raw query at the same concurrency for the same time: the floor Flock's answer is compared with. */
+async function rawLoad(db: Db, query: SQL): Promise<{ p50: number; p99: number }> {
+  const times: number[] = [];
+  const until = performance.now() + DURATION_S * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        await db.execute(query);
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+async function httpLoad(url: string, token: string, seconds: number) {
+  const result = await autocannon({
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    connections: CONNECTIONS,
+    duration: seconds,
+    workers: 1,
+  });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function prepare(config: AppConfig): Promise<{ database: Database; password: string }> {
+  const database = await openDatabase(config);
+  const password = randomBytes(12).toString('base64url');
+  const seeded = await seedDatabase(database.db, {
+    adminEmail: BENCH_ADMIN,
+    adminPassword: password,
+    seedDemo: false,
+    embedded: database.kind === 'pglite',
+    scryptLog2N: config.scryptLog2N,
+  });
+  if (!seeded.admin.created) {
+    await database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password, config.scryptLog2N) })
+      .where(eq(users.email, BENCH_ADMIN));
+  }
+  return { database, password };
+}
+
+async function signIn(base: string, password: string) {
+  const res = await fetch(`${base}/api/Auth/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: BENCH_ADMIN, password }),
+  });
+  if (res.status !== 200) throw new Error(`bench login failed: ${res.status}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+const ms = (v: number) => v.toFixed(1);
+
+async function measure(database: Database, base: string, token: string, list: Target[]): Promise<boolean> {
+  const budget = BUDGETS[database.kind];
+  const header = ['query', 'p50 ms', 'p99 ms', 'req/s', 'budget p50/p99', 'raw p50', 'raw p99', 'p50 ratio', 'verdict'];
+  const lines: string[][] = [];
+  let clean = true;
+  // The floor of any call on this machine at this moment: routing, the envelope and `select 1`, no token.
+  await httpLoad(`${base}/api/health`, token, 1);
+  const floor = await httpLoad(`${base}/api/health`, token, DURATION_S);
+  const floorRaw = await rawLoad(database.db, sql`select 1`);
+  const floorCells = [ms(floor.p50), ms(floor.p99), floor.rps.toFixed(0), '-', ms(floorRaw.p50), ms(floorRaw.p99)];
+  lines.push(['floor: GET /api/health', ...floorCells, `${(floor.p50 / floorRaw.p50).toFixed(1)}x`, 'not budgeted']);
+  for (const target of list) {
+    const url = `${base}/api/AuditTrail/GetAllAudit?${new URLSearchParams({ PageSize: String(PAGE_SIZE), ...target.query })}`;
+    const probe = (await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
+    console.log(
+      `${target.name}: ${(probe.data as unknown[]).length} rows, ${probe.totalCount === undefined ? 'no total (a cursor page)' : `totalCount ${probe.totalCount}${probe.totalCountIsEstimate ? ' (estimate)' : ''}`}`,
+    );
+    await httpLoad(url, token, 1); // warm-up, discarded
+    const http = await httpLoad(url, token, DURATION_S);
+    const raw = await rawLoad(database.db, target.raw);
+    const ok = http.failed === 0 && http.p50 < budget.p50 && http.p99 < budget.p99;
+    clean &&= ok;
+    const budgetText = `${budget.p50}/${Number.isFinite(budget.p99) ? budget.p99 : '-'}`;
+    lines.push([
+      target.name,
+      ms(http.p50),
+      ms(http.p99),
+      http.rps.toFixed(0),
+      budgetText,
+      ms(raw.p50),
+      ms(raw.p99),
+      `${(http.p50 / raw.p50).toFixed(1)}x`,
+      ok ? 'ok' : http.failed ? `${http.failed} failed` : 'OVER',
+    ]);
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${[format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n')}`);
+  // The machine's load while measuring: the figures mean little when other work shares the cores.
+  console.log(
+    `\nload average (1, 5, 15 min): ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')} on ${os.cpus().length} cores`,
+  );
+  return clean;
+}
+
+/** The audit benchmark; answers the exit code. */
+export async function benchAudit(): Promise<number> {
+  // BENCH_DATA_DIR keeps the PGlite data between runs (generating a million rows there takes minutes).
+  const kept = process.env.BENCH_DATA_DIR;
+  const tempDir = kept ? path.resolve(kept) : fs.mkdtempSync(path.join(os.tmpdir(), 'flock-bench-audit-'));
+  const config: AppConfig = { ...readConfig(), dataDir: tempDir, webRoot: undefined, logLevel: 'warn' };
+  const { database, password } = await prepare(config);
+  const app = await buildApp(config, database);
+  try {
+    console.log(`Database: ${database.kind}`);
+    const people = await generate(database.db);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const token = await signIn(base, password);
+    console.log(
+      `\nGetAllAudit, ${PAGE_SIZE} rows a page, ${CONNECTIONS} connections, ${DURATION_S} s each (after 1 s of warm-up); raw SQL: the page's SELECT alone at the same concurrency\n`,
+    );
+    const clean = await measure(database, base, token, await targets(database.db, people));
+    if (!clean) console.error('\nA budget was missed or requests failed.');
+    return clean ? 0 : 1;
+  } finally {
+    await app.close();
+    await database.close();
+    if (!kept) fs.rmSync(tempDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '@/server/db/client.js';
+import { rowsOf } from '@/server/db/queries.js';
+
+/** Rows moved per transaction: short ones, so calls in between are never held up for long (PGlite has one connection). */
+const BATCH = 5000;
+const DAY_MS = 86_400_000;
+
+const COLUMNS = sql.raw('id, actor_id, action, entity, entity_id, subject_id, outcome, before, after, ip, created_at');
+
+/**
+ * Moves the rows older than `days` from audit_logs to audit_logs_archive, a batch per
+ * transaction, and answers how many moved. Each transaction declares its cut-off
+ * (flock.audit_retention_before), the one DELETE the append-only trigger lets through, and only
+ * for rows older than it.
+ */
+export async function moveExpiredAuditRows(db: Db, days: number, now = new Date(), batch = BATCH): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
+  let moved = 0;
+  for (;;) {
+    const n = await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('flock.audit_retention_before', ${cutoff}, true)`);
+      const result = await tx.execute(sql`
+        with old as (
+          delete from audit_logs where id in (
+            select id from audit_logs where created_at < ${cutoff}::timestamptz order by created_at, id limit ${batch})
+          returning ${COLUMNS}),
+        kept as (insert into audit_logs_archive (${COLUMNS}) select ${COLUMNS} from old returning 1)
+        select count(*)::int as n from kept`);
+      return Number(rowsOf<{ n: number }>(result)[0].n);
+    });
+    moved += n;
+    if (n < batch) return moved;
+    // Let waiting calls run between batches.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * AUDIT_RETENTION_DAYS: when set, the server moves expired rows out once it is ready and then
+ * daily. A failed run is logged and tried again the next day.
+ */
+export function scheduleAuditRetention(app: FastifyInstance) {
+  const days = app.services.config.auditRetentionDays;
+  if (!days) return;
+  const run = async () => {
+    try {
+      const moved = await moveExpiredAuditRows(app.services.database.db, days);
+      if (moved > 0) app.log.info({ moved, days }, 'audit rows past the retention period moved to audit_logs_archive');
+    } catch (err) {
+      app.log.error({ err }, 'the audit retention job failed');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  app.addHook('onReady', async () => {
+    running = run();
+    timer = setInterval(() => void (running = run()), DAY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
