@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the real server over a database seeded with the demo church, loaded with
  * autocannon on loopback for a bounded time per endpoint, then one timed bulk conversion of
- * 10,000 first-timers (bench/convert.ts). See bench/README.md.
+ * 10,000 first-timers (bench/convert.ts). `npm run bench -- members`: bench/members.ts instead.
+ * See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -144,7 +145,16 @@ async function main() {
   }
 }
 
-main().then(
+/** `npm run bench -- members` runs bench/members.ts alone; no argument, the endpoints above. */
+const benches: Record<string, () => Promise<number>> = {
+  members: async () => (await import('./members.js')).benchMembers(),
+};
+const chosen = process.argv[2];
+if (chosen && !benches[chosen]) {
+  console.error(`Unknown benchmark "${chosen}"; choose one of: ${Object.keys(benches).join(', ')}`);
+  process.exit(1);
+}
+(chosen ? benches[chosen]() : main()).then(
   (code) => process.exit(code),
   (err) => {
     console.error(err);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { createAdminSchema } from '@/domain/schemas/people.js';
 import type { Tx } from '@/server/db/client.js';
 import { qualified, sameText } from '@/server/db/queries.js';
-import { biodata, roles, userRoles, users } from '@/server/db/schema/index.js';
+import { biodata, memberDirectory, roles, userRoles, users } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict } from '@/server/http/errors.js';
 import { memberQuerySchema } from '@/server/http/memberList.js';
@@ -32,7 +32,12 @@ export const USER_FIELDS = {
   createdAt: users.createdAt,
   convertedAt: users.convertedAt,
 };
-export const USER_SORTS = { email: users.email, createdAt: users.createdAt, convertedAt: users.convertedAt, status: users.disabled };
+export const USER_SORTS = {
+  email: memberDirectory.email,
+  createdAt: memberDirectory.createdAt,
+  convertedAt: memberDirectory.convertedAt,
+  status: memberDirectory.disabled,
+};
 
 /** The platform role (any letter case) a user may be given: not a CIH role, not firsttimers. */
 async function assignableRole(tx: Tx, name: string) {
