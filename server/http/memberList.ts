@@ -5,17 +5,7 @@ import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/enums.j
 import { idField } from '@/domain/schemas/structure.js';
 import type { Db } from '@/server/db/client.js';
 import { sameText } from '@/server/db/queries.js';
-import {
-  biodata,
-  centers,
-  departments,
-  memberDirectory,
-  roles,
-  userDepartments,
-  userRoles,
-  users,
-  zones,
-} from '@/server/db/schema/index.js';
+import { biodata, centers, departments, memberDirectory, roles, userDepartments, userRoles, zones } from '@/server/db/schema/index.js';
 import { page } from './envelope.js';
 import { badRequest, isDataException } from './errors.js';
 import { cursorParam, encodeCursor, orderBy, rangesAfter, type Ordering } from './keyset.js';
@@ -25,7 +15,8 @@ import { listQuery, pageOf, type ListParams } from './list.js';
  * The member summary (SPEC.md section 3) shared by the member query, the user list, archived
  * members, department members and a CIH center's members. Lists filter, sort and search on the
  * member's directory row (server/db/schema/directory.ts: the profile's values, kept by triggers),
- * where an index serves each; the page's few rows then join what the summary shows besides.
+ * where an index serves each; the page's few rows then look up what the summary shows besides
+ * (scalar subqueries: a join of five tables cost more to plan than the page costs to read).
  */
 
 const md = memberDirectory;
@@ -38,7 +29,8 @@ const memberSummary = {
   middleName: md.middleName,
   email: md.email,
   phoneNumber: md.phone,
-  location: sql<string | null>`nullif(concat_ws(', ', nullif(${biodata.state}, ''), nullif(${biodata.country}, '')), '')`,
+  location: sql<string | null>`(select nullif(concat_ws(', ', nullif(${biodata.state}, ''), nullif(${biodata.country}, '')), '')
+    from ${biodata} where ${biodata.userId} = ${md.userId})`,
   userRole: sql<
     string | null
   >`(select string_agg(${roles.name}, ', ' order by ${roles.name}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${md.userId})`,
@@ -48,9 +40,9 @@ const memberSummary = {
   state: md.state,
   dateOfBirth: md.dateOfBirth,
   zoneId: md.zoneId,
-  zoneName: zones.zoneName,
+  zoneName: sql<string | null>`(select ${zones.zoneName} from ${zones} where ${zones.id} = ${md.zoneId})`,
   centerId: md.centerId,
-  centerName: centers.centerName,
+  centerName: sql<string | null>`(select ${centers.centerName} from ${centers} where ${centers.id} = ${md.centerId})`,
   cihRole: md.cihRole,
   status: sql<'active' | 'disabled'>`case when ${md.disabled} then 'disabled' else 'active' end`,
 };
@@ -97,26 +89,38 @@ function memberSearch(term?: string): SQL | undefined {
 
 /** Summaries of the directory rows the query selects, with what they show besides. */
 function summariesOf(db: Db, fields: SelectedFields, ids: ReturnType<typeof pageIds>) {
-  return db
-    .select(fields)
-    .from(ids)
-    .innerJoin(md, eq(md.userId, ids.id))
-    .innerJoin(users, eq(users.id, md.userId))
-    .leftJoin(biodata, eq(biodata.userId, md.userId))
-    .leftJoin(zones, eq(zones.id, md.zoneId))
-    .leftJoin(centers, eq(centers.id, md.centerId));
+  return db.select(fields).from(ids).innerJoin(md, eq(md.userId, ids.id));
 }
 
 /** The ids of one page: an ordered scan of one directory index that stops after offset + limit rows. */
-function pageIds(db: Db, where: SQL | undefined, ordering: Ordering, limit: number, offset: number) {
+function idsQuery(db: Db, where: SQL | undefined, ordering: Ordering, limit: number, offset: number) {
   return db
     .select({ id: md.userId })
     .from(md)
     .where(where)
     .orderBy(...orderBy(ordering))
     .limit(limit)
-    .offset(offset)
-    .as('page_ids');
+    .offset(offset);
+}
+
+const pageIds = (...args: Parameters<typeof idsQuery>) => idsQuery(...args).as('page_ids');
+
+/**
+ * What a page asks of the directory: the condition, the sort, and its two queries (the page's
+ * ids and the count), which the tests EXPLAIN.
+ */
+export function directoryQueries(db: Db, q: ListParams, where: Array<SQL | undefined>, sorts: Record<string, PgColumn> = {}) {
+  const condition = and(memberSearch(q.search), ...where);
+  const ordering = orderingOf(q, { ...MEMBER_SORT, ...sorts });
+  const { limit, offset } = pageOf(q);
+  return {
+    condition,
+    ordering,
+    limit,
+    offset,
+    ids: idsQuery(db, condition, ordering, limit, offset),
+    count: db.select({ n: count() }).from(md).where(condition),
+  };
 }
 
 type PageOptions = { where: SQL | undefined; ordering: Ordering; limit: number; offset: number; extra: SelectedFields };
@@ -159,15 +163,10 @@ export async function memberPage(
   extra: SelectedFields = {},
   sorts: Record<string, PgColumn> = {},
 ) {
-  const condition = and(memberSearch(q.search), ...where);
-  const ordering = orderingOf(q, { ...MEMBER_SORT, ...sorts });
-  const { limit, offset } = pageOf(q);
+  const { condition, ordering, limit, offset, count: counted } = directoryQueries(db, q, where, sorts);
   // One row beyond the page tells whether a next page exists.
   const options = { where: condition, ordering, limit: limit + 1, offset, extra };
-  const [rows, [{ n }]] = await Promise.all([
-    q.cursor ? rowsAfter(db, q.cursor, { ...options, offset: 0 }) : rowsOf(db, options),
-    db.select({ n: count() }).from(md).where(condition),
-  ]);
+  const [rows, [{ n }]] = await Promise.all([q.cursor ? rowsAfter(db, q.cursor, { ...options, offset: 0 }) : rowsOf(db, options), counted]);
   const shown = rows.slice(0, limit);
   const nextCursor = rows.length > limit ? encodeCursor(ordering, shown[shown.length - 1].keys) : undefined;
   const data = shown.map(({ keys: _keys, ...row }) => row);

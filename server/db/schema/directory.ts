@@ -42,15 +42,15 @@ export const memberDirectory = pgTable(
   },
   (t) => {
     const listed = sql`not ${t.archived}`;
-    // A sort's two indexes: its key ascending or descending, then the name order that breaks
-    // ties (always ascending) and the id; the first-timer flag last, so the member list's
+    // A sort's two indexes: its key ascending or descending (NULLs where ORDER BY puts them),
+    // then the name order that breaks ties (always ascending) and the id; the first-timer flag last, so the member list's
     // condition is checked inside the index.
     const sortIndexes = (name: string, key: ExtraConfigColumn, ...ties: ExtraConfigColumn[]) => [
       index(`member_directory_${name}_idx`)
         .on(key, ...ties, t.userId, t.isFirstTimer)
         .where(listed),
       index(`member_directory_${name}_desc_idx`)
-        .on(key.desc(), ...ties, t.userId, t.isFirstTimer)
+        .on(key.desc().nullsFirst(), ...ties, t.userId, t.isFirstTimer)
         .where(listed),
     ];
     const byName: [ExtraConfigColumn, ExtraConfigColumn] = [t.surName, t.firstName];

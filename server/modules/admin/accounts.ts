@@ -25,12 +25,12 @@ export const userListQuery = memberQuerySchema.extend({
 /** What a user row adds to the member summary. */
 export const USER_FIELDS = {
   roles: sql<string[]>`(select coalesce(array_agg(${qualified(roles.name)} order by ${qualified(roles.name)}), '{}')
-    from ${userRoles} join ${roles} on ${qualified(roles.id)} = ${qualified(userRoles.roleId)} where ${qualified(userRoles.userId)} = ${qualified(users.id)})`,
-  isFirstTimer: users.isFirstTimer,
-  disabled: users.disabled,
-  emailVerified: users.emailVerified,
-  createdAt: users.createdAt,
-  convertedAt: users.convertedAt,
+    from ${userRoles} join ${roles} on ${qualified(roles.id)} = ${qualified(userRoles.roleId)} where ${qualified(userRoles.userId)} = ${qualified(memberDirectory.userId)})`,
+  isFirstTimer: memberDirectory.isFirstTimer,
+  disabled: memberDirectory.disabled,
+  emailVerified: sql<boolean>`(select ${qualified(users.emailVerified)} from ${users} where ${qualified(users.id)} = ${qualified(memberDirectory.userId)})`,
+  createdAt: memberDirectory.createdAt,
+  convertedAt: memberDirectory.convertedAt,
 };
 export const USER_SORTS = {
   email: memberDirectory.email,
