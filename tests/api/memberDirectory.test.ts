@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { churchAffiliations, memberDirectory } from '@/server/db/schema/index.js';
+import { churchAffiliations, memberDirectory, users } from '@/server/db/schema/index.js';
 import { directoryQueries, isChurchMember, memberFilters } from '@/server/http/memberList.js';
 import { addAffinityGroup, addCenter, addDepartment, addZone } from '@/tests/support/churchStructure.js';
 import { addPerson } from '@/tests/support/people.js';
@@ -276,6 +276,30 @@ describe('the directory follows every write', () => {
     const bulk = await s.call('PUT', '/Admin/BulkConvertFirstTimersToMembers', { body: { ids: many.map((u) => u.id) }, token: admin });
     expect(bulk.status).toBe(200);
     for (const u of [one, ...many]) expect(await inList(u.id, `Search=${u.email}`)).toBe(true);
+  });
+
+  it('unfiltered totals (kept counts) equal a count over the source tables, through writes', async () => {
+    const total = async (path: string) => (await s.call('GET', `${path}?PageSize=1`, { token: admin })).body.totalCount;
+    const counted = async (where: SQL) =>
+      rowsOf<{ n: number }>(
+        await s.database.db.execute(sql`select count(*)::int as n from users u left join biodata b on b.user_id = u.id where ${where}`),
+      )[0].n;
+    const check = async () => {
+      expect(await total('/ChurchAffiliation/GetMemberQuery')).toBe(
+        await counted(sql`not u.is_first_timer and not coalesce(b.demise, false)`),
+      );
+      expect(await total('/Admin/GetAllUsers')).toBe(await counted(sql`not coalesce(b.demise, false)`));
+      expect(await total('/Biodata/GetAllDemise')).toBe(await counted(sql`coalesce(b.demise, false)`));
+    };
+    await check();
+    const newcomer = await signUp(s, { surName: 'Zqcount' });
+    await check();
+    expect((await s.call('PUT', `/Admin/ConvertFirstTimersToMembers?id=${newcomer.id}`, { token: admin })).status).toBe(200);
+    await check();
+    expect((await s.call('PUT', `/Biodata/ArchiveMember?userId=${newcomer.id}`, { token: admin })).status).toBe(200);
+    await check();
+    await s.database.db.delete(users).where(eq(users.id, newcomer.id));
+    await check();
   });
 
   it('affiliation change and approved requests (zone, affinity group)', async () => {

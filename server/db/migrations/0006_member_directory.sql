@@ -26,6 +26,13 @@ CREATE TABLE "member_directory" (
 	"search_text" text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "member_directory_counts" (
+	"is_first_timer" boolean NOT NULL,
+	"archived" boolean NOT NULL,
+	"n" bigint NOT NULL,
+	CONSTRAINT "member_directory_counts_is_first_timer_archived_pk" PRIMARY KEY("is_first_timer","archived")
+);
+--> statement-breakpoint
 ALTER TABLE "member_directory" ADD CONSTRAINT "member_directory_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "member_directory_sur_name_idx" ON "member_directory" USING btree ("sur_name","first_name","user_id","is_first_timer") WHERE not "member_directory"."archived";--> statement-breakpoint
 CREATE INDEX "member_directory_sur_name_desc_idx" ON "member_directory" USING btree ("sur_name" DESC NULLS FIRST,"first_name","user_id","is_first_timer") WHERE not "member_directory"."archived";--> statement-breakpoint
@@ -135,5 +142,47 @@ CREATE TRIGGER member_directory_affiliations_update AFTER UPDATE ON church_affil
 --> statement-breakpoint
 CREATE TRIGGER member_directory_affiliations_delete AFTER DELETE ON church_affiliations
   REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION member_directory_sync_owned();
+--> statement-breakpoint
+-- The counts of each pair of list flags: rows in, rows out, and the net change of an update
+-- (an update that moves no row between pairs writes nothing, so writers rarely meet on a row).
+INSERT INTO member_directory_counts (is_first_timer, archived, n) VALUES (false, false, 0), (false, true, 0), (true, false, 0), (true, true, 0);
+--> statement-breakpoint
+CREATE FUNCTION member_directory_counts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE member_directory_counts c SET n = c.n + d.n
+  FROM (SELECT is_first_timer, archived, count(*) AS n FROM added GROUP BY 1, 2) d
+  WHERE c.is_first_timer = d.is_first_timer AND c.archived = d.archived;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION member_directory_counts_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE member_directory_counts c SET n = c.n - d.n
+  FROM (SELECT is_first_timer, archived, count(*) AS n FROM removed GROUP BY 1, 2) d
+  WHERE c.is_first_timer = d.is_first_timer AND c.archived = d.archived;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION member_directory_counts_update() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE member_directory_counts c SET n = c.n + d.n
+  FROM (
+    SELECT is_first_timer, archived, sum(n) AS n FROM (
+      SELECT is_first_timer, archived, 1 AS n FROM added
+      UNION ALL SELECT is_first_timer, archived, -1 FROM removed
+    ) x GROUP BY 1, 2 HAVING sum(n) <> 0
+  ) d
+  WHERE c.is_first_timer = d.is_first_timer AND c.archived = d.archived;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER member_directory_counts_insert AFTER INSERT ON member_directory
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION member_directory_counts_insert();
+--> statement-breakpoint
+CREATE TRIGGER member_directory_counts_delete AFTER DELETE ON member_directory
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION member_directory_counts_delete();
+--> statement-breakpoint
+CREATE TRIGGER member_directory_counts_update AFTER UPDATE ON member_directory
+  REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION member_directory_counts_update();
 --> statement-breakpoint
 SELECT member_directory_sync(array(SELECT id FROM users));

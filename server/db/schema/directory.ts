@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgTable, text, timestamp, uuid, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, pgTable, primaryKey, text, timestamp, uuid, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -86,4 +86,18 @@ export const memberDirectory = pgTable(
       index('member_directory_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     ];
   },
+);
+
+/**
+ * How many directory rows hold each pair of list flags, kept by statement triggers on
+ * member_directory: an unfiltered list's total without counting 100,000 rows on every page.
+ */
+export const memberDirectoryCounts = pgTable(
+  'member_directory_counts',
+  {
+    isFirstTimer: boolean('is_first_timer').notNull(),
+    archived: boolean('archived').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.isFirstTimer, t.archived] })],
 );
