@@ -331,15 +331,24 @@ async function measure(app: FastifyInstance, database: Database, password: strin
   await loadHttp(`${base}/api/ChurchAffiliation/GetMemberQuery?${query}`, token, 1);
   const http = await loadHttp(`${base}/api/ChurchAffiliation/GetMemberQuery?${query}`, token, DURATION_S);
   const failed = http.non2xx + http.errors + http.timeouts;
+  // The floor of any call on this machine in this run: routing, envelope, one `select 1`, no token.
+  const health = await loadHttp(`${base}/api/health`, token, DURATION_S);
 
   const header = ['', 'req/s', 'p50 ms', 'p99 ms', 'requests'];
   const lines = [
     ['(a) plain table', anchor.requestsPerSecond.toFixed(0), anchor.p50.toFixed(2), anchor.p99.toFixed(2), String(anchor.total)],
     ['(b) Flock HTTP', http.requests.average.toFixed(0), String(http.latency.p50), String(http.latency.p99), String(http.requests.total)],
+    [
+      'GET /api/health',
+      health.requests.average.toFixed(0),
+      String(health.latency.p50),
+      String(health.latency.p99),
+      String(health.requests.total),
+    ],
   ];
   console.log('\n' + [header, ...lines].map((l) => l.map((c, i) => (i === 0 ? c.padEnd(16) : c.padStart(10))).join('')).join('\n'));
   const ratio = http.requests.average / anchor.requestsPerSecond;
-  console.log(`b/a = ${ratio.toFixed(2)}`);
+  console.log(`b/a = ${ratio.toFixed(2)} (GET /api/health, no budget: the HTTP floor of this machine in this run)`);
 
   const deepCursor = await cursorAt(base, token, 2000);
   const single = {

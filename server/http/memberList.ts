@@ -103,6 +103,13 @@ function summariesOf(db: Db, fields: SelectedFields, ids: ReturnType<typeof page
   return db.select(fields).from(ids).innerJoin(md, eq(md.userId, ids.id));
 }
 
+/**
+ * LIMIT as SQL text, not a parameter: with a parameter PostgreSQL cannot cost a generic plan for
+ * the page and re-plans the prepared statement on every call. Page sizes are few and validated.
+ * (drizzle takes a number or a placeholder here; an SQL object renders as written.)
+ */
+const literal = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
+
 /** The ids of one page: an ordered scan of one directory index that stops after offset + limit rows. */
 function idsQuery(db: Db, where: SQL | undefined, ordering: Ordering, limit: number, offset: number) {
   return db
@@ -110,7 +117,7 @@ function idsQuery(db: Db, where: SQL | undefined, ordering: Ordering, limit: num
     .from(md)
     .where(where)
     .orderBy(...orderBy(ordering))
-    .limit(limit)
+    .limit(literal(limit))
     .offset(offset);
 }
 
