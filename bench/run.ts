@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the real server over a database seeded with the demo church, loaded with
  * autocannon on loopback for a bounded time per endpoint, then one timed bulk conversion of
- * 10,000 first-timers (bench/convert.ts). See bench/README.md.
+ * 10,000 first-timers (bench/convert.ts). `npm run bench -- members`: bench/members.ts instead.
+ * See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -144,9 +145,17 @@ async function main() {
   }
 }
 
-// `npm run bench -- audit` runs the audit-log benchmark (bench/audit.ts) instead.
-const suite = process.argv[2] === 'audit' ? import('./audit.js').then((m) => m.benchAudit()) : main();
-suite.then(
+/** `npm run bench -- members` (or `audit`) runs that benchmark alone; no argument, the endpoints above. */
+const benches: Record<string, () => Promise<number>> = {
+  members: async () => (await import('./members.js')).benchMembers(),
+  audit: async () => (await import('./audit.js')).benchAudit(),
+};
+const chosen = process.argv[2];
+if (chosen && !benches[chosen]) {
+  console.error(`Unknown benchmark "${chosen}"; choose one of: ${Object.keys(benches).join(', ')}`);
+  process.exit(1);
+}
+(chosen ? benches[chosen]() : main()).then(
   (code) => process.exit(code),
   (err) => {
     console.error(err);

@@ -40,6 +40,8 @@ async function openPostgres(url: string): Promise<Database> {
 
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // The member search's trigram index (migration 0006_member_directory).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = dataDir.startsWith('memory://');
@@ -49,7 +51,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     release = acquireDataDirLock(dataDir);
   }
   try {
-    const client = new PGlite(dataDir, loadDataDir ? { loadDataDir } : {});
+    const client = new PGlite(dataDir, { extensions: { pg_trgm }, ...(loadDataDir && { loadDataDir }) });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     return {

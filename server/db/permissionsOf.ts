@@ -42,26 +42,38 @@ export async function permissionsOf(db: Db | Tx, userId: string) {
   return rows.map((r) => ({ ...r, permission: permissionString(r) }));
 }
 
-/**
- * What every signed-in call checks, in one query: the user's token version and disabled flag
- * with the permission strings they hold now, or undefined when there is no such user. Rights
- * are read per call, so a change of role or permission reaches the next call.
- */
-export async function sessionStateOf(db: Db | Tx, userId: string) {
-  const rows = await db
+type HeldPermission = { accessRight: string; moduleName: string };
+
+/** The one statement of sessionStateOf, prepared once per database (see below). */
+const sessionStatements = new WeakMap<Db | Tx, ReturnType<typeof prepareSessionState>>();
+
+function prepareSessionState(db: Db | Tx) {
+  const userId = sql.placeholder('userId') as unknown as string;
+  const held = sql<HeldPermission[]>`(select coalesce(json_agg(json_build_object('accessRight', ${permissions.accessRight},
+    'moduleName', ${permissions.moduleName})), '[]'::json) from ${permissions} where ${heldBy(db, userId)})`;
+  return db
     .select({
       tokenVersion: users.tokenVersion,
       disabled: users.disabled,
-      accessRight: permissions.accessRight,
-      moduleName: permissions.moduleName,
+      held,
     })
     .from(users)
-    .leftJoin(permissions, heldBy(db, userId))
-    .where(eq(users.id, userId));
-  if (rows.length === 0) return undefined;
-  const held = new Set<string>();
-  for (const r of rows)
-    if (r.accessRight !== null && r.moduleName !== null)
-      held.add(permissionString({ accessRight: r.accessRight, moduleName: r.moduleName }));
-  return { tokenVersion: rows[0].tokenVersion, disabled: rows[0].disabled, permissions: held };
+    .where(eq(users.id, userId))
+    .prepare('session_state');
+}
+
+/**
+ * What every signed-in call checks, in one round trip and one row: the user's token version and
+ * disabled flag with the permissions they hold now, or undefined when there is no such user.
+ * Rights are read per call (no cache: several servers may share the database), so a change of
+ * role or permission reaches the next call. The statement is prepared: node-postgres names it
+ * on each connection and PostgreSQL then skips planning it on every call.
+ */
+export async function sessionStateOf(db: Db | Tx, userId: string) {
+  let statement = sessionStatements.get(db);
+  if (!statement) sessionStatements.set(db, (statement = prepareSessionState(db)));
+  const [row] = await statement.execute({ userId });
+  if (!row) return undefined;
+  const held = new Set(row.held.map((p) => permissionString(p)));
+  return { tokenVersion: row.tokenVersion, disabled: row.disabled, permissions: held };
 }

@@ -1,5 +1,6 @@
 /** The success envelope of API.md. */
-export type Envelope<T = unknown> = { succeeded: true; message: string; data: T; totalCount?: number };
+/** nextCursor: the member lists' keyset paging, present while more rows follow (server/http/keyset.ts). */
+export type Envelope<T = unknown> = { succeeded: true; message: string; data: T; totalCount?: number; nextCursor?: string };
 
 export function ok<T>(data: T, message = 'Successful'): Envelope<T> {
   return { succeeded: true, message, data };

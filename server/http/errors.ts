@@ -27,6 +27,11 @@ function pgErrorOf(err: unknown): { code?: string; constraint?: string } | undef
   return undefined;
 }
 
+/** True when the database refused a value as malformed for its type (SQLSTATE class 22). */
+export function isDataException(err: unknown): boolean {
+  return pgErrorOf(err)?.code?.startsWith('22') ?? false;
+}
+
 /** True when err is a unique-index violation (of that index, when named). */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const pg = pgErrorOf(err);

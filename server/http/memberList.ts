@@ -1,126 +1,254 @@
-import { and, asc, count, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
+import { and, asc, count, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/enums.js';
 import { idField } from '@/domain/schemas/structure.js';
 import type { Db } from '@/server/db/client.js';
-import { holdsAffinityGroup, sameText, searchOver } from '@/server/db/queries.js';
+import { sameText } from '@/server/db/queries.js';
 import {
   biodata,
   centers,
-  churchAffiliations,
   departments,
+  memberDirectory,
+  memberDirectoryCounts,
   roles,
   userDepartments,
   userRoles,
-  users,
   zones,
 } from '@/server/db/schema/index.js';
 import { page } from './envelope.js';
-import { listQuery, orderOf, pageOf, type ListParams } from './list.js';
+import { badRequest, isDataException } from './errors.js';
+import { cursorParam, encodeCursor, orderBy, rangesAfter, type Ordering } from './keyset.js';
+import { listQuery, pageOf, type ListParams } from './list.js';
 
 /**
- * The member summary (SPEC.md section 3) as one select over a user, their biodata and church
- * affiliation, shared by the member query, the user list, archived members, department members
- * and a CIH center's members.
- * The profile (biodata) wins over the names given at sign-up.
+ * The member summary (SPEC.md section 3) shared by the member query, the user list, archived
+ * members, department members and a CIH center's members. Lists filter, sort and search on the
+ * member's directory row (server/db/schema/directory.ts: the profile's values, kept by triggers),
+ * where an index serves each; the page's few rows then look up what the summary shows besides
+ * (scalar subqueries: a join of five tables cost more to plan than the page costs to read).
  */
 
-const firstName = sql<string>`coalesce(${biodata.firstName}, ${users.firstName})`;
-const surName = sql<string>`coalesce(${biodata.surName}, ${users.surName})`;
-const middleName = sql<string | null>`coalesce(nullif(${biodata.middleName}, ''), ${users.middleName})`;
-const phone = sql<string | null>`coalesce(nullif(${biodata.mobile1}, ''), ${users.mobile1})`;
-const gender = sql<string | null>`coalesce(${biodata.gender}, ${users.gender})`;
+const md = memberDirectory;
 
 const memberSummary = {
-  id: users.id,
-  fullName: sql<string>`concat_ws(' ', ${firstName}, nullif(${middleName}, ''), ${surName})`,
-  firstName,
-  lastName: surName,
-  middleName,
-  email: users.email,
-  phoneNumber: phone,
-  location: sql<string | null>`nullif(concat_ws(', ', nullif(${biodata.state}, ''), nullif(${biodata.country}, '')), '')`,
+  id: md.userId,
+  fullName: sql<string>`concat_ws(' ', ${md.firstName}, nullif(${md.middleName}, ''), ${md.surName})`,
+  firstName: md.firstName,
+  lastName: md.surName,
+  middleName: md.middleName,
+  email: md.email,
+  phoneNumber: md.phone,
+  location: sql<string | null>`(select nullif(concat_ws(', ', nullif(${biodata.state}, ''), nullif(${biodata.country}, '')), '')
+    from ${biodata} where ${biodata.userId} = ${md.userId})`,
   userRole: sql<
     string | null
-  >`(select string_agg(${roles.name}, ', ' order by ${roles.name}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id})`,
-  gender,
-  maritalStatus: biodata.maritalStatus,
-  employmentStatus: biodata.employmentStatus,
-  state: biodata.state,
-  dateOfBirth: biodata.dateOfBirth,
-  zoneId: churchAffiliations.zoneId,
-  zoneName: zones.zoneName,
-  centerId: churchAffiliations.centerId,
-  centerName: centers.centerName,
-  cihRole: churchAffiliations.cihRole,
-  status: sql<'active' | 'disabled'>`case when ${users.disabled} then 'disabled' else 'active' end`,
+  >`(select string_agg(${roles.name}, ', ' order by ${roles.name}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${md.userId})`,
+  gender: md.gender,
+  maritalStatus: md.maritalStatus,
+  employmentStatus: md.employmentStatus,
+  state: md.state,
+  dateOfBirth: md.dateOfBirth,
+  zoneId: md.zoneId,
+  zoneName: sql<string | null>`(select ${zones.zoneName} from ${zones} where ${zones.id} = ${md.zoneId})`,
+  centerId: md.centerId,
+  centerName: sql<string | null>`(select ${centers.centerName} from ${centers} where ${centers.id} = ${md.centerId})`,
+  cihRole: md.cihRole,
+  status: sql<'active' | 'disabled'>`case when ${md.disabled} then 'disabled' else 'active' end`,
 };
 
-/** SPEC.md section 2's member sorts, with the field names of a row as aliases. */
-const MEMBER_SORT: Record<string, AnyColumn | SQL> = {
-  default: surName,
-  firstName,
-  surName,
-  lastName: surName,
-  dob: biodata.dateOfBirth,
-  dateOfBirth: biodata.dateOfBirth,
-  gender,
-  maritalStatus: biodata.maritalStatus,
-  employment: biodata.employmentStatus,
-  employmentStatus: biodata.employmentStatus,
-  state: biodata.state,
+/** SPEC.md section 2's member sorts, with the field names of a row as aliases; each has an index. */
+const MEMBER_SORT: Record<string, PgColumn> = {
+  default: md.surName,
+  firstName: md.firstName,
+  surName: md.surName,
+  lastName: md.surName,
+  dob: md.dateOfBirth,
+  dateOfBirth: md.dateOfBirth,
+  gender: md.gender,
+  maritalStatus: md.maritalStatus,
+  employment: md.employmentStatus,
+  employmentStatus: md.employmentStatus,
+  state: md.state,
 };
-const BY_NAME = [asc(surName), asc(firstName), asc(users.id)];
+const BY_NAME = [md.surName, md.firstName, md.userId];
 
-const memberSearch = (term?: string) => searchOver(term, [firstName, surName, middleName, users.email, phone, biodata.mobile2]);
+/**
+ * The sort of SortBy and SortOrder (names match without case; an unknown one is a 400): its key
+ * in that direction, then the name and the id ascending; each sort has an index per direction.
+ */
+function orderingOf(q: ListParams, allowed: Record<string, PgColumn>): Ordering {
+  const name = q.sortBy ? Object.keys(allowed).find((k) => k.toLowerCase() === q.sortBy!.toLowerCase()) : 'default';
+  if (!name) throw badRequest(`SortBy must be one of: ${Object.keys(allowed).join(', ')}`, { sortBy: ['Unknown sort field'] });
+  const keys = [allowed[name], ...BY_NAME.filter((k) => k !== allowed[name])];
+  return { name, direction: q.sortOrder ?? 'asc', keys };
+}
 
-function membersFrom(db: Db, fields: SelectedFields) {
-  return db
-    .select(fields)
-    .from(users)
-    .leftJoin(biodata, eq(biodata.userId, users.id))
-    .leftJoin(churchAffiliations, eq(churchAffiliations.userId, users.id))
-    .leftJoin(zones, eq(zones.id, churchAffiliations.zoneId))
-    .leftJoin(centers, eq(centers.id, churchAffiliations.centerId));
+/** Search folds the term as flock_fold folds the directory's keys: lower case, no accents. */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** Search: a name, the email or a phone number holds the term (the trigram index serves it). */
+function memberSearch(term?: string): SQL | undefined {
+  if (!term) return undefined;
+  return like(md.searchText, `%${fold(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/** Summaries of the directory rows the query selects, with what they show besides. */
+function summariesOf(db: Db, fields: SelectedFields, ids: ReturnType<typeof pageIds>) {
+  return db.select(fields).from(ids).innerJoin(md, eq(md.userId, ids.id));
 }
 
 /**
- * One page of member summaries: the list's conditions, its search, sort and paging; extra
- * fields join each row, and extra sorts join the member sorts.
+ * LIMIT as SQL text, not a parameter: with a parameter PostgreSQL cannot cost a generic plan for
+ * the page and re-plans the prepared statement on every call. Page sizes are few and validated.
+ * (drizzle takes a number or a placeholder here; an SQL object renders as written.)
+ */
+const literal = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
+
+/** The ids of one page: an ordered scan of one directory index that stops after offset + limit rows. */
+function idsQuery(db: Db, where: SQL | undefined, ordering: Ordering, limit: number, offset: number) {
+  return db
+    .select({ id: md.userId })
+    .from(md)
+    .where(where)
+    .orderBy(...orderBy(ordering))
+    .limit(literal(limit))
+    .offset(offset);
+}
+
+const pageIds = (...args: Parameters<typeof idsQuery>) => idsQuery(...args).as('page_ids');
+
+/**
+ * What a page asks of the directory: the condition, the sort, and its two queries (the page's
+ * ids and the count), which the tests EXPLAIN.
+ */
+export function directoryQueries(db: Db, q: ListParams, where: Array<SQL | undefined>, sorts: Record<string, PgColumn> = {}) {
+  const condition = and(memberSearch(q.search), ...where);
+  const ordering = orderingOf(q, { ...MEMBER_SORT, ...sorts });
+  const { limit, offset } = pageOf(q);
+  return {
+    condition,
+    ordering,
+    limit,
+    offset,
+    ids: idsQuery(db, condition, ordering, limit, offset),
+    count: db.select({ n: count() }).from(md).where(condition),
+  };
+}
+
+type Preparable<T> = { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } };
+
+/**
+ * Runs a list query as a prepared statement named after its text: node-postgres prepares it once
+ * per connection, and PostgreSQL stops planning it after a few calls. Planning weighed more than
+ * reading: the directory's many indexes made a page's plan cost 2 to 7 ms, its execution 1 ms.
+ */
+function prepared<T>(query: Preparable<T>): Promise<T> {
+  const name = `list_${createHash('sha1').update(query.toSQL().sql).digest('hex')}`;
+  return query.prepare(name).execute();
+}
+
+type PageOptions = { where: SQL | undefined; ordering: Ordering; limit: number; offset: number; extra: SelectedFields };
+
+/** The page's rows, each with its sort key values (keys) for the cursor after it. */
+async function rowsOf(db: Db, { where, ordering, limit, offset, extra }: PageOptions) {
+  const keys = sql<unknown[]>`json_build_array(${sql.join(ordering.keys, sql`, `)})`;
+  const rows = await prepared(
+    summariesOf(db, { ...memberSummary, ...extra, keys }, pageIds(db, where, ordering, limit, offset)).orderBy(...orderBy(ordering)),
+  );
+  return rows as Array<Record<string, unknown> & { keys: unknown[] }>;
+}
+
+/** The rows after a cursor: each of its ranges in turn until the page is full. */
+async function rowsAfter(db: Db, cursor: string, options: PageOptions) {
+  const nullable = !options.ordering.keys[0].notNull;
+  const rows: Awaited<ReturnType<typeof rowsOf>> = [];
+  for (const range of rangesAfter(options.ordering, cursor, nullable)) {
+    if (rows.length >= options.limit) break;
+    const more = await rowsOf(db, { ...options, where: and(options.where, range), limit: options.limit - rows.length }).catch(
+      (err: unknown) => {
+        if (isDataException(err)) throw badRequest('Cursor must be a nextCursor returned by this list', { cursor: ['Unknown cursor'] });
+        throw err;
+      },
+    );
+    rows.push(...more);
+  }
+  return rows;
+}
+
+/** Listed: not archived (the demise flag). */
+export const isListed = sql`not ${md.archived}`;
+
+/** Archived members (the demise flag on). */
+export const isArchived = sql`${md.archived}`;
+
+/** Church members: converted from first-timer and not archived. */
+export const isChurchMember = sql`not ${md.isFirstTimer} and not ${md.archived}`;
+
+const counts = memberDirectoryCounts;
+
+/** The lists' base conditions whose totals member_directory_counts keeps, as conditions on it. */
+const KEPT_TOTALS = new Map<SQL, SQL>([
+  [isChurchMember, sql`not ${counts.isFirstTimer} and not ${counts.archived}`],
+  [isListed, sql`not ${counts.archived}`],
+  [isArchived, sql`${counts.archived}`],
+]);
+
+/** The total of a list with no search and no filter beyond its base, read from the kept counts. */
+function keptTotal(db: Db, q: ListParams, where: Array<SQL | undefined>) {
+  const given = where.filter((c) => c !== undefined);
+  const kept = !q.search && given.length === 1 ? KEPT_TOTALS.get(given[0]) : undefined;
+  return (
+    kept &&
+    db
+      .select({ n: sql<number>`coalesce(sum(${counts.n}), 0)`.mapWith(Number) })
+      .from(counts)
+      .where(kept)
+  );
+}
+
+/**
+ * One page of member summaries: the list's conditions, its search, sort and paging; extra fields
+ * join each row, and extra sorts join the member sorts. PageNumber pages by offset; Cursor (the
+ * nextCursor of a page, sent while more rows follow) pages by key, for deep pages.
  */
 export async function memberPage(
   db: Db,
-  q: ListParams,
+  q: ListParams & { cursor?: string },
   where: Array<SQL | undefined>,
   extra: SelectedFields = {},
-  sorts: Record<string, AnyColumn | SQL> = {},
+  sorts: Record<string, PgColumn> = {},
 ) {
-  const condition = and(memberSearch(q.search), ...where);
-  const { limit, offset } = pageOf(q);
+  const { condition, ordering, limit, offset, count: counted } = directoryQueries(db, q, where, sorts);
+  const kept = keptTotal(db, q, where);
+  // One row beyond the page tells whether a next page exists.
+  const options = { where: condition, ordering, limit: limit + 1, offset, extra };
   const [rows, [{ n }]] = await Promise.all([
-    membersFrom(db, { ...memberSummary, ...extra })
-      .where(condition)
-      .orderBy(...orderOf(q, { ...MEMBER_SORT, ...sorts }, BY_NAME))
-      .limit(limit)
-      .offset(offset),
-    membersFrom(db, { n: count() }).where(condition),
+    q.cursor ? rowsAfter(db, q.cursor, { ...options, offset: 0 }) : rowsOf(db, options),
+    prepared(kept ?? counted),
   ]);
-  return page(rows, Number(n));
+  const shown = rows.slice(0, limit);
+  const nextCursor = rows.length > limit ? encodeCursor(ordering, shown[shown.length - 1].keys) : undefined;
+  const data = shown.map(({ keys: _keys, ...row }) => row);
+  return { ...page(data, Number(n)), ...(nextCursor && { nextCursor }) };
 }
 
 /** Every member summary matching the conditions, by name (for a center's short list). */
 export function allMembers(db: Db, where: SQL | undefined) {
-  return membersFrom(db, memberSummary)
-    .where(where)
-    .orderBy(...BY_NAME);
+  const ids = db.select({ id: md.userId }).from(md).where(where).as('page_ids');
+  return summariesOf(db, memberSummary, ids as ReturnType<typeof pageIds>).orderBy(...BY_NAME.map((k) => asc(k)));
 }
 
-/** Not archived: the demise flag is off (or the person has no biodata yet). */
-export const notArchived = or(isNull(biodata.demise), eq(biodata.demise, false));
-
-/** Church members: converted from first-timer and not archived (the demise flag). */
-export const isChurchMember = and(eq(users.isFirstTimer, false), notArchived);
+/**
+ * A flag's condition as SQL text, not a parameter: a prepared statement's generic plan can then
+ * still use the partial indexes (WHERE not archived), which a parameter would rule out.
+ */
+export const flag = (column: PgColumn, value: boolean) => (value ? sql`${column}` : sql`not ${column}`);
 
 export const memberQuerySchema = listQuery({
   zoneId: idField('ZoneId').optional(),
@@ -134,6 +262,7 @@ export const memberQuerySchema = listQuery({
   state: z.string().trim().max(100).optional(),
   role: z.string().trim().max(60).optional(),
   status: z.enum(['active', 'disabled'], { error: "Status must be 'active' or 'disabled'" }).optional(),
+  ...cursorParam,
 });
 type MemberQuery = z.infer<typeof memberQuerySchema>;
 
@@ -141,7 +270,7 @@ type MemberQuery = z.infer<typeof memberQuerySchema>;
 export function memberFilters(db: Db, q: MemberQuery): Array<SQL | undefined> {
   const inDepartment = (match: SQL) =>
     inArray(
-      users.id,
+      md.userId,
       db
         .select({ id: userDepartments.userId })
         .from(userDepartments)
@@ -150,7 +279,7 @@ export function memberFilters(db: Db, q: MemberQuery): Array<SQL | undefined> {
     );
   const platformRole = (name: string) =>
     inArray(
-      users.id,
+      md.userId,
       db
         .select({ id: userRoles.userId })
         .from(userRoles)
@@ -158,17 +287,18 @@ export function memberFilters(db: Db, q: MemberQuery): Array<SQL | undefined> {
         .where(sameText(roles.name, name)),
     );
   return [
-    q.zoneId && eq(churchAffiliations.zoneId, q.zoneId),
-    q.centerId && eq(churchAffiliations.centerId, q.centerId),
+    q.zoneId && eq(md.zoneId, q.zoneId),
+    q.centerId && eq(md.centerId, q.centerId),
     q.departmentId && inDepartment(eq(departments.id, q.departmentId)),
     q.departmentName && inDepartment(sameText(departments.departmentName, q.departmentName)),
-    q.affinityGroup && holdsAffinityGroup(q.affinityGroup),
-    q.gender && eq(gender, q.gender),
-    q.maritalStatus && eq(biodata.maritalStatus, q.maritalStatus),
-    q.employmentStatus && eq(biodata.employmentStatus, q.employmentStatus),
-    q.state && sameText(biodata.state, q.state),
+    // The directory keeps the groups in lower case; the GIN index serves the containment.
+    q.affinityGroup && sql`${md.affinityGroups} @> array[lower(${q.affinityGroup})]::text[]`,
+    q.gender && eq(md.gender, q.gender),
+    q.maritalStatus && eq(md.maritalStatus, q.maritalStatus),
+    q.employmentStatus && eq(md.employmentStatus, q.employmentStatus),
+    q.state && sql`${md.stateKey} = lower(${q.state})`,
     // A platform role (hod) or a CIH role (cihpastor).
-    q.role && or(platformRole(q.role), sameText(churchAffiliations.cihRole, q.role)),
-    q.status && eq(users.disabled, q.status === 'disabled'),
+    q.role && or(platformRole(q.role), sameText(md.cihRole, q.role)),
+    q.status && flag(md.disabled, q.status === 'disabled'),
   ].map((c) => c || undefined);
 }

@@ -5,3 +5,4 @@ export * from './catalogue.js';
 export * from './profile.js';
 export * from './people.js';
 export * from './notifications.js';
+export * from './directory.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { createAdminSchema } from '@/domain/schemas/people.js';
 import type { Tx } from '@/server/db/client.js';
 import { qualified, sameText } from '@/server/db/queries.js';
-import { biodata, roles, userRoles, users } from '@/server/db/schema/index.js';
+import { biodata, memberDirectory, roles, userRoles, users } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict } from '@/server/http/errors.js';
 import { memberQuerySchema } from '@/server/http/memberList.js';
@@ -25,14 +25,19 @@ export const userListQuery = memberQuerySchema.extend({
 /** What a user row adds to the member summary. */
 export const USER_FIELDS = {
   roles: sql<string[]>`(select coalesce(array_agg(${qualified(roles.name)} order by ${qualified(roles.name)}), '{}')
-    from ${userRoles} join ${roles} on ${qualified(roles.id)} = ${qualified(userRoles.roleId)} where ${qualified(userRoles.userId)} = ${qualified(users.id)})`,
-  isFirstTimer: users.isFirstTimer,
-  disabled: users.disabled,
-  emailVerified: users.emailVerified,
-  createdAt: users.createdAt,
-  convertedAt: users.convertedAt,
+    from ${userRoles} join ${roles} on ${qualified(roles.id)} = ${qualified(userRoles.roleId)} where ${qualified(userRoles.userId)} = ${qualified(memberDirectory.userId)})`,
+  isFirstTimer: memberDirectory.isFirstTimer,
+  disabled: memberDirectory.disabled,
+  emailVerified: sql<boolean>`(select ${qualified(users.emailVerified)} from ${users} where ${qualified(users.id)} = ${qualified(memberDirectory.userId)})`,
+  createdAt: memberDirectory.createdAt,
+  convertedAt: memberDirectory.convertedAt,
 };
-export const USER_SORTS = { email: users.email, createdAt: users.createdAt, convertedAt: users.convertedAt, status: users.disabled };
+export const USER_SORTS = {
+  email: memberDirectory.email,
+  createdAt: memberDirectory.createdAt,
+  convertedAt: memberDirectory.convertedAt,
+  status: memberDirectory.disabled,
+};
 
 /** The platform role (any letter case) a user may be given: not a CIH role, not firsttimers. */
 async function assignableRole(tx: Tx, name: string) {

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { P } from '@/domain/permissions.js';
 import { bulkConvertSchema, createAdminSchema, MAX_BULK_CONVERT } from '@/domain/schemas/people.js';
 import { idField } from '@/domain/schemas/structure.js';
-import { users } from '@/server/db/schema/index.js';
+import { memberDirectory } from '@/server/db/schema/index.js';
 import { ok } from '@/server/http/envelope.js';
 import { badRequest, conflict, forbidden, isUniqueViolation } from '@/server/http/errors.js';
-import { memberFilters, memberPage, notArchived } from '@/server/http/memberList.js';
+import { flag, isListed, memberFilters, memberPage } from '@/server/http/memberList.js';
 import { isSelf, lockedUser, userIdQuery } from '@/server/http/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { createAccount, EMAIL_TAKEN, setDisabled, USER_FIELDS, USER_SORTS, userListQuery, welcomeMail } from './accounts.js';
@@ -32,10 +31,10 @@ export async function adminModule(app: FastifyInstance) {
         const db = services.database.db;
         const { status, kind, ...filters } = query;
         const where = [
-          notArchived,
+          isListed,
           ...memberFilters(db, filters),
-          status && eq(users.disabled, status === 'disabled'),
-          kind && eq(users.isFirstTimer, kind === 'firsttimer'),
+          status && flag(memberDirectory.disabled, status === 'disabled'),
+          kind && flag(memberDirectory.isFirstTimer, kind === 'firsttimer'),
         ];
         return memberPage(db, query, where, USER_FIELDS, USER_SORTS);
       },

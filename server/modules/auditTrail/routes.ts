@@ -60,9 +60,9 @@ export async function auditTrailModule(app: FastifyInstance) {
           cursor ? undefined : totalOf(db, filters),
         ]);
         const data = rows.slice(0, limit).map(presentRow);
-        const nextCursor = rows.length > limit ? data[data.length - 1].cursor : null;
-        const answer = { ...(total ? { ...page(data, total.totalCount), ...total } : ok(data)), nextCursor };
-        return answer;
+        // nextCursor is present while more rows follow, as in the member lists (server/http/envelope.ts).
+        const more = rows.length > limit ? { nextCursor: data[data.length - 1].cursor } : {};
+        return { ...(total ? { ...page(data, total.totalCount), ...total } : ok(data)), ...more };
       },
     }),
     route({

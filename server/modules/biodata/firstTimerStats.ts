@@ -1,7 +1,6 @@
-import { and, count, eq, gte, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client.js';
 import { biodata, users } from '@/server/db/schema/index.js';
-import { notArchived } from '@/server/http/memberList.js';
 
 /*
  * GetFirstTimerStats: everyone who came as a first-timer, converted or not, by gender and by
@@ -11,6 +10,9 @@ import { notArchived } from '@/server/http/memberList.js';
 const WEEKS = 12;
 const MONTHS = 12;
 const DAY_MS = 86_400_000;
+
+/** Not archived: the demise flag is off (or the person has no biodata yet). */
+const notArchived = or(isNull(biodata.demise), eq(biodata.demise, false));
 
 /** Everyone who came as a first-timer: those still first-timers and those converted; archived people are left out. */
 const cameAsFirstTimer = and(or(eq(users.isFirstTimer, true), isNotNull(users.convertedAt)), notArchived);

@@ -8,7 +8,8 @@ import { biodata } from '@/server/db/schema/index.js';
 import { ok } from '@/server/http/envelope.js';
 import { conflict } from '@/server/http/errors.js';
 import { listQuery } from '@/server/http/list.js';
-import { memberPage } from '@/server/http/memberList.js';
+import { cursorParam } from '@/server/http/keyset.js';
+import { isArchived, memberPage } from '@/server/http/memberList.js';
 import { editAccess, existingUser, mustEdit, readAccess, userIdQuery } from '@/server/http/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { biodataListQuery, biodataNotFound, biodataOf, biodataPage, biodataValues, syncAccount } from './biodata.js';
@@ -122,9 +123,9 @@ export async function biodataModule(app: FastifyInstance) {
       tag: 'Archived members',
       summary: 'Archived members (demise) as member summaries: search, the member sorts and paging',
       access: { permission: P.updateDemise },
-      query: listQuery({}),
+      query: listQuery(cursorParam),
       handler({ query, services }) {
-        return memberPage(services.database.db, query, [eq(biodata.demise, true)]);
+        return memberPage(services.database.db, query, [isArchived]);
       },
     }),
     route({

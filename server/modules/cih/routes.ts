@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { P } from '@/domain/permissions.js';
-import { churchAffiliations } from '@/server/db/schema/index.js';
+import { churchAffiliations, memberDirectory } from '@/server/db/schema/index.js';
 import { crudRoutes, findOne } from '@/server/http/crud.js';
 import { ok } from '@/server/http/envelope.js';
 import { notFound } from '@/server/http/errors.js';
@@ -28,7 +28,7 @@ export async function cihModule(app: FastifyInstance) {
           .where(eq(churchAffiliations.userId, caller!.id));
         const found = mine?.centerId && (await findOne(db, center, mine.centerId));
         if (!found) throw notFound('You are not in a CIH center');
-        const members = await allMembers(db, eq(churchAffiliations.centerId, found.id));
+        const members = await allMembers(db, eq(memberDirectory.centerId, found.id));
         return ok({ center: found, members, leaders: members.filter((m) => m.cihRole) });
       },
     }),

@@ -3,9 +3,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { P } from '@/domain/permissions.js';
 import { idField } from '@/domain/schemas/structure.js';
-import { userDepartments, users } from '@/server/db/schema/index.js';
+import { memberDirectory, userDepartments } from '@/server/db/schema/index.js';
 import { crudRoutes, findOne, notFoundOf } from '@/server/http/crud.js';
 import { ok } from '@/server/http/envelope.js';
+import { cursorParam } from '@/server/http/keyset.js';
 import { listQuery } from '@/server/http/list.js';
 import { memberPage } from '@/server/http/memberList.js';
 import { editAccess, existingUser, mustEdit, readAccess } from '@/server/http/profileAccess.js';
@@ -27,18 +28,18 @@ export async function departmentsModule(app: FastifyInstance) {
       tag,
       summary: "A department's members as member summaries, with primary and head markers: search, sort and paging",
       access: permissionOrHead(P.viewDepartment),
-      query: listQuery({ id: idField() }),
+      query: listQuery({ id: idField(), ...cursorParam }),
       async handler({ query, caller, services }) {
         const db = services.database.db;
         const dept = (await findOne(db, department, query.id)) as Department | undefined;
         if (!dept) throw notFoundOf('department');
         mustManage(caller, dept, P.viewDepartment);
-        const inIt = and(eq(userDepartments.userId, users.id), eq(userDepartments.departmentId, dept.id));
+        const inIt = and(eq(userDepartments.userId, memberDirectory.userId), eq(userDepartments.departmentId, dept.id));
         const memberIds = db.select({ id: userDepartments.userId }).from(userDepartments).where(eq(userDepartments.departmentId, dept.id));
-        return memberPage(db, query, [inArray(users.id, memberIds)], {
+        return memberPage(db, query, [inArray(memberDirectory.userId, memberIds)], {
           isPrimaryDepartment: sql<boolean>`(select ${userDepartments.isPrimaryDepartment} from ${userDepartments} where ${inIt})`,
           joinedAt: sql<string>`(select ${userDepartments.joinedAt} from ${userDepartments} where ${inIt})`,
-          isHead: dept.hodId ? sql<boolean>`${users.id} = ${dept.hodId}` : sql<boolean>`false`,
+          isHead: dept.hodId ? sql<boolean>`${memberDirectory.userId} = ${dept.hodId}` : sql<boolean>`false`,
         });
       },
     }),

@@ -1,0 +1,407 @@
+/**
+ * `npm run bench -- members` (issue 11): the member list at 100,000 members. Loads them into
+ * Flock's own schema, then measures in one run (a) the same-shaped query over a plain table with
+ * 20 clients, the limit, and (b) Flock's member list over HTTP at 20 connections, and checks the
+ * budgets. See bench/README.md.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '@/server/app.js';
+import { readConfig, type AppConfig } from '@/server/config.js';
+import { openDatabase, type Database } from '@/server/db/client.js';
+import { users } from '@/server/db/schema/index.js';
+import { hashPassword } from '@/server/modules/auth/passwords.js';
+import { seedDatabase } from '@/server/seed/index.js';
+
+const MEMBERS = 100_000;
+const ZONES = 40;
+const CLIENTS = 20;
+const DURATION_S = Math.min(Math.max(Number(process.env.BENCH_DURATION) || 10, 1), 60);
+const BENCH_ADMIN = 'bench.admin@example.org';
+/** The issue's query: zone 7, Female, by surname, page 3 of 25. */
+const PAGE = { zone: 7, gender: 'Female', pageNumber: 3, pageSize: 25 };
+const SINGLE_CALLS = 21;
+
+const SURNAMES = [
+  'Abiodun',
+  'Adebayo',
+  'Adeleke',
+  'Adeyemi',
+  'Afolabi',
+  'Agbaje',
+  'Akande',
+  'Akinola',
+  'Alabi',
+  'Aliyu',
+  'Amadi',
+  'Anyanwu',
+  'Awolowo',
+  'Babatunde',
+  'Balogun',
+  'Bello',
+  'Chukwu',
+  'Danjuma',
+  'Dike',
+  'Ebere',
+  'Edet',
+  'Egwu',
+  'Ekwueme',
+  'Eze',
+  'Falana',
+  'Fashola',
+  'Garba',
+  'Ibekwe',
+  'Ibrahim',
+  'Idowu',
+  'Ige',
+  'Ihejirika',
+  'Ikenna',
+  'Iwu',
+  'Jaja',
+  'Kalu',
+  'Lawal',
+  'Madu',
+  'Mbah',
+  'Musa',
+  'Nnamdi',
+  'Nwachukwu',
+  'Nwosu',
+  'Obi',
+  'Odili',
+  'Odum',
+  'Ogbonna',
+  'Ogunleye',
+  'Ojo',
+  'Okafor',
+  'Okeke',
+  'Okonkwo',
+  'Okoro',
+  'Olawale',
+  'Olusegun',
+  'Onyeka',
+  'Oyelaran',
+  'Oyewole',
+  'Sanni',
+  'Shittu',
+  'Soyinka',
+  'Sule',
+  'Taiwo',
+  'Udeh',
+  'Ugwu',
+  'Umeh',
+  'Usman',
+  'Uzor',
+  'Yakubu',
+  'Yusuf',
+];
+const FIRST_NAMES = [
+  'Ada',
+  'Adaeze',
+  'Amaka',
+  'Bisi',
+  'Bode',
+  'Chidi',
+  'Chika',
+  'Chinedu',
+  'Dayo',
+  'Ebuka',
+  'Efe',
+  'Emeka',
+  'Funke',
+  'Gbenga',
+  'Halima',
+  'Ifeoma',
+  'Ike',
+  'Jide',
+  'Kemi',
+  'Kunle',
+];
+const STATES = ['Abia', 'Anambra', 'Enugu', 'Kaduna', 'Kano', 'Lagos', 'Ogun', 'Ondo', 'Osun', 'Oyo', 'Rivers'];
+
+const textArray = (values: string[]) =>
+  sql`(array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[])`;
+
+/**
+ * 100,000 members, each a user with biodata, church affiliation and the member role, written
+ * set-based (generate_series) in one statement per table. Deterministic: member i is in zone
+ * (i / 2) % 40 + 1 and Female when i is even, so each zone holds 2,500 of whom 1,250 women.
+ */
+async function loadMembers(db: Database['db']) {
+  const id = (i: unknown) => sql`md5('bench-member-' || ${i})::uuid`;
+  await db.execute(sql`insert into zones (zone_name) select 'Bench Zone ' || z from generate_series(1, ${ZONES}) z`);
+  await db.execute(sql`
+    with s as (select i, ${textArray(SURNAMES)}[1 + (i / 80) % 70] as sur, ${textArray(FIRST_NAMES)}[1 + (i / 7) % 20] as first,
+      case when i % 2 = 0 then 'Female' else 'Male' end as gender, 'bench.member.' || i || '@example.org' as email,
+      '080' || lpad(i::text, 8, '0') as phone from generate_series(1, ${MEMBERS}) i),
+    u as (insert into users (id, email, first_name, sur_name, gender, mobile1, email_verified, is_first_timer, converted_at)
+      select ${id(sql`i`)}, email, first, sur, gender, phone, true, false, now() from s returning id),
+    b as (insert into biodata (user_id, first_name, sur_name, email, mobile1, gender, marital_status, employment_status, state, country, date_of_birth)
+      select ${id(sql`i`)}, first, sur, email, phone, gender, (array['Single', 'Married', 'Widowed'])[1 + i % 3],
+        (array['Employed', 'Unemployed', 'Self-employed', 'Student'])[1 + i % 4], ${textArray(STATES)}[1 + (i / 3) % 11], 'Nigeria',
+        date '1950-01-01' + (i * 37) % 20000 from s)
+    insert into church_affiliations (user_id, zone_id)
+    select ${id(sql`i`)}, (select id from zones where zone_name = 'Bench Zone ' || ((i / 2) % ${ZONES} + 1)) from s`);
+  await db.execute(sql`insert into user_roles (user_id, role_id)
+    select ${id(sql`i`)}, (select id from roles where name = 'member') from generate_series(1, ${MEMBERS}) i`);
+}
+
+/** The anchor: the same data as a plain table with the one index the query needs. */
+async function loadPlainTable(db: Database['db']) {
+  await db.execute(sql`drop table if exists bench_plain_members`);
+  await db.execute(sql`create table bench_plain_members as
+    select user_id as id, first_name, sur_name, email, phone, gender, zone_id from member_directory where not archived and not is_first_timer`);
+  await db.execute(sql`create index on bench_plain_members (zone_id, gender, sur_name, first_name, id)`);
+  await db.execute(sql`alter table bench_plain_members add primary key (id)`);
+}
+
+async function prepare(config: AppConfig) {
+  const database = await openDatabase(config);
+  const password = randomBytes(12).toString('base64url');
+  const seeded = await seedDatabase(database.db, {
+    adminEmail: BENCH_ADMIN,
+    adminPassword: password,
+    seedDemo: false,
+    embedded: database.kind === 'pglite',
+    scryptLog2N: config.scryptLog2N,
+  });
+  if (!seeded.admin.created) {
+    await database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password, config.scryptLog2N) })
+      .where(eq(users.email, BENCH_ADMIN));
+  }
+  const rows = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from users where email like 'bench.member.%'`);
+  const started = performance.now();
+  if (rowsOf<{ n: number }>(rows)[0].n === 0) await loadMembers(database.db);
+  await loadPlainTable(database.db);
+  // Index-only scans need the visibility map, and PGlite runs no autovacuum.
+  await database.db.execute(sql`vacuum analyze`);
+  const loadMs = performance.now() - started;
+  return { database, password, loadMs };
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
+
+type Timing = { requestsPerSecond: number; p50: number; p99: number; total: number };
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** Runs `clients` loops of one call each until time is up; latencies in ms. */
+async function loop(clients: number, seconds: number, call: (client: number) => Promise<unknown>): Promise<Timing> {
+  const latencies: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        await call(c);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    requestsPerSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    total: latencies.length,
+  };
+}
+
+const ANCHOR_PAGE = `select id, first_name, sur_name, email, phone, gender from bench_plain_members
+  where zone_id = $1 and gender = $2 order by sur_name, first_name, id limit $3 offset $4`;
+const ANCHOR_COUNT = 'select count(*) from bench_plain_members where zone_id = $1 and gender = $2';
+
+/** (a) The anchor query, rows then count, from 20 clients: node-postgres connections, or PGlite's one. */
+async function measureAnchor(database: Database, zoneId: string, databaseUrl?: string): Promise<Timing> {
+  const params = [zoneId, PAGE.gender, PAGE.pageSize, (PAGE.pageNumber - 1) * PAGE.pageSize];
+  if (databaseUrl) {
+    const pg = (await import('pg')).default;
+    const clients = await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        return client;
+      }),
+    );
+    try {
+      const once = async (c: number) => {
+        await clients[c].query(ANCHOR_PAGE, params);
+        await clients[c].query(ANCHOR_COUNT, params.slice(0, 2));
+      };
+      await loop(CLIENTS, 1, once);
+      return await loop(CLIENTS, DURATION_S, once);
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
+    }
+  }
+  const raw = (text: string, values: unknown[]) =>
+    database.db.execute(
+      sql.raw(values.reduce<string>((q, v, i) => q.replace(`$${i + 1}`, typeof v === 'number' ? String(v) : `'${String(v)}'`), text)),
+    );
+  const once = async () => {
+    await raw(ANCHOR_PAGE, params);
+    await raw(ANCHOR_COUNT, params.slice(0, 2));
+  };
+  await loop(CLIENTS, 1, once);
+  return loop(CLIENTS, DURATION_S, once);
+}
+
+function loadHttp(url: string, token: string, seconds: number): Promise<Result> {
+  return autocannon({ url, headers: { authorization: `Bearer ${token}` }, connections: CLIENTS, duration: seconds, workers: 1 });
+}
+
+async function login(base: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/Auth/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: BENCH_ADMIN, password }),
+  });
+  if (res.status !== 200) throw new Error(`bench login failed: ${res.status}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+type ListBody = { data: Array<{ id: string }>; totalCount: number; nextCursor?: string };
+
+async function getList(base: string, token: string, query: string): Promise<{ ms: number; body: ListBody }> {
+  const t = performance.now();
+  const res = await fetch(`${base}/api/ChurchAffiliation/GetMemberQuery?${query}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as ListBody;
+  const ms = performance.now() - t;
+  if (res.status !== 200) throw new Error(`GetMemberQuery?${query} answered ${res.status}`);
+  return { ms, body };
+}
+
+/** The median of one call made SINGLE_CALLS times in a row (the machine is shared: one call alone is noise). */
+async function singleCall(base: string, token: string, query: string) {
+  await getList(base, token, query);
+  const times: number[] = [];
+  for (let i = 0; i < SINGLE_CALLS; i++) times.push((await getList(base, token, query)).ms);
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 50), max: times[times.length - 1] };
+}
+
+/** What SQL computes over the source tables (not the directory): the page's ids and the count. */
+async function expectedPage(db: Database['db'], zoneId: string) {
+  const where = sql`a.zone_id = ${zoneId} and coalesce(b.gender, u.gender) = ${PAGE.gender} and not u.is_first_timer and not coalesce(b.demise, false)`;
+  const from = sql`users u left join biodata b on b.user_id = u.id left join church_affiliations a on a.user_id = u.id`;
+  const ids = rowsOf<{ id: string }>(
+    await db.execute(sql`select u.id from ${from} where ${where}
+      order by coalesce(b.sur_name, u.sur_name), coalesce(b.first_name, u.first_name), u.id
+      limit ${PAGE.pageSize} offset ${(PAGE.pageNumber - 1) * PAGE.pageSize}`),
+  ).map((r) => r.id);
+  const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${from} where ${where}`));
+  return { ids, n };
+}
+
+type Check = { name: string; figure: string; budget: string; ok: boolean };
+
+async function measure(app: FastifyInstance, database: Database, password: string, databaseUrl?: string): Promise<Check[]> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const token = await login(base, password);
+  const [{ id: zoneId }] = rowsOf<{ id: string }>(
+    await database.db.execute(sql`select id from zones where zone_name = ${`Bench Zone ${PAGE.zone}`}`),
+  );
+  const query = `ZoneId=${zoneId}&Gender=${PAGE.gender}&SortBy=surName&PageNumber=${PAGE.pageNumber}&PageSize=${PAGE.pageSize}`;
+
+  const expected = await expectedPage(database.db, zoneId);
+  const got = (await getList(base, token, query)).body;
+  const sameIds = JSON.stringify(got.data.map((r) => r.id)) === JSON.stringify(expected.ids);
+  console.log(
+    `Zone ${PAGE.zone} + ${PAGE.gender}: totalCount ${got.totalCount} (SQL: ${expected.n}); page ${PAGE.pageNumber} ids ${sameIds ? 'equal' : 'DIFFER from'} SQL's`,
+  );
+
+  console.log(`\n(a) anchor: plain table, rows + count, ${CLIENTS} clients, ${DURATION_S} s...`);
+  const anchor = await measureAnchor(database, zoneId, databaseUrl);
+  console.log(
+    `(b) Flock: GET /api/ChurchAffiliation/GetMemberQuery?${query.replace(zoneId, '<zone 7>')}, ${CLIENTS} connections, ${DURATION_S} s...`,
+  );
+  await loadHttp(`${base}/api/ChurchAffiliation/GetMemberQuery?${query}`, token, 1);
+  const http = await loadHttp(`${base}/api/ChurchAffiliation/GetMemberQuery?${query}`, token, DURATION_S);
+  const failed = http.non2xx + http.errors + http.timeouts;
+  // The floor of any call on this machine in this run: routing, envelope, one `select 1`, no token.
+  const health = await loadHttp(`${base}/api/health`, token, DURATION_S);
+
+  const header = ['', 'req/s', 'p50 ms', 'p99 ms', 'requests'];
+  const lines = [
+    ['(a) plain table', anchor.requestsPerSecond.toFixed(0), anchor.p50.toFixed(2), anchor.p99.toFixed(2), String(anchor.total)],
+    ['(b) Flock HTTP', http.requests.average.toFixed(0), String(http.latency.p50), String(http.latency.p99), String(http.requests.total)],
+    [
+      'GET /api/health',
+      health.requests.average.toFixed(0),
+      String(health.latency.p50),
+      String(health.latency.p99),
+      String(health.requests.total),
+    ],
+  ];
+  console.log('\n' + [header, ...lines].map((l) => l.map((c, i) => (i === 0 ? c.padEnd(16) : c.padStart(10))).join('')).join('\n'));
+  const ratio = http.requests.average / anchor.requestsPerSecond;
+  console.log(`b/a = ${ratio.toFixed(2)} (GET /api/health, no budget: the HTTP floor of this machine in this run)`);
+
+  const deepCursor = await cursorAt(base, token, 2000);
+  const single = {
+    page1: await singleCall(base, token, 'PageSize=25'),
+    page2000: await singleCall(base, token, 'PageNumber=2000&PageSize=25'),
+    cursor2000: await singleCall(base, token, `PageSize=25&Cursor=${deepCursor}`),
+    search: await singleCall(base, token, 'Search=Ade&PageSize=25'),
+  };
+  const ms = (t: { median: number; max: number }) => `${t.median.toFixed(1)} ms (max ${t.max.toFixed(1)})`;
+  const pglite = database.kind === 'pglite';
+  return [
+    {
+      name: 'totalCount and page ids equal SQL',
+      figure: `${got.totalCount} / ${sameIds ? 'same ids' : 'ids differ'}`,
+      budget: `${expected.n} / same ids`,
+      ok: got.totalCount === expected.n && sameIds,
+    },
+    { name: 'HTTP requests failed', figure: String(failed), budget: '0', ok: failed === 0 },
+    pglite
+      ? { name: 'b req/s (PGlite)', figure: http.requests.average.toFixed(0), budget: '>= 500', ok: http.requests.average >= 500 }
+      : { name: 'b/a (PostgreSQL)', figure: ratio.toFixed(2), budget: '>= 0.5', ok: ratio >= 0.5 },
+    { name: 'b p99 at 20 connections', figure: `${http.latency.p99} ms`, budget: '<= 15 ms', ok: http.latency.p99 <= 15 },
+    { name: 'one call: unfiltered page 1', figure: ms(single.page1), budget: '< 10 ms', ok: single.page1.median < 10 },
+    { name: 'one call: unfiltered page 2,000', figure: ms(single.page2000), budget: '< 10 ms', ok: single.page2000.median < 10 },
+    { name: 'one call: page 2,001 by Cursor', figure: ms(single.cursor2000), budget: '(no budget)', ok: true },
+    { name: "one call: surname prefix 'Ade'", figure: ms(single.search), budget: '< 10 ms', ok: single.search.median < 10 },
+  ];
+}
+
+/** The nextCursor of unfiltered page `n` (25 a page), reached by PageNumber. */
+async function cursorAt(base: string, token: string, n: number): Promise<string> {
+  const { body } = await getList(base, token, `PageNumber=${n}&PageSize=25`);
+  if (!body.nextCursor) throw new Error(`page ${n} has no nextCursor`);
+  return body.nextCursor;
+}
+
+export async function benchMembers(): Promise<number> {
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-bench-members-'));
+  const config: AppConfig = { ...readConfig(), dataDir: tempDir, webRoot: undefined, logLevel: 'warn' };
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    const prepared = await prepare(config);
+    database = prepared.database;
+    console.log(`Database: ${database.kind}; ${MEMBERS} members loaded (or found) and vacuumed in ${Math.round(prepared.loadMs)} ms`);
+    app = await buildApp(config, database);
+    const checks = await measure(app, database, prepared.password, config.databaseUrl);
+    console.log('\nBudgets:');
+    for (const c of checks) console.log(`${c.ok ? 'ok  ' : 'MISS'} ${c.name.padEnd(36)} ${c.figure.padStart(24)}   budget ${c.budget}`);
+    return checks.every((c) => c.ok) ? 0 : 1;
+  } finally {
+    await app?.close();
+    await database?.close();
+    fs.rmSync(tempDir, { recursive: true, force: true });
+  }
+}

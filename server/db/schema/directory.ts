@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, pgTable, primaryKey, text, timestamp, uuid, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/**
+ * One row per user with the values the member lists filter, sort and search on, copied from
+ * users, biodata and church_affiliations by database triggers in the same statement that writes
+ * them (migration 0006_member_directory; docs/decisions.md says why triggers). The lists read
+ * this row so that an index serves each filter and sort; search_text holds the folded text
+ * (lower case, no accents: flock_fold) that search matches anywhere, through pg_trgm.
+ */
+export const memberDirectory = pgTable(
+  'member_directory',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    surName: text('sur_name').notNull(),
+    middleName: text('middle_name'),
+    phone: text('phone'),
+    gender: text('gender'),
+    maritalStatus: text('marital_status'),
+    employmentStatus: text('employment_status'),
+    state: text('state'),
+    dateOfBirth: date('date_of_birth'),
+    zoneId: uuid('zone_id'),
+    centerId: uuid('center_id'),
+    cihRole: text('cih_role'),
+    /** The affiliation's affinity groups in lower case, for a filter that ignores case. */
+    affinityGroups: text('affinity_groups').array().notNull().default([]),
+    isFirstTimer: boolean('is_first_timer').notNull(),
+    /** The biodata's demise flag: archived people leave every list but the archive. */
+    archived: boolean('archived').notNull(),
+    disabled: boolean('disabled').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    convertedAt: timestamp('converted_at', { withTimezone: true }),
+    stateKey: text('state_key'),
+    /** Names, email and phone numbers, folded, for substring search through a trigram index. */
+    searchText: text('search_text').notNull(),
+  },
+  (t) => {
+    const listed = sql`not ${t.archived}`;
+    // A sort's two indexes: its key ascending or descending (NULLs where ORDER BY puts them),
+    // then the name order that breaks ties (always ascending) and the id; the first-timer flag last, so the member list's
+    // condition is checked inside the index.
+    const sortIndexes = (name: string, key: ExtraConfigColumn, ...ties: ExtraConfigColumn[]) => [
+      index(`member_directory_${name}_idx`)
+        .on(key, ...ties, t.userId, t.isFirstTimer)
+        .where(listed),
+      index(`member_directory_${name}_desc_idx`)
+        .on(key.desc().nullsFirst(), ...ties, t.userId, t.isFirstTimer)
+        .where(listed),
+    ];
+    const byName: [ExtraConfigColumn, ExtraConfigColumn] = [t.surName, t.firstName];
+    return [
+      ...sortIndexes('sur_name', t.surName, t.firstName),
+      ...sortIndexes('first_name', t.firstName, t.surName),
+      ...sortIndexes('dob', t.dateOfBirth, ...byName),
+      ...sortIndexes('gender', t.gender, ...byName),
+      ...sortIndexes('marital', t.maritalStatus, ...byName),
+      ...sortIndexes('employment', t.employmentStatus, ...byName),
+      ...sortIndexes('state', t.state, ...byName),
+      ...sortIndexes('email', t.email, ...byName),
+      ...sortIndexes('created', t.createdAt, ...byName),
+      ...sortIndexes('converted', t.convertedAt, ...byName),
+      ...sortIndexes('disabled', t.disabled, ...byName),
+      // Filters: the state (any letter case), zone (with gender), center, affinity group.
+      index('member_directory_state_key_idx')
+        .on(t.stateKey, ...byName, t.userId, t.isFirstTimer)
+        .where(listed),
+      index('member_directory_zone_idx')
+        .on(t.zoneId, t.gender, ...byName, t.userId, t.isFirstTimer)
+        .where(listed),
+      index('member_directory_center_idx')
+        .on(t.centerId, ...byName, t.userId, t.isFirstTimer)
+        .where(listed),
+      index('member_directory_affinity_idx').using('gin', t.affinityGroups).where(listed),
+      index('member_directory_first_timers_idx')
+        .on(...byName, t.userId)
+        .where(sql`${t.isFirstTimer} and not ${t.archived}`),
+      index('member_directory_archived_idx')
+        .on(...byName, t.userId)
+        .where(sql`${t.archived}`),
+      index('member_directory_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    ];
+  },
+);
+
+/**
+ * How many directory rows hold each pair of list flags, kept by statement triggers on
+ * member_directory: an unfiltered list's total without counting 100,000 rows on every page.
+ */
+export const memberDirectoryCounts = pgTable(
+  'member_directory_counts',
+  {
+    isFirstTimer: boolean('is_first_timer').notNull(),
+    archived: boolean('archived').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.isFirstTimer, t.archived] })],
+);
