@@ -1,0 +1,25 @@
+/** SQLSTATEs of a connection PostgreSQL ended or refused: class 08, and the shutdown family. */
+const PG_CODES = /^(08...|57P0[1-3]|53300)$/;
+/** Socket errors of a database that is away or out of reach. */
+const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres reports a lost or timed-out connection by message only. */
+const PG_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection closed/i;
+
+/**
+ * True when err (or what it wraps: drizzle puts the driver's error in cause) says the database
+ * connection was lost or could not be made, not that the query itself was wrong.
+ */
+export function isConnectionError(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (typeof e.code === 'string' && (PG_CODES.test(e.code) || NODE_CODES.has(e.code))) return true;
+    if (typeof e.message === 'string' && PG_MESSAGES.test(e.message) && !('query' in e)) return true;
+    // net's happy-eyeballs connect gives an AggregateError of the per-address failures.
+    if (Array.isArray(e.errors) && e.errors.some(isConnectionError)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
