@@ -2,8 +2,9 @@
 const PG_CODES = /^(08...|57P0[1-3]|53300)$/;
 /** Socket errors of a database that is away or out of reach. */
 const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-/** node-postgres reports a lost or timed-out connection by message only. */
-const PG_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection closed/i;
+/** node-postgres reports a lost or timed-out connection by message only; a closed pool or PGlite is away too. */
+const PG_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection closed|Cannot use a pool after calling end|PGlite is closed/i;
 
 /**
  * True when err (or what it wraps: drizzle puts the driver's error in cause) says the database

@@ -78,3 +78,39 @@ describe.skipIf(!PG)('a PostgreSQL connection lost under a running server', () =
     }
   }, 90_000);
 });
+
+describe.skipIf(!PG)('/api/health', () => {
+  let db: Awaited<ReturnType<typeof scratchDatabase>>;
+  beforeAll(async () => {
+    db = await scratchDatabase(PG!);
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('says so, with a 503, when the database answers but takes no writes, and recovers with it', async () => {
+    const { proc, base } = await listening({ DATABASE_URL: db.url });
+    const health = async () => {
+      const res = await fetch(`${base}/health`);
+      return { status: res.status, body: await res.json() };
+    };
+    try {
+      expect(await health()).toMatchObject({ status: 200, body: { data: { status: 'ok', database: 'postgres', writable: true } } });
+      // Reads still work in a read-only database: only a write check can tell.
+      await db.admin.query(`ALTER DATABASE ${db.name} SET default_transaction_read_only = on`);
+      await terminateBackends(db.admin, db.name);
+      await vi.waitFor(
+        async () =>
+          expect(await health()).toEqual({ status: 503, body: { succeeded: false, message: 'Database not writable: it is read-only' } }),
+        {
+          timeout: 15_000,
+        },
+      );
+      await db.admin.query(`ALTER DATABASE ${db.name} RESET default_transaction_read_only`);
+      await terminateBackends(db.admin, db.name);
+      await vi.waitFor(async () => expect((await health()).status).toBe(200), { timeout: 15_000 });
+    } finally {
+      expect(await stop(proc)).toBe(0);
+    }
+  }, 90_000);
+});
