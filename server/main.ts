@@ -3,6 +3,7 @@ import { readConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
 import { seedDatabase } from './seed/index.js';
+import { gracefulStop } from './shutdown.js';
 
 /** Reads the environment, opens and migrates the database, seeds, and listens. */
 async function main() {
@@ -26,13 +27,19 @@ async function main() {
     scryptLog2N: config.scryptLog2N,
   });
   const app = await buildApp(config, database);
-  const shutdown = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
+  const stop = gracefulStop(app, () => database.close());
+  const shutdown = () =>
+    stop().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(`Flock did not stop cleanly: ${String(err?.message ?? err)}`);
+        process.exit(1);
+      },
+    );
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+  // Started by scripts/start.mjs (npm start): its end, however it came, ends the server too.
+  if (process.channel) process.once('disconnect', shutdown);
   await app.listen({ port: config.port, host: config.host });
 
   const lines = [`${config.appName} is running at http://${config.host}:${config.port} (database: ${database.kind})`];

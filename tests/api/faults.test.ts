@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dropProxy, readLoad, scratchDatabase, terminateBackends } from '@/tests/support/faults.js';
 import { freePort, startProcess, stop, untilListening, type Proc } from '@/tests/support/serverProcess.js';
@@ -18,6 +22,16 @@ async function listening(env: Record<string, string>) {
   const token = (await res.json()).data.token as string;
   return { proc, base, token };
 }
+
+const tempDirs: string[] = [];
+function tempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-faults-'));
+  tempDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 const alive = (proc: Proc) => proc.child.exitCode === null && proc.child.signalCode === null;
 
@@ -113,4 +127,78 @@ describe.skipIf(!PG)('/api/health', () => {
       expect(await stop(proc)).toBe(0);
     }
   }, 90_000);
+});
+
+/** A raw HTTP/1.1 client socket, to hold a connection open exactly as a browser would. */
+async function openSocket(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (d) => (received += d));
+  socket.on('error', () => {});
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  await new Promise((resolve) => socket.once('connect', resolve));
+  return { socket, received: () => received, closed };
+}
+
+function pidRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('stopping', () => {
+  it('SIGTERM lets the request in flight finish, closes idle and silent sockets at once, and exits within 10 s', async () => {
+    const port = await freePort();
+    const proc = startProcess({ DATA_DIR: tempDir(), PORT: String(port), LOG_LEVEL: 'info' });
+    try {
+      await untilListening(proc.child, () => `${proc.stdout()}${proc.stderr()}`);
+      // a keep-alive client idle after one answer
+      const idle = await openSocket(port);
+      idle.socket.write('GET /api/health HTTP/1.1\r\nHost: flock\r\nConnection: keep-alive\r\n\r\n');
+      await vi.waitFor(() => expect(idle.received()).toMatch(/^HTTP\/1.1 200/));
+      // a client that connected and has said nothing yet (a browser's preconnect)
+      const silent = await openSocket(port);
+      // a sign-in (scrypt at full cost) the server has begun
+      const busy = await openSocket(port);
+      const login = JSON.stringify(ADMIN);
+      busy.socket.write(
+        `POST /api/Auth/Login HTTP/1.1\r\nHost: flock\r\nContent-Type: application/json\r\nContent-Length: ${login.length}\r\n\r\n${login}`,
+      );
+      await vi.waitFor(() => expect(proc.stdout()).toMatch(/"url":"\/api\/Auth\/Login".*"msg":"incoming request"/));
+
+      proc.child.kill('SIGTERM');
+      const exited = await Promise.race([proc.exited, new Promise<string>((r) => setTimeout(() => r('still running after 10 s'), 10_000))]);
+      expect(exited).toBe(0);
+      await Promise.all([idle.closed, silent.closed, busy.closed]);
+      expect(busy.received()).toMatch(/^HTTP\/1.1 200/);
+      expect(busy.received()).toContain('Login successful');
+    } finally {
+      await stop(proc);
+    }
+  }, 90_000);
+
+  it('SIGTERM to `npm start` reaches the server it started, which stops and frees its data directory', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const proc = startProcess({ DATA_DIR: dataDir, PORT: String(port) }, ['npm', 'start']);
+    const lock = path.join(dataDir, 'flock.pid');
+    let serverPid = 0;
+    try {
+      // npm start builds the web app first when its sources are newer than the build
+      await untilListening(proc.child, () => `${proc.stdout()}${proc.stderr()}`, 240_000);
+      serverPid = Number(fs.readFileSync(lock, 'utf8').split(/\s/)[0]);
+      expect(pidRunning(serverPid)).toBe(true);
+      proc.child.kill('SIGTERM');
+      await proc.exited;
+      await vi.waitFor(() => expect(pidRunning(serverPid)).toBe(false), { timeout: 10_000 });
+      expect(fs.existsSync(lock)).toBe(false);
+      await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+    } finally {
+      await stop(proc);
+      if (serverPid && pidRunning(serverPid)) process.kill(serverPid, 'SIGKILL');
+    }
+  }, 300_000);
 });
