@@ -202,3 +202,30 @@ describe('stopping', () => {
     }
   }, 300_000);
 });
+
+describe('the data directory lock', () => {
+  it('left by a killed server whose pid now names a live, unrelated process, does not block the start', async () => {
+    const dataDir = tempDir();
+    const lock = path.join(dataDir, 'flock.pid');
+    const first = startProcess({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    try {
+      await untilListening(first.child, () => `${first.stdout()}${first.stderr()}`);
+    } finally {
+      first.child.kill('SIGKILL');
+      await first.exited;
+    }
+    // The lock stays behind; after a restart its pid is reused by another process (here: this one).
+    const [, ...rest] = fs.readFileSync(lock, 'utf8').split('\n');
+    fs.writeFileSync(lock, [String(process.pid), ...rest].join('\n'));
+
+    const port = await freePort();
+    const second = startProcess({ DATA_DIR: dataDir, PORT: String(port) });
+    try {
+      await untilListening(second.child, () => `${second.stdout()}${second.stderr()}`);
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      expect(fs.readFileSync(lock, 'utf8').split('\n')[0]).toBe(String(second.child.pid));
+    } finally {
+      expect(await stop(second)).toBe(0);
+    }
+  }, 120_000);
+});

@@ -64,7 +64,7 @@ describe('server processes on one DATA_DIR', () => {
     try {
       const health = await waitForHealth(port1, first);
       expect(health).toMatchObject({ succeeded: true, data: { database: 'pglite' } });
-      expect(fs.readFileSync(path.join(dataDir, 'flock.pid'), 'utf8')).toBe(String(first.child.pid));
+      expect(fs.readFileSync(path.join(dataDir, 'flock.pid'), 'utf8').split('\n')[0]).toBe(String(first.child.pid));
 
       const second = startProcess({ DATA_DIR: dataDir, PORT: String(port2) });
       const timer = setTimeout(() => second.child.kill('SIGKILL'), 30_000);
@@ -75,7 +75,7 @@ describe('server processes on one DATA_DIR', () => {
       expect(second.stderr()).toContain(`The data directory ${dataDir} is in use`);
       expect(second.stderr()).toContain(`pid ${first.child.pid}`);
       // the first server and its lock are unharmed
-      expect(fs.readFileSync(path.join(dataDir, 'flock.pid'), 'utf8')).toBe(String(first.child.pid));
+      expect(fs.readFileSync(path.join(dataDir, 'flock.pid'), 'utf8').split('\n')[0]).toBe(String(first.child.pid));
       expect((await fetch(`http://127.0.0.1:${port1}/api/health`)).status).toBe(200);
       await expect(fetch(`http://127.0.0.1:${port2}/api/health`)).rejects.toThrow();
     } finally {
