@@ -43,14 +43,13 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
 
   const lines = [`${config.appName} is running at http://${config.host}:${config.port} (database: ${database.kind})`];
-  if (seeded.admin.created) {
-    lines.push(`Administrator: ${seeded.admin.email}`);
-    if (seeded.admin.generatedPassword) lines.push(`Administrator password (shown once): ${seeded.admin.generatedPassword}`);
-  }
-  if (seeded.demo?.created) {
+  const { admin, demo } = seeded.unused;
+  if (seeded.admin.created || admin) lines.push(`Administrator: ${admin?.email ?? seeded.admin.email}`);
+  if (admin) lines.push(`Administrator password (shown until first sign-in): ${admin.password}`);
+  if (seeded.demo?.created || demo) {
     lines.push('Demo accounts: member@, hod@, inspectorate@, cihpastor@, cihcoordinator@, firsttimer@example.org');
-    if (seeded.demo.generatedPassword) lines.push(`Demo password (shown once): ${seeded.demo.generatedPassword}`);
   }
+  if (demo) lines.push(`Demo password (shown until first sign-in): ${demo.password}`);
   console.log(`\n${lines.join('\n')}\n`);
 }
 

@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '@/server/db/client.js';
+import { users } from '@/server/db/schema/index.js';
+import { seedDatabase } from '@/server/seed/index.js';
 import { dropProxy, readLoad, scratchDatabase, terminateBackends } from '@/tests/support/faults.js';
 import { freePort, startProcess, stop, untilListening, type Proc } from '@/tests/support/serverProcess.js';
 
@@ -226,6 +230,89 @@ describe('the data directory lock', () => {
       expect(fs.readFileSync(lock, 'utf8').split('\n')[0]).toBe(String(second.child.pid));
     } finally {
       expect(await stop(second)).toBe(0);
+    }
+  }, 120_000);
+});
+
+describe('first-start credentials', () => {
+  const PASSWORD_LINE = /Administrator password \(shown until first sign-in\): (\S+)/;
+  const DEMO_LINE = /Demo password \(shown until first sign-in\): (\S+)/;
+  const signIn = (port: number, username: string, password: string) =>
+    fetch(`http://127.0.0.1:${port}/api/Auth/Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    }).then((r) => r.status);
+
+  it('a first start that fails after seeding (port in use): the next start prints the generated passwords, until they are used', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    // generated passwords and the demo church, as on a real first start
+    const env = { DATA_DIR: dataDir, PORT: String(port), ADMIN_PASSWORD: '', SEED_DEMO: '' };
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+    const failed = startProcess(env);
+    expect(await failed.exited).toBe(1);
+    await new Promise<void>((resolve) => blocker.close(() => resolve()));
+
+    const next = startProcess(env);
+    let admin = '';
+    try {
+      await untilListening(next.child, () => `${next.stdout()}${next.stderr()}`);
+      admin = PASSWORD_LINE.exec(next.stdout())?.[1] ?? '';
+      const demo = DEMO_LINE.exec(next.stdout())?.[1] ?? '';
+      expect(admin).not.toBe('');
+      expect(demo).not.toBe('');
+      expect(await signIn(port, 'member@example.org', demo)).toBe(200);
+    } finally {
+      expect(await stop(next)).toBe(0);
+    }
+
+    // The demo password has been used: only the administrator's is still shown, and it still works.
+    const third = startProcess(env);
+    try {
+      await untilListening(third.child, () => `${third.stdout()}${third.stderr()}`);
+      expect(PASSWORD_LINE.exec(third.stdout())?.[1]).toBe(admin);
+      expect(third.stdout()).not.toMatch(DEMO_LINE);
+      expect(await signIn(port, 'admin@example.org', admin)).toBe(200);
+    } finally {
+      expect(await stop(third)).toBe(0);
+    }
+
+    const fourth = startProcess(env);
+    try {
+      await untilListening(fourth.child, () => `${fourth.stdout()}${fourth.stderr()}`);
+      expect(fourth.stdout()).not.toMatch(PASSWORD_LINE);
+    } finally {
+      expect(await stop(fourth)).toBe(0);
+    }
+  }, 240_000);
+});
+
+describe('a seed cut short', () => {
+  it('leaves nothing half done, and the next start seeds in full', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const { db } = database;
+    const opts = { adminEmail: 'admin@example.org', embedded: true, scryptLog2N: 10 };
+    try {
+      // The disk fills up while the demo church is written, after the administrator was made.
+      await db.execute(
+        sql.raw(`CREATE FUNCTION disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = '53100'; END $$`),
+      );
+      await db.execute(sql.raw('CREATE TRIGGER disk_full BEFORE INSERT ON centers FOR EACH ROW EXECUTE FUNCTION disk_full()'));
+      await expect(seedDatabase(db, opts)).rejects.toThrow();
+      expect(await db.select({ n: count() }).from(users)).toEqual([{ n: 0 }]);
+
+      await db.execute(sql.raw('DROP TRIGGER disk_full ON centers'));
+      const seeded = await seedDatabase(db, opts);
+      expect(seeded.admin.created).toBe(true);
+      expect(seeded.demo?.created).toBe(true);
+      expect(await db.select({ id: users.id }).from(users).where(eq(users.email, 'member@example.org'))).toHaveLength(1);
+      expect(seeded.unused.admin?.password).toBe(seeded.admin.generatedPassword);
+      expect(seeded.unused.demo?.password).toBe(seeded.demo?.generatedPassword);
+    } finally {
+      await database.close();
     }
   }, 120_000);
 });
