@@ -1,23 +1,14 @@
 import { buildApp } from './app.js';
-import { readConfig } from './config.js';
+import { readConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { DataDirLockedError } from './db/lock.js';
 import { seedDatabase } from './seed/index.js';
 import { gracefulStop } from './shutdown.js';
+import { checkDatabaseUrl, startupMessage } from './startupErrors.js';
 
 /** Reads the environment, opens and migrates the database, seeds, and listens. */
-async function main() {
-  const config = readConfig();
-  let database;
-  try {
-    database = await openDatabase(config);
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(`Flock cannot start: ${err.message}`);
-      process.exit(1);
-    }
-    throw err;
-  }
+async function main(config: AppConfig) {
+  checkDatabaseUrl(config.databaseUrl);
+  const database = await openDatabase(config);
   const seeded = await seedDatabase(database.db, {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
@@ -53,13 +44,8 @@ async function main() {
   console.log(`\n${lines.join('\n')}\n`);
 }
 
-main().catch((err) => {
-  // Only messages: a failed query's full text would print its parameters, password hashes included.
-  const cause = err?.cause?.message ? ` (${err.cause.message})` : '';
-  console.error(
-    `Flock could not start: ${String(err?.message ?? err)
-      .split('\n')[0]
-      .slice(0, 300)}${cause}`,
-  );
+const config = readConfig();
+main(config).catch((err) => {
+  console.error(`Flock cannot start: ${startupMessage(err, config)}`);
   process.exit(1);
 });

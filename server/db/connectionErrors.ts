@@ -24,3 +24,20 @@ export function isConnectionError(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * True when err (or what it wraps) is a full disk: PostgreSQL's disk_full (53100), a node ENOSPC,
+ * or PGlite's file system's ENOSPC (its WASI errno 51).
+ */
+export function isDiskFull(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; errno?: unknown; name?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (e.code === '53100' || e.code === 'ENOSPC' || (e.name === 'ErrnoError' && e.errno === 51)) return true;
+    if (typeof e.message === 'string' && /no space left on device/i.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

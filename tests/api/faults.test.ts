@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -315,4 +316,62 @@ describe('a seed cut short', () => {
       await database.close();
     }
   }, 120_000);
+});
+
+describe('a start that cannot succeed says why first, and exits with 1', () => {
+  async function failedStart(env: Record<string, string>) {
+    const proc = startProcess({ DATA_DIR: tempDir(), PORT: String(await freePort()), ...env });
+    const code = await proc.exited;
+    return { code, stderr: proc.stderr() };
+  }
+
+  it('PostgreSQL not listening: Cannot reach PostgreSQL at host:port: connection refused', async () => {
+    const port = await freePort();
+    const { code, stderr } = await failedStart({ DATABASE_URL: `postgres://flock@127.0.0.1:${port}/flock` });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      new RegExp(`^Flock cannot start: Cannot reach PostgreSQL at 127\\.0\\.0\\.1:${port}: connection refused\\.`, 'm'),
+    );
+    expect(stderr).not.toContain('Failed query');
+  }, 60_000);
+
+  it('DATABASE_URL that is not a URL says so', async () => {
+    for (const url of ['not a url', 'mysql://db/flock']) {
+      const { code, stderr } = await failedStart({ DATABASE_URL: url });
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^Flock cannot start: DATABASE_URL is not a URL of the form postgres:\/\//m);
+    }
+  }, 60_000);
+
+  it('a full disk in DATA_DIR says so first', async (ctx) => {
+    // A real full disk: a 2 MB tmpfs, where the machine lets this test mount one (root).
+    const mountPoint = tempDir();
+    if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mountPoint]).status !== 0)
+      return ctx.skip('no tmpfs can be mounted here');
+    try {
+      const { code, stderr } = await failedStart({ DATA_DIR: path.join(mountPoint, 'data') });
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^Flock cannot start: No space left on device in DATA_DIR \(.*\/data\)/m);
+    } finally {
+      spawnSync('umount', [mountPoint]);
+    }
+  }, 60_000);
+
+  it('a port in use is named, with what to set', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const { code, stderr } = await failedStart({ PORT: String(port) });
+      expect(code).toBe(1);
+      expect(stderr).toMatch(
+        new RegExp(
+          `^Flock cannot start: Port ${port} on 127\\.0\\.0\\.1 is already in use: stop what uses it, or set PORT to another port\\.`,
+          'm',
+        ),
+      );
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
+  }, 60_000);
 });

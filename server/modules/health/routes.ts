@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client.js';
-import { isConnectionError } from '@/server/db/connectionErrors.js';
+import { isConnectionError, isDiskFull } from '@/server/db/connectionErrors.js';
 import { heartbeat } from '@/server/db/schema/index.js';
 import { ok } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';
@@ -12,8 +12,8 @@ const WRITE_CHECK_MS = 5000;
 /** What the operator is told when the database does not take the heartbeat write. */
 function failureOf(err: unknown): string {
   if (isConnectionError(err)) return 'Database unreachable';
+  if (isDiskFull(err)) return 'Database not writable: no space left on device';
   const code = (err as { cause?: { code?: string } }).cause?.code;
-  if (code === '53100') return 'Database not writable: no space left on device';
   if (code === '25006') return 'Database not writable: it is read-only';
   return 'Database not writable';
 }
