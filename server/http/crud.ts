@@ -10,6 +10,7 @@ import { ok, page } from './envelope.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from './errors.js';
 import { listQuery, orderOf, pageOf, type ListParams } from './list.js';
 import { route, type AnyRouteDef } from './route.js';
+import { mustBeUnchanged } from './versions.js';
 
 /** Input that a definition's zod schemas have already parsed, read field by field. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed by the definition's own schema
@@ -214,10 +215,11 @@ export function crudRoutes(def: EntityDefinition): AnyRouteDef[] {
       summary: `Update a ${noun}: every field of the form, with its id`,
       access: { permission: def.access.update },
       body: def.body.update,
-      async handler({ body, caller, services, mutate }) {
+      async handler({ body, caller, services, mutate, request }) {
         const { id, ...fields } = body as { id: string } & Record<string, unknown>;
         await mutate(async (tx, audit) => {
           const before = await storedRow(tx, def, id);
+          if ('updatedAt' in before) mustBeUnchanged(request, before.updatedAt as Date);
           await validate(tx, def, fields, before);
           const values = { ...replacement(def, fields), ...('updatedAt' in columnsOf(def) ? { updatedAt: new Date() } : {}) };
           const [after] = (await uniquely(def, fields, () => tx.update(table).set(values).where(eq(table.id, id)).returning())) as Row[];

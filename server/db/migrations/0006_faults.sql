@@ -30,6 +30,7 @@ DROP INDEX "affinity_groups_code_key";--> statement-breakpoint
 DROP INDEX "centers_zone_name_key";--> statement-breakpoint
 DROP INDEX "departments_name_key";--> statement-breakpoint
 DROP INDEX "zones_name_key";--> statement-breakpoint
+ALTER TABLE "roles" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "affinity_groups_name_key" ON "affinity_groups" USING btree (lower("affinity_group_name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "affinity_groups_code_key" ON "affinity_groups" USING btree (lower("affinity_group_code"));--> statement-breakpoint
 CREATE UNIQUE INDEX "centers_zone_name_key" ON "centers" USING btree ("zone_id",lower("center_name"));--> statement-breakpoint

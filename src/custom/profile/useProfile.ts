@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { createElement, useMemo } from 'react';
 import { useDataProvider, useGetList, useGetOne, useNotify, type HttpError, type RaRecord } from 'react-admin';
 import {
   canChangeRole,
@@ -12,6 +12,7 @@ import {
 } from '@/domain/profileRules';
 import type { UserRecord } from '@/domain/records';
 import { readPermissions, readUser } from '@/src/authProvider/session';
+import { STALE_RECORD, StaleRecordNotice } from '@/src/common/StaleRecordNotice';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 
 /** The member record (GetUserbyId): the header's names and roles, and what prefills an absent biodata. */
@@ -78,8 +79,14 @@ export function useCreateOrUpdate(resource: string, messages: Messages, onSaved:
       existing ? dataProvider.update(resource, { id: existing.id, data, previousData: existing }) : dataProvider.create(resource, { data }),
     );
     if (!outcome.ok) {
-      notify(outcome.error.message, { type: 'error' });
-      return (outcome.error as HttpError).body?.errors;
+      const error = outcome.error as HttpError;
+      if (error.status === 409 && error.message === STALE_RECORD) {
+        // Stays until the user chooses: reloading now would replace what they typed.
+        notify(createElement(StaleRecordNotice, { onReload: onSaved }), { type: 'error', autoHideDuration: null });
+        return;
+      }
+      notify(error.message, { type: 'error' });
+      return error.body?.errors;
     }
     notify(existing ? messages.updated : messages.created, { type: 'success' });
     onSaved();
