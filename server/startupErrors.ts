@@ -3,7 +3,7 @@ import { isDiskFull } from './db/connectionErrors.js';
 import { DataDirLockedError } from './db/lock.js';
 
 /** Why the server cannot start, said so an operator can act on it; thrown before anything opens. */
-export class StartupError extends Error {}
+class StartupError extends Error {}
 
 /** DATABASE_URL must be a postgres:// URL; anything else is refused before it is tried. */
 export function checkDatabaseUrl(url: string | undefined) {
