@@ -1,4 +1,4 @@
-import { createElement, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useDataProvider, useGetList, useGetOne, useNotify, type HttpError, type RaRecord } from 'react-admin';
 import {
   canChangeRole,
@@ -12,7 +12,7 @@ import {
 } from '@/domain/profileRules';
 import type { UserRecord } from '@/domain/records';
 import { readPermissions, readUser } from '@/src/authProvider/session';
-import { STALE_RECORD, StaleRecordNotice } from '@/src/common/StaleRecordNotice';
+import { isStale, useStaleNotice } from '@/src/common/StaleRecordNotice';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 
 /** The member record (GetUserbyId): the header's names and roles, and what prefills an absent biodata. */
@@ -73,6 +73,7 @@ type FieldErrors = Record<string, string> | undefined;
 export function useCreateOrUpdate(resource: string, messages: Messages, onSaved: () => void) {
   const dataProvider = useDataProvider();
   const notify = useNotify();
+  const staleNotice = useStaleNotice();
   const { loading, run } = useRemoteOperation();
   const save = async (existing: RaRecord | null | undefined, data: Record<string, unknown>): Promise<FieldErrors> => {
     const outcome = await run(() =>
@@ -80,11 +81,8 @@ export function useCreateOrUpdate(resource: string, messages: Messages, onSaved:
     );
     if (!outcome.ok) {
       const error = outcome.error as HttpError;
-      if (error.status === 409 && error.message === STALE_RECORD) {
-        // Stays until the user chooses: reloading now would replace what they typed.
-        notify(createElement(StaleRecordNotice, { onReload: onSaved }), { type: 'error', autoHideDuration: null });
-        return;
-      }
+      // Not reloaded at once: that would replace what they typed before they chose.
+      if (isStale(error)) return void staleNotice(onSaved);
       notify(error.message, { type: 'error' });
       return error.body?.errors;
     }
