@@ -60,6 +60,21 @@ describe('a stale save answers 409 and the first save stands', () => {
     await twoEditors(load, put('/Spouse/Update'), 'firstName');
   });
 
+  it('a profile row (qualification), as its list loads it', async () => {
+    const created = ok(
+      await s.call('POST', '/Qualification/Create', {
+        body: { userId: member.id, highestQualification: 'OND', professionalQualification: 'ICAN' },
+        token: admin,
+      }),
+    );
+    const load = async () => {
+      const rows = await get(`/Qualification/GetByUserId?id=${member.id}`);
+      const { id, userId, highestQualification, professionalQualification, updatedAt } = rows.find((r: Form) => r.id === created.id);
+      return { id, userId, highestQualification, professionalQualification, updatedAt };
+    };
+    await twoEditors(load, put('/Qualification/Update'), 'professionalQualification');
+  });
+
   it('the church affiliation', async () => {
     ok(await s.call('POST', '/ChurchAffiliation/CreateChurchAffiliation', { body: { userId: member.id }, token: admin }));
     const load = async () => {

@@ -70,7 +70,13 @@ type FieldErrors = Record<string, string> | undefined;
  * otherwise, then toasts. A failure toasts the server's message and hands its field errors back
  * to the form.
  */
-export function useCreateOrUpdate(resource: string, messages: Messages, onSaved: () => void) {
+export function useCreateOrUpdate(
+  resource: string,
+  messages: Messages,
+  onSaved: () => void,
+  /** A form in a dialog says a stale save itself: a notification behind a modal is out of keyboard reach. */
+  onStale?: () => void,
+) {
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const staleNotice = useStaleNotice();
@@ -82,7 +88,7 @@ export function useCreateOrUpdate(resource: string, messages: Messages, onSaved:
     if (!outcome.ok) {
       const error = outcome.error as HttpError;
       // Not reloaded at once: that would replace what they typed before they chose.
-      if (isStale(error)) return void staleNotice(onSaved);
+      if (isStale(error)) return void (onStale ? onStale() : staleNotice(onSaved));
       notify(error.message, { type: 'error' });
       return error.body?.errors;
     }
