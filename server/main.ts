@@ -1,22 +1,14 @@
 import { buildApp } from './app.js';
-import { readConfig } from './config.js';
+import { readConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { DataDirLockedError } from './db/lock.js';
 import { seedDatabase } from './seed/index.js';
+import { gracefulStop } from './shutdown.js';
+import { checkDatabaseUrl, startupMessage } from './startupErrors.js';
 
 /** Reads the environment, opens and migrates the database, seeds, and listens. */
-async function main() {
-  const config = readConfig();
-  let database;
-  try {
-    database = await openDatabase(config);
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(`Flock cannot start: ${err.message}`);
-      process.exit(1);
-    }
-    throw err;
-  }
+async function main(config: AppConfig) {
+  checkDatabaseUrl(config.databaseUrl);
+  const database = await openDatabase(config);
   const seeded = await seedDatabase(database.db, {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
@@ -26,34 +18,34 @@ async function main() {
     scryptLog2N: config.scryptLog2N,
   });
   const app = await buildApp(config, database);
-  const shutdown = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
+  const stop = gracefulStop(app, () => database.close());
+  const shutdown = () =>
+    stop().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(`Flock did not stop cleanly: ${String(err?.message ?? err)}`);
+        process.exit(1);
+      },
+    );
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+  // Started by scripts/start.mjs (npm start): its end, however it came, ends the server too.
+  if (process.channel) process.once('disconnect', shutdown);
   await app.listen({ port: config.port, host: config.host });
 
   const lines = [`${config.appName} is running at http://${config.host}:${config.port} (database: ${database.kind})`];
-  if (seeded.admin.created) {
-    lines.push(`Administrator: ${seeded.admin.email}`);
-    if (seeded.admin.generatedPassword) lines.push(`Administrator password (shown once): ${seeded.admin.generatedPassword}`);
-  }
-  if (seeded.demo?.created) {
+  const { admin, demo } = seeded.unused;
+  if (seeded.admin.created || admin) lines.push(`Administrator: ${admin?.email ?? seeded.admin.email}`);
+  if (admin) lines.push(`Administrator password (shown until first sign-in): ${admin.password}`);
+  if (seeded.demo?.created || demo) {
     lines.push('Demo accounts: member@, hod@, inspectorate@, cihpastor@, cihcoordinator@, firsttimer@example.org');
-    if (seeded.demo.generatedPassword) lines.push(`Demo password (shown once): ${seeded.demo.generatedPassword}`);
   }
+  if (demo) lines.push(`Demo password (shown until first sign-in): ${demo.password}`);
   console.log(`\n${lines.join('\n')}\n`);
 }
 
-main().catch((err) => {
-  // Only messages: a failed query's full text would print its parameters, password hashes included.
-  const cause = err?.cause?.message ? ` (${err.cause.message})` : '';
-  console.error(
-    `Flock could not start: ${String(err?.message ?? err)
-      .split('\n')[0]
-      .slice(0, 300)}${cause}`,
-  );
+const config = readConfig();
+main(config).catch((err) => {
+  console.error(`Flock cannot start: ${startupMessage(err, config)}`);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
+import { isConnectionError } from './connectionErrors.js';
 import { acquireDataDirLock } from './lock.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,10 +33,53 @@ async function openPostgres(url: string): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = resilientPool(pg.Pool, url);
   const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder });
+  try {
+    await migrate(db, { migrationsFolder });
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw err;
+  }
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * A pool that outlives its connections: PostgreSQL may end any of them (a restart, a failover,
+ * pg_terminate_backend, idle_session_timeout, a network outage). Without a listener, pg emits
+ * such an end as an unhandled 'error' event and the process dies; here it is only logged, the
+ * pool drops the client and opens a new one on the next query. A read whose connection died
+ * under it is run once more on a fresh one: it changed nothing, so running it again is safe.
+ */
+function resilientPool(Pool: typeof import('pg').Pool, url: string): import('pg').Pool {
+  class ResilientPool extends Pool {
+    override query(...args: unknown[]): never {
+      const run = () => (super.query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      if (typeof args.at(-1) === 'function' || !isRead(args[0])) return run() as never;
+      return run().catch((err) => {
+        if (isConnectionError(err)) return run();
+        throw err;
+      }) as never;
+    }
+  }
+  const pool = new ResilientPool({
+    connectionString: url,
+    max: 10,
+    // A database that does not answer (a network outage) fails the request instead of hanging it.
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+  });
+  const report = (err: Error) => console.error(`Flock lost a database connection: ${err.message}`);
+  pool.on('error', report);
+  // A client checked out for a transaction has no pool listener; an end between its queries is
+  // an error event too. Its query then fails, and the pool discards the client on release.
+  pool.on('connect', (client) => client.on('error', report));
+  return pool;
+}
+
+function isRead(query: unknown): boolean {
+  const text = typeof query === 'string' ? query : (query as { text?: unknown } | undefined)?.text;
+  return typeof text === 'string' && /^\s*select\b/i.test(text) && !/\bfor\s+(update|share|no key update|key share)\b/i.test(text);
 }
 
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {

@@ -7,9 +7,10 @@ import { sameText, searchOver } from '@/server/db/queries.js';
 import type { Access, Caller } from './access.js';
 import type { AuditEntry } from './audit.js';
 import { ok, page } from './envelope.js';
-import { badRequest, conflict, notFound } from './errors.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from './errors.js';
 import { listQuery, orderOf, pageOf, type ListParams } from './list.js';
 import { route, type AnyRouteDef } from './route.js';
+import { mustBeUnchanged } from './versions.js';
 
 /** Input that a definition's zod schemas have already parsed, read field by field. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed by the definition's own schema
@@ -52,8 +53,17 @@ export type EntityDefinition = {
   extras?: Record<string, SQL>;
   /** The list's named filters and the conditions they make. */
   filters?: { shape: ZodRawShape; where(q: Fields): Array<SQL | undefined> };
-  /** Values that must be unique, without regard to case (within scope, when given). */
-  unique: Array<{ field: string; column: PgColumn; scope?: { field: string; column: PgColumn }; message(value: string): string }>;
+  /**
+   * Values that must be unique, without regard to case (within scope, when given), and the
+   * unique index that holds them so when two writes race past the check at once.
+   */
+  unique: Array<{
+    field: string;
+    column: PgColumn;
+    scope?: { field: string; column: PgColumn };
+    index: string;
+    message(value: string): string;
+  }>;
   /** Fields naming another record, which must exist. */
   refs?: Array<{ field: string; table: CrudTable; message: string }>;
   /** GetByTotal: the list with counts, behind its own rule. */
@@ -136,6 +146,17 @@ async function validate(tx: Tx, def: EntityDefinition, input: Fields, before: Ro
   await def.check?.(tx, input, before);
 }
 
+/** A write that raced another past validate(): its unique index refuses it with the same message. */
+async function uniquely<T>(def: EntityDefinition, input: Fields, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const clash = def.unique.find((u) => isUniqueViolation(err, u.index));
+    if (clash) throw conflict(clash.message(input[clash.field]));
+    throw err;
+  }
+}
+
 /** An update replaces every field of the form: one left out is cleared. */
 function replacement(def: EntityDefinition, fields: Record<string, unknown>) {
   const names = Object.keys(def.body.update.shape).filter((k) => k !== 'id');
@@ -174,10 +195,12 @@ export function crudRoutes(def: EntityDefinition): AnyRouteDef[] {
       async handler({ body, caller, services, mutate }) {
         const id = await mutate(async (tx, audit) => {
           await validate(tx, def, body, null);
-          const [row] = (await tx
-            .insert(table)
-            .values(body as CrudTable['$inferInsert'])
-            .returning()) as Row[];
+          const [row] = (await uniquely(def, body, () =>
+            tx
+              .insert(table)
+              .values(body as CrudTable['$inferInsert'])
+              .returning(),
+          )) as Row[];
           audit({ action: 'create', entity, entityId: row.id, after: row });
           await def.afterWrite?.({ tx, audit, caller, before: null, after: row });
           return row.id;
@@ -192,13 +215,14 @@ export function crudRoutes(def: EntityDefinition): AnyRouteDef[] {
       summary: `Update a ${noun}: every field of the form, with its id`,
       access: { permission: def.access.update },
       body: def.body.update,
-      async handler({ body, caller, services, mutate }) {
+      async handler({ body, caller, services, mutate, request }) {
         const { id, ...fields } = body as { id: string } & Record<string, unknown>;
         await mutate(async (tx, audit) => {
           const before = await storedRow(tx, def, id);
+          if ('updatedAt' in before) mustBeUnchanged(request, before.updatedAt as Date);
           await validate(tx, def, fields, before);
           const values = { ...replacement(def, fields), ...('updatedAt' in columnsOf(def) ? { updatedAt: new Date() } : {}) };
-          const [after] = (await tx.update(table).set(values).where(eq(table.id, id)).returning()) as Row[];
+          const [after] = (await uniquely(def, fields, () => tx.update(table).set(values).where(eq(table.id, id)).returning())) as Row[];
           audit({ action: 'update', entity, entityId: id, before, after });
           await def.afterWrite?.({ tx, audit, caller, before, after });
         });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { recordSecurityEvent } from './audit.js';
 import { ZodError } from 'zod';
+import { isConnectionError } from '@/server/db/connectionErrors.js';
 
 /** An error whose status and message are meant for the client (API.md failure envelope). */
 export class ApiError extends Error {
@@ -75,6 +76,8 @@ async function recordRefusal(app: FastifyInstance, request: FastifyRequest) {
   ).catch((err) => request.log.error({ err: loggable(err) }, 'could not record a refusal'));
 }
 
+export const DATABASE_UNAVAILABLE = 'The database is unavailable right now; please try again in a moment';
+
 /** The one error handler: the envelope of API.md, and nothing internal ever leaves. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler(async (error: FastifyError | ApiError | ZodError, request, reply) => {
@@ -91,6 +94,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       const message = status === 429 ? 'Too many requests, please try again later' : clientMessage(error as FastifyError);
       return reply.status(status).send({ succeeded: false, message });
+    }
+    // The database is away (restarting, failing over, out of reach): the client may try again.
+    if (isConnectionError(error)) {
+      request.log.warn({ err: loggable(error) }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ succeeded: false, message: DATABASE_UNAVAILABLE });
     }
     // Two requests racing for one unique value: the loser gets the conflict, not an internal error.
     if (isUniqueViolation(error)) return reply.status(409).send({ succeeded: false, message: 'This record already exists' });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { PERMISSION_CATALOGUE, permissionString } from '@/domain/permissions.js';
 import { CIH_ROLES, DEFAULT_ROLE_PERMISSIONS, PLATFORM_ROLES, type RoleName } from '@/domain/roles.js';
-import type { Db } from '@/server/db/client.js';
+import type { Db, Tx } from '@/server/db/client.js';
 import { biodata, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema/index.js';
 import { hashPassword } from '@/server/modules/auth/passwords.js';
 
@@ -20,7 +20,7 @@ const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
  * The permission catalogue and the default roles. Idempotent: a role that exists keeps the
  * permissions an administrator gave it, except that administrator always holds the whole catalogue.
  */
-export async function seedCatalogue(db: Db) {
+export async function seedCatalogue(db: Db | Tx) {
   await db.insert(permissions).values(PERMISSION_CATALOGUE).onConflictDoNothing();
   const allPerms = await db.select().from(permissions);
   const idOf = new Map(allPerms.map((p) => [permissionString(p), p.id]));
@@ -41,7 +41,7 @@ export async function seedCatalogue(db: Db) {
   }
 }
 
-export async function roleIds(db: Db, names: readonly string[]) {
+export async function roleIds(db: Db | Tx, names: readonly string[]) {
   const rows = await db
     .select()
     .from(roles)
@@ -50,7 +50,7 @@ export async function roleIds(db: Db, names: readonly string[]) {
 }
 
 /** The administrator account; returns the password only when it was generated for a new account. */
-export async function seedAdmin(db: Db, opts: { email: string; password?: string; scryptLog2N: number }) {
+export async function seedAdmin(db: Db | Tx, opts: { email: string; password?: string; scryptLog2N: number }) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, opts.email));
   if (existing) return { email: opts.email, created: false as const };
   const password = opts.password ?? randomBytes(12).toString('base64url');

@@ -458,6 +458,9 @@ const FIXED_SEATS: Seat[] = [
   },
 ];
 
+/** The demo accounts the start-up message names. */
+export const DEMO_ACCOUNTS = FIXED_SEATS.flatMap((seat) => (seat.email ? [seat.email] : []));
+
 const CENTER_COUNT = ZONES.length * 3;
 const FIRST_TIMERS = 30;
 
@@ -742,7 +745,7 @@ async function writeChurch(tx: Tx, church: Church, passwordHash: string, roleIdO
  * password, so it is hashed once (scrypt at 2^17 costs about half a second) and the hash reused.
  */
 export async function seedDemo(
-  db: Db,
+  db: Db | Tx,
   opts: { password?: string; scryptLog2N: number },
 ): Promise<{ created: boolean; generatedPassword?: string }> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, MARKER_EMAIL));

@@ -2,7 +2,8 @@ import { count } from 'drizzle-orm';
 import type { Db } from '@/server/db/client.js';
 import { users } from '@/server/db/schema/index.js';
 import { seedAdmin, seedCatalogue } from './base.js';
-import { seedDemo } from './demo.js';
+import { keepCredentials, unusedCredentials, type FirstStartCredentials } from './credentials.js';
+import { DEMO_ACCOUNTS, seedDemo } from './demo.js';
 
 export type SeedOptions = {
   adminEmail: string;
@@ -17,14 +18,27 @@ export type SeedOptions = {
 export type SeedResult = {
   admin: { email: string; created: boolean; generatedPassword?: string };
   demo?: { created: boolean; generatedPassword?: string };
+  /** Generated passwords no one has signed in with yet, this start's or an earlier one's. */
+  unused: FirstStartCredentials;
 };
 
-/** Everything a running Flock needs; idempotent, so it runs at every start. */
+/**
+ * Everything a running Flock needs; idempotent, so it runs at every start. One transaction: a
+ * seed cut short (a full disk, a kill) leaves nothing, so the next start seeds afresh rather
+ * than finding an administrator and taking the database for seeded.
+ */
 export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResult> {
-  const [{ n }] = await db.select({ n: count() }).from(users);
-  await seedCatalogue(db);
-  const admin = await seedAdmin(db, { email: opts.adminEmail, password: opts.adminPassword, scryptLog2N: opts.scryptLog2N });
-  const wantDemo = opts.seedDemo ?? (opts.embedded && n === 0);
-  const demo = wantDemo ? await seedDemo(db, { password: opts.demoPassword, scryptLog2N: opts.scryptLog2N }) : undefined;
-  return { admin, demo };
+  const seeded = await db.transaction(async (tx) => {
+    const [{ n }] = await tx.select({ n: count() }).from(users);
+    await seedCatalogue(tx);
+    const admin = await seedAdmin(tx, { email: opts.adminEmail, password: opts.adminPassword, scryptLog2N: opts.scryptLog2N });
+    const wantDemo = opts.seedDemo ?? (opts.embedded && n === 0);
+    const demo = wantDemo ? await seedDemo(tx, { password: opts.demoPassword, scryptLog2N: opts.scryptLog2N }) : undefined;
+    await keepCredentials(tx, {
+      admin: admin.generatedPassword ? { email: admin.email, password: admin.generatedPassword } : undefined,
+      demo: demo?.generatedPassword ? { emails: [...DEMO_ACCOUNTS], password: demo.generatedPassword } : undefined,
+    });
+    return { admin, demo };
+  });
+  return { ...seeded, unused: await unusedCredentials(db) };
 }

@@ -81,11 +81,15 @@ export const create = (path: string): Endpoint<CreateParams> => ({
   read: (envelope) => ({ data: envelope.data }),
 });
 
-/** PUT with the record's id in the body; an answer without data keeps the submitted record. */
+/**
+ * PUT with the record's id in the body; an answer without data keeps the submitted record.
+ * updatedAt is the record's as the form loaded it (previousData): the server answers 409 when
+ * someone else saved it since (API.md, stale saves).
+ */
 export const update = (path: string): Endpoint<UpdateParams> => ({
   method: 'PUT',
   path,
-  body: (params) => ({ ...params.data, id: params.id }),
+  body: (params) => ({ ...params.data, id: params.id, updatedAt: params.previousData?.updatedAt ?? params.data?.updatedAt }),
   read: (envelope, params) => ({ data: envelope.data ?? { ...params.data, id: params.id } }),
 });
 

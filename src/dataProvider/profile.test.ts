@@ -73,6 +73,17 @@ describe('one record per member, asked for by the member id', () => {
     expect(seen[0].body).toEqual({ userId: USER, firstName: 'Ada' });
     expect(seen[1].body).toEqual({ userId: USER, firstName: 'Ada', id: RECORD });
   });
+
+  it('an update sends the updatedAt its form loaded (previousData), not one the form holds', async () => {
+    const loaded = '2026-01-02T03:04:05.678Z';
+    const seen = answer(ok({ id: RECORD }));
+    await api().update('biodata', {
+      id: RECORD,
+      data: { userId: USER, firstName: 'Ada', updatedAt: '2026-06-01T00:00:00.000Z' },
+      previousData: { id: RECORD, updatedAt: loaded },
+    });
+    expect(seen[0].body).toEqual({ userId: USER, firstName: 'Ada', id: RECORD, updatedAt: loaded });
+  });
 });
 
 describe("a member's rows", () => {

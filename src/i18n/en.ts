@@ -52,6 +52,12 @@ export const en = {
       rights_changed: 'Your access has changed. Please sign in again.',
       something_went_wrong: 'Something went wrong',
     },
+    stale: {
+      message: 'This record was changed by someone else since you opened it',
+      kept: 'What you typed is still in the form. Reload shows their changes in its place.',
+      reload: 'Reload',
+      keep: 'Keep editing',
+    },
     validation: {
       passwords_mismatch: 'The passwords do not match',
     },

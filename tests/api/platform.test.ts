@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { describeAccess } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
+import { DATABASE_UNAVAILABLE } from '@/server/http/errors.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, startSibling, type TestServer } from '@/tests/support/server.js';
 import { createUser, signUpBody, USER_PASSWORD } from '@/tests/support/users.js';
@@ -150,14 +151,14 @@ describe('internal errors', () => {
     }
   });
 
-  it('with the database gone, a signed-in call answers 500 and health reports the database unreachable', async () => {
+  it('with the database gone, a signed-in call answers 503 and health reports the database unreachable', async () => {
     const broken = await startServer();
     try {
       const token = await broken.login(ADMIN_EMAIL, ADMIN_PASSWORD);
       await broken.database.close();
       const res = await broken.call('GET', STATS, { token });
-      expect(res.status).toBe(500);
-      expect(res.body).toEqual({ succeeded: false, message: 'Something went wrong' });
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ succeeded: false, message: DATABASE_UNAVAILABLE });
       const health = await broken.call('GET', '/health');
       expect(health.status).toBe(503);
       expectFailure(health.body, 'Database unreachable');
@@ -284,10 +285,14 @@ describe('security headers', () => {
 });
 
 describe('health', () => {
-  it('GET /api/health answers the database reachable', async () => {
+  it('GET /api/health answers the database reachable and writable', async () => {
     const res = await s.call('GET', '/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ succeeded: true, message: expect.any(String), data: { status: 'ok', database: s.database.kind } });
+    expect(res.body).toEqual({
+      succeeded: true,
+      message: expect.any(String),
+      data: { status: 'ok', database: s.database.kind, writable: true },
+    });
   });
 });
 

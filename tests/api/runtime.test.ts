@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,7 +10,7 @@ import { DataDirLockedError } from '@/server/db/lock.js';
 import { outbox, settings } from '@/server/db/schema/index.js';
 import { startServer, startSibling, type TestServer } from '@/tests/support/server.js';
 import { signUp, signUpBody } from '@/tests/support/users.js';
-import { untilListening } from '@/tests/support/serverProcess.js';
+import { freePort, startProcess, stop, untilListening, type Proc } from '@/tests/support/serverProcess.js';
 
 const tempDirs: string[] = [];
 function tempDir(prefix: string) {
@@ -49,53 +48,12 @@ describe('embedded database on disk', () => {
   });
 });
 
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-type Proc = { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> };
-
-/** Starts the real server by its own binary (STACK.md: not through npx), as `npm start` would. */
-function startProcess(env: Record<string, string>): Proc {
-  const clean = { ...process.env };
-  delete clean.DATABASE_URL;
-  delete clean.SMTP_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...clean, HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Process-admin-1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exited };
-}
-
 /** Waits until the server says it listens, then reads its health once. */
 async function waitForHealth(port: number, proc: Proc) {
   await untilListening(proc.child, () => `${proc.stdout()}${proc.stderr()}`);
   const res = await fetch(`http://127.0.0.1:${port}/api/health`);
   if (res.status !== 200) throw new Error(`health answered ${res.status}: ${proc.stderr()}`);
   return res.json();
-}
-
-async function stop(proc: Proc) {
-  if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGTERM');
-  const timer = setTimeout(() => proc.child.kill('SIGKILL'), 15_000);
-  const code = await proc.exited;
-  clearTimeout(timer);
-  return code;
 }
 
 describe('server processes on one DATA_DIR', () => {
@@ -106,7 +64,7 @@ describe('server processes on one DATA_DIR', () => {
     try {
       const health = await waitForHealth(port1, first);
       expect(health).toMatchObject({ succeeded: true, data: { database: 'pglite' } });
-      expect(fs.readFileSync(path.join(dataDir, 'flock.pid'), 'utf8')).toBe(String(first.child.pid));
+      expect(fs.readFileSync(path.join(dataDir, 'flock.pid'), 'utf8').split('\n')[0]).toBe(String(first.child.pid));
 
       const second = startProcess({ DATA_DIR: dataDir, PORT: String(port2) });
       const timer = setTimeout(() => second.child.kill('SIGKILL'), 30_000);
@@ -117,7 +75,7 @@ describe('server processes on one DATA_DIR', () => {
       expect(second.stderr()).toContain(`The data directory ${dataDir} is in use`);
       expect(second.stderr()).toContain(`pid ${first.child.pid}`);
       // the first server and its lock are unharmed
-      expect(fs.readFileSync(path.join(dataDir, 'flock.pid'), 'utf8')).toBe(String(first.child.pid));
+      expect(fs.readFileSync(path.join(dataDir, 'flock.pid'), 'utf8').split('\n')[0]).toBe(String(first.child.pid));
       expect((await fetch(`http://127.0.0.1:${port1}/api/health`)).status).toBe(200);
       await expect(fetch(`http://127.0.0.1:${port2}/api/health`)).rejects.toThrow();
     } finally {

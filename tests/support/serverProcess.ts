@@ -1,4 +1,6 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
 
 /**
  * Resolves once a server started by its own binary says it is listening (server/main.ts prints
@@ -22,4 +24,51 @@ export function untilListening(child: ChildProcess, output: () => string, timeou
     child.on('exit', onExit);
     onData();
   });
+}
+
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type Proc = { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> };
+
+/**
+ * Starts the real server by its own binary (STACK.md: not through npx), as `npm start` would;
+ * command replaces the node arguments, e.g. to start it through scripts/start.mjs or npm.
+ */
+export function startProcess(
+  env: Record<string, string>,
+  command: [string, ...string[]] = [process.execPath, '--import', 'tsx', 'server/main.ts'],
+): Proc {
+  const clean = { ...process.env };
+  delete clean.DATABASE_URL;
+  delete clean.SMTP_URL;
+  const child = spawn(command[0], command.slice(1), {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...clean, HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Process-admin-1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+export async function stop(proc: Proc) {
+  if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGTERM');
+  const timer = setTimeout(() => proc.child.kill('SIGKILL'), 15_000);
+  const code = await proc.exited;
+  clearTimeout(timer);
+  return code;
 }

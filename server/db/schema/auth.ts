@@ -31,6 +31,15 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
 });
 
+/**
+ * One row, rewritten by the health check: proof that the database takes writes (a full disk or
+ * a read-only database fails it), not only that it answers.
+ */
+export const heartbeat = pgTable('heartbeat', {
+  id: integer('id').primaryKey(),
+  beatAt: timestamp('beat_at', { withTimezone: true }).notNull(),
+});
+
 /** The columns of an audit row, shared by the live table and its archive. */
 const auditColumns = () => ({
   id: uuid('id').primaryKey().defaultRandom(),

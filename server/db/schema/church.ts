@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
@@ -14,7 +15,9 @@ export const zones = pgTable(
     description: text('description'),
     ...stamps,
   },
-  (t) => [uniqueIndex('zones_name_key').on(t.zoneName)],
+  // Names are unique without regard to case, in the database itself: two racing creates of
+  // 'Choir' and 'choir' cannot both pass the handler's check.
+  (t) => [uniqueIndex('zones_name_key').on(sql`lower(${t.zoneName})`)],
 );
 
 export const centers = pgTable(
@@ -28,7 +31,7 @@ export const centers = pgTable(
     address: text('address'),
     ...stamps,
   },
-  (t) => [uniqueIndex('centers_zone_name_key').on(t.zoneId, t.centerName)],
+  (t) => [uniqueIndex('centers_zone_name_key').on(t.zoneId, sql`lower(${t.centerName})`)],
 );
 
 export const departments = pgTable(
@@ -40,7 +43,7 @@ export const departments = pgTable(
     hodId: uuid('hod_id').references(() => users.id),
     ...stamps,
   },
-  (t) => [uniqueIndex('departments_name_key').on(t.departmentName)],
+  (t) => [uniqueIndex('departments_name_key').on(sql`lower(${t.departmentName})`)],
 );
 
 export const userDepartments = pgTable(
@@ -71,7 +74,10 @@ export const affinityGroups = pgTable(
     maritalStatus: text('marital_status'),
     ...stamps,
   },
-  (t) => [uniqueIndex('affinity_groups_code_key').on(t.affinityGroupCode)],
+  (t) => [
+    uniqueIndex('affinity_groups_name_key').on(sql`lower(${t.affinityGroupName})`),
+    uniqueIndex('affinity_groups_code_key').on(sql`lower(${t.affinityGroupCode})`),
+  ],
 );
 
 /** Biodata of a member or first-timer (SPEC.md section 3, Profile). */

@@ -12,6 +12,7 @@ import { cursorParam } from '@/server/http/keyset.js';
 import { isArchived, memberPage } from '@/server/http/memberList.js';
 import { editAccess, existingUser, mustEdit, readAccess, userIdQuery } from '@/server/http/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
+import { mustBeUnchanged } from '@/server/http/versions.js';
 import { biodataListQuery, biodataNotFound, biodataOf, biodataPage, biodataValues, syncAccount } from './biodata.js';
 import { setDemise } from './demise.js';
 import { firstTimerStats } from './firstTimerStats.js';
@@ -51,11 +52,13 @@ export async function biodataModule(app: FastifyInstance) {
       summary: "Update a member's biodata: every field of the form; email and mobile 1 are locked once set",
       access: editAccess,
       body: biodataUpdateSchema,
-      async handler({ body, caller, mutate }) {
+      async handler({ body, caller, mutate, request }) {
         const row = await mutate(async (tx, audit) => {
           mustEdit(caller, body.userId);
-          const before = await biodataOf(tx, body.userId);
+          // Locked: two saves from one loaded version must not both pass the version check.
+          const [before] = await tx.select().from(biodata).where(eq(biodata.userId, body.userId)).for('update');
           if (!before || (body.id && body.id !== before.id)) throw biodataNotFound();
+          mustBeUnchanged(request, before.updatedAt);
           const [after] = await tx
             .update(biodata)
             .set({ ...biodataValues(caller!, body, before), updatedAt: new Date() })

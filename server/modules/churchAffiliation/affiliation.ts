@@ -141,11 +141,14 @@ export async function saveAffiliation(
   caller: Caller,
   input: AffiliationInput,
   mode: 'create' | 'update',
+  /** The version the form loaded (versions.ts): checked against the locked row. */
+  checkVersion: (stored: Date | undefined) => void = () => {},
 ) {
   await existingUser(tx, input.userId);
   const [before] = await tx.select().from(churchAffiliations).where(eq(churchAffiliations.userId, input.userId)).for('update');
   if (mode === 'create' && before) throw conflict('This member already has a church affiliation: update it instead');
   if (mode === 'update' && (!before || (input.id && input.id !== before.id))) throw notFound(AFFILIATION_NOT_FOUND);
+  if (mode === 'update') checkVersion(before?.updatedAt);
   const values = await valuesOf(tx, caller, input, before ?? EMPTY, placeIsLocked(caller, before));
   // Only those who may assign CIH roles send it changed; sent, it is given again after a move.
   let cihRole = cihRoleAfterMove(before, values.centerId);

@@ -8,6 +8,7 @@ import { ok } from '@/server/http/envelope.js';
 import { notFound } from '@/server/http/errors.js';
 import { readAccess } from '@/server/http/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
+import { mustBeUnchanged } from '@/server/http/versions.js';
 import { AFFILIATION_NOT_FOUND, affiliationView, saveAffiliation } from './affiliation.js';
 
 /**
@@ -55,8 +56,8 @@ export async function churchAffiliationModule(app: FastifyInstance) {
       summary: "Update a member's church affiliation; fields the caller may not change are kept, and refused if sent changed",
       access: affiliationAccess,
       body: churchAffiliationUpdateSchema,
-      async handler({ body, caller, services, mutate }) {
-        await mutate((tx, audit) => saveAffiliation(tx, audit, caller!, body, 'update'));
+      async handler({ body, caller, services, mutate, request }) {
+        await mutate((tx, audit) => saveAffiliation(tx, audit, caller!, body, 'update', (stored) => mustBeUnchanged(request, stored)));
         return ok(await affiliationView(services.database.db, body.userId), 'Details updated');
       },
     }),

@@ -34,7 +34,7 @@ export const zone: EntityDefinition = {
       memberCount: countOf(churchAffiliations, churchAffiliations.zoneId, zones.id),
     },
   },
-  unique: [{ field: 'zoneName', column: zones.zoneName, message: (v) => `There is already a zone named "${v}"` }],
+  unique: [{ field: 'zoneName', column: zones.zoneName, index: 'zones_name_key', message: (v) => `There is already a zone named "${v}"` }],
   async inUse(tx, row) {
     return blockedBy('zone', [
       [await countRows(tx, centers, eq(centers.zoneId, row.id)), 'center'],
@@ -68,6 +68,7 @@ export const center: EntityDefinition = {
       field: 'centerName',
       column: centers.centerName,
       scope: { field: 'zoneId', column: centers.zoneId },
+      index: 'centers_zone_name_key',
       message: (v) => `This zone already has a center named "${v}"`,
     },
   ],

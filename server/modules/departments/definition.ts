@@ -37,7 +37,14 @@ export const department: EntityDefinition = {
     access: { permission: P.viewDepartment },
     columns: { memberCount: countOf(userDepartments, userDepartments.departmentId, departments.id) },
   },
-  unique: [{ field: 'departmentName', column: departments.departmentName, message: (v) => `There is already a department named "${v}"` }],
+  unique: [
+    {
+      field: 'departmentName',
+      column: departments.departmentName,
+      index: 'departments_name_key',
+      message: (v) => `There is already a department named "${v}"`,
+    },
+  ],
   refs: [{ field: 'hodId', table: users, message: 'No user has this head of department id' }],
   async check(tx, input, before) {
     if (!before || !input.hodId || input.hodId === before.hodId) return;

@@ -7,6 +7,7 @@ import { ok } from '@/server/http/envelope.js';
 import { conflict, notFound } from '@/server/http/errors.js';
 import { editAccess, existingUser, mustEdit, readAccess, recordEditAccess } from '@/server/http/profileAccess.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
+import { mustBeUnchanged } from '@/server/http/versions.js';
 
 /**
  * The profile's details beside the biodata (children, spouse, employer, qualifications) are
@@ -98,11 +99,14 @@ export function detailRoutes(def: DetailDefinition): AnyRouteDef[] {
       summary: `Update a member's ${entity}: every field of the form`,
       access: editAccess,
       body: def.body.update,
-      async handler({ body, caller, mutate }) {
+      async handler({ body, caller, mutate, request }) {
         const input = body as Record<string, unknown> & { id?: string; userId: string };
         const row = await mutate(async (tx, audit) => {
           mustEdit(caller, input.userId);
           const before = await updatedRecord(tx, def, input);
+          // Locked: two saves from one loaded version must not both pass the version check.
+          const [current] = await tx.select({ updatedAt: table.updatedAt }).from(table).where(eq(table.id, before.id)).for('update');
+          mustBeUnchanged(request, current.updatedAt as Date);
           const [after] = (await tx
             .update(table)
             .set({ ...formFields(def, input), updatedAt: new Date() })

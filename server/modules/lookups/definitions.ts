@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { P } from '@/domain/permissions.js';
@@ -45,8 +45,18 @@ function lookup(table: LookupTable, { controller, ...kind }: Kind) {
     search: [table.name, table.code, table.description],
     sort: { name: table.name, code: table.code, createdAt: table.createdAt },
     unique: [
-      { field: 'name', column: table.name, message: (v: string) => `There is already a ${noun} named "${v}"` },
-      { field: 'code', column: table.code, message: (v: string) => `There is already a ${noun} with the code "${v}"` },
+      {
+        field: 'name',
+        column: table.name,
+        index: `${getTableName(table)}_name_key`,
+        message: (v: string) => `There is already a ${noun} named "${v}"`,
+      },
+      {
+        field: 'code',
+        column: table.code,
+        index: `${getTableName(table)}_code_key`,
+        message: (v: string) => `There is already a ${noun} with the code "${v}"`,
+      },
     ],
   };
 }
@@ -177,11 +187,13 @@ const affinityGroup: EntityDefinition = {
     {
       field: 'affinityGroupName',
       column: affinityGroups.affinityGroupName,
+      index: 'affinity_groups_name_key',
       message: (v) => `There is already an affinity group named "${v}"`,
     },
     {
       field: 'affinityGroupCode',
       column: affinityGroups.affinityGroupCode,
+      index: 'affinity_groups_code_key',
       message: (v) => `The affinity group code "${v}" is already in use`,
     },
   ],

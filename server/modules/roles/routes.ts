@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound } from '@/server/http/errors.js';
 import { listQuery, orderOf, pageOf } from '@/server/http/list.js';
 import { existingUser, userIdQuery } from '@/server/http/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
+import { mustBeUnchanged } from '@/server/http/versions.js';
 import { cihQuery, holdsRole, mustActAs, mustBeAssignable, removeExtra, removeQuery, removeRole, roleUserQuery } from './grants.js';
 import {
   catalogue,
@@ -137,9 +138,10 @@ const roleRoutes = [
     summary: `Rename a role and replace its description and (when given) its permissions; built-in roles keep their names. ${AT_ONCE}`,
     access: { permission: P.updateRoles },
     body: updateRoleSchema,
-    async handler({ body, services, mutate }) {
+    async handler({ body, services, mutate, request }) {
       await mutate(async (tx, audit) => {
         const before = await lockedRole(tx, body.id);
+        mustBeUnchanged(request, before.updatedAt);
         const system = isSystemRole(before.name);
         if (system && body.name.toLowerCase() !== before.name) {
           throw badRequest(`The built-in role "${before.name}" cannot be renamed`, { name: ['Built-in roles keep their names'] });
@@ -159,7 +161,7 @@ const roleRoutes = [
         }
         const [after] = await tx
           .update(roles)
-          .set({ name: system ? before.name : body.name, description: body.description ?? null })
+          .set({ name: system ? before.name : body.name, description: body.description ?? null, updatedAt: new Date() })
           .where(eq(roles.id, before.id))
           .returning();
         const permissions = given ? given.map((p) => p.permission) : held;

@@ -30,6 +30,7 @@ export const roleFields = {
   kind: roles.kind,
   description: roles.description,
   createdAt: roles.createdAt,
+  updatedAt: roles.updatedAt,
   isSystem: sql<boolean>`${inArray(roles.name, [...SYSTEM_ROLES])}`,
   userCount: countOf(userRoles, userRoles.roleId, roles.id),
   permissionCount: countOf(rolePermissions, rolePermissions.roleId, roles.id),

@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import { fieldLabel } from './inputs';
 import { ProfileForm } from './ProfileForm';
 import { TabBody } from './TabBody';
+import { StaleRecordAlert } from '@/src/common/StaleRecordNotice';
 import { DETAIL_MESSAGES, useCreateOrUpdate, useMemberRows, type Viewer } from './useProfile';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 
@@ -88,10 +89,20 @@ export function DetailListTab({ userId, viewer, config }: Props) {
   const { resource, texts, columns, schemas, fields, nameOf, order = (rows) => rows } = config;
   const { data = [], isPending, error, refetch } = useMemberRows(resource, userId);
   const [editing, setEditing] = useState<Editing>(null);
-  const { save } = useCreateOrUpdate(resource, DETAIL_MESSAGES, () => {
+  const [stale, setStale] = useState(false);
+  const close = () => {
+    setStale(false);
     setEditing(null);
-    refetch();
-  });
+  };
+  const { save } = useCreateOrUpdate(
+    resource,
+    DETAIL_MESSAGES,
+    () => {
+      close();
+      refetch();
+    },
+    () => setStale(true),
+  );
   const text = (key: string, row?: RaRecord) => translate(`flock.profile.${texts}.${key}`, row ? { name: nameOf(row) } : {});
   return (
     <TabBody isPending={isPending} error={error?.message}>
@@ -138,9 +149,19 @@ export function DetailListTab({ userId, viewer, config }: Props) {
         </Table>
       )}
       {editing && (
-        <Dialog open onClose={() => setEditing(null)} fullWidth maxWidth="sm">
+        <Dialog open onClose={close} fullWidth maxWidth="sm">
           <DialogTitle>{editing.row ? text('edit_title', editing.row) : text('add_title')}</DialogTitle>
           <DialogContent sx={DIALOG_CONTENT}>
+            {stale && (
+              <StaleRecordAlert
+                onReload={() => {
+                  // The row as it is now is in the refreshed table, to be opened again.
+                  close();
+                  refetch();
+                }}
+                onKeep={() => setStale(false)}
+              />
+            )}
             <ProfileForm
               record={editing.row ?? { ...config.newRecord, userId }}
               schema={schemas[editing.mode]}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi } from '@/tests/support/adminScreen';
+import { fakeApi, refusal } from '@/tests/support/adminScreen';
 import { biodata, field, guid, MEMBER_ID, openTab, pickSelect, renderProfile, save, sent } from './testKit';
 
 const api = fakeApi();
@@ -48,6 +48,23 @@ describe('Qualifications', () => {
     save();
     expect(await screen.findByText('Details updated')).toBeTruthy();
     expect(sent(api, 'PUT /Qualification/Update')).toEqual([expect.objectContaining({ id: guid(50), professionalQualification: 'ACCA' })]);
+  });
+
+  it('a stale save says so in the dialog, keeps what was typed, and sends the version it loaded', async () => {
+    const loaded = { ...qualification, updatedAt: '2026-01-02T03:04:05.678Z' };
+    renderProfile(api, { fixtures: { biodata: married, qualifications: [loaded] } });
+    api.on('PUT /Qualification/Update', () => refusal(409, 'This record was changed by someone else since you opened it'));
+    const tab = await openTab('Qualifications');
+    fireEvent.click(await tab.findByRole('button', { name: 'Edit HND' }));
+    await screen.findByRole('dialog');
+    typeInto('Professional qualification', 'ACCA');
+    save();
+    expect(await dialog().findByText('This record was changed by someone else since you opened it')).toBeTruthy();
+    expect(sent(api, 'PUT /Qualification/Update')).toEqual([expect.objectContaining({ id: guid(50), updatedAt: loaded.updatedAt })]);
+    expect(field('Professional qualification').value).toBe('ACCA');
+    fireEvent.click(dialog().getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(dialog().queryByText('This record was changed by someone else since you opened it')).toBeNull());
+    expect(field('Professional qualification').value).toBe('ACCA');
   });
 
   it("asks before deleting a qualification, then toasts 'Successfully Deleted'", async () => {

@@ -12,6 +12,7 @@ import {
 } from '@/domain/profileRules';
 import type { UserRecord } from '@/domain/records';
 import { readPermissions, readUser } from '@/src/authProvider/session';
+import { isStale, useStaleNotice } from '@/src/common/StaleRecordNotice';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 
 /** The member record (GetUserbyId): the header's names and roles, and what prefills an absent biodata. */
@@ -69,17 +70,27 @@ type FieldErrors = Record<string, string> | undefined;
  * otherwise, then toasts. A failure toasts the server's message and hands its field errors back
  * to the form.
  */
-export function useCreateOrUpdate(resource: string, messages: Messages, onSaved: () => void) {
+export function useCreateOrUpdate(
+  resource: string,
+  messages: Messages,
+  onSaved: () => void,
+  /** A form in a dialog says a stale save itself: a notification behind a modal is out of keyboard reach. */
+  onStale?: () => void,
+) {
   const dataProvider = useDataProvider();
   const notify = useNotify();
+  const staleNotice = useStaleNotice();
   const { loading, run } = useRemoteOperation();
   const save = async (existing: RaRecord | null | undefined, data: Record<string, unknown>): Promise<FieldErrors> => {
     const outcome = await run(() =>
       existing ? dataProvider.update(resource, { id: existing.id, data, previousData: existing }) : dataProvider.create(resource, { data }),
     );
     if (!outcome.ok) {
-      notify(outcome.error.message, { type: 'error' });
-      return (outcome.error as HttpError).body?.errors;
+      const error = outcome.error as HttpError;
+      // Not reloaded at once: that would replace what they typed before they chose.
+      if (isStale(error)) return void (onStale ? onStale() : staleNotice(onSaved));
+      notify(error.message, { type: 'error' });
+      return error.body?.errors;
     }
     notify(existing ? messages.updated : messages.created, { type: 'success' });
     onSaved();

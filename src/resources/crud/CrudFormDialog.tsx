@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { CreateBase, EditBase, useNotify, useRefresh } from 'react-admin';
-import { Dialog } from '@mui/material';
+import { Box, Dialog } from '@mui/material';
+import { isStale, StaleRecordAlert } from '@/src/common/StaleRecordNotice';
 import { CrudForm } from './CrudForm';
 import type { CrudDefinition } from './types';
 
@@ -28,20 +29,43 @@ export function useSavedEffect(message: string, then: (saved: { id: string }) =>
 /** Create or edit one record in a dialog over its list. An update sends every field of the form (the API replaces the record). */
 export function CrudFormDialog({ definition, fixed, state, onClose }: Props) {
   const titleId = useId();
-  const created = useSavedEffect('flock.crud.created', onClose);
-  const updated = useSavedEffect('flock.crud.updated', onClose);
+  // A stale save is said inside the dialog: a toast behind a modal dialog is out of keyboard reach.
+  const [stale, setStale] = useState(false);
+  const close = () => {
+    setStale(false);
+    onClose();
+  };
+  const created = useSavedEffect('flock.crud.created', close);
+  const updated = useSavedEffect('flock.crud.updated', close);
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const updateFailed = (error: unknown) => {
+    if (isStale(error)) setStale(true);
+    else notify((error as Error)?.message || 'ra.notification.http_error', { type: 'error' });
+  };
   if (!state) return null;
   const editing = state.mode === 'edit';
-  const form = <CrudForm definition={definition} fixed={fixed} variant="dialog" titleId={titleId} editing={editing} onCancel={onClose} />;
+  const form = <CrudForm definition={definition} fixed={fixed} variant="dialog" titleId={titleId} editing={editing} onCancel={close} />;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+    <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      {stale && (
+        <Box sx={{ p: 2, pb: 0 }}>
+          <StaleRecordAlert
+            onReload={() => {
+              setStale(false);
+              refresh();
+            }}
+            onKeep={() => setStale(false)}
+          />
+        </Box>
+      )}
       {editing ? (
         <EditBase
           resource={definition.resource}
           id={state.id}
           mutationMode="pessimistic"
           redirect={false}
-          mutationOptions={{ onSuccess: updated }}
+          mutationOptions={{ onSuccess: updated, onError: updateFailed }}
         >
           {form}
         </EditBase>

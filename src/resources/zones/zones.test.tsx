@@ -40,6 +40,30 @@ describe('the zones', () => {
   });
 });
 
+describe('a stale save of a zone', () => {
+  it('says so and offers to reload, keeping what was typed in the form', async () => {
+    signInWith(CIH_MANAGER);
+    const loaded = { ...LEKKI, updatedAt: '2026-01-02T03:04:05.678Z' };
+    api.on('GET /CIHZone/GetByTotal', () => rows([loaded]));
+    api.on('GET /CIHZone/GetById', () => ok(loaded));
+    api.on('PUT /CIHZone/Update', () => refusal(409, 'This record was changed by someone else since you opened it'));
+    renderScreen(<ZoneList />, { path: '/cih/zones' });
+    fireEvent.click(await within(await findRow(/Lekki Zone/)).findByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Lekki Zone' }));
+    const description = () => dialog.getByRole('textbox', { name: 'Description' }) as HTMLInputElement;
+    await waitFor(() => expect(description().value).toBe('Lekki and Ajah'));
+    fireEvent.change(description(), { target: { value: 'Typed before the clash' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    const notice = within(await screen.findByRole('alert'));
+    expect(notice.getByText('This record was changed by someone else since you opened it')).toBeTruthy();
+    expect(api.callsTo('PUT /CIHZone/Update')[0].body).toMatchObject({ id: ID.lekki, updatedAt: loaded.updatedAt });
+    expect(description().value).toBe('Typed before the clash');
+    const reads = api.callsTo('GET /CIHZone/GetById').length;
+    fireEvent.click(notice.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(api.callsTo('GET /CIHZone/GetById').length).toBeGreaterThan(reads));
+  });
+});
+
 describe("a zone's pages", () => {
   function showZone() {
     signInWith(CIH_MANAGER);
