@@ -82,6 +82,7 @@ describe('the migration to case-insensitive names', () => {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const full = path.resolve(import.meta.dirname, '../../server/db/migrations');
     // The migrations before this one, in a folder of their own.
     const before = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-migrations-'));
@@ -93,7 +94,8 @@ describe('the migration to case-insensitive names', () => {
       journal.entries = journal.entries.slice(0, at);
       fs.writeFileSync(journalFile, JSON.stringify(journal));
 
-      const client = new PGlite();
+      // The member directory's migration, before this one, needs pg_trgm, as server/db/client.ts loads it.
+      const client = new PGlite({ extensions: { pg_trgm } });
       const db = drizzle(client);
       await migrate(db, { migrationsFolder: before });
       await client.exec(`INSERT INTO zones (zone_name) VALUES ('North'), ('NORTH'), ('South');
