@@ -1,0 +1,40 @@
+import { useMemo, type ReactNode } from 'react';
+import { Layout as RaLayout, Sidebar as RaSidebar, type SidebarProps } from 'react-admin';
+import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { AppBar } from './AppBar';
+import { HorizontalMenu, Menu } from './Menu';
+import { usePreferences } from './preferences';
+import { buildTheme } from './theme';
+
+/** Semi-dark: the menu takes the dark palette while the page stays light. */
+function MenuTheme({ children }: { children: ReactNode }) {
+  const [{ theme, semiDark, skin }] = usePreferences();
+  const dark = useMemo(() => createTheme(buildTheme({ theme: 'dark', skin })), [skin]);
+  return semiDark && theme === 'light' ? <ThemeProvider theme={dark}>{children}</ThemeProvider> : children;
+}
+
+function Sidebar(props: SidebarProps) {
+  return (
+    <MenuTheme>
+      <RaSidebar {...props} sx={{ '& .RaSidebar-fixed': { bgcolor: 'background.paper', color: 'text.primary' } }} />
+    </MenuTheme>
+  );
+}
+
+const NoSidebar = () => null;
+
+/** The signed-in frame: app bar and the menu at the side or across the top. */
+export function SignedInLayout({ children }: { children: ReactNode }) {
+  const [{ menuLayout }] = usePreferences();
+  const horizontal = menuLayout === 'horizontal';
+  return (
+    <RaLayout appBar={AppBar} menu={Menu} sidebar={horizontal ? NoSidebar : Sidebar}>
+      {horizontal && (
+        <MenuTheme>
+          <HorizontalMenu />
+        </MenuTheme>
+      )}
+      {children}
+    </RaLayout>
+  );
+}
