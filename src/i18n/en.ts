@@ -185,6 +185,8 @@ export const en = {
       edit: 'Edit',
       cancel: 'Cancel',
       actions: 'Actions',
+      actions_of: 'Actions for %{name}',
+      no_rows: 'No results found',
       delete_title: 'Delete "%{name}"?',
       delete_content: 'This cannot be undone.',
       yes: 'Yes',

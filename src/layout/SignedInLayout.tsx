@@ -23,12 +23,21 @@ function Sidebar(props: SidebarProps) {
 
 const NoSidebar = () => null;
 
+/**
+ * The content never grows wider than the screen: a wide table scrolls inside its own box, so
+ * the list's toolbar (Export) stays in view at 1366 px, and a phone gets a narrower margin.
+ */
+const CONTENT_FITS = {
+  '& .RaLayout-content': { minWidth: 0, px: { xs: 1, sm: 2 } },
+  '& .RaDataTable-tableWrapper, & .MuiTableContainer-root': { overflowX: 'auto' },
+} as const;
+
 /** The signed-in frame: app bar and the menu at the side or across the top. */
 export function SignedInLayout({ children }: { children: ReactNode }) {
   const [{ menuLayout }] = usePreferences();
   const horizontal = menuLayout === 'horizontal';
   return (
-    <RaLayout appBar={AppBar} menu={Menu} sidebar={horizontal ? NoSidebar : Sidebar}>
+    <RaLayout appBar={AppBar} menu={Menu} sidebar={horizontal ? NoSidebar : Sidebar} sx={CONTENT_FITS}>
       {horizontal && (
         <MenuTheme>
           <HorizontalMenu />
