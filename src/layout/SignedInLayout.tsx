@@ -28,6 +28,8 @@ const NoSidebar = () => null;
  * the list's toolbar (Export) stays in view at 1366 px, and a phone gets a narrower margin.
  */
 const CONTENT_FITS = {
+  // react-admin's layout is at least as wide as its content ('fit-content'): the page would scroll sideways.
+  minWidth: 0,
   '& .RaLayout-content': { minWidth: 0, px: { xs: 1, sm: 2 } },
   '& .RaDataTable-tableWrapper, & .MuiTableContainer-root': { overflowX: 'auto' },
 } as const;

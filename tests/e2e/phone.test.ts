@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { WEB_ROUTES } from '@/domain/webRoutes';
 import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
-import { signIn } from './pages.js';
+import { choose, expectToast, fillByLabel, signIn, typeDate } from './pages.js';
 
 /** Issue 19: most members only ever open Flock on a phone. A common phone's viewport. */
 const PHONE = { width: 390, height: 844 };
@@ -68,6 +68,42 @@ describe('on a phone (390x844)', () => {
   it('the public pages fit the phone', async () => {
     const page = await phonePage();
     expect(await tooWide(page, ['/', '/register', '/forgot-password', '/privacy', '/terms', '/reset-password/x@y.org'])).toEqual([]);
+    await page.close();
+  });
+
+  it('a member signs in, types their date of birth, files a request, and every route they may open fits', async () => {
+    const page = await phonePage();
+    await signIn(page, e2e.url, MEMBER.email, DEMO_PASSWORD);
+    const member = await adminCall(`/UserManagement/GetUserbyEmail?UserEmail=${encodeURIComponent(MEMBER.email)}`);
+    await page.goto(`${e2e.url}/profile/${member.id}`);
+    await page.getByRole('heading', { level: 1, name: MEMBER.name }).waitFor();
+    const form = page.getByRole('tabpanel');
+    await typeDate(form, 'Date of birth', '03141990');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Successful');
+    // saved, not only announced
+    const biodata = await adminCall(`/Biodata/GetBiodataByUserId?id=${member.id}`);
+    expect(String(biodata.dateOfBirth)).toMatch(/^1990-03-14/);
+
+    await page.getByRole('tab', { name: 'Departments', exact: true }).click();
+    await page.getByRole('button', { name: 'Join a department' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request to join a department' });
+    // dialogs take the whole phone screen
+    expect((await dialog.boundingBox())?.width).toBe(PHONE.width);
+    await choose(dialog, 'Department', 'Ushering', 'Ushering');
+    await fillByLabel(dialog, { Reason: 'I would like to welcome people at the door' });
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expectToast(page, 'Request successful');
+
+    await page.goto(`${e2e.url}/requests`);
+    const card = page.getByRole('listitem').filter({ hasText: 'Join a department' });
+    await card.getByText('I would like to welcome people at the door').waitFor();
+    // its action sits behind the card's menu button, within the screen
+    await card.getByRole('button', { name: 'Actions for Join a department' }).click();
+    await page.getByRole('button', { name: /^Cancel/ }).waitFor();
+    await page.keyboard.press('Escape');
+
+    expect(await tooWide(page, [...SIGNED_IN_PATHS, `/profile/${member.id}`])).toEqual([]);
     await page.close();
   });
 
