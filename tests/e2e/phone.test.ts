@@ -78,6 +78,11 @@ describe('on a phone (390x844)', () => {
     await page.goto(`${e2e.url}/profile/${member.id}`);
     await page.getByRole('heading', { level: 1, name: MEMBER.name }).waitFor();
     const form = page.getByRole('tabpanel');
+    // Typed from the middle of the field (the year alone): an error naming the field, never a silent 'Successful'.
+    await form.getByRole('group', { name: 'Date of birth', exact: true }).getByRole('spinbutton', { name: 'Year' }).click();
+    await page.keyboard.type('0990', { delay: 30 });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText(/^Date of birth (must|cannot)/).waitFor();
     await typeDate(form, 'Date of birth', '03141990');
     await form.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Successful');
