@@ -371,6 +371,7 @@ export const en = {
         zone: 'Zone',
         center: 'Center',
         affinity_group: 'Affinity group',
+        show_all_groups: 'Show every group, not only those the age and marital status fit',
         reason: 'Reason',
         send: 'Send request',
         no_affiliation: 'Only members with church affiliations can make this request.',
