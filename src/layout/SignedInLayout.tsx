@@ -31,6 +31,8 @@ const CONTENT_FITS = {
   // react-admin's layout is at least as wide as its content ('fit-content'): the page would scroll sideways.
   minWidth: 0,
   '& .RaLayout-content': { minWidth: 0, px: { xs: 1, sm: 2 } },
+  // A list's main column is a flex item too: without this it takes the table's width.
+  '& .RaList-main': { minWidth: 0 },
   '& .RaDataTable-tableWrapper, & .MuiTableContainer-root': { overflowX: 'auto' },
 } as const;
 

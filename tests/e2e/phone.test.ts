@@ -130,4 +130,15 @@ describe('on a phone (390x844)', () => {
     expect(await tooWide(page, [...SIGNED_IN_PATHS, ...withRecords])).toEqual([]);
     await page.close();
   });
+
+  it('at 1366x768 the member table keeps Export in view and the page does not scroll sideways', async () => {
+    const page = await e2e.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
+    const { document, viewport } = await widthOf(page, '/members-management');
+    expect(document).toBeLessThanOrEqual(viewport);
+    const exportButton = await page.getByRole('button', { name: 'Export' }).boundingBox();
+    expect(exportButton!.x + exportButton!.width).toBeLessThanOrEqual(1366);
+    await page.close();
+  });
 });
