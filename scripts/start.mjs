@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist', 'index.html');
-const sources = ['src', 'domain', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const sources = ['src', 'domain', 'public', 'index.html', 'vite.config.ts', 'scripts/buildPlugins.ts', 'package-lock.json'];
 
 function newestMtime(target) {
   const stat = fs.statSync(target, { throwIfNoEntry: false });

@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { isWebRoute } from '@/domain/webRoutes.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { recordSecurityEvent } from './http/audit.js';
@@ -95,20 +96,46 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   return app;
 }
 
-/** Serves the built web app; client routes fall back to index.html so deep links reload. */
+/** Vite's content-hashed build output: a file there never changes under its name. */
+const ASSETS = /^\/assets\//i;
+
+/**
+ * Serves the built web app. The build writes .br and .gz beside every text file
+ * (scripts/buildPlugins.ts), sent to browsers that take them. Hashed assets are cached for a
+ * year; index.html is checked on every load, so a new build reaches every phone at once.
+ */
 function registerWebApp(app: FastifyInstance, webRoot?: string) {
-  const index = webRoot && path.join(webRoot, 'index.html');
-  const hasWeb = !!index && fs.existsSync(index);
+  const hasWeb = !!webRoot && fs.existsSync(path.join(webRoot, 'index.html'));
   // wildcard: files are looked up per request, so a rebuild while the server runs is served too.
-  if (hasWeb) app.register(fastifyStatic, { root: webRoot!, index: 'index.html' });
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: webRoot!,
+      index: 'index.html',
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const inAssets = path.relative(webRoot!, filePath).split(path.sep)[0] === 'assets';
+        reply.header('cache-control', inAssets ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split(/[?#]/)[0];
     // /api and everything under it is the API; /apiary would be a client route.
-    const isApi = /^\/api(?:[/?#]|$)/i.test(request.url);
-    // A missing file (a path ending in an extension, e.g. an old chunk) is a 404, not the app.
-    const isFile = /\.[a-z0-9]+$/i.test(request.url.split(/[?#]/)[0]);
-    if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index!));
+    const isApi = /^\/api(?:\/|$)/i.test(pathname);
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && opensTheApp(pathname)) {
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send({ succeeded: false, message: 'Not found' });
   });
+}
+
+/**
+ * Whether a path the files do not hold reloads into the app: every address of the web app does
+ * (its parameters may hold dots), a missing asset or other file never, and any other path opens
+ * the app's own not-found page.
+ */
+function opensTheApp(pathname: string): boolean {
+  if (isWebRoute(pathname)) return true;
+  return !ASSETS.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
 }

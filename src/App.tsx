@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
-import { Admin, CustomRoutes, Notification as RaNotification, Resource } from 'react-admin';
+import { Suspense, useMemo, type ComponentProps, type ReactNode } from 'react';
+import { CssBaseline } from '@mui/material';
+import { AdminContext, CoreAdminUI, CustomRoutes, Loading, Resource } from 'react-admin';
 import { BrowserRouter, Route, useParams } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { lazyScreen } from './common/descriptor';
@@ -14,8 +15,14 @@ import { RESOURCE_SCREENS, routesIn, routesOf, type AppRoute } from './screens';
 
 const NotFoundPage = lazyScreen(() => import('./layout/NotFoundPage'), 'NotFoundPage');
 
-/** SPEC.md section 9: toasts show for 2000 ms. */
-const Notification = () => <RaNotification autoHideDuration={2000} />;
+const Toasts = lazyScreen(() => import('./layout/Toasts'), 'Toasts');
+const CrashPage = lazyScreen(() => import('./layout/CrashPage'), 'CrashPage');
+/** The error page as CoreAdminUI renders it, while its chunk loads. */
+const ErrorPage = (props: ComponentProps<typeof CrashPage>) => (
+  <Suspense fallback={null}>
+    <CrashPage {...props} />
+  </Suspense>
+);
 
 /**
  * A resource's list at exactly /<name>: <Resource> mounts its list at /<name>/*, and an address
@@ -26,28 +33,44 @@ function ResourceList({ route }: { route: AppRoute }) {
 }
 
 /**
+ * react-admin's <Admin> is AdminContext over AdminUI, whose defaults (its layout, login page,
+ * menus) would all load before the login page shows. Flock gives its own, so the admin is put
+ * together here from the core parts and the first page a phone opens stays small (issue 19).
+ */
+function AdminShell({ children }: { children: ReactNode }) {
+  const [preferences] = usePreferences();
+  const theme = useMemo(() => buildTheme(preferences), [preferences]);
+  return (
+    <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme} darkTheme={null}>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          title={APP_NAME}
+          layout={Layout}
+          catchAll={NotFoundPage}
+          error={ErrorPage}
+          loading={Loading}
+          loginPage={false}
+          disableTelemetry
+        >
+          {children}
+        </CoreAdminUI>
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      </CssBaseline>
+    </AdminContext>
+  );
+}
+
+/**
  * The admin without its router, so tests can give it a memory router. Sign-in is enforced
  * per route by RouteGuard (requireAuth's job) so that unknown paths show the not-found page
  * to everybody and a signed-out visitor keeps the address in redirect_from.
  * Every route comes from the descriptors of src/screens.ts.
  */
 export function FlockAdmin() {
-  const [preferences] = usePreferences();
-  const theme = useMemo(() => buildTheme(preferences), [preferences]);
   return (
-    <Admin
-      title={APP_NAME}
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      layout={Layout}
-      notification={Notification}
-      catchAll={NotFoundPage}
-      loginPage={false}
-      theme={theme}
-      darkTheme={null}
-      disableTelemetry
-    >
+    <AdminShell>
       <CustomRoutes noLayout>
         <Route path="/" element={<RootRoute />} />
         {routesIn('public').map((route) => (
@@ -72,7 +95,7 @@ export function FlockAdmin() {
           </Resource>
         );
       })}
-    </Admin>
+    </AdminShell>
   );
 }
 

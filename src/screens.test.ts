@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '@/src/i18n/en';
 import { ACCESS } from '@/src/authProvider/access';
 import { ENDPOINTS } from '@/src/dataProvider/table';
+import { isWebRoute, WEB_ROUTES } from '@/domain/webRoutes';
 import { routesOf, SCREENS } from './screens';
 
 describe('the descriptors of src/screens.ts', () => {
@@ -28,5 +29,26 @@ describe('the descriptors of src/screens.ts', () => {
     const names = new Set<string>(SCREENS.map((d) => d.name));
     expect(Object.keys(ACCESS).filter((k) => !names.has(k))).toEqual([]);
     expect(Object.keys(ENDPOINTS).filter((k) => !names.has(k))).toEqual([]);
+  });
+
+  it('route exactly the addresses the server reloads into the app (domain/webRoutes.ts)', () => {
+    const paths = ['/', ...SCREENS.flatMap(routesOf).map((r) => r.path)];
+    expect([...paths].sort()).toEqual([...WEB_ROUTES].sort());
+  });
+});
+
+describe('isWebRoute', () => {
+  it('matches parameters holding dots and the letter case aside', () => {
+    expect(isWebRoute('/email-verify/a.b@example.org')).toBe(true);
+    expect(isWebRoute('/reset-password/x@y.org')).toBe(true);
+    expect(isWebRoute('/Members-Management')).toBe(true);
+    expect(isWebRoute('/cih/reports/centers/z1/North.West')).toBe(true);
+  });
+
+  it('refuses files and addresses of another shape', () => {
+    expect(isWebRoute('/assets/index-Abc.js')).toBe(false);
+    expect(isWebRoute('/email-verify')).toBe(false);
+    expect(isWebRoute('/email-verify/a@b.org/extra')).toBe(false);
+    expect(isWebRoute('/favicon.ico')).toBe(false);
   });
 });

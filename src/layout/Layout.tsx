@@ -1,46 +1,15 @@
-import { useMemo, type ReactNode } from 'react';
-import { Layout as RaLayout, Sidebar as RaSidebar, type SidebarProps } from 'react-admin';
-import { ThemeProvider, createTheme } from '@mui/material/styles';
+import type { ReactNode } from 'react';
 import { readToken } from '@/src/authProvider/session';
-import { AppBar } from './AppBar';
-import { HorizontalMenu, Menu } from './Menu';
-import { usePreferences } from './preferences';
+import { lazyScreen } from '@/src/common/descriptor';
 import { Lazy } from './RouteGuards';
-import { buildTheme } from './theme';
 
-/** Semi-dark: the menu takes the dark palette while the page stays light. */
-function MenuTheme({ children }: { children: ReactNode }) {
-  const [{ theme, semiDark, skin }] = usePreferences();
-  const dark = useMemo(() => createTheme(buildTheme({ theme: 'dark', skin })), [skin]);
-  return semiDark && theme === 'light' ? <ThemeProvider theme={dark}>{children}</ThemeProvider> : children;
-}
-
-function Sidebar(props: SidebarProps) {
-  return (
-    <MenuTheme>
-      <RaSidebar {...props} sx={{ '& .RaSidebar-fixed': { bgcolor: 'background.paper', color: 'text.primary' } }} />
-    </MenuTheme>
-  );
-}
-
-const NoSidebar = () => null;
+/** The app bar, the menus and their icons load after sign-in: the login page needs none of them. */
+const SignedInLayout = lazyScreen(() => import('./SignedInLayout'), 'SignedInLayout');
 
 /**
- * The signed-in frame: app bar and the menu at the side or across the top. Without a token
- * only the not-found page and the guards' redirects reach here, and they show bare.
+ * The frame of react-admin's routes. Without a token only the not-found page and the guards'
+ * redirects reach here, and they show bare.
  */
 export function Layout({ children }: { children: ReactNode }) {
-  const [{ menuLayout }] = usePreferences();
-  if (!readToken()) return <Lazy>{children}</Lazy>;
-  const horizontal = menuLayout === 'horizontal';
-  return (
-    <RaLayout appBar={AppBar} menu={Menu} sidebar={horizontal ? NoSidebar : Sidebar}>
-      {horizontal && (
-        <MenuTheme>
-          <HorizontalMenu />
-        </MenuTheme>
-      )}
-      {children}
-    </RaLayout>
-  );
+  return <Lazy>{readToken() ? <SignedInLayout>{children}</SignedInLayout> : children}</Lazy>;
 }

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { Loading, Title, useCanAccess, useNotify } from 'react-admin';
+import { Loading, useCanAccess, useNotify } from 'react-admin';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AFTER_LOGIN, loginPathFor } from '@/src/authProvider/redirect';
 import { readToken } from '@/src/authProvider/session';
 import { LoginPage } from '@/src/custom/auth';
-import { PlaceholderPage } from '@/src/custom/placeholder';
+import { lazyScreen } from '@/src/common/descriptor';
 import type { AppRoute } from '@/src/screens';
 import { usePage } from './usePage';
 
@@ -30,16 +30,8 @@ function NotAuthorised() {
 /** A route outside the access table: its title and screen. */
 type PublicRoute = Pick<AppRoute, 'title' | 'screen'>;
 
-function PrivateScreen({ route }: { route: AppRoute }) {
-  const title = usePage(`flock.routes.${route.title}.title`);
-  const Screen = route.screen;
-  return (
-    <>
-      <Title title={title} />
-      {Screen ? <Screen /> : <PlaceholderPage name={route.title} />}
-    </>
-  );
-}
+/** Title (react-admin's, with its configurable parts) loads with the signed-in frame, not on the login page. */
+const PrivateScreen = lazyScreen(() => import('./PrivateScreen'), 'PrivateScreen');
 
 function Authorised({ route }: { route: AppRoute }) {
   const { canAccess, isPending } = useCanAccess({ resource: route.access, action: route.action });

@@ -1,9 +1,24 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import type { Theme } from '@mui/material/styles';
 import type { Preferences } from './preferences';
 
 const BORDERED: RaThemeOptions['components'] = {
   MuiPaper: { defaultProps: { variant: 'outlined' } },
   MuiCard: { defaultProps: { variant: 'outlined' } },
+};
+
+/**
+ * On a phone (below 'sm') every dialog takes the whole screen, as MUI's fullScreen dialogs do:
+ * a form dialog with a margin around it would be narrower than its fields (issue 19).
+ */
+const PHONE: RaThemeOptions['components'] = {
+  MuiDialog: {
+    styleOverrides: {
+      paper: ({ theme }: { theme: Theme }) => ({
+        [theme.breakpoints.down('sm')]: { margin: 0, width: '100%', maxWidth: '100%', height: '100%', maxHeight: '100%', borderRadius: 0 },
+      }),
+    },
+  },
 };
 
 /** The MUI theme of the preferences: light or dark palette, and the bordered skin's outlined papers. */
@@ -13,6 +28,6 @@ export function buildTheme({ theme, skin }: Pick<Preferences, 'theme' | 'skin'>)
   return {
     ...base,
     palette,
-    components: { ...base.components, ...(skin === 'bordered' ? BORDERED : {}) },
+    components: { ...base.components, ...PHONE, ...(skin === 'bordered' ? BORDERED : {}) },
   };
 }

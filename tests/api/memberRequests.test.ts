@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { memberRequests, requestEvents } from '@/server/db/schema/index.js';
+import { affinityGroups, biodata, memberRequests, requestEvents } from '@/server/db/schema/index.js';
 import { addAffinityGroup, addCenter, addDepartment, addZone, joinDepartments } from '@/tests/support/churchStructure.js';
 import { auditOf, setAffiliation } from '@/tests/support/people.js';
 import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/server.js';
@@ -234,5 +234,83 @@ describe('zone requests', () => {
       'joinAffinityGroup',
       'joinDepartment',
     ]);
+  });
+});
+
+describe('affinity groups the member fits (issue 19)', () => {
+  let wife: Account;
+  const limited: Record<'teens' | 'married' | 'singles', Row> = {} as any;
+
+  beforeAll(async () => {
+    wife = await createUser(s);
+    const db = s.database.db;
+    // A married woman of 36 on the day the test runs.
+    const born = new Date();
+    born.setUTCFullYear(born.getUTCFullYear() - 36, 0, 1);
+    // sign-up wrote the names; the profile adds the rest
+    await db
+      .update(biodata)
+      .set({ maritalStatus: 'Married', dateOfBirth: born.toISOString().slice(0, 10) })
+      .where(eq(biodata.userId, wife.id));
+    await setAffiliation(s, wife.id, { zoneId: z.north.id });
+    limited.teens = await addAffinityGroup(s);
+    limited.married = await addAffinityGroup(s);
+    limited.singles = await addAffinityGroup(s);
+    await db.update(affinityGroups).set({ startAge: 13, endAge: 19 }).where(eq(affinityGroups.id, limited.teens.id));
+    await db
+      .update(affinityGroups)
+      .set({ startAge: 20, endAge: 40, maritalStatus: 'Married' })
+      .where(eq(affinityGroups.id, limited.married.id));
+    await db.update(affinityGroups).set({ maritalStatus: 'Single' }).where(eq(affinityGroups.id, limited.singles.id));
+  });
+
+  it('refuses a member a group their age or marital status does not fit, naming why', async () => {
+    const teens = await request(
+      'RequestByMemberToJoinAffinityGroup',
+      { userId: wife.id, affinityGroup: limited.teens.affinityGroupName! },
+      wife.token,
+    );
+    expect(teens.status).toBe(400);
+    const why = `The ${limited.teens.affinityGroupName} affinity group is for members aged 13 to 19`;
+    expect(teens.body).toMatchObject({ succeeded: false, message: why, errors: { affinityGroup: [why] } });
+    const singles = await request(
+      'RequestByMemberToJoinAffinityGroup',
+      { userId: wife.id, affinityGroup: limited.singles.affinityGroupName! },
+      wife.token,
+    );
+    expect(singles.status).toBe(400);
+    expect(singles.body.message).toBe(`The ${limited.singles.affinityGroupName} affinity group is for single members`);
+    expect(await pendingOf(wife.id)).toEqual([]);
+  });
+
+  it('files the request for a group that fits, and an administrator may file one that does not', async () => {
+    const fits = await request(
+      'RequestByMemberToJoinAffinityGroup',
+      { userId: wife.id, affinityGroup: limited.married.affinityGroupName! },
+      wife.token,
+    );
+    expect(fits.status).toBe(200);
+    await request('CancelRequest', { RequestId: fits.body.data.id }, wife.token);
+    const byAdmin = await request(
+      'RequestByMemberToJoinAffinityGroup',
+      { userId: wife.id, affinityGroup: limited.teens.affinityGroupName! },
+      admin,
+    );
+    expect(byAdmin.status).toBe(200);
+    expect((await pendingOf(wife.id)).map((r) => r.targetAffinityGroupId)).toEqual([limited.teens.id]);
+  });
+
+  it('refuses a change to a group that does not fit, and asks for the date of birth when it is missing', async () => {
+    await setAffiliation(s, second.id, { zoneId: z.north.id, affinityGroup: [g.men.affinityGroupName!] });
+    const change = await request(
+      'RequestChangeOfAffinityGroup',
+      { userId: second.id, newAffinityGroup: limited.teens.affinityGroupName! },
+      second.token,
+    );
+    expect(change.status).toBe(400);
+    expect(change.body.message).toBe(
+      `The ${limited.teens.affinityGroupName} affinity group is for members aged 13 to 19: add the date of birth to the profile first`,
+    );
+    expect(change.body.errors).toHaveProperty('newAffinityGroup');
   });
 });

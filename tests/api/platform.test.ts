@@ -8,6 +8,7 @@ import { describeAccess } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { DATABASE_UNAVAILABLE } from '@/server/http/errors.js';
 import { registerRoutes, route } from '@/server/http/route.js';
+import { precompress } from '@/scripts/buildPlugins.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, startSibling, type TestServer } from '@/tests/support/server.js';
 import { createUser, signUpBody, USER_PASSWORD } from '@/tests/support/users.js';
 
@@ -371,7 +372,8 @@ describe('logs', () => {
 describe('web app', () => {
   let web: TestServer;
   let root: string;
-  const html = '<!doctype html><html><head><title>Flock</title></head><body><div id="root"></div></body></html>';
+  // long enough for its compressed copies to be smaller
+  const html = `<!doctype html><html><head><title>Flock</title></head><body><div id="root"></div>${'<p>Flock</p>'.repeat(40)}</body></html>`;
 
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-web-'));
@@ -387,7 +389,8 @@ describe('web app', () => {
   });
 
   it('client routes answer index.html so deep links load on a reload', async () => {
-    for (const p of ['/members-management', '/profile/abc', '/', '/home', '/apiary']) {
+    const dotted = ['/email-verify/a.b@example.org', '/reset-password/x@y.org', '/verify/a.b%40c.org/reset', '/profile/a.b'];
+    for (const p of ['/members-management', '/profile/abc', '/', '/home', '/apiary', ...dotted]) {
       const res = await fetch(`${web.url}${p}`);
       expect(res.status, p).toBe(200);
       expect(res.headers.get('content-type'), p).toContain('text/html');
@@ -407,9 +410,43 @@ describe('web app', () => {
     const later = await fetch(`${web.url}/assets/Later-Chunk.js`);
     expect(later.status).toBe(200);
     expect(await later.text()).toBe('console.log("later")');
-    const missing = await fetch(`${web.url}/assets/gone-Abc123.js`);
-    expect(missing.status).toBe(404);
-    expect(missing.headers.get('content-type')).not.toContain('text/html');
+    for (const gone of ['/assets/gone-Abc123.js', '/assets/gone-chunk', '/gone-Abc123.css', '/email-verify.js']) {
+      const missing = await fetch(`${web.url}${gone}`);
+      expect(missing.status, gone).toBe(404);
+      expect(missing.headers.get('content-type'), gone).not.toContain('text/html');
+    }
+  });
+
+  it('hashed assets are cached for a year, index.html is checked on every load', async () => {
+    const asset = await fetch(`${web.url}/assets/index-DiwrgTda.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const p of ['/', '/index.html', '/members-management', '/email-verify/a.b@example.org']) {
+      const page = await fetch(`${web.url}${p}`);
+      expect(await page.text(), p).toBe(html);
+      expect(page.headers.get('cache-control'), p).toBe('no-cache');
+    }
+  });
+
+  it('sends the brotli or gzip copy the build wrote to a browser that takes it', async () => {
+    const script = `console.log(${JSON.stringify('flock '.repeat(400))})`;
+    fs.writeFileSync(path.join(root, 'assets', 'big-Chunk1.js'), script);
+    precompress(root);
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      for (const p of ['/assets/big-Chunk1.js', '/members-management']) {
+        const res = await fetch(`${web.url}${p}`, { headers: { 'accept-encoding': accept } });
+        expect(res.headers.get('content-encoding'), `${p} ${accept}`).toBe(encoding);
+        expect(res.headers.get('vary'), p).toMatch(/accept-encoding/i);
+        // fetch decodes the body: the same text whichever copy was sent
+        expect(await res.text(), p).toBe(p.startsWith('/assets') ? script : html);
+      }
+    }
+    const compressed = await fetch(`${web.url}/assets/big-Chunk1.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('content-type')).toContain('javascript');
+    expect(Number(compressed.headers.get('content-length'))).toBeLessThan(script.length / 10);
   });
 
   it('unknown /api paths still answer the 404 envelope', async () => {

@@ -26,6 +26,8 @@ describe('people administration in a real browser', () => {
     await page.waitForURL('**/first-timers');
     await page.getByRole('group', { name: 'Not converted yet' }).getByText('30').waitFor();
 
+    // The figures and the list load apart: wait for the list's rows too.
+    await page.locator('tbody td.column-email').first().waitFor();
     const emails = (await page.locator('tbody td.column-email').allTextContents()).slice(0, 3);
     expect(emails).toHaveLength(3);
     for (const email of emails) await rowWith(page, email).getByRole('checkbox').check();

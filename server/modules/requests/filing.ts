@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import { misfit } from '@/domain/affinityFit.js';
 import type { MemberRequestKind } from '@/domain/enums.js';
+import { P } from '@/domain/permissions.js';
 import type { Tx } from '@/server/db/client.js';
-import { churchAffiliations, memberRequests, requestEvents } from '@/server/db/schema/index.js';
+import { affinityGroups, biodata, churchAffiliations, memberRequests, requestEvents } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict } from '@/server/http/errors.js';
@@ -29,7 +31,7 @@ export const pendingMessage = (kind: MemberRequestKind) => `${PENDING[kind]} is 
 
 type Affiliation = typeof churchAffiliations.$inferSelect;
 export type Target = Partial<Omit<typeof memberRequests.$inferInsert, 'id' | 'userId' | 'kind' | 'status'>>;
-export type Context = { tx: Tx; userId: string; affiliation: Affiliation };
+export type Context = { tx: Tx; userId: string; affiliation: Affiliation; caller: Caller };
 
 function refuse(field: string, message: string): never {
   throw badRequest(message, { [field]: [message] });
@@ -59,9 +61,33 @@ export async function changeDepartment(ctx: Context, q: { newDepartment: string 
   return { targetDepartmentId: dept.id, previousDepartmentId: primary.departmentId };
 }
 
+/**
+ * A member asks only for a group their age and marital status fit (domain/affinityFit.ts); an
+ * administrator filing for them (CAN_UPDATE_OTHER_MEMBERS) may place them anywhere.
+ */
+async function mustFit({ tx, userId, caller }: Context, groupId: string, field: string) {
+  if (caller.permissions.has(P.updateOtherMembers)) return;
+  const [limits] = await tx
+    .select({
+      name: affinityGroups.affinityGroupName,
+      startAge: affinityGroups.startAge,
+      endAge: affinityGroups.endAge,
+      maritalStatus: affinityGroups.maritalStatus,
+    })
+    .from(affinityGroups)
+    .where(eq(affinityGroups.id, groupId));
+  const [facts] = await tx
+    .select({ dateOfBirth: biodata.dateOfBirth, maritalStatus: biodata.maritalStatus })
+    .from(biodata)
+    .where(eq(biodata.userId, userId));
+  const why = misfit(limits, facts ?? {});
+  if (why) refuse(field, why);
+}
+
 export async function joinAffinityGroup(ctx: Context, q: { affinityGroup?: string }): Promise<Target> {
   const group = await affinityGroupNamed(ctx.tx, required(q.affinityGroup, 'affinityGroup'), 'affinityGroup');
   if (holdsGroup(ctx.affiliation, group.name)) refuse('affinityGroup', `The member is already in the ${group.name} affinity group`);
+  await mustFit(ctx, group.id, 'affinityGroup');
   return { targetAffinityGroupId: group.id };
 }
 
@@ -70,6 +96,7 @@ export async function changeAffinityGroup(ctx: Context, q: { newAffinityGroup?: 
   const [current] = currentGroups(ctx.affiliation);
   if (!current) refuse('newAffinityGroup', 'The member is in no affinity group yet: ask to join one instead');
   if (holdsGroup(ctx.affiliation, group.name)) refuse('newAffinityGroup', `The member is already in the ${group.name} affinity group`);
+  await mustFit(ctx, group.id, 'newAffinityGroup');
   return { targetAffinityGroupId: group.id, previousAffinityGroupId: (await findAffinityGroup(ctx.tx, current))?.id ?? null };
 }
 
@@ -95,7 +122,7 @@ export async function fileRequest(
   await existingUser(tx, input.userId);
   const [affiliation] = await tx.select().from(churchAffiliations).where(eq(churchAffiliations.userId, input.userId));
   if (!affiliation) throw badRequest(NO_AFFILIATION);
-  const planned = await target({ tx, userId: input.userId, affiliation });
+  const planned = await target({ tx, userId: input.userId, affiliation, caller });
   const [pending] = await tx
     .select({ id: memberRequests.id })
     .from(memberRequests)

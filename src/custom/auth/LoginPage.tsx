@@ -1,21 +1,25 @@
 import { useEffect, useRef } from 'react';
-import { Form, PasswordInput, TextInput, useLogin, useTranslate } from 'react-admin';
+import { Form, useLogin, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Link } from '@mui/material';
-import { loginSchema } from '@/domain/schemas/auth';
+import { Box, Button, Link } from '@mui/material';
 import { REDIRECT_PARAM, safeRedirect } from '@/src/authProvider/redirect';
 import { APP_NAME } from '@/src/config';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { AuthCard, FormStatus } from './AuthCard';
-import { schemaResolver } from '@/src/common/schemaResolver';
-import type { FieldValues } from 'react-hook-form';
+import { LoginInput, LoginPasswordInput } from './LoginInput';
+import type { FieldValues, Resolver } from 'react-hook-form';
 
 /** SPEC.md section 8: the server's message for an unverified profile contains this text. */
 const NOT_ACTIVATED = 'Your profile has not been activated';
 /** SPEC.md section 9: the email-verify redirect delay. */
 const EMAIL_VERIFY_DELAY_MS = 2000;
 
-const resolver = schemaResolver(loginSchema);
+/**
+ * zod and the schema load on the first key or the submit, not before the page shows: the first
+ * page a phone opens stays small (issue 19), and the form still checks with the server's schema.
+ */
+const loadResolver = () => import('./loginResolver').then((m) => m.loginResolver);
+const resolver: Resolver<FieldValues> = async (values, context, options) => (await loadResolver())(values, context, options);
 
 /** The login page at '/': after success, back to redirect_from when it is a path of this site. */
 export function LoginPage() {
@@ -51,14 +55,16 @@ export function LoginPage() {
         </>
       }
     >
-      <Form onSubmit={submit} resolver={resolver} noValidate>
-        <TextInput source="username" label="flock.fields.username" autoComplete="username" autoFocus />
-        <PasswordInput source="password" label="flock.fields.password" autoComplete="current-password" />
-        <FormStatus error={error} />
-        <Button type="submit" variant="contained" fullWidth loading={loading} sx={{ mt: 1 }}>
-          {translate('flock.auth.login')}
-        </Button>
-      </Form>
+      <Box onKeyDownCapture={() => void loadResolver()}>
+        <Form onSubmit={submit} resolver={resolver} noValidate>
+          <LoginInput source="username" label="flock.fields.username" autoComplete="username" autoFocus />
+          <LoginPasswordInput source="password" label="flock.fields.password" autoComplete="current-password" />
+          <FormStatus error={error} />
+          <Button type="submit" variant="contained" fullWidth loading={loading} sx={{ mt: 1 }}>
+            {translate('flock.auth.login')}
+          </Button>
+        </Form>
+      </Box>
     </AuthCard>
   );
 }

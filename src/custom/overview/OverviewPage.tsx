@@ -1,28 +1,61 @@
 import { useEffect, type ReactElement } from 'react';
-import { useCanAccess, useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
-import { Alert, Box, Card, CardContent, Chip, CircularProgress, Grid, Stack, Typography } from '@mui/material';
+import { useCanAccess, useCanAccessResources, useDataProvider, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { Alert, Box, Card, CardActionArea, CardContent, Chip, CircularProgress, Grid, Stack, Typography } from '@mui/material';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import AssignmentIcon from '@mui/icons-material/Assignment';
 import MapIcon from '@mui/icons-material/Map';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { readUser } from '@/src/authProvider/session';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
+import { REQUEST_TABS, usePendingCount } from '@/src/custom/requests/pendingCounts';
+import { MyTasks } from './MyTasks';
 
 type DashboardStats = { members: number; firstTimers: number; departments: number; zones: number };
 
-const COUNTS: Array<{ key: keyof DashboardStats; icon: ReactElement }> = [
-  { key: 'members', icon: <PeopleIcon /> },
-  { key: 'firstTimers', icon: <PersonAddIcon /> },
-  { key: 'departments', icon: <AccountTreeIcon /> },
-  { key: 'zones', icon: <MapIcon /> },
+/** Each count opens its list (the descriptor named `resource`), for those who may open it. */
+const COUNTS: Array<{ key: keyof DashboardStats; icon: ReactElement; resource: string; to: string }> = [
+  { key: 'members', icon: <PeopleIcon />, resource: 'members', to: '/members-management' },
+  { key: 'firstTimers', icon: <PersonAddIcon />, resource: 'firstTimers', to: '/first-timers' },
+  { key: 'departments', icon: <AccountTreeIcon />, resource: 'departments', to: '/departments' },
+  { key: 'zones', icon: <MapIcon />, resource: 'zones', to: '/cih/zones' },
 ];
+
+function CountCard({ icon, count, label, to }: { icon: ReactElement; count: number; label: string; to?: string }) {
+  const content = (
+    <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+      <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
+      <Box>
+        <Typography variant="h4" component="p">
+          {count.toLocaleString()}
+        </Typography>
+        <Typography color="text.secondary">{label}</Typography>
+      </Box>
+    </CardContent>
+  );
+  return (
+    <Card sx={{ height: '100%' }}>
+      {to ? (
+        <CardActionArea component={Link} to={to}>
+          {content}
+        </CardActionArea>
+      ) : (
+        content
+      )}
+    </Card>
+  );
+}
 
 /** The counts of GetAdminDashboardStats as cards, with loading and error states. */
 function StatsCards() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<FlockDataProvider>();
   const { loading, success, error, run } = useRemoteOperation<CustomResult<DashboardStats>>();
+  const { canAccess } = useCanAccessResources({ action: 'view', resources: COUNTS.map((c) => c.resource) });
+  const { permissions } = usePermissions<string[]>();
+  const pending = usePendingCount(REQUEST_TABS[3], permissions);
   useEffect(() => {
     run(() => dataProvider.getAdminDashboardStats<DashboardStats>());
   }, [dataProvider, run]);
@@ -33,21 +66,21 @@ function StatsCards() {
   if (loading || stats?.members === undefined) return <CircularProgress aria-label={translate('flock.loading')} />;
   return (
     <Grid container spacing={2}>
-      {COUNTS.map(({ key, icon }) => (
-        <Grid key={key} size={{ xs: 12, sm: 6, md: 3 }}>
-          <Card>
-            <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-              <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
-              <Box>
-                <Typography variant="h4" component="p">
-                  {stats[key].toLocaleString()}
-                </Typography>
-                <Typography color="text.secondary">{translate(`flock.overview.${key}`)}</Typography>
-              </Box>
-            </CardContent>
-          </Card>
+      {COUNTS.map(({ key, icon, resource, to }) => (
+        <Grid key={key} size={{ xs: 12, sm: 6, md: 'grow' }}>
+          <CountCard
+            icon={icon}
+            count={stats[key]}
+            label={translate(`flock.overview.${key}`)}
+            to={canAccess?.[resource] ? to : undefined}
+          />
         </Grid>
       ))}
+      {pending !== undefined && (
+        <Grid size={{ xs: 12, sm: 6, md: 'grow' }}>
+          <CountCard icon={<AssignmentIcon />} count={pending} label={translate('flock.overview.pending')} to="/requests" />
+        </Grid>
+      )}
     </Grid>
   );
 }
@@ -90,6 +123,7 @@ export function OverviewPage() {
           <StatsCards />
         </Box>
       )}
+      <MyTasks />
     </Stack>
   );
 }

@@ -162,6 +162,34 @@ describe('requests from the Church Affiliations tab', () => {
     expect(api.callsTo(JOIN_GROUP)).toHaveLength(0);
   });
 
+  it("offers the groups the member's age and marital status fit, the others only after 'show all'", async () => {
+    const thirtySix = `${new Date().getUTCFullYear() - 36}-01-01`;
+    const groups = [
+      { id: guid(30), affinityGroupName: 'Men', startAge: 18, endAge: 99, maritalStatus: null },
+      { id: guid(31), affinityGroupName: 'Teens', startAge: 13, endAge: 19, maritalStatus: null },
+      { id: guid(32), affinityGroupName: 'Young Married', startAge: 20, endAge: 40, maritalStatus: 'Married' },
+      { id: guid(33), affinityGroupName: 'Seniors', startAge: 60, endAge: 99, maritalStatus: null },
+    ];
+    renderProfile(api, {
+      fixtures: { ...fixtures, biodata: biodata({ dateOfBirth: thirtySix, maritalStatus: 'Married' }), affinityGroups: groups },
+    });
+    const tab = await openTab('Church Affiliations');
+    fireEvent.click(await tab.findByRole('button', { name: 'Join an affinity group' }));
+    await screen.findByRole('dialog', { name: 'Request to join an affinity group' });
+    const offered = async () => {
+      const input = dialog().getByRole('combobox', { name: 'Affinity group' });
+      fireEvent.change(input, { target: { value: '' } });
+      fireEvent.keyDown(input, { key: 'ArrowDown' });
+      const options = await within(await screen.findByRole('listbox')).findAllByRole('option');
+      const names = options.map((o) => o.textContent);
+      fireEvent.keyDown(input, { key: 'Escape' });
+      return names;
+    };
+    await waitFor(async () => expect(await offered()).toEqual(['Men', 'Young Married']));
+    fireEvent.click(dialog().getByRole('switch', { name: /Show every group/ }));
+    await waitFor(async () => expect(await offered()).toEqual(['Men', 'Teens', 'Young Married', 'Seniors']));
+  });
+
   it('shows only the affiliation message in the zone request of a member without affiliation', async () => {
     renderProfile(api, { fixtures: { ...fixtures, churchAffiliations: null } });
     const tab = await openTab('Church Affiliations');

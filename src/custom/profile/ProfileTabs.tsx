@@ -41,7 +41,13 @@ export function ProfileTabs({ userId, user, biodata, affiliation, viewer }: Prop
   };
   return (
     <Card>
-      <Tabs value={current} onChange={(_event, tab: ProfileTab) => setChosen(tab)} variant="scrollable" scrollButtons="auto">
+      <Tabs
+        value={current}
+        onChange={(_event, tab: ProfileTab) => setChosen(tab)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+      >
         {tabs.map((tab) => (
           <Tab
             key={tab}

@@ -1,7 +1,7 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Form, SaveButton, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Switch } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import type { z } from 'zod';
 import {
@@ -14,6 +14,8 @@ import type { FlockDataProvider } from '@/src/dataProvider';
 import { schemaResolver } from '@/src/common/schemaResolver';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { useChoices } from '@/src/common/choices';
+import { misfit, type MemberFacts } from '@/domain/affinityFit';
+import { useMemberRecord } from './useProfile';
 import { ProfileTextInput } from './inputs';
 import { VirtualAutocompleteInput } from '@/src/common/VirtualAutocomplete';
 
@@ -136,7 +138,30 @@ export function ZoneRequestDialog(props: Props) {
 
 /** Join an affinity group, or change it when the member already has one; both fields optional. */
 export function AffinityGroupRequestDialog({ hasGroup, ...props }: Props & { hasGroup: boolean }) {
-  const { choices, isPending } = useChoices('affinityGroups', { byName: true });
+  const translate = useTranslate();
+  const { choices, rows, isPending } = useChoices('affinityGroups', { byName: true });
+  const { record: facts, isPending: factsPending } = useMemberRecord<{ id: string } & MemberFacts>('biodata', props.userId);
+  const [showAll, setShowAll] = useState(false);
+  // Only the groups the member's age and marital status fit (the server refuses the others); the rest on request.
+  const fitting = useMemo(() => {
+    const fits = new Set(
+      rows
+        .filter(
+          (row) =>
+            !misfit(
+              {
+                name: row.affinityGroupName,
+                startAge: row.startAge ?? null,
+                endAge: row.endAge ?? null,
+                maritalStatus: row.maritalStatus ?? null,
+              },
+              facts ?? {},
+            ),
+        )
+        .map((row) => String(row.affinityGroupName)),
+    );
+    return choices.filter((choice) => fits.has(choice.id));
+  }, [rows, choices, facts]);
   const source = hasGroup ? 'newAffinityGroup' : 'affinityGroup';
   return (
     <RequestDialog
@@ -145,7 +170,16 @@ export function AffinityGroupRequestDialog({ hasGroup, ...props }: Props & { has
       schema={hasGroup ? changeAffinityGroupRequestSchema : joinAffinityGroupRequestSchema}
       send={(api, v) => (hasGroup ? api.requestChangeOfAffinityGroup(v) : api.requestToJoinAffinityGroup(v))}
     >
-      <VirtualAutocompleteInput source={source} label="flock.profile.requests.affinity_group" choices={choices} isPending={isPending} />
+      <VirtualAutocompleteInput
+        source={source}
+        label="flock.profile.requests.affinity_group"
+        choices={showAll ? choices : fitting}
+        isPending={isPending || factsPending}
+      />
+      <FormControlLabel
+        control={<Switch checked={showAll} onChange={(event) => setShowAll(event.target.checked)} />}
+        label={translate('flock.profile.requests.show_all_groups')}
+      />
       {reasonInput}
     </RequestDialog>
   );

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent, type ReactElement } from 'react';
+import { useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import {
   DataTable,
   DateInput,
@@ -17,7 +17,8 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '@/domain/enums';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { longDate } from '@/src/resources/crud';
+import { behindButton, longDate } from '@/src/resources/crud';
+import { RecordCards, usePhone } from '@/src/common/RecordCards';
 import { placeFilters, selectFilter } from '@/src/common/peopleFilters';
 import { useConfirmCall } from '@/src/common/ConfirmCallButton';
 import { DecideDialog } from './DecideDialog';
@@ -145,6 +146,7 @@ export function RequestList({ resource, decides, own }: RequestListProps) {
   const [detail, setDetail] = useState<string | null>(null);
   const unselectAll = useUnselectAll(resource);
   const filters = useRequestFilters();
+  const phone = usePhone();
   const finish = (decided: boolean) => {
     if (decided) unselectAll();
     setDeciding(null);
@@ -154,41 +156,70 @@ export function RequestList({ resource, decides, own }: RequestListProps) {
       <List
         resource={resource}
         title={false}
-        filters={filters}
+        filters={phone ? [filters[0], ...behindButton(filters.slice(1))] : filters}
         sort={{ field: 'createdAt', order: 'DESC' }}
         exporter={false}
         empty={false}
         disableSyncWithLocation
       >
-        <DataTable
-          rowClick={(id) => {
-            setDetail(String(id));
-            return false;
-          }}
-          bulkActionButtons={decides ? <BulkDecideButtons onDecide={setDeciding} /> : false}
-        >
-          {!own && <DataTable.Col source="requesterName" render={(r: MemberRequest) => r.requester.fullName} />}
-          <DataTable.Col source="kind" render={(r: MemberRequest) => <KindLabel request={r} />} />
-          <DataTable.Col source="target" disableSort render={(r: MemberRequest) => targetText(r)} />
-          <DataTable.Col source="reason" disableSort />
-          <DataTable.Col source="status" render={(r: MemberRequest) => <StatusChip status={r.status} />} />
-          <DataTable.Col source="createdAt" render={(r: MemberRequest) => longDate(r.createdAt)} />
-          <DataTable.Col source="decidedByName" disableSort />
-          <DataTable.Col source="decisionComment" disableSort />
-          {(decides || own) && (
-            <DataTable.Col
-              label="flock.crud.actions"
-              disableSort
-              align="right"
-              render={() => (own ? <CancelButton /> : <DecideButtons onDecide={setDeciding} />)}
-            />
-          )}
-        </DataTable>
+        {phone ? (
+          <RequestCards
+            own={own}
+            actions={(decides || own) && (own ? <CancelButton /> : <DecideButtons onDecide={setDeciding} />)}
+            onOpen={(r) => setDetail(String(r.id))}
+          />
+        ) : (
+          <DataTable
+            rowClick={(id) => {
+              setDetail(String(id));
+              return false;
+            }}
+            bulkActionButtons={decides ? <BulkDecideButtons onDecide={setDeciding} /> : false}
+          >
+            {!own && <DataTable.Col source="requesterName" render={(r: MemberRequest) => r.requester.fullName} />}
+            <DataTable.Col source="kind" render={(r: MemberRequest) => <KindLabel request={r} />} />
+            <DataTable.Col source="target" disableSort render={(r: MemberRequest) => targetText(r)} />
+            <DataTable.Col source="reason" disableSort />
+            <DataTable.Col source="status" render={(r: MemberRequest) => <StatusChip status={r.status} />} />
+            <DataTable.Col source="createdAt" render={(r: MemberRequest) => longDate(r.createdAt)} />
+            <DataTable.Col source="decidedByName" disableSort />
+            <DataTable.Col source="decisionComment" disableSort />
+            {(decides || own) && (
+              <DataTable.Col
+                label="flock.crud.actions"
+                disableSort
+                align="right"
+                render={() => (own ? <CancelButton /> : <DecideButtons onDecide={setDeciding} />)}
+              />
+            )}
+          </DataTable>
+        )}
       </List>
       {deciding && <DecideDialog requests={deciding.requests} approve={deciding.approve} onClose={finish} />}
       {detail && <RequestDetail id={detail} onClose={() => setDetail(null)} />}
     </>
   );
+}
+
+/** Every request list shares its column names (src/i18n/en.ts REQUEST_FIELDS). */
+const fieldLabel = (source: string) => `resources.myRequests.fields.${source}`;
+
+/** A phone's cards of requests: who asked (or what, in one's own list), the rest as lines, the actions behind a menu. */
+function RequestCards({ own, actions, onOpen }: { own: boolean; actions: ReactElement | false; onOpen: (request: MemberRequest) => void }) {
+  const translate = useTranslate();
+  const kind = (r: MemberRequest) => translate(`flock.requests.kinds.${r.kind}`);
+  const line = (source: string, value: (r: MemberRequest) => ReactNode) => ({ source, label: fieldLabel(source), value });
+  const lines = [
+    ...(own ? [] : [line('kind', kind)]),
+    line('target', targetText),
+    line('reason', (r) => r.reason),
+    line('status', (r) => <StatusChip status={r.status} />),
+    line('createdAt', (r) => longDate(r.createdAt)),
+    line('decidedByName', (r) => r.decidedByName),
+    line('decisionComment', (r) => r.decisionComment),
+  ];
+  const title = (r: MemberRequest) => (own ? kind(r) : r.requester.fullName);
+  return <RecordCards<MemberRequest> title={title} name={title} lines={lines} actions={actions || undefined} onOpen={onOpen} />;
 }
 
 function KindLabel({ request }: { request: MemberRequest }) {

@@ -40,8 +40,15 @@ const listOf = (all: object[]) => (call: ApiCall) => {
 /** What each list answers: its rows, or 403 (a list the viewer may not see); the others' lists refuse by default. */
 type Lists = { mine?: object[] } & Partial<Record<'hod' | 'inspectorate' | 'all', object[] | 403>>;
 
+/** The roles that go with each set of rights: the hod role is what headship gives. */
+function rolesOf(permissions: string[]) {
+  if (permissions === ADMIN) return ['administrator'];
+  if (permissions === INSPECTORATE) return ['inspectorate'];
+  return permissions.includes('CAN_VIEW_REQUESTS') ? ['hod'] : ['member'];
+}
+
 function showRequests(permissions: string[], lists: Lists = {}) {
-  signInWith(permissions);
+  signInWith(permissions, { roles: rolesOf(permissions) });
   const answer = (found: object[] | 403 | undefined, refusalText: string) =>
     found === 403 || found === undefined ? () => refusal(403, refusalText) : listOf(found);
   api.on('GET /ChurchAffiliation/GetUserRequestLog', listOf(lists.mine ?? [MINE]));
@@ -79,10 +86,16 @@ describe('the tabs of /requests', () => {
     expect(api.callsTo('GET /ChurchAffiliation/GetInspectorateRequests')).toEqual([]);
   });
 
-  it('shows the inspectorate its tab, and no Department tab when GetHodRequests refuses', async () => {
+  it('shows the inspectorate its tab, and asks for no department queue it heads none of', async () => {
     showRequests(INSPECTORATE, { hod: 403, inspectorate: [MINE] });
-    await waitFor(() => expect(api.callsTo('GET /ChurchAffiliation/GetHodRequests').length).toBeGreaterThan(0));
     await waitFor(async () => expect(await tabNames()).toEqual(['My requests (1)', 'Inspectorate requests (1)']));
+    expect(api.callsTo('GET /ChurchAffiliation/GetHodRequests')).toEqual([]);
+  });
+
+  it('shows no Department tab to a head whose GetHodRequests refuses (the headship was taken since sign-in)', async () => {
+    showRequests(HOD, { hod: 403 });
+    await waitFor(() => expect(api.callsTo('GET /ChurchAffiliation/GetHodRequests').length).toBeGreaterThan(0));
+    await waitFor(async () => expect(await tabNames()).toEqual(['My requests (1)']));
   });
 
   it('shows an administrator every tab', async () => {

@@ -1,33 +1,10 @@
 import { useState } from 'react';
-import { useGetList, usePermissions, useTranslate } from 'react-admin';
+import { usePermissions, useTranslate } from 'react-admin';
 import { Tab, Tabs } from '@mui/material';
-import { holdsRequestRight, isInspectorate, seesAllRequests } from '@/domain/requestRules';
+import { holdsRequestRight } from '@/domain/requestRules';
 import { PageHeader } from '@/src/resources/crud';
-import { RequestList, type RequestListProps } from './RequestList';
-
-type TabKey = 'mine' | 'department' | 'inspectorate' | 'all';
-type TabDef = { key: TabKey; resource: RequestListProps['resource']; mayShow: (permissions: string[]) => boolean };
-
-/**
- * The tabs in order, each shown when its list answers: the server knows who heads a department,
- * so the Department tab appears for a head whose GetHodRequests succeeds; the rules only spare
- * the others a call that would be refused.
- */
-const TABS: readonly [TabDef, TabDef, TabDef, TabDef] = [
-  { key: 'mine', resource: 'myRequests', mayShow: () => true },
-  { key: 'department', resource: 'hodRequests', mayShow: (p) => holdsRequestRight(p, 'view') },
-  { key: 'inspectorate', resource: 'inspectorateRequests', mayShow: (p) => isInspectorate(p, 'view') },
-  { key: 'all', resource: 'allRequests', mayShow: seesAllRequests },
-];
-
-const PENDING = { pagination: { page: 1, perPage: 1 }, filter: { status: 'pending' } };
-
-/** How many of the tab's requests wait for a decision; undefined until (or unless) the list answers. */
-function usePendingCount(tab: TabDef, permissions: string[] | undefined) {
-  const enabled = !!permissions && tab.mayShow(permissions);
-  const { total, isSuccess } = useGetList(tab.resource, PENDING, { enabled, retry: false });
-  return isSuccess ? (total ?? 0) : undefined;
-}
+import { REQUEST_TABS as TABS, usePendingCount, type TabDef, type TabKey } from './pendingCounts';
+import { RequestList } from './RequestList';
 
 /**
  * /requests: my requests for everyone, and the requests the viewer decides (their departments',

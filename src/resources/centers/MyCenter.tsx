@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { DataTable, ListContextProvider, Pagination, ResourceContextProvider, useDataProvider, useList, useTranslate } from 'react-admin';
 import { Alert, Card, CardContent, CircularProgress, Grid, Typography } from '@mui/material';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
-import { cellOf, PageHeader, type ApiRecord } from '@/src/resources/crud';
+import { cellOf, ColumnCards, PageHeader, type ApiRecord } from '@/src/resources/crud';
+import { usePhone } from '@/src/common/RecordCards';
 import { CIH_ROLE_COLUMN, MEMBER_COLUMNS } from '@/src/common/MemberTable';
 import { CenterFacts } from './CenterFacts';
 
@@ -48,12 +49,17 @@ function Leaders({ leaders }: { leaders: ApiRecord[] }) {
 function Members({ members }: { members: ApiRecord[] }) {
   const list = useList({ data: members, perPage: MEMBERS_PER_PAGE, resource: 'members' });
   const columns = [...MEMBER_COLUMNS, CIH_ROLE_COLUMN].map((column) => ({ ...column, sortable: true }));
+  const phone = usePhone();
   return (
     <ResourceContextProvider value="members">
       <ListContextProvider value={list}>
-        <DataTable bulkActionButtons={false} rowClick={false}>
-          {columns.map((column) => cellOf('members', column))}
-        </DataTable>
+        {phone ? (
+          <ColumnCards resource="members" columns={columns} />
+        ) : (
+          <DataTable bulkActionButtons={false} rowClick={false}>
+            {columns.map((column) => cellOf('members', column))}
+          </DataTable>
+        )}
         <Pagination rowsPerPageOptions={[MEMBERS_PER_PAGE]} />
       </ListContextProvider>
     </ResourceContextProvider>

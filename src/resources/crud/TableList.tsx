@@ -1,8 +1,9 @@
-import { useCallback, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, useCallback, type ReactElement, type ReactNode } from 'react';
 import {
   DataTable,
   downloadCSV,
   ExportButton,
+  FilterButton,
   List,
   SearchInput,
   SortButton,
@@ -12,6 +13,7 @@ import {
   type SortPayload,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { RecordCards, usePhone } from '@/src/common/RecordCards';
 import { toCsv } from './csv';
 import type { ApiRecord, ColumnDef } from './types';
 
@@ -41,6 +43,47 @@ function YesNo({ value }: { value: boolean }) {
   return <>{useTranslate()(value ? 'flock.crud.yes' : 'flock.crud.no')}</>;
 }
 
+/** A column's value for one record, as its cell shows it (the phone's cards show it too). */
+function valueOf(column: ColumnDef, record: ApiRecord): ReactNode {
+  const { source, kind = 'text', link, render } = column;
+  if (render) return render(record);
+  if (link) return <Link to={link(record)}>{record[source]}</Link>;
+  if (kind === 'boolean') return <YesNo value={!!record[source]} />;
+  if (kind === 'date') return longDate(record[source]);
+  return record[source] ?? '';
+}
+
+/**
+ * The phone's cards of a list: the leading columns that link to the record (a member's first
+ * and last name) make the heading, every other column a line.
+ */
+export function ColumnCards({
+  resource,
+  columns,
+  rowActions,
+}: {
+  resource: string;
+  columns: readonly ColumnDef[];
+  rowActions?: ReactElement;
+}) {
+  const leading = columns.findIndex((column) => !column.link);
+  const heading = columns.slice(0, Math.max(leading, 1));
+  const rest = columns.slice(heading.length);
+  const name = (record: ApiRecord) => heading.map((column) => String(record[column.source] ?? '')).join(' ');
+  return (
+    <RecordCards<ApiRecord>
+      title={(record) => (heading.length === 1 ? valueOf(heading[0], record) : <Link to={heading[0].link!(record)}>{name(record)}</Link>)}
+      name={name}
+      lines={rest.map((column) => ({
+        source: column.source,
+        label: fieldLabel(resource, column.source),
+        value: (record) => valueOf(column, record),
+      }))}
+      actions={rowActions}
+    />
+  );
+}
+
 export function cellOf(resource: string, column: ColumnDef): ReactNode {
   const { source, kind = 'text', sortable = false, link, render } = column;
   const common = { source, label: fieldLabel(resource, source), disableSort: !sortable };
@@ -53,6 +96,10 @@ export function cellOf(resource: string, column: ColumnDef): ReactNode {
   if (kind === 'date') return <DataTable.Col key={source} {...common} render={(record: ApiRecord) => longDate(record[source])} />;
   return <DataTable.Col key={source} {...common} />;
 }
+
+/** On a phone the filters beside the search box wait behind the Add filter button. */
+export const behindButton = (filters: ReactElement[]) =>
+  filters.map((filter) => cloneElement(filter as ReactElement<{ alwaysOn?: boolean }>, { alwaysOn: false }));
 
 export type TableListProps = {
   resource: string;
@@ -89,16 +136,18 @@ export function TableList({
   nested = false,
 }: TableListProps) {
   const exporter = useCsvExporter(resource, columns);
+  const phone = usePhone();
   return (
     <List
       resource={resource}
       title={false}
       filter={filter}
       sort={sort}
-      filters={[<SearchInput key="q" source="q" alwaysOn />, ...filters]}
+      filters={[<SearchInput key="q" source="q" alwaysOn />, ...(phone ? behindButton(filters) : filters)]}
       exporter={exporter}
       actions={
         <TopToolbar>
+          {phone && filters.length > 0 && <FilterButton />}
           {sortFields && <SortButton fields={sortFields} />}
           {toolbar}
           <ExportButton />
@@ -108,10 +157,14 @@ export function TableList({
       disableSyncWithLocation={nested}
       storeKey={nested ? false : undefined}
     >
-      <DataTable bulkActionButtons={false} rowClick={false}>
-        {columns.map((column) => cellOf(resource, column))}
-        {rowActions && <DataTable.Col label="flock.crud.actions" disableSort align="right" render={() => rowActions} />}
-      </DataTable>
+      {phone ? (
+        <ColumnCards resource={resource} columns={columns} rowActions={rowActions} />
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          {columns.map((column) => cellOf(resource, column))}
+          {rowActions && <DataTable.Col label="flock.crud.actions" disableSort align="right" render={() => rowActions} />}
+        </DataTable>
+      )}
     </List>
   );
 }

@@ -4,5 +4,5 @@ export { CrudFormDialog, useSavedEffect, type DialogState } from './CrudFormDial
 export { CrudPage } from './CrudPage';
 export { MemberInput } from './MemberInput';
 export { PageHeader } from './PageHeader';
-export { cellOf, longDate, TableList, useCsvExporter, type TableListProps } from './TableList';
+export { behindButton, cellOf, ColumnCards, longDate, TableList, useCsvExporter, type TableListProps } from './TableList';
 export type { ApiRecord, ColumnDef, CrudDefinition, CrudResource, FieldDef, RowLink } from './types';

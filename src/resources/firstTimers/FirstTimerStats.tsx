@@ -74,7 +74,8 @@ function Pie({ title, slices }: { title: string; slices: Slice[] }) {
         <Typography component="h2" variant="subtitle1">
           {title}
         </Typography>
-        <PieChart height={CHART_HEIGHT / 1.5} series={[{ data: slices, innerRadius: 30 }]} />
+        {/* Each slice shows its number, not only its colour; a slice too thin for it leaves it to the legend. */}
+        <PieChart height={CHART_HEIGHT / 1.5} series={[{ data: slices, innerRadius: 30, arcLabel: 'value', arcLabelMinAngle: 20 }]} />
       </CardContent>
     </Card>
   );

@@ -20,8 +20,9 @@ import { useChoices, type ListName } from '@/src/common/choices';
 import { useReference } from '@/src/common/places';
 import { VirtualAutocompleteInput } from '@/src/common/VirtualAutocomplete';
 import { useRoleLabel } from '@/src/common/roles/useRoles';
-import { longDate, PageHeader, useCsvExporter, type ColumnDef } from '@/src/resources/crud';
+import { longDate, PageHeader, useCsvExporter, type ApiRecord, type ColumnDef } from '@/src/resources/crud';
 import { MEMBER_SORTS } from '@/src/common/MemberTable';
+import { RecordCards, usePhone } from '@/src/common/RecordCards';
 
 const RESOURCE = 'members';
 const label = (source: string) => `resources.${RESOURCE}.fields.${source}`;
@@ -121,6 +122,8 @@ function Message({ text }: { text: string }) {
  */
 export function MemberList() {
   const translate = useTranslate();
+  const phone = usePhone();
+  const columns = useTableColumns();
   const route = useLocation().pathname.startsWith('/attendance') ? 'attendance' : 'members';
   const exporter = useCsvExporter(RESOURCE, EXPORT_COLUMNS);
   return (
@@ -143,15 +146,26 @@ export function MemberList() {
           </TopToolbar>
         }
       >
-        <DataTable
-          bulkActionButtons={false}
-          rowClick={(_id, _resource, record) => profilePath(record)}
-          empty={<Message text="flock.member_list.no_match" />}
-        >
-          {useTableColumns().map(({ source, sortable, render }) => (
-            <DataTable.Col key={source} source={source} label={label(source)} disableSort={!sortable} render={render} />
-          ))}
-        </DataTable>
+        {phone ? (
+          <RecordCards<ApiRecord>
+            title={(member) => columns[0].render!(member)}
+            name={(member) => member.fullName}
+            lines={columns
+              .slice(1)
+              .map(({ source, render }) => ({ source, label: label(source), value: (m) => (render ? render(m) : m[source]) }))}
+            empty={<Message text="flock.member_list.no_match" />}
+          />
+        ) : (
+          <DataTable
+            bulkActionButtons={false}
+            rowClick={(_id, _resource, record) => profilePath(record)}
+            empty={<Message text="flock.member_list.no_match" />}
+          >
+            {columns.map(({ source, sortable, render }) => (
+              <DataTable.Col key={source} source={source} label={label(source)} disableSort={!sortable} render={render} />
+            ))}
+          </DataTable>
+        )}
       </List>
     </>
   );

@@ -1,0 +1,102 @@
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { RecordContextProvider, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { Box, Card, IconButton, LinearProgress, Link, Popover, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+
+/** Below MUI's 'sm' breakpoint (600 px): a phone held upright. Lists show cards there (react-admin's SimpleList pattern). */
+export const usePhone = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+
+/** One line of a card: a label (a translation key) and the record's value, as a table cell would show it. */
+export type CardLine<R extends RaRecord = RaRecord> = { source: string; label: string; value: (record: R) => ReactNode };
+
+type RecordCardsProps<R extends RaRecord> = {
+  /** The card's heading: the record's name, often a link to its page. */
+  title: (record: R) => ReactNode;
+  /** The record's name in words, for the menu button's label. */
+  name: (record: R) => string;
+  lines: CardLine<R>[];
+  /** The row's actions, rendered in the record's context behind a menu button. */
+  actions?: ReactElement;
+  /** Opens the record (the request's detail); the title becomes a button. */
+  onOpen?: (record: R) => void;
+  /** What an empty page of the list shows. */
+  empty?: ReactNode;
+};
+
+/** A value worth a line: a card leaves out what a table would show as an empty cell. */
+const shown = (value: ReactNode) => value !== null && value !== undefined && value !== '' && value !== false;
+
+/**
+ * The list's page as cards on a phone: the name, then one short line per field, and the row's
+ * actions behind a menu button, so nothing is wider than the screen (issue 19).
+ */
+export function RecordCards<R extends RaRecord>({ title, name, lines, actions, onOpen, empty }: RecordCardsProps<R>) {
+  const translate = useTranslate();
+  const { data, isPending } = useListContext<R>();
+  if (isPending) return <LinearProgress sx={{ m: 2 }} />;
+  if (!data?.length) return <>{empty ?? <Typography sx={{ p: 2 }}>{translate('flock.crud.no_rows')}</Typography>}</>;
+  return (
+    <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 1, m: 0 }}>
+      {data.map((record) => (
+        <RecordContextProvider key={record.id} value={record}>
+          <Card component="li" sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+            <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+              <Typography variant="subtitle1" component="div" sx={{ fontWeight: 500 }}>
+                {onOpen ? (
+                  <Link component="button" type="button" variant="subtitle1" onClick={() => onOpen(record)} sx={{ textAlign: 'left' }}>
+                    {title(record)}
+                  </Link>
+                ) : (
+                  title(record)
+                )}
+              </Typography>
+              {lines.map(({ source, label, value }) => {
+                const content = value(record);
+                return shown(content) ? (
+                  <Typography key={source} variant="body2" component="div">
+                    <Box component="span" sx={{ color: 'text.secondary' }}>
+                      {translate(label)}:
+                    </Box>{' '}
+                    {content}
+                  </Typography>
+                ) : null;
+              })}
+            </Box>
+            {actions && <RowActionsMenu name={name(record)}>{actions}</RowActionsMenu>}
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * A row's actions behind a menu button. The actions stay mounted while the menu is open, so a
+ * confirmation they open is not lost; the menu closes when the person closes it.
+ */
+function RowActionsMenu({ name, children }: { name: string; children: ReactNode }) {
+  const translate = useTranslate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <IconButton
+        aria-label={translate('flock.crud.actions_of', { name })}
+        aria-haspopup="true"
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <MoreVertIcon />
+      </IconButton>
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <Stack spacing={1} sx={{ p: 1.5, alignItems: 'stretch', '& > *': { justifyContent: 'flex-start' } }}>
+          {children}
+        </Stack>
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { WEB_ROUTES } from '@/domain/webRoutes';
+import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
+import { choose, expectToast, fillByLabel, signIn, typeDate } from './pages.js';
+
+/** Issue 19: most members only ever open Flock on a phone. A common phone's viewport. */
+const PHONE = { width: 390, height: 844 };
+const MEMBER = { email: 'member@example.org', name: 'Adaeze Okafor' };
+
+let e2e: E2e;
+beforeAll(async () => {
+  e2e = await startE2e();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function phonePage(): Promise<Page> {
+  const page = await e2e.newPage();
+  await page.setViewportSize(PHONE);
+  return page;
+}
+
+/** One API call as the administrator; answers the envelope's data. */
+async function adminCall(path: string) {
+  const call = async (p: string, init: RequestInit = {}) => (await (await fetch(`${e2e.url}/api${p}`, init)).json()).data;
+  const { token } = await call('/Auth/Login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+  });
+  return call(path, { headers: { Authorization: `Bearer ${token}` } });
+}
+
+/** How wide the page lays out against the viewport, once the screen has loaded its data. */
+async function widthOf(page: Page, path: string) {
+  await page.goto(`${e2e.url}${path}`);
+  await page.waitForLoadState('networkidle');
+  await page.locator('#loading-overlay[hidden]').waitFor({ state: 'attached' });
+  return page.evaluate(() => ({ document: document.documentElement.scrollWidth, viewport: window.innerWidth, at: location.pathname }));
+}
+
+/** Every route given, opened in turn: those wider than the phone, with their widths. */
+async function tooWide(page: Page, paths: string[]) {
+  const wide: string[] = [];
+  for (const path of paths) {
+    const { document, viewport, at } = await widthOf(page, path);
+    if (document > viewport) wide.push(`${path} (${at}): ${document} px`);
+  }
+  return wide;
+}
+
+const SIGNED_IN_PATHS = WEB_ROUTES.filter(
+  (p) => !p.includes(':') && !['/', '/register', '/forgot-password', '/privacy', '/terms'].includes(p),
+);
+
+describe('on a phone (390x844)', () => {
+  it('reloading the verify page of an address with a dot shows the verify page', async () => {
+    const page = await phonePage();
+    await page.goto(`${e2e.url}/email-verify/${encodeURIComponent('a.b@example.org')}`);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /verify/i }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.close();
+  });
+
+  it('the public pages fit the phone', async () => {
+    const page = await phonePage();
+    expect(await tooWide(page, ['/', '/register', '/forgot-password', '/privacy', '/terms', '/reset-password/x@y.org'])).toEqual([]);
+    await page.close();
+  });
+
+  it('a member signs in, types their date of birth, files a request, and every route they may open fits', async () => {
+    const page = await phonePage();
+    await signIn(page, e2e.url, MEMBER.email, DEMO_PASSWORD);
+    const member = await adminCall(`/UserManagement/GetUserbyEmail?UserEmail=${encodeURIComponent(MEMBER.email)}`);
+    await page.goto(`${e2e.url}/profile/${member.id}`);
+    await page.getByRole('heading', { level: 1, name: MEMBER.name }).waitFor();
+    const form = page.getByRole('tabpanel');
+    // Typed from the middle of the field (the year alone): an error naming the field, never a silent 'Successful'.
+    await form.getByRole('group', { name: 'Date of birth', exact: true }).getByRole('spinbutton', { name: 'Year' }).click();
+    await page.keyboard.type('0990', { delay: 30 });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText(/^Date of birth (must|cannot)/).waitFor();
+    await typeDate(form, 'Date of birth', '03141990');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Successful');
+    // saved, not only announced
+    const biodata = await adminCall(`/Biodata/GetBiodataByUserId?id=${member.id}`);
+    expect(String(biodata.dateOfBirth)).toMatch(/^1990-03-14/);
+
+    await page.getByRole('tab', { name: 'Departments', exact: true }).click();
+    await page.getByRole('button', { name: 'Join a department' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request to join a department' });
+    // dialogs take the whole phone screen
+    expect((await dialog.boundingBox())?.width).toBe(PHONE.width);
+    await choose(dialog, 'Department', 'Ushering', 'Ushering');
+    await fillByLabel(dialog, { Reason: 'I would like to welcome people at the door' });
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expectToast(page, 'Request successful');
+
+    await page.goto(`${e2e.url}/requests`);
+    const card = page.getByRole('listitem').filter({ hasText: 'Join a department' });
+    await card.getByText('I would like to welcome people at the door').waitFor();
+    // its action sits behind the card's menu button, within the screen
+    await card.getByRole('button', { name: 'Actions for Join a department' }).click();
+    await page.getByRole('button', { name: /^Cancel/ }).waitFor();
+    await page.keyboard.press('Escape');
+
+    expect(await tooWide(page, [...SIGNED_IN_PATHS, `/profile/${member.id}`])).toEqual([]);
+    await page.close();
+  });
+
+  it('every route an administrator may open fits the phone', async () => {
+    const page = await phonePage();
+    await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
+    const admin = await adminCall(`/UserManagement/GetUserbyEmail?UserEmail=${encodeURIComponent(ADMIN.email)}`);
+    const [department] = await adminCall('/Department/GetAllDepartment?PageSize=1');
+    const [zone] = await adminCall('/CIHZone/GetAll?PageSize=1');
+    const [center] = await adminCall('/Center/GetAll?PageSize=1');
+    const withRecords = [
+      `/profile/${admin.id}`,
+      `/departments/view/${encodeURIComponent(department.departmentName)}/${department.id}/${department.hodId}`,
+      `/cih/zones/zone-members/${zone.id}`,
+      `/cih/zones/view-centers/${zone.id}`,
+      `/cih/zones/center/${center.id}`,
+      `/cih/centers/center/${center.id}`,
+    ];
+    expect(await tooWide(page, [...SIGNED_IN_PATHS, ...withRecords])).toEqual([]);
+    await page.close();
+  });
+
+  it('at 1366x768 the member table keeps Export in view and the page does not scroll sideways', async () => {
+    const page = await e2e.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
+    const { document, viewport } = await widthOf(page, '/members-management');
+    expect(document).toBeLessThanOrEqual(viewport);
+    const exportButton = await page.getByRole('button', { name: 'Export' }).boundingBox();
+    expect(exportButton!.x + exportButton!.width).toBeLessThanOrEqual(1366);
+    await page.close();
+  });
+});
