@@ -26,15 +26,21 @@ const auditRows = (action: string) =>
     .where(and(eq(auditLogs.action, action), gt(auditLogs.createdAt, since)))
     .orderBy(desc(auditLogs.createdAt));
 
-/** Median of the times of calls made one after another. */
-async function medianMs(calls: Array<() => Promise<unknown>>) {
-  const times: number[] = [];
-  for (const call of calls) {
-    const started = performance.now();
-    await call();
-    times.push(performance.now() - started);
+/**
+ * The median time of each kind of call, the kinds taking turns round by round, so that a busy
+ * spell of the machine slows every kind alike instead of the one that happened to run then.
+ */
+async function medianMs<K extends string>(rounds: number, kinds: Record<K, () => Promise<unknown>>): Promise<Record<K, number>> {
+  const times = Object.fromEntries(Object.keys(kinds).map((kind) => [kind, [] as number[]])) as Record<K, number[]>;
+  for (let round = 0; round < rounds; round++) {
+    for (const kind of Object.keys(kinds) as K[]) {
+      const started = performance.now();
+      await kinds[kind]();
+      times[kind].push(performance.now() - started);
+    }
   }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+  const median = (list: number[]) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  return Object.fromEntries(Object.entries<number[]>(times).map(([kind, list]) => [kind, median(list)])) as Record<K, number>;
 }
 
 describe('a congregation signing in from one address', () => {
@@ -126,10 +132,11 @@ describe('nothing tells a stranger which accounts exist', () => {
       const known = await createUser(s);
       const noPassword = await createUser(s);
       await s.database.db.update(users).set({ passwordHash: null }).where(eq(users.id, noPassword.id));
-      const rounds = 5;
-      const unknown = await medianMs(Array.from({ length: rounds }, () => () => login(timed, uniqueEmail('ghost'), 'Wrong-pass-1')));
-      const withoutPassword = await medianMs(Array.from({ length: rounds }, () => () => login(timed, noPassword.email, 'Wrong-pass-1')));
-      const wrong = await medianMs(Array.from({ length: rounds }, () => () => login(timed, known.email, 'Wrong-pass-1')));
+      const { unknown, withoutPassword, wrong } = await medianMs(7, {
+        unknown: () => login(timed, uniqueEmail('ghost'), 'Wrong-pass-1'),
+        withoutPassword: () => login(timed, noPassword.email, 'Wrong-pass-1'),
+        wrong: () => login(timed, known.email, 'Wrong-pass-1'),
+      });
       expect(withoutPassword).toBeGreaterThan(unknown / 2);
       expect(unknown).toBeGreaterThan(wrong / 2);
     } finally {
@@ -142,9 +149,8 @@ describe('nothing tells a stranger which accounts exist', () => {
     try {
       const taken = await createUser(s);
       const body = (email: string) => ({ firstName: 'Ada', surName: 'Obi', email, mobile1: '08012345678', password: 'Sunday-service-9' });
-      const signUp = (email: () => string) => () => timed.call('POST', '/UserManagement/SignUpUser', { body: body(email()) });
-      const fresh = await medianMs(Array.from({ length: 5 }, () => signUp(() => uniqueEmail('fresh'))));
-      const existing = await medianMs(Array.from({ length: 5 }, () => signUp(() => taken.email)));
+      const signUp = (email: string) => timed.call('POST', '/UserManagement/SignUpUser', { body: body(email) });
+      const { fresh, existing } = await medianMs(7, { fresh: () => signUp(uniqueEmail('fresh')), existing: () => signUp(taken.email) });
       expect(existing).toBeGreaterThan(fresh / 2);
       expect(existing).toBeLessThan(fresh * 2);
     } finally {
@@ -166,10 +172,12 @@ describe('nothing tells a stranger which accounts exist', () => {
     const mailing = await startSibling(s, { smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
     try {
       const known = await createUser(s);
-      const ask = (email: string) => () => mailing.call('POST', '/Auth/ChangePasswordInitiate', { body: { email } });
-      const unknownMs = await medianMs([1, 2, 3].map(() => ask(uniqueEmail('ghost'))));
-      const knownMs = await medianMs([1, 2, 3].map(() => ask(known.email)));
-      expect(knownMs).toBeLessThan(unknownMs + 400);
+      const ask = (email: string) => mailing.call('POST', '/Auth/ChangePasswordInitiate', { body: { email } });
+      const { unknown, knownAddress } = await medianMs(3, {
+        unknown: () => ask(uniqueEmail('ghost')),
+        knownAddress: () => ask(known.email),
+      });
+      expect(knownAddress).toBeLessThan(unknown + 400);
     } finally {
       await mailing.close();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
