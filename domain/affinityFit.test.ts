@@ -24,6 +24,14 @@ describe('affinity group fit', () => {
     expect(misfit(group('Singles', null, null, 'Single'), married36, TODAY)).toBe('The Singles affinity group is for single members');
   });
 
+  it("keeps a men's or women's fellowship to its gender, and lets either into a group without one", () => {
+    const men = { ...group('Men', 18, 99), gender: 'Male' };
+    expect(misfit(men, { ...married36, gender: 'Female' }, TODAY)).toBe('The Men affinity group is for men');
+    expect(misfit(men, { ...married36, gender: 'Male' }, TODAY)).toBeNull();
+    expect(misfit({ ...group('Women', 18, 99), gender: 'Female' }, { ...married36, gender: 'Female' }, TODAY)).toBeNull();
+    expect(misfit(group('Young Married', 20, 40, 'Married'), { ...married36, gender: 'Female' }, TODAY)).toBeNull();
+  });
+
   it('asks for the date of birth when the group has an age range, and lets anyone into an open group', () => {
     expect(misfit(group('Teens', 13, 19), { maritalStatus: 'Single' }, TODAY)).toMatch(/add the date of birth to the profile first$/);
     expect(misfit(group('Choir friends', null, null), {}, TODAY)).toBeNull();

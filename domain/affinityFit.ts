@@ -1,7 +1,14 @@
 /** An affinity group's limits, as kept with the group (none: everyone fits). */
-export type GroupLimits = { name: string; startAge: number | null; endAge: number | null; maritalStatus: string | null };
+export type GroupLimits = {
+  name: string;
+  startAge: number | null;
+  endAge: number | null;
+  maritalStatus: string | null;
+  /** Male or Female for a men's or women's fellowship; null: either. */
+  gender?: string | null;
+};
 /** What the member's profile says of them. */
-export type MemberFacts = { dateOfBirth?: string | null; maritalStatus?: string | null };
+export type MemberFacts = { dateOfBirth?: string | null; maritalStatus?: string | null; gender?: string | null };
 
 /** Age in whole years on `today` ('YYYY-MM-DD' both). */
 export function ageOn(dateOfBirth: string, today: string): number {
@@ -18,7 +25,7 @@ const ageRange = ({ startAge, endAge }: GroupLimits) =>
       : `aged up to ${endAge}`;
 
 /**
- * Why the member does not fit the group by age and marital status, or null when they do
+ * Why the member does not fit the group by age, marital status and gender, or null when they do
  * (issue 19: a member is offered, and may ask for, only the groups that fit them).
  */
 export function misfit(group: GroupLimits, member: MemberFacts, today = new Date().toISOString().slice(0, 10)): string | null {
@@ -31,6 +38,9 @@ export function misfit(group: GroupLimits, member: MemberFacts, today = new Date
   }
   if (group.maritalStatus && group.maritalStatus.toLowerCase() !== (member.maritalStatus ?? '').toLowerCase()) {
     return `The ${group.name} affinity group is for ${group.maritalStatus.toLowerCase()} members`;
+  }
+  if (group.gender && group.gender.toLowerCase() !== (member.gender ?? '').toLowerCase()) {
+    return `The ${group.name} affinity group is for ${group.gender === 'Male' ? 'men' : 'women'}`;
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MARITAL_STATUSES } from '@/domain/enums.js';
+import { GENDERS, MARITAL_STATUSES } from '@/domain/enums.js';
 
 /**
  * The church structure's forms: departments, CIH zones and centers, affinity groups and
@@ -95,6 +95,7 @@ const affinityGroupShape = {
   startAge: age('Start age'),
   endAge: age('End age'),
   maritalStatus: z.enum(MARITAL_STATUSES, { error: 'Choose a marital status from the list' }).optional(),
+  gender: z.enum(GENDERS, { error: 'Choose a gender from the list' }).optional(),
 };
 const ageRange = (group: { startAge?: number; endAge?: number }) =>
   group.startAge === undefined || group.endAge === undefined || group.startAge <= group.endAge;

@@ -135,7 +135,6 @@ const DEPARTMENTS = [
   ['Welfare', 'Cares for members in need, the sick and the bereaved'],
 ] as const;
 
-/** gender is not a column: it only decides who joins the men's and women's fellowships. */
 const AFFINITY_GROUPS = [
   {
     affinityGroupName: 'Teens',
@@ -681,7 +680,7 @@ function churchRows(church: Church) {
     description,
     hodId: hodOf.get(i) ?? null,
   }));
-  const groupRows = AFFINITY_GROUPS.map(({ gender: _gender, ...g }) => g);
+  const groupRows = AFFINITY_GROUPS.map((g) => ({ ...g }));
   return { zoneRows, centerRows, departmentRowsList, groupRows };
 }
 

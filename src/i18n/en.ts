@@ -771,8 +771,8 @@ export const en = {
     },
     affinityGroups: {
       name: 'Affinity group |||| Affinity groups',
-      intro: 'Fellowship groups by age range and marital status; members are offered the groups they fit.',
-      empty: 'No affinity groups yet. Add groups by age range and marital status; members are then offered the groups they fit.',
+      intro: 'Fellowship groups by age range, marital status and gender; members are offered the groups they fit.',
+      empty: 'No affinity groups yet. Add groups by age range, marital status and gender; members are then offered the groups they fit.',
       fields: {
         affinityGroupName: 'Name',
         affinityGroupCode: 'Code',
@@ -780,6 +780,7 @@ export const en = {
         startAge: 'Start age',
         endAge: 'End age',
         maritalStatus: 'Marital status',
+        gender: 'Gender',
       },
     },
     departments: {

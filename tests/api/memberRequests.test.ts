@@ -239,7 +239,7 @@ describe('zone requests', () => {
 
 describe('affinity groups the member fits (issue 19)', () => {
   let wife: Account;
-  const limited: Record<'teens' | 'married' | 'singles', Row> = {} as any;
+  const limited: Record<'teens' | 'married' | 'singles' | 'men' | 'women', Row> = {} as any;
 
   beforeAll(async () => {
     wife = await createUser(s);
@@ -250,7 +250,7 @@ describe('affinity groups the member fits (issue 19)', () => {
     // sign-up wrote the names; the profile adds the rest
     await db
       .update(biodata)
-      .set({ maritalStatus: 'Married', dateOfBirth: born.toISOString().slice(0, 10) })
+      .set({ maritalStatus: 'Married', dateOfBirth: born.toISOString().slice(0, 10), gender: 'Female' })
       .where(eq(biodata.userId, wife.id));
     await setAffiliation(s, wife.id, { zoneId: z.north.id });
     limited.teens = await addAffinityGroup(s);
@@ -262,6 +262,36 @@ describe('affinity groups the member fits (issue 19)', () => {
       .set({ startAge: 20, endAge: 40, maritalStatus: 'Married' })
       .where(eq(affinityGroups.id, limited.married.id));
     await db.update(affinityGroups).set({ maritalStatus: 'Single' }).where(eq(affinityGroups.id, limited.singles.id));
+    limited.men = await addAffinityGroup(s);
+    limited.women = await addAffinityGroup(s);
+    await db.update(affinityGroups).set({ gender: 'Male' }).where(eq(affinityGroups.id, limited.men.id));
+    await db.update(affinityGroups).set({ gender: 'Female' }).where(eq(affinityGroups.id, limited.women.id));
+  });
+
+  it("refuses a woman the men's fellowship and files her request for the women's", async () => {
+    const men = await request(
+      'RequestByMemberToJoinAffinityGroup',
+      { userId: wife.id, affinityGroup: limited.men.affinityGroupName! },
+      wife.token,
+    );
+    expect(men.status).toBe(400);
+    expect(men.body.message).toBe(`The ${limited.men.affinityGroupName} affinity group is for men`);
+    const women = await request(
+      'RequestByMemberToJoinAffinityGroup',
+      { userId: wife.id, affinityGroup: limited.women.affinityGroupName! },
+      wife.token,
+    );
+    expect(women.status).toBe(200);
+    await request('CancelRequest', { RequestId: women.body.data.id }, wife.token);
+  });
+
+  it('lists only the groups such a member fits when asked by gender', async () => {
+    const fitting = await s.call('GET', '/AffinityGroup/GetAll?PageNumber=1&PageSize=25000&Gender=Female', { token: admin });
+    expect(fitting.status).toBe(200);
+    const names = fitting.body.data.map((row: { affinityGroupName: string }) => row.affinityGroupName);
+    expect(names).toContain(limited.women.affinityGroupName);
+    expect(names).toContain(limited.teens.affinityGroupName);
+    expect(names).not.toContain(limited.men.affinityGroupName);
   });
 
   it('refuses a member a group their age or marital status does not fit, naming why', async () => {

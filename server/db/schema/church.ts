@@ -72,6 +72,8 @@ export const affinityGroups = pgTable(
     startAge: integer('start_age'),
     endAge: integer('end_age'),
     maritalStatus: text('marital_status'),
+    /** Male or Female for a men's or women's fellowship; null: either. */
+    gender: text('gender'),
     ...stamps,
   },
   (t) => [

@@ -2,7 +2,7 @@ import { and, eq, getTableName, gte, isNull, lte, or, sql, type SQL } from 'driz
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { P } from '@/domain/permissions.js';
-import { MARITAL_STATUSES } from '@/domain/enums.js';
+import { GENDERS, MARITAL_STATUSES } from '@/domain/enums.js';
 import * as forms from '@/domain/schemas/structure.js';
 import {
   accessories,
@@ -181,6 +181,7 @@ const affinityGroup: EntityDefinition = {
     startAge: affinityGroups.startAge,
     endAge: affinityGroups.endAge,
     maritalStatus: affinityGroups.maritalStatus,
+    gender: affinityGroups.gender,
     createdAt: affinityGroups.createdAt,
   },
   unique: [
@@ -197,11 +198,12 @@ const affinityGroup: EntityDefinition = {
       message: (v) => `The affinity group code "${v}" is already in use`,
     },
   ],
-  // Age and MaritalStatus: the groups a member of that age and status fits (open ends fit all).
+  // Age, MaritalStatus and Gender: the groups such a member fits (open ends and no gender fit all).
   filters: {
     shape: {
       age: z.coerce.number({ error: 'Age must be a number' }).int('Age must be a whole number').min(0).max(120).optional(),
       maritalStatus: z.enum(MARITAL_STATUSES, { error: 'Choose a marital status from the list' }).optional(),
+      gender: z.enum(GENDERS, { error: 'Choose a gender from the list' }).optional(),
     },
     where: (q) => [
       q.age === undefined
@@ -211,6 +213,7 @@ const affinityGroup: EntityDefinition = {
             or(isNull(affinityGroups.endAge), gte(affinityGroups.endAge, q.age)),
           ),
       q.maritalStatus ? or(isNull(affinityGroups.maritalStatus), eq(affinityGroups.maritalStatus, q.maritalStatus)) : undefined,
+      q.gender ? or(isNull(affinityGroups.gender), eq(affinityGroups.gender, q.gender)) : undefined,
     ],
   },
   async inUse(tx, row) {

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { misfit } from '@/domain/affinityFit.js';
 import type { MemberRequestKind } from '@/domain/enums.js';
 import { P } from '@/domain/permissions.js';
 import type { Tx } from '@/server/db/client.js';
-import { affinityGroups, biodata, churchAffiliations, memberRequests, requestEvents } from '@/server/db/schema/index.js';
+import { affinityGroups, biodata, churchAffiliations, memberRequests, requestEvents, users } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict } from '@/server/http/errors.js';
@@ -62,7 +62,7 @@ export async function changeDepartment(ctx: Context, q: { newDepartment: string 
 }
 
 /**
- * A member asks only for a group their age and marital status fit (domain/affinityFit.ts); an
+ * A member asks only for a group their age, marital status and gender fit (domain/affinityFit.ts); an
  * administrator filing for them (CAN_UPDATE_OTHER_MEMBERS) may place them anywhere.
  */
 async function mustFit({ tx, userId, caller }: Context, groupId: string, field: string) {
@@ -73,13 +73,20 @@ async function mustFit({ tx, userId, caller }: Context, groupId: string, field: 
       startAge: affinityGroups.startAge,
       endAge: affinityGroups.endAge,
       maritalStatus: affinityGroups.maritalStatus,
+      gender: affinityGroups.gender,
     })
     .from(affinityGroups)
     .where(eq(affinityGroups.id, groupId));
   const [facts] = await tx
-    .select({ dateOfBirth: biodata.dateOfBirth, maritalStatus: biodata.maritalStatus })
-    .from(biodata)
-    .where(eq(biodata.userId, userId));
+    // The profile's gender, else the one given at sign-up (as the member lists read it).
+    .select({
+      dateOfBirth: biodata.dateOfBirth,
+      maritalStatus: biodata.maritalStatus,
+      gender: sql<string | null>`coalesce(${biodata.gender}, ${users.gender})`,
+    })
+    .from(users)
+    .leftJoin(biodata, eq(biodata.userId, users.id))
+    .where(eq(users.id, userId));
   const why = misfit(limits, facts ?? {});
   if (why) refuse(field, why);
 }

@@ -142,7 +142,7 @@ export function AffinityGroupRequestDialog({ hasGroup, ...props }: Props & { has
   const { choices, rows, isPending } = useChoices('affinityGroups', { byName: true });
   const { record: facts, isPending: factsPending } = useMemberRecord<{ id: string } & MemberFacts>('biodata', props.userId);
   const [showAll, setShowAll] = useState(false);
-  // Only the groups the member's age and marital status fit (the server refuses the others); the rest on request.
+  // Only the groups the member's age, marital status and gender fit (the server refuses the others); the rest on request.
   const fitting = useMemo(() => {
     const fits = new Set(
       rows
@@ -154,6 +154,7 @@ export function AffinityGroupRequestDialog({ hasGroup, ...props }: Props & { has
                 startAge: row.startAge ?? null,
                 endAge: row.endAge ?? null,
                 maritalStatus: row.maritalStatus ?? null,
+                gender: row.gender ?? null,
               },
               facts ?? {},
             ),

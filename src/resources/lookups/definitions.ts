@@ -1,4 +1,4 @@
-import { MARITAL_STATUSES } from '@/domain/enums';
+import { GENDERS, MARITAL_STATUSES } from '@/domain/enums';
 import * as forms from '@/domain/schemas/structure';
 import type { ColumnDef, CrudDefinition, FieldDef } from '@/src/resources/crud';
 
@@ -86,6 +86,7 @@ export const LOOKUPS = {
       { source: 'startAge', kind: 'number' },
       { source: 'endAge', kind: 'number' },
       { source: 'maritalStatus', kind: 'select', choices: MARITAL_STATUSES },
+      { source: 'gender', kind: 'select', choices: GENDERS },
       DESCRIPTION,
     ],
     columns: [
@@ -94,8 +95,12 @@ export const LOOKUPS = {
       { source: 'startAge', kind: 'number', sortable: true },
       { source: 'endAge', kind: 'number', sortable: true },
       { source: 'maritalStatus', sortable: true },
+      { source: 'gender', sortable: true },
       DESCRIPTION_COLUMN,
     ],
-    filters: [{ source: 'maritalStatus', kind: 'select', choices: MARITAL_STATUSES }],
+    filters: [
+      { source: 'maritalStatus', kind: 'select', choices: MARITAL_STATUSES },
+      { source: 'gender', kind: 'select', choices: GENDERS },
+    ],
   },
 } satisfies Record<string, CrudDefinition>;

@@ -1,0 +1,1 @@
+ALTER TABLE "affinity_groups" ADD COLUMN "gender" text;
