@@ -144,7 +144,9 @@ describe('a stale save of a role', () => {
   it('offers Reload, which puts the role as it is now in the form, and saves from that version', async () => {
     const onClose = await saveIntoConflict();
     const reload = screen.getByRole('button', { name: 'Reload' });
+    // A button inside the dialog, so in its focus trap: reachable by Tab, pressed with Enter.
     reload.focus();
+    expect(document.activeElement).toBe(reload);
     fireEvent.click(reload);
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Chief ushers'));
     expect(api.callsTo('GET /Roles/GetRole')[0].query).toEqual({ RoleId: 'r7' });
@@ -160,7 +162,10 @@ describe('a stale save of a role', () => {
 
   it('offers Keep editing, which leaves what was typed and fetches nothing', async () => {
     const onClose = await saveIntoConflict();
-    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    const keep = screen.getByRole('button', { name: 'Keep editing' });
+    keep.focus();
+    expect(document.activeElement).toBe(keep);
+    fireEvent.click(keep);
     await waitFor(() => expect(screen.queryByText(STALE)).toBeNull());
     expect(screen.getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Door ushers');
     expect(ticked().sort()).toEqual(['Update Members', 'View Departments']);
