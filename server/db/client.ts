@@ -12,6 +12,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PGlite on disk only: the folder it writes in, which /api/health also writes a probe file in. */
+  dataDir?: string;
   close(): Promise<void>;
   /** PGlite only: the data dir as an uncompressed tarball, to open copies of it (test templates). */
   dumpDataDir?(): Promise<Blob>;
@@ -101,6 +103,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      ...(!inMemory && { dataDir }),
       dumpDataDir: () => client.dumpDataDir('none'),
       close: async () => {
         await client.close();

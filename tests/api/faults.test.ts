@@ -134,6 +134,54 @@ describe.skipIf(!PG)('/api/health', () => {
   }, 90_000);
 });
 
+describe('/api/health on PGlite', () => {
+  /** Writes zeros to path until the file system refuses with ENOSPC. */
+  function fillUp(file: string) {
+    const chunk = Buffer.alloc(64 * 1024);
+    const fd = fs.openSync(file, 'w');
+    try {
+      for (;;) fs.writeSync(fd, chunk);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  it('a DATA_DIR that fills up while running answers 503 naming it, and 200 once space is freed', async (ctx) => {
+    // A real full disk: a tmpfs big enough to start in, where the machine lets this test mount one (root).
+    const mountPoint = tempDir();
+    if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=96m', 'tmpfs', mountPoint]).status !== 0)
+      return ctx.skip('no tmpfs can be mounted here');
+    const filler = path.join(mountPoint, 'filler');
+    let proc: Proc | undefined;
+    try {
+      const started = await listening({ DATA_DIR: path.join(mountPoint, 'data') });
+      proc = started.proc;
+      const health = async () => {
+        const res = await fetch(`${started.base}/health`);
+        return { status: res.status, body: await res.json() };
+      };
+      expect(await health()).toMatchObject({ status: 200, body: { data: { status: 'ok', database: 'pglite', writable: true } } });
+      fillUp(filler);
+      await vi.waitFor(
+        async () =>
+          expect(await health()).toEqual({
+            status: 503,
+            body: { succeeded: false, message: 'Database not writable: no space left on device' },
+          }),
+        { timeout: 30_000, interval: 500 },
+      );
+      fs.rmSync(filler);
+      await vi.waitFor(async () => expect((await health()).status).toBe(200), { timeout: 30_000, interval: 500 });
+      expect(alive(proc)).toBe(true);
+    } finally {
+      if (proc) await stop(proc);
+      spawnSync('umount', [mountPoint]);
+    }
+  }, 120_000);
+});
+
 /** A raw HTTP/1.1 client socket, to hold a connection open exactly as a browser would. */
 async function openSocket(port: number) {
   const socket = net.connect(port, '127.0.0.1');

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client.js';
@@ -18,13 +20,35 @@ function failureOf(err: unknown): string {
   return 'Database not writable';
 }
 
-/** Rewrites the one heartbeat row: the database answers and takes writes. */
-async function writeCheck(db: Db): Promise<string | null> {
+/** One PostgreSQL page: the least a table needs to grow. */
+const PAGE = Buffer.alloc(8192);
+
+/**
+ * Writes one new page-sized file in PGlite's DATA_DIR, syncs it, and renames it over the last one.
+ * On a full tmpfs the heartbeat alone kept passing (its commit goes into a 16 MB WAL segment that
+ * was zero-filled when made, its page stays in shared buffers), yet a table growing by a page
+ * would find none. The new file is written before the old one is freed, so it needs free space of its own.
+ */
+async function probeDataDir(dataDir: string) {
+  const next = path.join(dataDir, 'health-probe.next');
+  const file = await fs.open(next, 'w');
+  try {
+    await file.write(PAGE);
+    await file.datasync();
+  } finally {
+    await file.close();
+  }
+  await fs.rename(next, path.join(dataDir, 'health-probe'));
+}
+
+/** Rewrites the one heartbeat row: the database answers and takes writes; on PGlite, so does its disk. */
+async function writeCheck(db: Db, dataDir: string | undefined): Promise<string | null> {
   try {
     await db
       .insert(heartbeat)
       .values({ id: 1, beatAt: sql`now()` })
       .onConflictDoUpdate({ target: heartbeat.id, set: { beatAt: sql`now()` } });
+    if (dataDir) await probeDataDir(dataDir);
     return null;
   } catch (err) {
     return failureOf(err);
@@ -34,9 +58,9 @@ async function writeCheck(db: Db): Promise<string | null> {
 export async function healthModule(app: FastifyInstance) {
   // Calls arriving together share one check; a passed one is reused for WRITE_CHECK_MS.
   let check: { at: number; result: Promise<string | null> } | undefined;
-  const currentCheck = (db: Db) => {
+  const currentCheck = (db: Db, dataDir: string | undefined) => {
     const fresh = check && Date.now() - check.at < WRITE_CHECK_MS;
-    if (!fresh) check = { at: Date.now(), result: writeCheck(db) };
+    if (!fresh) check = { at: Date.now(), result: writeCheck(db, dataDir) };
     const mine = check!;
     void mine.result.then((failure) => {
       if (failure && check === mine) check = undefined;
@@ -51,7 +75,7 @@ export async function healthModule(app: FastifyInstance) {
       summary: 'Liveness, and that the database answers and takes writes',
       access: { public: true },
       async handler({ services, reply, request }) {
-        const failure = await currentCheck(services.database.db);
+        const failure = await currentCheck(services.database.db, services.database.dataDir);
         if (failure) {
           request.log.warn({ failure }, 'health check failed');
           reply.status(503);

@@ -72,6 +72,17 @@ const roleRoutes = [
   }),
   route({
     method: 'GET',
+    url: '/Roles/GetRole',
+    tag,
+    summary: 'One role as GetPlatformRoles lists it, with its permissions: what its editor reloads after a stale save',
+    access: { permission: P.viewRoles },
+    query: roleIdQuery,
+    async handler({ query, services }) {
+      return ok(await roleDetail(services.database.db, query.roleId));
+    },
+  }),
+  route({
+    method: 'GET',
     url: '/Roles/GetUserRoles',
     tag,
     summary: "A user's platform roles (with the extra permissions held under each), CIH role and effective permissions",

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MODULES, permissionString } from '@/domain/permissions';
-import { fakeApi, ok, renderScreen, signInWith } from '@/tests/support/adminScreen';
+import { fakeApi, ok, refusal, renderScreen, signInWith } from '@/tests/support/adminScreen';
 import type { RoleRecord } from '@/domain/records';
 import { RoleEditor } from './RoleEditor';
 
@@ -115,5 +115,61 @@ describe('the role editor', () => {
       permissions: ['CAN_UPDATE_MEMBERS'],
     });
     expect(await screen.findByText(/Role updated\. The change takes effect/)).toBeTruthy();
+  });
+});
+
+describe('a stale save of a role', () => {
+  const STALE = 'This record was changed by someone else since you opened it';
+  const loaded = { ...USHERS, updatedAt: '2026-11-23T10:00:00.000Z' };
+  const theirs = { ...USHERS, name: 'Chief ushers', description: 'Seat and greet', updatedAt: '2026-11-23T11:00:00.000Z' };
+
+  /** Opens Ushers holding View Departments, types a name and ticks Update Members, and saves into a 409. */
+  async function saveIntoConflict() {
+    api.on('GET /Roles/GetRolePermissions', () =>
+      ok([{ accessRight: 'CAN_VIEW', moduleName: 'Department', permission: 'CAN_VIEW_DEPARTMENT' }]),
+    );
+    api.on('GET /Roles/GetRole', () =>
+      ok({ ...theirs, permissions: [{ accessRight: 'CAN_VIEW', moduleName: 'Members', permission: 'CAN_VIEW_MEMBERS' }] }),
+    );
+    const onClose = openEditor(loaded);
+    api.on('PUT /Roles/UpdateRole', () => refusal(409, STALE));
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Door ushers' } });
+    fireEvent.click(box('Update Members'));
+    save();
+    await screen.findByText(STALE);
+    expect(api.callsTo('PUT /Roles/UpdateRole')[0].body).toMatchObject({ updatedAt: loaded.updatedAt });
+    return onClose;
+  }
+
+  it('offers Reload, which puts the role as it is now in the form, and saves from that version', async () => {
+    const onClose = await saveIntoConflict();
+    const reload = screen.getByRole('button', { name: 'Reload' });
+    // A button inside the dialog, so in its focus trap: reachable by Tab, pressed with Enter.
+    reload.focus();
+    expect(document.activeElement).toBe(reload);
+    fireEvent.click(reload);
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Chief ushers'));
+    expect(api.callsTo('GET /Roles/GetRole')[0].query).toEqual({ RoleId: 'r7' });
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Description').value).toBe('Seat and greet');
+    expect(ticked()).toEqual(['View Members']);
+    expect(screen.queryByText(STALE)).toBeNull();
+    api.on('PUT /Roles/UpdateRole', (call) => ok(call.body));
+    save();
+    await waitFor(() => expect(api.callsTo('PUT /Roles/UpdateRole')).toHaveLength(2));
+    expect(api.callsTo('PUT /Roles/UpdateRole')[1].body).toMatchObject({ name: 'Chief ushers', updatedAt: theirs.updatedAt });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('offers Keep editing, which leaves what was typed and fetches nothing', async () => {
+    const onClose = await saveIntoConflict();
+    const keep = screen.getByRole('button', { name: 'Keep editing' });
+    keep.focus();
+    expect(document.activeElement).toBe(keep);
+    fireEvent.click(keep);
+    await waitFor(() => expect(screen.queryByText(STALE)).toBeNull());
+    expect(screen.getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Door ushers');
+    expect(ticked().sort()).toEqual(['Update Members', 'View Departments']);
+    expect(api.callsTo('GET /Roles/GetRole')).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

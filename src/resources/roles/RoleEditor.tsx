@@ -1,5 +1,6 @@
-import { useId } from 'react';
-import { Form, TextInput, useDataProvider, useGetList, useGetOne, useTranslate } from 'react-admin';
+import { useId, useState } from 'react';
+import { Form, TextInput, useDataProvider, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { useFormContext, type FieldValues } from 'react-hook-form';
 import { Alert, CircularProgress, Dialog, DialogContent, DialogTitle } from '@mui/material';
 import type { RoleRecord } from '@/domain/records';
 import { createRoleSchema } from '@/domain/schemas/people';
@@ -7,10 +8,8 @@ import { schemaResolver } from '@/src/common/schemaResolver';
 import { EVERY_ROW } from '@/src/common/roles/useRoles';
 import { FormDialogActions } from '@/src/common/FormDialogActions';
 import { useCallAndClose } from '@/src/common/useCallAndClose';
+import { isStale, StaleRecordAlert } from '@/src/common/StaleRecordNotice';
 import { PermissionMatrixInput, type PlatformModule } from './PermissionMatrix';
-import type { FieldValues } from 'react-hook-form';
-
-/** A platform role as GetPlatformRoles lists it. */
 
 type RoleValues = { name: string; description?: string; permissions: string[] };
 
@@ -33,6 +32,30 @@ function useEditorData(role?: RoleRecord) {
   return { modules: modules.data ?? [], pending, error: modules.error ?? held.error, defaults };
 }
 
+/** A role as GetRole answers it: the record with its permissions. */
+type RoleDetail = RoleRecord & { permissions: Array<{ permission: string }> };
+
+/**
+ * The stale-save choice inside the form: Reload puts the role as it is now (name, description,
+ * permissions) in place of what was typed, and the next save goes from that version.
+ */
+function StaleRoleChoice({ role, onReloaded, onKeep }: { role: RoleRecord; onReloaded: (fresh: RoleRecord) => void; onKeep: () => void }) {
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const { reset } = useFormContext();
+  // A failed reload leaves the choice on screen, to try again.
+  const reload = async () => {
+    try {
+      const { data } = await dataProvider.getOne<RoleDetail>('roles', { id: role.id });
+      reset({ name: data.name, description: data.description ?? '', permissions: data.permissions.map((p) => p.permission) });
+      onReloaded(data);
+    } catch (caught) {
+      notify((caught as Error).message || 'ra.notification.http_error', { type: 'error' });
+    }
+  };
+  return <StaleRecordAlert onReload={() => void reload()} onKeep={onKeep} />;
+}
+
 /**
  * Create or edit a platform role: its name, its description and its permissions on the matrix.
  * The form validates with the server's schema. A change reaches the role's holders at their next call.
@@ -43,12 +66,23 @@ export function RoleEditor({ role, onClose }: { role?: RoleRecord; onClose: () =
   const { modules, pending, error: loadError, defaults } = useEditorData(role);
   const { error, submit } = useCallAndClose(onClose);
   const titleId = useId();
+  // The version the next save goes from: the list's row, or the role as Reload fetched it.
+  const [loaded, setLoaded] = useState(role);
+  // A stale save is said inside the dialog (a toast behind a modal is out of keyboard reach) until the user chooses.
+  const [stale, setStale] = useState<'choosing' | 'chosen' | null>(null);
 
+  const update = async (id: string, data: FieldValues) => {
+    try {
+      return await dataProvider.update('roles', { id, data, previousData: loaded });
+    } catch (caught) {
+      if (isStale(caught)) setStale('choosing');
+      throw caught;
+    }
+  };
   const save = async (values: FieldValues) => {
     const data = { name: values.name, description: values.description, permissions: values.permissions };
-    const call = role
-      ? () => dataProvider.update('roles', { id: role.id, data, previousData: role })
-      : () => dataProvider.create('roles', { data });
+    setStale(null);
+    const call = role ? () => update(role.id, data) : () => dataProvider.create('roles', { data });
     await submit(call, role ? 'flock.people.roles.updated' : 'flock.crud.created');
   };
 
@@ -74,7 +108,17 @@ export function RoleEditor({ role, onClose }: { role?: RoleRecord; onClose: () =
             />
             <TextInput source="description" label="resources.roles.fields.description" multiline minRows={2} />
             <PermissionMatrixInput source="permissions" modules={modules} />
-            {error && <Alert severity="error">{error}</Alert>}
+            {error && !stale && <Alert severity="error">{error}</Alert>}
+            {role && stale === 'choosing' && (
+              <StaleRoleChoice
+                role={role}
+                onReloaded={(fresh) => {
+                  setLoaded(fresh);
+                  setStale('chosen');
+                }}
+                onKeep={() => setStale('chosen')}
+              />
+            )}
           </DialogContent>
           <FormDialogActions onClose={onClose} />
         </Form>

@@ -14,6 +14,7 @@ export const roles = descriptor({
   icon: AdminPanelSettingsIcon,
   endpoints: {
     getList: list('/Roles/GetPlatformRoles'),
+    getOne: keyed('/Roles/GetRole', 'RoleId'),
     create: create('/Roles/CreateRole'),
     update: update('/Roles/UpdateRole'),
     delete: remove('/Roles/DeleteRole', 'RoleId'),
