@@ -190,6 +190,10 @@ export const isArchived = sql`${md.archived}`;
 /** Church members: converted from first-timer and not archived. */
 export const isChurchMember = sql`not ${md.isFirstTimer} and not ${md.archived}`;
 
+/** First-timers, and people converted (the user list's Kind): SQL text, as flag() makes. */
+export const isFirstTimer = sql`${md.isFirstTimer}`;
+export const isConverted = sql`not ${md.isFirstTimer}`;
+
 const counts = memberDirectoryCounts;
 
 /** The lists' base conditions whose totals member_directory_counts keeps, as conditions on it. */
@@ -197,19 +201,22 @@ const KEPT_TOTALS = new Map<SQL, SQL>([
   [isChurchMember, sql`not ${counts.isFirstTimer} and not ${counts.archived}`],
   [isListed, sql`not ${counts.archived}`],
   [isArchived, sql`${counts.archived}`],
+  [isFirstTimer, sql`${counts.isFirstTimer}`],
+  [isConverted, sql`not ${counts.isFirstTimer}`],
 ]);
 
-/** The total of a list with no search and no filter beyond its base, read from the kept counts. */
+/**
+ * The total of a list with no search and no filter beyond base conditions (the first-timer list
+ * too: no index holds that flag), read from the kept counts.
+ */
 function keptTotal(db: Db, q: ListParams, where: Array<SQL | undefined>) {
   const given = where.filter((c) => c !== undefined);
-  const kept = !q.search && given.length === 1 ? KEPT_TOTALS.get(given[0]) : undefined;
-  return (
-    kept &&
-    db
-      .select({ n: sql<number>`coalesce(sum(${counts.n}), 0)`.mapWith(Number) })
-      .from(counts)
-      .where(kept)
-  );
+  const kept = q.search ? [] : given.map((c) => KEPT_TOTALS.get(c));
+  if (!kept.length || kept.includes(undefined)) return undefined;
+  return db
+    .select({ n: sql<number>`coalesce(sum(${counts.n}), 0)`.mapWith(Number) })
+    .from(counts)
+    .where(and(...kept));
 }
 
 /**
