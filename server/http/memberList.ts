@@ -15,6 +15,7 @@ import {
   roles,
   userDepartments,
   userRoles,
+  users,
   zones,
 } from '@/server/db/schema/index.js';
 import { page } from './envelope.js';
@@ -187,12 +188,19 @@ export const isListed = sql`not ${md.archived}`;
 /** Archived members (the demise flag on). */
 export const isArchived = sql`${md.archived}`;
 
-/** Church members: converted from first-timer and not archived. */
-export const isChurchMember = sql`not ${md.isFirstTimer} and not ${md.archived}`;
+/**
+ * First-timers, through users' partial index of them: no directory index holds the flag (so that
+ * a conversion is a HOT update of the directory row), and the first-timers are few, so the lists
+ * leave them out by an anti-join that keeps index-only scans over the directory's indexes.
+ */
+const firstTimer = sql`exists (select from ${users} where ${users.id} = ${md.userId} and ${users.isFirstTimer})`;
 
-/** First-timers, and people converted (the user list's Kind): SQL text, as flag() makes. */
-export const isFirstTimer = sql`${md.isFirstTimer}`;
-export const isConverted = sql`not ${md.isFirstTimer}`;
+/** Church members: converted from first-timer and not archived. */
+export const isChurchMember = sql`not ${md.archived} and not ${firstTimer}`;
+
+/** First-timers, and people converted (the user list's Kind). */
+export const isFirstTimer = firstTimer;
+export const isConverted = sql`not ${firstTimer}`;
 
 const counts = memberDirectoryCounts;
 

@@ -33,6 +33,8 @@ ALTER TABLE "member_directory" SET (fillfactor = 50);--> statement-breakpoint
 TRUNCATE "member_directory";--> statement-breakpoint
 UPDATE "member_directory_counts" SET "n" = 0;--> statement-breakpoint
 SELECT member_directory_sync(array(SELECT id FROM users));--> statement-breakpoint
+-- The first-timers: the member lists leave them out through this index (few beside the members).
+CREATE INDEX "users_first_timers_idx" ON "users" USING btree ("id") WHERE "users"."is_first_timer";--> statement-breakpoint
 CREATE INDEX "member_directory_sur_name_idx" ON "member_directory" USING btree ("sur_name","first_name","user_id") WHERE not "member_directory"."archived";--> statement-breakpoint
 CREATE INDEX "member_directory_sur_name_desc_idx" ON "member_directory" USING btree ("sur_name" DESC NULLS FIRST,"first_name","user_id") WHERE not "member_directory"."archived";--> statement-breakpoint
 CREATE INDEX "member_directory_first_name_idx" ON "member_directory" USING btree ("first_name","sur_name","user_id") WHERE not "member_directory"."archived";--> statement-breakpoint
