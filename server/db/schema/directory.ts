@@ -45,9 +45,10 @@ export const memberDirectory = pgTable(
     // No index holds the first-timer flag or converted_at, in its key or its predicate, so a
     // conversion is a HOT update (the row rewritten in its page, no index touched) where the page
     // has room: the table keeps half of each page free (fillfactor 50, migration
-    // 0009_directory_hot_conversion) because a bulk conversion rewrites rows that were written together. A sort's two indexes: its key
-    // ascending or descending (NULLs where ORDER BY puts them), then the name order that breaks
-    // ties (always ascending) and the id; the member list checks the first-timer flag on the row.
+    // 0009_directory_hot_conversion), as a bulk conversion rewrites rows written together. The
+    // lists leave first-timers out through users_first_timers_idx (server/http/memberList.ts).
+    // A sort's two indexes: its key ascending or descending (NULLs where ORDER BY puts them), then
+    // the name order that breaks ties (always ascending) and the id.
     const sortIndexes = (name: string, key: ExtraConfigColumn, ...ties: ExtraConfigColumn[]) => [
       index(`member_directory_${name}_idx`)
         .on(key, ...ties, t.userId)
