@@ -15,6 +15,7 @@ import {
   roles,
   userDepartments,
   userRoles,
+  users,
   zones,
 } from '@/server/db/schema/index.js';
 import { page } from './envelope.js';
@@ -187,8 +188,19 @@ export const isListed = sql`not ${md.archived}`;
 /** Archived members (the demise flag on). */
 export const isArchived = sql`${md.archived}`;
 
+/**
+ * First-timers, through users' partial index of them: no directory index holds the flag (so that
+ * a conversion is a HOT update of the directory row), and the first-timers are few, so the lists
+ * leave them out by an anti-join that keeps index-only scans over the directory's indexes.
+ */
+const firstTimer = sql`exists (select from ${users} where ${users.id} = ${md.userId} and ${users.isFirstTimer})`;
+
 /** Church members: converted from first-timer and not archived. */
-export const isChurchMember = sql`not ${md.isFirstTimer} and not ${md.archived}`;
+export const isChurchMember = sql`not ${md.archived} and not ${firstTimer}`;
+
+/** First-timers, and people converted (the user list's Kind). */
+export const isFirstTimer = firstTimer;
+export const isConverted = sql`not ${firstTimer}`;
 
 const counts = memberDirectoryCounts;
 
@@ -197,19 +209,22 @@ const KEPT_TOTALS = new Map<SQL, SQL>([
   [isChurchMember, sql`not ${counts.isFirstTimer} and not ${counts.archived}`],
   [isListed, sql`not ${counts.archived}`],
   [isArchived, sql`${counts.archived}`],
+  [isFirstTimer, sql`${counts.isFirstTimer}`],
+  [isConverted, sql`not ${counts.isFirstTimer}`],
 ]);
 
-/** The total of a list with no search and no filter beyond its base, read from the kept counts. */
+/**
+ * The total of a list with no search and no filter beyond base conditions (the first-timer list
+ * too: no index holds that flag), read from the kept counts.
+ */
 function keptTotal(db: Db, q: ListParams, where: Array<SQL | undefined>) {
   const given = where.filter((c) => c !== undefined);
-  const kept = !q.search && given.length === 1 ? KEPT_TOTALS.get(given[0]) : undefined;
-  return (
-    kept &&
-    db
-      .select({ n: sql<number>`coalesce(sum(${counts.n}), 0)`.mapWith(Number) })
-      .from(counts)
-      .where(kept)
-  );
+  const kept = q.search ? [] : given.map((c) => KEPT_TOTALS.get(c));
+  if (!kept.length || kept.includes(undefined)) return undefined;
+  return db
+    .select({ n: sql<number>`coalesce(sum(${counts.n}), 0)`.mapWith(Number) })
+    .from(counts)
+    .where(and(...kept));
 }
 
 /**

@@ -5,7 +5,7 @@ import { users } from './users.js';
 /**
  * One row per user with the values the member lists filter, sort and search on, copied from
  * users, biodata and church_affiliations by database triggers in the same statement that writes
- * them (migration 0006_member_directory; docs/decisions.md says why triggers). The lists read
+ * them (migration 0007_member_directory; docs/decisions.md says why triggers). The lists read
  * this row so that an index serves each filter and sort; search_text holds the folded text
  * (lower case, no accents: flock_fold) that search matches anywhere, through pg_trgm.
  */
@@ -42,15 +42,19 @@ export const memberDirectory = pgTable(
   },
   (t) => {
     const listed = sql`not ${t.archived}`;
-    // A sort's two indexes: its key ascending or descending (NULLs where ORDER BY puts them),
-    // then the name order that breaks ties (always ascending) and the id; the first-timer flag last, so the member list's
-    // condition is checked inside the index.
+    // No index holds the first-timer flag or converted_at, in its key or its predicate, so a
+    // conversion is a HOT update (the row rewritten in its page, no index touched) where the page
+    // has room: the table keeps half of each page free (fillfactor 50, migration
+    // 0009_directory_hot_conversion), as a bulk conversion rewrites rows written together. The
+    // lists leave first-timers out through users_first_timers_idx (server/http/memberList.ts).
+    // A sort's two indexes: its key ascending or descending (NULLs where ORDER BY puts them), then
+    // the name order that breaks ties (always ascending) and the id.
     const sortIndexes = (name: string, key: ExtraConfigColumn, ...ties: ExtraConfigColumn[]) => [
       index(`member_directory_${name}_idx`)
-        .on(key, ...ties, t.userId, t.isFirstTimer)
+        .on(key, ...ties, t.userId)
         .where(listed),
       index(`member_directory_${name}_desc_idx`)
-        .on(key.desc().nullsFirst(), ...ties, t.userId, t.isFirstTimer)
+        .on(key.desc().nullsFirst(), ...ties, t.userId)
         .where(listed),
     ];
     const byName: [ExtraConfigColumn, ExtraConfigColumn] = [t.surName, t.firstName];
@@ -64,22 +68,18 @@ export const memberDirectory = pgTable(
       ...sortIndexes('state', t.state, ...byName),
       ...sortIndexes('email', t.email, ...byName),
       ...sortIndexes('created', t.createdAt, ...byName),
-      ...sortIndexes('converted', t.convertedAt, ...byName),
       ...sortIndexes('disabled', t.disabled, ...byName),
       // Filters: the state (any letter case), zone (with gender), center, affinity group.
       index('member_directory_state_key_idx')
-        .on(t.stateKey, ...byName, t.userId, t.isFirstTimer)
+        .on(t.stateKey, ...byName, t.userId)
         .where(listed),
       index('member_directory_zone_idx')
-        .on(t.zoneId, t.gender, ...byName, t.userId, t.isFirstTimer)
+        .on(t.zoneId, t.gender, ...byName, t.userId)
         .where(listed),
       index('member_directory_center_idx')
-        .on(t.centerId, ...byName, t.userId, t.isFirstTimer)
+        .on(t.centerId, ...byName, t.userId)
         .where(listed),
       index('member_directory_affinity_idx').using('gin', t.affinityGroups).where(listed),
-      index('member_directory_first_timers_idx')
-        .on(...byName, t.userId)
-        .where(sql`${t.isFirstTimer} and not ${t.archived}`),
       index('member_directory_archived_idx')
         .on(...byName, t.userId)
         .where(sql`${t.archived}`),

@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -24,7 +25,15 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_user_name_key').on(t.userName)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_user_name_key').on(t.userName),
+    // The first-timers, few beside the members: the member lists leave them out through this index
+    // (server/http/memberList.ts), since no directory index holds the flag (conversions stay HOT).
+    index('users_first_timers_idx')
+      .on(t.id)
+      .where(sql`${t.isFirstTimer}`),
+  ],
 );
 
 export const roles = pgTable(
