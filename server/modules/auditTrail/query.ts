@@ -218,11 +218,17 @@ export async function totalOf(db: Db, q: ResolvedFilters): Promise<{ totalCount:
   const key = JSON.stringify(FILTER_KEYS.map((k) => q[k] ?? null));
   const estimate = selective ? undefined : await cachedEstimate(db, where, key);
   if (estimate !== undefined && estimate > SURELY_OVER) return { totalCount: estimate, totalCountIsEstimate: true };
+  const filtered = sql`from ${auditLogs} ${where ? sql`where ${where}` : sql``}`;
+  // A set the planner puts well under the limit is counted plainly (the cap's LIMIT node costs
+  // about as much again per row); any other is counted only up to the limit.
+  const plain = estimate !== undefined && estimate < EXACT_COUNT_LIMIT / 2;
   const result = await db.execute(
-    sql`select count(*)::int as n from (select 1 from ${auditLogs} ${where ? sql`where ${where}` : sql``} limit ${EXACT_COUNT_LIMIT + 1}) capped`,
+    plain
+      ? sql`select count(*)::int as n ${filtered}`
+      : sql`select count(*)::int as n from (select 1 ${filtered} limit ${EXACT_COUNT_LIMIT + 1}) capped`,
   );
   const n = Number(rowsOf<{ n: number }>(result)[0].n);
-  if (n <= EXACT_COUNT_LIMIT) return { totalCount: n, totalCountIsEstimate: false };
+  if (n <= EXACT_COUNT_LIMIT || plain) return { totalCount: n, totalCountIsEstimate: false };
   return { totalCount: Math.max(estimate ?? (await estimateRows(db, where)), n), totalCountIsEstimate: true };
 }
 
