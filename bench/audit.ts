@@ -29,7 +29,7 @@ const PAGE_SIZE = 25;
 const DURATION_S = Math.min(Math.max(Number(process.env.BENCH_DURATION) || 5, 1), 60);
 const BENCH_ADMIN = 'bench.audit@example.org';
 
-/** Issue 12's budgets at a million rows, 10 connections. */
+/** The audit log's budgets at a million rows, 10 connections. */
 const BUDGETS = { postgres: { p50: 30, p99: 60 }, pglite: { p50: 100, p99: Infinity } };
 
 /** Every entity the writers record; those up to MEMBER_ENTITIES are about a member (subject_id set). */

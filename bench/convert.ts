@@ -9,7 +9,7 @@ import type { Db } from '@/server/db/client.js';
 import { biodata, roles, userRoles, users } from '@/server/db/schema/index.js';
 
 export const CONVERT_COUNT = 10_000;
-/** Issue 4: converting 10,000 at once finishes in under 2 s on the project's machine. */
+/** Converting 10,000 at once finishes in under 2 s on the project's machine. */
 export const CONVERT_BUDGET_MS = 2000;
 /** Rows per insert while seeding: well under PostgreSQL's 65535 bind parameters. */
 const BATCH = 1000;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- members` (issue 11): the member list at 100,000 members. Loads them into
+ * `npm run bench -- members`: the member list at 100,000 members. Loads them into
  * Flock's own schema, then measures in one run (a) the same-shaped query over a plain table with
  * 20 clients, the limit, and (b) Flock's member list over HTTP at 20 connections, and checks the
  * budgets. See bench/README.md.
@@ -23,7 +23,7 @@ const ZONES = 40;
 const CLIENTS = 20;
 const DURATION_S = Math.min(Math.max(Number(process.env.BENCH_DURATION) || 10, 1), 60);
 const BENCH_ADMIN = 'bench.admin@example.org';
-/** The issue's query: zone 7, Female, by surname, page 3 of 25. */
+/** The measured query: zone 7, Female, by surname, page 3 of 25. */
 const PAGE = { zone: 7, gender: 'Female', pageNumber: 3, pageSize: 25 };
 const SINGLE_CALLS = 21;
 

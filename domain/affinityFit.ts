@@ -26,7 +26,7 @@ const ageRange = ({ startAge, endAge }: GroupLimits) =>
 
 /**
  * Why the member does not fit the group by age, marital status and gender, or null when they do
- * (issue 19: a member is offered, and may ask for, only the groups that fit them).
+ * (a member is offered, and may ask for, only the groups that fit them).
  */
 export function misfit(group: GroupLimits, member: MemberFacts, today = new Date().toISOString().slice(0, 10)): string | null {
   const ageLimited = group.startAge !== null || group.endAge !== null;

@@ -35,7 +35,7 @@ function ResourceList({ route }: { route: AppRoute }) {
 /**
  * react-admin's <Admin> is AdminContext over AdminUI, whose defaults (its layout, login page,
  * menus) would all load before the login page shows. Flock gives its own, so the admin is put
- * together here from the core parts and the first page a phone opens stays small (issue 19).
+ * together here from the core parts and the first page a phone opens stays small.
  */
 function AdminShell({ children }: { children: ReactNode }) {
   const [preferences] = usePreferences();

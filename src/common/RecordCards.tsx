@@ -28,7 +28,7 @@ const shown = (value: ReactNode) => value !== null && value !== undefined && val
 
 /**
  * The list's page as cards on a phone: the name, then one short line per field, and the row's
- * actions behind a menu button, so nothing is wider than the screen (issue 19).
+ * actions behind a menu button, so nothing is wider than the screen.
  */
 export function RecordCards<R extends RaRecord>({ title, name, lines, actions, onOpen, empty }: RecordCardsProps<R>) {
   const translate = useTranslate();

@@ -9,7 +9,7 @@ const BORDERED: RaThemeOptions['components'] = {
 
 /**
  * On a phone (below 'sm') every dialog takes the whole screen, as MUI's fullScreen dialogs do:
- * a form dialog with a margin around it would be narrower than its fields (issue 19).
+ * a form dialog with a margin around it would be narrower than its fields.
  */
 const PHONE: RaThemeOptions['components'] = {
   MuiDialog: {

@@ -9,7 +9,7 @@ import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/serve
 import { createUser, signUp } from '@/tests/support/users.js';
 
 /**
- * The member lists over the member directory (issue 11): the same rows as a reference query over
+ * The member lists over the member directory: the same rows as a reference query over
  * the source tables, keyset paging, the directory following every write, and the plans.
  */
 

@@ -237,7 +237,7 @@ describe('zone requests', () => {
   });
 });
 
-describe('affinity groups the member fits (issue 19)', () => {
+describe('affinity groups the member fits', () => {
   let wife: Account;
   const limited: Record<'teens' | 'married' | 'singles' | 'men' | 'women', Row> = {} as any;
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loginPageJs } from '@/tests/support/initialJs.js';
 
-/** Issue 19: most members open Flock on a phone on mobile data. */
+/** Most members open Flock on a phone on mobile data. */
 const LOGIN_BUDGET = 250 * 1024;
 
 describe('the built web app', () => {

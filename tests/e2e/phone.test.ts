@@ -4,7 +4,7 @@ import { WEB_ROUTES } from '@/domain/webRoutes';
 import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
 import { choose, expectToast, fillByLabel, signIn, typeDate } from './pages.js';
 
-/** Issue 19: most members only ever open Flock on a phone. A common phone's viewport. */
+/** Most members only ever open Flock on a phone. A common phone's viewport. */
 const PHONE = { width: 390, height: 844 };
 const MEMBER = { email: 'member@example.org', name: 'Adaeze Okafor' };
 

@@ -36,7 +36,7 @@ async function moveMember(page: Page, email: string, zone: string, center: strin
   // Wait for the saved affiliation to fill the form: it would reset a choice made before.
   const zoneBox = form.getByRole('combobox', { name: 'CIH zone', exact: true });
   await zoneBox.waitFor();
-  while (!(await zoneBox.inputValue())) await page.waitForTimeout(100);
+  await page.waitForFunction((box) => (box as HTMLInputElement).value !== '', await zoneBox.elementHandle());
   await choose(form, 'CIH zone', zone, zone.split(' ')[0]);
   await choose(form, 'Center', center, center.split(' ')[0]);
   await form.getByRole('button', { name: 'Save' }).click();

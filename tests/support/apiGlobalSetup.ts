@@ -49,12 +49,10 @@ async function postgresTemplate(project: TestProject, url: string) {
     const database = await openDatabase({ databaseUrl: target.toString(), dataDir: '' });
     await database.close();
     // CREATE DATABASE ... TEMPLATE refuses while anyone is connected to the template, and
-    // pool.end() resolves before its sockets have closed: wait for them.
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-      if (rows[0].n === 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    // pool.end() resolves before the server's backends have gone: end them and wait until they have.
+    await admin.query(`SELECT pg_terminate_backend(pid, 60000) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [
+      name,
+    ]);
   } finally {
     await admin.end();
   }

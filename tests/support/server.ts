@@ -48,16 +48,14 @@ async function createDatabase(admin: import('pg').Client, name: string, template
     await admin.query(`CREATE DATABASE ${name}`);
     return;
   }
-  // Two CREATE DATABASE ... TEMPLATE at the same instant may find each other on the template
-  // (55006, "source database is being accessed by other users"): wait and try again.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-      return;
-    } catch (err) {
-      if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
-      await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
-    }
+  // Two CREATE DATABASE ... TEMPLATE at the same instant find each other on the template (55006,
+  // "source database is being accessed by other users"): the workers take turns under a lock
+  // PostgreSQL hands on as each copy ends, so none waits a guessed time.
+  await admin.query('SELECT pg_advisory_lock(hashtext($1))', [template]);
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [template]);
   }
 }
 

@@ -9,7 +9,7 @@ type LoginInputProps = { source: string; label: string; autoComplete: string; au
 /**
  * A text field of the login form, as react-admin's TextInput draws it (filled, full width) but
  * built on MUI's input parts: TextField brings the select, menu and modal code with it, too much
- * for the first page a phone opens (issue 19). Every other form uses TextInput.
+ * for the first page a phone opens. Every other form uses TextInput.
  */
 export function LoginInput({ source, label, autoComplete, autoFocus, type = 'text', end }: LoginInputProps) {
   const { id, field, fieldState, isRequired } = useInput({ source });

@@ -16,7 +16,7 @@ const EMAIL_VERIFY_DELAY_MS = 2000;
 
 /**
  * zod and the schema load on the first key or the submit, not before the page shows: the first
- * page a phone opens stays small (issue 19), and the form still checks with the server's schema.
+ * page a phone opens stays small, and the form still checks with the server's schema.
  */
 const loadResolver = () => import('./loginResolver').then((m) => m.loginResolver);
 const resolver: Resolver<FieldValues> = async (values, context, options) => (await loadResolver())(values, context, options);

@@ -9,13 +9,13 @@ export type TabDef = { key: TabKey; resource: RequestListProps['resource']; mayS
 /**
  * Heads of department hold the hod role (headship carries it) and administrators see every
  * department's queue: only they ask for it, so nobody else gets a 403 for a call the page knew
- * would be refused (issue 19).
+ * would be refused.
  */
 const seesDepartmentQueue = () => (readUser()?.roles ?? []).some((role) => role === 'hod' || role === 'administrator');
 
 /**
  * The request lists in /requests' order, each asked for only when the viewer's rights and roles
- * say it will answer: a call the page knows would be refused is not made (issue 19).
+ * say it will answer: a call the page knows would be refused is not made.
  */
 export const REQUEST_TABS: readonly [TabDef, TabDef, TabDef, TabDef] = [
   { key: 'mine', resource: 'myRequests', mayShow: () => true },
