@@ -5,20 +5,17 @@
  * connections, and runs the same pages in raw SQL at the same concurrency beside them. Prints each
  * figure with its budget and the ratio to raw SQL; exits 1 when a budget is missed. See bench/README.md.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '@/server/app.js';
 import { readConfig, type AppConfig } from '@/server/config.js';
-import { openDatabase, type Database, type Db } from '@/server/db/client.js';
+import type { Database, Db } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
-import { users } from '@/server/db/schema/index.js';
-import { hashPassword } from '@/server/modules/auth/passwords.js';
 import { encodeCursor } from '@/server/modules/auditTrail/query.js';
-import { seedDatabase } from '@/server/seed/index.js';
+import { openBenchDatabase } from './benchDatabase.js';
 
 const ROWS = 1_000_000;
 const ACTORS = 500;
@@ -174,24 +171,7 @@ async function httpLoad(url: string, token: string, seconds: number) {
   };
 }
 
-async function prepare(config: AppConfig): Promise<{ database: Database; password: string }> {
-  const database = await openDatabase(config);
-  const password = randomBytes(12).toString('base64url');
-  const seeded = await seedDatabase(database.db, {
-    adminEmail: BENCH_ADMIN,
-    adminPassword: password,
-    seedDemo: false,
-    embedded: database.kind === 'pglite',
-    scryptLog2N: config.scryptLog2N,
-  });
-  if (!seeded.admin.created) {
-    await database.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(password, config.scryptLog2N) })
-      .where(eq(users.email, BENCH_ADMIN));
-  }
-  return { database, password };
-}
+const prepare = (config: AppConfig) => openBenchDatabase(config, BENCH_ADMIN, { seedDemo: false });
 
 async function signIn(base: string, password: string) {
   const res = await fetch(`${base}/api/Auth/Login`, {

@@ -4,19 +4,17 @@
  * 20 clients, the limit, and (b) Flock's member list over HTTP at 20 connections, and checks the
  * budgets. See bench/README.md.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@/server/app.js';
 import { readConfig, type AppConfig } from '@/server/config.js';
-import { openDatabase, type Database } from '@/server/db/client.js';
-import { users } from '@/server/db/schema/index.js';
-import { hashPassword } from '@/server/modules/auth/passwords.js';
-import { seedDatabase } from '@/server/seed/index.js';
+import type { Database } from '@/server/db/client.js';
+import { rowsOf } from '@/server/db/queries.js';
+import { openBenchDatabase } from './benchDatabase.js';
 
 const MEMBERS = 100_000;
 const ZONES = 40;
@@ -163,21 +161,7 @@ async function loadPlainTable(db: Database['db']) {
 }
 
 async function prepare(config: AppConfig) {
-  const database = await openDatabase(config);
-  const password = randomBytes(12).toString('base64url');
-  const seeded = await seedDatabase(database.db, {
-    adminEmail: BENCH_ADMIN,
-    adminPassword: password,
-    seedDemo: false,
-    embedded: database.kind === 'pglite',
-    scryptLog2N: config.scryptLog2N,
-  });
-  if (!seeded.admin.created) {
-    await database.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(password, config.scryptLog2N) })
-      .where(eq(users.email, BENCH_ADMIN));
-  }
+  const { database, password } = await openBenchDatabase(config, BENCH_ADMIN, { seedDemo: false });
   const rows = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from users where email like 'bench.member.%'`);
   const started = performance.now();
   if (rowsOf<{ n: number }>(rows)[0].n === 0) await loadMembers(database.db);
@@ -187,8 +171,6 @@ async function prepare(config: AppConfig) {
   const loadMs = performance.now() - started;
   return { database, password, loadMs };
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 type Timing = { requestsPerSecond: number; p50: number; p99: number; total: number };
 

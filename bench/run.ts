@@ -4,19 +4,15 @@
  * 10,000 first-timers (bench/convert.ts). `npm run bench -- members`: bench/members.ts instead.
  * See bench/README.md.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@/server/app.js';
 import { readConfig, type AppConfig } from '@/server/config.js';
-import { openDatabase, type Database } from '@/server/db/client.js';
-import { users } from '@/server/db/schema/index.js';
-import { hashPassword } from '@/server/modules/auth/passwords.js';
-import { seedDatabase } from '@/server/seed/index.js';
+import type { Database } from '@/server/db/client.js';
+import { openBenchDatabase } from './benchDatabase.js';
 import { benchConvert } from './convert.js';
 
 /** Bounded whatever the environment says: at most a minute and 200 connections per endpoint. */
@@ -35,25 +31,9 @@ const TARGETS: Target[] = [
 ];
 
 async function prepare(config: AppConfig): Promise<{ database: Database; password: string; seedMs: number }> {
-  const database = await openDatabase(config);
-  const password = randomBytes(12).toString('base64url');
   const started = performance.now();
-  const seeded = await seedDatabase(database.db, {
-    adminEmail: BENCH_ADMIN,
-    adminPassword: password,
-    seedDemo: true,
-    demoPassword: config.demoPassword,
-    embedded: database.kind === 'pglite',
-    scryptLog2N: config.scryptLog2N,
-  });
-  // On a PostgreSQL database from an earlier run the account exists with an older password.
-  if (!seeded.admin.created) {
-    await database.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(password, config.scryptLog2N) })
-      .where(eq(users.email, BENCH_ADMIN));
-  }
-  return { database, password, seedMs: performance.now() - started };
+  const opened = await openBenchDatabase(config, BENCH_ADMIN, { seedDemo: true, demoPassword: config.demoPassword });
+  return { ...opened, seedMs: performance.now() - started };
 }
 
 async function login(base: string, password: string): Promise<string> {
