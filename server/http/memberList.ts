@@ -154,24 +154,28 @@ function prepared<T>(query: Preparable<T>): Promise<T> {
   return query.prepare(name).execute();
 }
 
-type PageOptions = { where: SQL | undefined; ordering: Ordering; limit: number; offset: number; extra: SelectedFields };
+/** total: the list's count, read in the page's statement (one round trip) when given. */
+type PageOptions = { where: SQL | undefined; ordering: Ordering; limit: number; offset: number; extra: SelectedFields; total?: SQL };
+type PageRow = Record<string, unknown> & { keys: unknown[]; total?: number };
 
 /** The page's rows, each with its sort key values (keys) for the cursor after it. */
-async function rowsOf(db: Db, { where, ordering, limit, offset, extra }: PageOptions) {
+async function rowsOf(db: Db, { where, ordering, limit, offset, extra, total }: PageOptions) {
   const keys = sql<unknown[]>`json_build_array(${sql.join(ordering.keys, sql`, `)})`;
-  const rows = await prepared(
-    summariesOf(db, { ...memberSummary, ...extra, keys }, pageIds(db, where, ordering, limit, offset)).orderBy(...orderBy(ordering)),
-  );
-  return rows as Array<Record<string, unknown> & { keys: unknown[] }>;
+  // An uncorrelated subquery: PostgreSQL computes it once for the statement, not per row.
+  const fields = { ...memberSummary, ...extra, keys, ...(total && { total: sql`(${total})`.mapWith(Number) }) };
+  const rows = await prepared(summariesOf(db, fields, pageIds(db, where, ordering, limit, offset)).orderBy(...orderBy(ordering)));
+  return rows as PageRow[];
 }
 
 /** The rows after a cursor: each of its ranges in turn until the page is full. */
 async function rowsAfter(db: Db, cursor: string, options: PageOptions) {
   const nullable = !options.ordering.keys[0].notNull;
-  const rows: Awaited<ReturnType<typeof rowsOf>> = [];
+  const rows: PageRow[] = [];
   for (const range of rangesAfter(options.ordering, cursor, nullable)) {
     if (rows.length >= options.limit) break;
-    const more = await rowsOf(db, { ...options, where: and(options.where, range), limit: options.limit - rows.length }).catch(
+    // The total rides on the first range's statement only.
+    const total = rows.length ? undefined : options.total;
+    const more = await rowsOf(db, { ...options, total, where: and(options.where, range), limit: options.limit - rows.length }).catch(
       (err: unknown) => {
         if (isDataException(err)) throw badRequest('Cursor must be a nextCursor returned by this list', { cursor: ['Unknown cursor'] });
         throw err;
@@ -240,16 +244,15 @@ export async function memberPage(
   sorts: Record<string, PgColumn> = {},
 ) {
   const { condition, ordering, limit, offset, count: counted } = directoryQueries(db, q, where, sorts);
-  const kept = keptTotal(db, q, where);
+  const totalQuery = keptTotal(db, q, where) ?? counted;
   // One row beyond the page tells whether a next page exists.
-  const options = { where: condition, ordering, limit: limit + 1, offset, extra };
-  const [rows, [{ n }]] = await Promise.all([
-    q.cursor ? rowsAfter(db, q.cursor, { ...options, offset: 0 }) : rowsOf(db, options),
-    prepared(kept ?? counted),
-  ]);
+  const options = { where: condition, ordering, limit: limit + 1, offset, extra, total: totalQuery.getSQL() };
+  const rows = await (q.cursor ? rowsAfter(db, q.cursor, { ...options, offset: 0 }) : rowsOf(db, options));
+  // A page past the end (or a cursor whose first range is empty) has no row to carry the total.
+  const n = rows[0]?.total ?? (await prepared(totalQuery))[0].n;
   const shown = rows.slice(0, limit);
   const nextCursor = rows.length > limit ? encodeCursor(ordering, shown[shown.length - 1].keys) : undefined;
-  const data = shown.map(({ keys: _keys, ...row }) => row);
+  const data = shown.map(({ keys: _keys, total: _total, ...row }) => row);
   return { ...page(data, Number(n)), ...(nextCursor && { nextCursor }) };
 }
 

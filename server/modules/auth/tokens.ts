@@ -10,6 +10,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type TokenClaims = { sub: string; email: string; ver: number };
 
+/** Tokens verified lately, at most this many: a client sends its token on every call. */
+const VERIFIED_KEPT = 10_000;
+
 /** The secret from JWT_SECRET, or one generated on first start and kept in the database. */
 export async function loadJwtSecret(db: Db, configured?: string): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
@@ -26,6 +29,13 @@ export async function loadJwtSecret(db: Db, configured?: string): Promise<Uint8A
  * every call, so logout, disable and password change revoke at once.
  */
 export function createTokens(secret: Uint8Array, ttlSeconds: number) {
+  // A token's signature, issuer and audience never change, so a verified token is remembered
+  // until it expires; revocation is not a property of the token (the version is read per call).
+  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
+  const remember = (token: string, claims: TokenClaims, exp: number) => {
+    if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
+    verified.set(token, { claims, expiresAt: exp * 1000 });
+  };
   return {
     sign(claims: TokenClaims): Promise<string> {
       return new SignJWT({ email: claims.email, ver: claims.ver })
@@ -39,6 +49,9 @@ export function createTokens(secret: Uint8Array, ttlSeconds: number) {
     },
     /** Throws on a bad signature, algorithm, issuer, audience or expiry. */
     async verify(token: string): Promise<TokenClaims> {
+      const known = verified.get(token);
+      if (known && known.expiresAt > Date.now()) return known.claims;
+      if (known) verified.delete(token);
       const { payload } = await jwtVerify(token, secret, {
         algorithms: ['HS256'],
         issuer: ISSUER,
@@ -46,11 +59,9 @@ export function createTokens(secret: Uint8Array, ttlSeconds: number) {
         requiredClaims: ['exp', 'sub', 'ver'],
       });
       if (!UUID.test(String(payload.sub))) throw new Error('The subject is not a user id');
-      return {
-        sub: String(payload.sub),
-        email: String(payload.email),
-        ver: Number(payload.ver),
-      };
+      const claims = { sub: String(payload.sub), email: String(payload.email), ver: Number(payload.ver) };
+      remember(token, claims, payload.exp!);
+      return claims;
     },
     /** A keyed hash for short secrets such as one-time passwords. */
     keyedHash(text: string): string {
