@@ -555,6 +555,7 @@ export const en = {
         actor: 'Who (name or email)',
         subject: 'Member (name or email)',
         subjectId: 'Member id',
+        subjectIs: 'History of %{name}',
         action: 'Action',
         entityType: 'Record type',
         entityId: 'Record id',

@@ -78,6 +78,7 @@ describe('the audit log', () => {
       .getByRole('row', { name: new RegExp(`Biodata: ${MEMBER.name}`) })
       .first()
       .waitFor();
+    await admin.getByRole('button', { name: `History of ${MEMBER.name}` }).waitFor();
     await admin.close();
 
     const page = await e2e.newPage();

@@ -4,6 +4,7 @@ import { Alert, ButtonBase, Chip, Typography } from '@mui/material';
 import { PageHeader } from '@/src/resources/crud';
 import { AuditEntryPanel } from './AuditEntryPanel';
 import { ExportAuditButton } from './ExportAuditButton';
+import { SubjectIdFilter } from './SubjectIdFilter';
 import { localTime, relativeTime } from './auditFormat';
 import { useAuditLabels, type AuditRow } from './useAuditLabels';
 
@@ -39,7 +40,7 @@ const ENTITY_TYPES = [
 
 const label = (field: string) => `flock.audit.filters.${field}`;
 
-/** The filters of GetAllAudit; the member's id comes from a profile's History link and shows while set. */
+/** The filters of GetAllAudit; the member's id comes from a profile's History link and shows as their name while set. */
 const FILTERS = [
   <TextInput key="actor" source="actor" label={label('actor')} alwaysOn resettable />,
   <TextInput key="subject" source="subject" label={label('subject')} alwaysOn resettable />,
@@ -60,7 +61,7 @@ const FILTERS = [
   <TextInput key="action" source="action" label={label('action')} />,
   <TextInput key="entityId" source="entityId" label={label('entityId')} />,
   <TextInput key="ip" source="ip" label={label('ip')} />,
-  <TextInput key="subjectId" source="subjectId" label={label('subjectId')} />,
+  <SubjectIdFilter key="subjectId" source="subjectId" label={label('subjectId')} />,
 ];
 
 /** Up and down arrows move between the rows' buttons; Enter opens the focused one. */
