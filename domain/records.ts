@@ -18,6 +18,8 @@ export type UserRecord = {
   mobile1?: string | null;
   roles?: string[];
   cihRole?: string | null;
+  /** Which one-per-member records exist (GetUserbyId). */
+  has?: { biodata: boolean; churchAffiliation: boolean; employer: boolean; spouse: boolean };
 };
 
 /** A member's request as the request calls answer it. */

@@ -44,6 +44,22 @@ describe('finding a user', () => {
     expect(res.body.data).not.toHaveProperty('passwordHash');
   });
 
+  it('says which of their one-per-member records exist, so the web app asks only for those', async () => {
+    const has = async () => (await get(`/UserManagement/GetUserbyId?UserId=${other.id}`, admin)).body.data.has;
+    const before = await has();
+    expect(before).toMatchObject({ biodata: true, employer: false, spouse: false }); // createUser files biodata
+    const spouse = {
+      userId: other.id,
+      title: 'Mrs',
+      firstName: 'Funke',
+      surName: 'Obi',
+      email: 'funke@example.org',
+      mobile1: '08030000000',
+    };
+    expect((await s.call('POST', '/Spouse/Create', { body: spouse, token: admin })).status).toBe(200);
+    expect(await has()).toEqual({ ...before, spouse: true });
+  });
+
   it('refuses a member another account (403) and answers 404 for an unknown id', async () => {
     expect((await get(`/UserManagement/GetUserbyId?UserId=${other.id}`, member.token)).status).toBe(403);
     const unknown = await get('/UserManagement/GetUserbyId?UserId=00000000-0000-4000-8000-000000000000', admin);

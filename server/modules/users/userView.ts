@@ -1,11 +1,19 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@/server/db/client.js';
 import { roleNamesOf } from '@/server/db/permissionsOf.js';
-import { churchAffiliations, users } from '@/server/db/schema/index.js';
+import { biodata, churchAffiliations, employers, spouses, users } from '@/server/db/schema/index.js';
 import { notFound } from '@/server/http/errors.js';
 import { USER_NOT_FOUND } from '@/server/http/profileAccess.js';
 
-/** A user as the profile header and the user lookups read it: names, contact, state and role names. */
+/** Whether the user has a row in a table of one record per member. */
+const hasRow = (table: typeof biodata | typeof employers | typeof spouses) =>
+  sql<boolean>`exists (select from ${table} where ${table.userId} = ${users.id})`;
+
+/**
+ * A user as the profile header and the user lookups read it: names, contact, state and role
+ * names, and which of their one-per-member records exist (so the web app asks only for those:
+ * an expected absence is then no failed request).
+ */
 export async function userView(db: Db | Tx, where: SQL) {
   const [user] = await db
     .select({
@@ -24,6 +32,12 @@ export async function userView(db: Db | Tx, where: SQL) {
       isFirstTimer: users.isFirstTimer,
       cihRole: churchAffiliations.cihRole,
       createdAt: users.createdAt,
+      has: {
+        biodata: hasRow(biodata),
+        churchAffiliation: sql<boolean>`${churchAffiliations.userId} is not null`,
+        employer: hasRow(employers),
+        spouse: hasRow(spouses),
+      },
     })
     .from(users)
     .leftJoin(churchAffiliations, eq(churchAffiliations.userId, users.id))

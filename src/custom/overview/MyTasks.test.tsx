@@ -19,6 +19,8 @@ const pending = {
 function showTasks(roles: string[], biodata: object | 404) {
   signInWith(MEMBER, { id: 'u-1', fullName: 'Ada Obi', roles });
   api.on('GET /ChurchAffiliation/GetUserRequestLog', (call: ApiCall) => rows(call.query.Status === 'pending' ? [pending] : [], 1));
+  const has = { biodata: biodata !== 404, churchAffiliation: true, employer: false, spouse: false };
+  api.on('GET /UserManagement/GetUserbyId', () => ok({ id: 'u-1', email: 'ada@example.org', fullName: 'Ada Obi', has }));
   api.on('GET /ChurchAffiliation/GetChurchAffiliationByUserId', () => ok({ id: 'a1', cihZone: 'Lekki Zone', centerName: 'Ajah Center' }));
   api.on('GET /Biodata/GetBiodataByUserId', () => (biodata === 404 ? refusal(404, 'Biodata not found') : ok(biodata)));
   api.on('GET /Department/GetDepartmentByUserId', () => ok([{ departmentId: 'd1', departmentName: 'Choir', isPrimaryDepartment: true }]));
@@ -48,10 +50,11 @@ describe("the overview's things to act on", () => {
     expect(api.callsTo('GET /ChurchAffiliation/GetHodRequests')).toEqual([]);
   });
 
-  it('lists every profile field as missing before the first save', async () => {
+  it('lists every profile field as missing before the first save, without asking for the absent biodata', async () => {
     showTasks(['member'], 404);
     const missing = await screen.findByRole('list', { name: 'Complete your profile' });
     expect(within(missing).getAllByRole('listitem')).toHaveLength(7);
+    expect(api.callsTo('GET /Biodata/GetBiodataByUserId')).toEqual([]);
   });
 
   it('shows a head of department the size of the department they head', async () => {

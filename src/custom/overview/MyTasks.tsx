@@ -5,7 +5,7 @@ import { Card, CardContent, Grid, Link, List, ListItem, ListItemText, Typography
 import type { MemberRequest } from '@/domain/records';
 import { readUser } from '@/src/authProvider/session';
 import { EVERY_ROW } from '@/src/common/roles/useRoles';
-import { useMemberRecord } from '@/src/custom/profile/useProfile';
+import { existsIn, useMemberRecord, type ProfileUser } from '@/src/custom/profile/useProfile';
 import { REQUEST_TABS, usePendingCount } from '@/src/custom/requests/pendingCounts';
 import { targetText } from '@/src/custom/requests/requestText';
 
@@ -67,8 +67,9 @@ function MyPendingRequests() {
 /** Where the member belongs: their departments, CIH zone and center, with what is still missing from the profile. */
 function MyPlaceAndProfile({ userId }: { userId: string }) {
   const translate = useTranslate();
-  const affiliation = useMemberRecord<Affiliation>('churchAffiliations', userId);
-  const biodata = useMemberRecord<Biodata>('biodata', userId);
+  const user = useMemberRecord<ProfileUser>('profiles', userId);
+  const affiliation = useMemberRecord<Affiliation>('churchAffiliations', userId, existsIn(user.record, 'churchAffiliation'));
+  const biodata = useMemberRecord<Biodata>('biodata', userId, existsIn(user.record, 'biodata'));
   const { data: departments = [] } = useGetList<MemberDepartment>('memberDepartments', { ...EVERY_ROW, filter: { userId } });
   const center = affiliation.record?.centerName;
   const missing = biodata.isPending ? [] : PROFILE_FIELDS.filter((field) => !biodata.record?.[field]);

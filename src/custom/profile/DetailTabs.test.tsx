@@ -179,11 +179,15 @@ describe('Spouse Details', () => {
     typeInto('Mobile 1', '08031112222');
     await pickSelect('Title', 'Mr');
     expect(screen.getByRole('combobox', { name: /^Gender/ }).textContent).toContain('Male');
+    // The member record said there is no spouse yet: nothing was asked that could only fail.
+    expect(api.callsTo('GET /Spouse/GetByUserId')).toEqual([]);
     save();
     expect(await screen.findByText('Successfully Created')).toBeTruthy();
     expect(sent(api, 'POST /Spouse/Create')[0]).toEqual(
       expect.objectContaining({ firstName: 'Chidi', surName: 'Okafor', gender: 'Male', userId: MEMBER_ID }),
     );
+    // The saved spouse is read back.
+    await waitFor(() => expect(api.callsTo('GET /Spouse/GetByUserId')).toHaveLength(1));
   });
 
   it('requires first name, last name, a valid email and mobile 1', async () => {

@@ -6,7 +6,7 @@ import { ChoiceInput, ProfileTextInput, Wide } from './inputs';
 import { PlaceFields, stillListed, useReference } from '@/src/common/places';
 import { ProfileForm } from './ProfileForm';
 import { TabBody } from './TabBody';
-import { DETAIL_MESSAGES, useCreateOrUpdate, useMemberRecord, type Viewer } from './useProfile';
+import { DETAIL_MESSAGES, existsIn, useCreateOrUpdate, useMemberRecord, type ProfileUser, type Viewer } from './useProfile';
 
 /** The sector and its sub-sectors; a sub-sector of the old sector is cleared. */
 function SectorFields() {
@@ -25,12 +25,12 @@ function SectorFields() {
   );
 }
 
-type Props = { userId: string; viewer: Viewer };
+type Props = { userId: string; user: ProfileUser; viewer: Viewer };
 
 /** The Employer tab (shown for the Employed): every field optional, created on the first save. */
-export function EmployerTab({ userId, viewer }: Props) {
+export function EmployerTab({ userId, user, viewer }: Props) {
   const reference = useReference();
-  const { record, isPending, error, refetch } = useMemberRecord('employers', userId);
+  const { record, isPending, error, refetch } = useMemberRecord('employers', userId, existsIn(user, 'employer'));
   const { save } = useCreateOrUpdate('employers', DETAIL_MESSAGES, refetch);
   return (
     <TabBody isPending={isPending} error={error}>

@@ -30,6 +30,15 @@ describe('the profile header and info card', () => {
   });
 });
 
+describe('records the member does not have', () => {
+  it("are not asked for: a new member's profile makes no request that can only fail", async () => {
+    renderProfile(api);
+    await screen.findByRole('tab', { name: 'Personal Information' });
+    expect(api.callsTo('GET /Biodata/GetBiodataByUserId')).toEqual([]);
+    expect(api.callsTo('GET /ChurchAffiliation/GetChurchAffiliationByUserId')).toEqual([]);
+  });
+});
+
 describe('tab visibility (SPEC.md section 2)', () => {
   it('shows only the four constant tabs before any biodata exists', async () => {
     renderProfile(api);

@@ -7,15 +7,16 @@ import { InfoCard } from './InfoCard';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileTabs } from './ProfileTabs';
 import { TabBody } from './TabBody';
-import { useMemberRecord, useViewer, type ProfileUser } from './useProfile';
+import { existsIn, useMemberRecord, useViewer, type ProfileUser } from './useProfile';
 
 /** The profile of one member, once the viewer may see it. */
 function Profile({ userId }: { userId: string }) {
   const viewer = useViewer(userId);
   const user = useMemberRecord<ProfileUser>('profiles', userId);
-  const biodata = useMemberRecord<RaRecord>('biodata', userId);
-  const affiliation = useMemberRecord<RaRecord>('churchAffiliations', userId);
-  const pending = user.isPending || biodata.isPending || affiliation.isPending;
+  const biodata = useMemberRecord<RaRecord>('biodata', userId, existsIn(user.record, 'biodata'));
+  const affiliation = useMemberRecord<RaRecord>('churchAffiliations', userId, existsIn(user.record, 'churchAffiliation'));
+  // Biodata and affiliation wait for the member record only while it loads; if it fails, its error shows.
+  const pending = user.isPending || (!user.error && (biodata.isPending || affiliation.isPending));
   return (
     <TabBody isPending={pending} error={user.error ?? biodata.error ?? affiliation.error}>
       {user.record && (

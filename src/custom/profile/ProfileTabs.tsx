@@ -31,8 +31,8 @@ export function ProfileTabs({ userId, user, biodata, affiliation, viewer }: Prop
   const panels: Record<ProfileTab, () => ReactNode> = {
     personal: () => <PersonalTab userId={userId} user={user} biodata={biodata.record ?? null} viewer={viewer} onSaved={biodata.refetch} />,
     qualifications: () => <QualificationsTab userId={userId} viewer={viewer} />,
-    employer: () => <EmployerTab userId={userId} viewer={viewer} />,
-    spouse: () => <SpouseTab userId={userId} memberSurname={surname} viewer={viewer} />,
+    employer: () => <EmployerTab userId={userId} user={user} viewer={viewer} />,
+    spouse: () => <SpouseTab userId={userId} user={user} memberSurname={surname} viewer={viewer} />,
     children: () => <ChildrenTab userId={userId} memberSurname={surname} viewer={viewer} />,
     churchAffiliation: () => (
       <ChurchAffiliationTab userId={userId} viewer={viewer} affiliation={affiliation} onSaved={affiliation.refetch} />

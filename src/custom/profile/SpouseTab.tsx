@@ -2,13 +2,13 @@ import { spouseSchema, spouseUpdateSchema } from '@/domain/schemas/profile';
 import { GenderInput, PastDateInput, ProfileTextInput, TitleInput } from './inputs';
 import { ProfileForm } from './ProfileForm';
 import { TabBody } from './TabBody';
-import { DETAIL_MESSAGES, useCreateOrUpdate, useMemberRecord, type Viewer } from './useProfile';
+import { DETAIL_MESSAGES, existsIn, useCreateOrUpdate, useMemberRecord, type ProfileUser, type Viewer } from './useProfile';
 
-type Props = { userId: string; memberSurname?: string | null; viewer: Viewer };
+type Props = { userId: string; user: ProfileUser; memberSurname?: string | null; viewer: Viewer };
 
 /** The Spouse Details tab: one spouse per member, created on the first save; the surname defaults to the member's. */
-export function SpouseTab({ userId, memberSurname, viewer }: Props) {
-  const { record, isPending, error, refetch } = useMemberRecord('spouses', userId);
+export function SpouseTab({ userId, user, memberSurname, viewer }: Props) {
+  const { record, isPending, error, refetch } = useMemberRecord('spouses', userId, existsIn(user, 'spouse'));
   const { save } = useCreateOrUpdate('spouses', DETAIL_MESSAGES, refetch);
   return (
     <TabBody isPending={isPending} error={error}>

@@ -160,7 +160,17 @@ export function renderProfile(
 ) {
   quietNotFound();
   signInWith(permissions, { id: viewerId, email: `${viewerId}@example.org`, fullName: viewerId, roles: [] });
-  answer(api, { profiles: member(), ...fixtures });
+  const given = fixtures ?? {};
+  // GetUserbyId says which records exist, as the server does: those the fixtures give.
+  const has = {
+    biodata: !!given.biodata,
+    churchAffiliation: !!given.churchAffiliations,
+    employer: !!given.employers,
+    spouse: !!given.spouses,
+  };
+  const profile =
+    given.profiles instanceof HttpError || given.profiles === null ? given.profiles : { has, ...(given.profiles ?? member()) };
+  answer(api, { ...given, profiles: profile as Fixtures['profiles'] });
   const dataProvider = apiDataProvider();
   vi.spyOn(dataProvider, 'getOne');
   vi.spyOn(dataProvider, 'getList');

@@ -50,12 +50,35 @@ export const useViewer = (userId: string) => useMemo(() => viewerOf(userId), [us
 /** A record the member holds at most one of: null when the API answers its not-found (SPEC.md section 8: no message). */
 export type MemberRecord<T> = { record: T | null | undefined; isPending: boolean; error?: string; refetch: () => void };
 
-export function useMemberRecord<T extends RaRecord>(resource: string, userId: string): MemberRecord<T> {
+/**
+ * exists: what the member record (ProfileUser.has) says of this one, undefined while it loads;
+ * a record known to be absent is not asked for (an expected absence is no failed request), and
+ * one saved later is read by refetch.
+ */
+export function useMemberRecord<T extends RaRecord>(
+  resource: string,
+  userId: string,
+  known?: { exists: boolean | undefined },
+): MemberRecord<T> {
+  const enabled = !known || known.exists === true;
   // A 404 means "none yet": asking again would only delay the empty form.
-  const { data, error, isPending, refetch } = useGetOne<T>(resource, { id: userId }, { retry: false });
-  const absent = (error as HttpError | null)?.status === 404;
-  return { record: absent ? null : data, isPending: isPending && !error, error: absent ? undefined : error?.message, refetch };
+  const { data, error, isPending, isFetched, refetch } = useGetOne<T>(resource, { id: userId }, { retry: false, enabled });
+  const absent = (error as HttpError | null)?.status === 404 || (known?.exists === false && !isFetched);
+  const waiting = known?.exists === undefined && !!known;
+  return {
+    record: absent ? null : data,
+    isPending: waiting || (enabled && isPending && !error),
+    error: absent ? undefined : error?.message,
+    refetch,
+  };
 }
+
+type RecordName = keyof NonNullable<ProfileUser['has']>;
+
+/** What the loaded member record says of one of their records (see useMemberRecord); older servers say nothing: ask. */
+export const existsIn = (user: ProfileUser | null | undefined, name: RecordName) => ({
+  exists: user ? (user.has?.[name] ?? true) : undefined,
+});
 
 /** The member's rows of a per-member list (qualifications, children, departments). */
 export function useMemberRows<T extends RaRecord>(resource: string, userId: string) {
