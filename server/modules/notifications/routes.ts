@@ -283,6 +283,9 @@ const sendingRoutes = (tag: string) => [
         return done;
       });
       services.outbox.poke();
+      // Without SMTP the mails wait in the outbox; the log says so (each is a row there to read).
+      if (!services.mailer.transport)
+        request.log.info({ messageId: sent.id, recipients: sent.recipientCount }, 'mails kept in the outbox (no SMTP_URL)');
       return ok(sentView(sent, attachments.length), later ? 'Notification scheduled' : 'Notification sent');
     },
   }),
