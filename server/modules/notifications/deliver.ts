@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
-import { messages, notifications } from '@/server/db/schema/index.js';
+import { messages } from '@/server/db/schema/index.js';
 import { audienceCondition, type Audience } from './audience.js';
 
 type Message = typeof messages.$inferSelect;
@@ -20,20 +20,22 @@ function mailText(m: Message, attachments: number) {
 export async function deliverMessage(tx: Tx, m: Message, attachments: number) {
   const audience: Audience = { kind: m.audienceKind as Audience['kind'], id: m.audienceId ?? undefined, userIds: m.userIds };
   const recipients = await audienceCondition(tx, audience, m.senderId ?? '00000000-0000-0000-0000-000000000000');
-  await tx.execute(sql`
-    insert into notifications (recipient_id, sender_id, kind, title, body, message_id)
-    select member_directory.user_id, ${m.senderId}, 'message', ${m.title}, ${m.body}, ${m.id}
-    from member_directory where ${recipients}`);
-  await tx.execute(sql`
-    insert into outbox ("to", subject, text, category, message_id)
-    select u.email, ${m.title}, ${mailText(m, attachments)}, 'messages', ${m.id}
-    from notifications n join users u on u.id = n.recipient_id
-    where n.message_id = ${m.id} and u.email_verified
-      and not exists (select 1 from email_opt_outs o where o.user_id = u.id and o.category = 'messages')`);
-  const [{ n }] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(eq(notifications.messageId, m.id));
+  // One statement: the inbox rows, and from what they returned the mails, so neither is read back.
+  const [{ n }] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      with inbox as (
+        insert into notifications (recipient_id, sender_id, kind, title, body, message_id)
+        select member_directory.user_id, ${m.senderId}, 'message', ${m.title}, ${m.body}, ${m.id}
+        from member_directory where ${recipients}
+        returning recipient_id),
+      mails as (
+        insert into outbox ("to", subject, text, category, message_id)
+        select u.email, ${m.title}, ${mailText(m, attachments)}, 'messages', ${m.id}
+        from inbox join users u on u.id = inbox.recipient_id
+        where u.email_verified
+          and not exists (select 1 from email_opt_outs o where o.user_id = u.id and o.category = 'messages'))
+      select count(*)::int as n from inbox`),
+  );
   const [done] = await tx.update(messages).set({ deliveredAt: new Date(), recipientCount: n }).where(eq(messages.id, m.id)).returning();
   return done;
 }
