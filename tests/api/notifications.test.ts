@@ -12,6 +12,7 @@ import { addRole } from '@/tests/support/roles.js';
 import { ADMIN_EMAIL, startServer, startSibling, type TestServer } from '@/tests/support/server.js';
 import { startSmtpReceiver } from '@/tests/support/smtp.js';
 import { createUser } from '@/tests/support/users.js';
+import { filedId, headOf, memberAt, requestCalls } from '@/tests/support/requests.js';
 
 /** Sending, reading and mailing notifications: audiences, sender scope, attachments, the outbox. */
 
@@ -417,5 +418,31 @@ describe('mail', () => {
     fail = false;
     expect(await worker.drainOnce()).toBe(0);
     expect(received(to)).toBe(0);
+  });
+});
+
+describe('request decisions by mail', () => {
+  const calls = requestCalls(s);
+  const decisionMails = (to: string) =>
+    db
+      .select({ subject: outbox.subject })
+      .from(outbox)
+      .where(and(eq(outbox.to, to), eq(outbox.category, 'requests')));
+
+  it('queues the decision’s mail beside its inbox row, unless the member opted out of request mails', async () => {
+    const choir = await addDepartment(s);
+    const head = await headOf(s, choir.id);
+    const keen = await memberAt(s);
+    const quiet = await memberAt(s);
+    await s.call('PUT', '/Notification/UpdateEmailPreferences', { token: quiet.token, body: { optedOut: ['requests'] } });
+    for (const m of [keen, quiet]) {
+      const id = filedId(await calls.joinDepartment(m, choir.departmentName));
+      expect((await calls.decide('ApproveChangeOfDepartment', id, true, head.token)).status).toBe(200);
+    }
+    expect(await decisionMails(keen.email)).toEqual([{ subject: 'Request approved' }]);
+    expect(await decisionMails(quiet.email)).toEqual([]);
+    // Both still read it in the app.
+    const inboxOf = async (token: string) => (await s.call('GET', '/Notification/GetAllNotifications', { token })).body.data;
+    expect((await inboxOf(quiet.token)).map((n: { title: string }) => n.title)).toContain('Request approved');
   });
 });
