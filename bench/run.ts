@@ -125,10 +125,11 @@ async function main() {
   }
 }
 
-/** `npm run bench -- members` (or `audit`) runs that benchmark alone; no argument, the endpoints above. */
+/** `npm run bench -- members` (or `audit`, `notify`) runs that benchmark alone; no argument, the endpoints above. */
 const benches: Record<string, () => Promise<number>> = {
   members: async () => (await import('./members.js')).benchMembers(),
   audit: async () => (await import('./audit.js')).benchAudit(),
+  notify: async () => (await import('./notify.js')).benchNotify(),
 };
 const chosen = process.argv[2];
 if (chosen && !benches[chosen]) {

@@ -140,4 +140,6 @@ export const P = {
   deleteLookups: 'CAN_DELETE_LOOKUPS',
   // Requests and approvals; approveRequests is above.
   viewRequests: 'CAN_VIEW_REQUESTS',
+  // Notifications: sending to anyone (heads, pastors and the inspectorate send within their scope).
+  createNotifications: 'CAN_CREATE_NOTIFICATIONS',
 } as const;

@@ -39,7 +39,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   });
   registerJsonParser(app);
   app.decorate('services', await createServices(config, database, app.log));
-  app.addHook('onClose', async () => app.services.mailer.close());
+  // The outbox's worker runs while the app does; it stops (its batch finished) before the mailer closes.
+  app.addHook('onReady', async () => app.services.outbox.start());
+  app.addHook('onClose', async () => {
+    await app.services.outbox.stop();
+    await app.services.mailer.close();
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

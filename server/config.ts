@@ -1,3 +1,4 @@
+import type { OutboxOptions } from './outbox.js';
 import path from 'node:path';
 
 export type AppConfig = {
@@ -29,6 +30,8 @@ export type AppConfig = {
   auditRetentionDays?: number;
   /** Where the JSON log lines go; unset: standard output. Tests read the log through it. */
   logStream?: { write(line: string): void };
+  /** Tuning of the mail outbox's worker (server/outbox.ts); tests make it quick. Unset: its defaults. */
+  outbox?: Partial<Pick<OutboxOptions, 'batchSize' | 'idleMs' | 'leaseMs' | 'retryBaseMs' | 'maxAttempts'>>;
 };
 
 function flag(value: string | undefined): boolean | undefined {

@@ -13,6 +13,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const sending = new Set<Promise<void>>();
   return {
+    /** The SMTP connection, shared with the outbox's worker; null without SMTP_URL. */
+    transport,
     async send(mail: Mail): Promise<void> {
       if (transport) {
         // Sent after the answer: an SMTP round trip would make a call about a known address

@@ -3,6 +3,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import type { RegisteredRoute } from './http/route.js';
 import { createMailer, type Mailer } from './mail.js';
+import { createOutboxWorker, type OutboxWorker } from './outbox.js';
 import { createSessions, type Sessions } from './modules/auth/sessions.js';
 import { createTokens, loadJwtSecret, type Tokens } from './modules/auth/tokens.js';
 
@@ -11,6 +12,7 @@ export type Services = {
   config: AppConfig;
   database: Database;
   mailer: Mailer;
+  outbox: OutboxWorker;
   tokens: Tokens;
   sessions: Sessions;
   routes: RegisteredRoute[];
@@ -18,15 +20,13 @@ export type Services = {
 
 export async function createServices(config: AppConfig, database: Database, log: FastifyBaseLogger): Promise<Services> {
   const tokens = createTokens(await loadJwtSecret(database.db, config.jwtSecret), config.tokenTtlSeconds);
+  const from = `${config.appName} <no-reply@${config.appName.toLowerCase()}.local>`;
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from, db: database.db, log });
   return {
     config,
     database,
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: `${config.appName} <no-reply@${config.appName.toLowerCase()}.local>`,
-      db: database.db,
-      log,
-    }),
+    mailer,
+    outbox: createOutboxWorker({ db: database.db, transport: mailer.transport, from, log, ...config.outbox }),
     tokens,
     sessions: createSessions(database.db, tokens),
     routes: [],

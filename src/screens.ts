@@ -2,7 +2,8 @@ import type { Descriptor, RouteTitle, Screen } from '@/src/common/descriptor';
 import { auth } from '@/src/custom/auth';
 import { info } from '@/src/custom/info';
 import { dashboardStats, overview } from '@/src/custom/overview';
-import { appointments, cihFollowup, cihReports, goals, meetings, notifications, outreach, venues } from '@/src/custom/placeholder';
+import { inbox, notifications, sentNotifications } from '@/src/custom/notifications';
+import { appointments, cihFollowup, cihReports, goals, meetings, outreach, venues } from '@/src/custom/placeholder';
 import {
   avatars,
   biodata,
@@ -88,6 +89,8 @@ export const SCREENS = [
   auditLogs,
   cihReports,
   cihFollowup,
+  inbox,
+  sentNotifications,
 ] as const;
 
 export type ScreenDescriptor = (typeof SCREENS)[number];

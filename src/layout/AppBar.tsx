@@ -14,6 +14,7 @@ import { ListItemIcon, ListItemText, MenuItem, Typography, type MenuItemProps } 
 import LockResetIcon from '@mui/icons-material/LockReset';
 import PersonIcon from '@mui/icons-material/Person';
 import { APP_NAME } from '@/src/config';
+import { NotificationBell } from '@/src/custom/notifications/NotificationBell';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { usePreferences } from './preferences';
 import { SettingsMenu } from './SettingsMenu';
@@ -58,7 +59,7 @@ function ChangePasswordItem({ onOpen, ...focus }: FocusProps & { onOpen: () => v
   );
 }
 
-/** The app bar: product name, page title, display settings and the user menu. */
+/** The app bar: product name, page title, the notifications bell, display settings and the user menu. */
 export function AppBar() {
   const [preferences] = usePreferences();
   const [changingPassword, setChangingPassword] = useState(false);
@@ -71,6 +72,7 @@ export function AppBar() {
         sx={sx}
         toolbar={
           <>
+            <NotificationBell />
             <SettingsMenu />
             <LoadingIndicator />
           </>

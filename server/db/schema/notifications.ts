@@ -1,11 +1,61 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { memberRequests } from './profile.js';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea, memberRequests } from './profile.js';
 import { users } from './users.js';
 
 const NOTIFICATION_KINDS = ['request', 'message'] as const;
 
 /**
- * What a user is told: so far the decision on their request. Unread while readAt is null.
+ * A message the office wrote to an audience: the inbox rows (notifications) and the mails
+ * (outbox) are written from it in one transaction, at once or when scheduledFor comes.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** everyone, members, firstTimers, department, affinityGroup, zone, center, role, people. */
+    audienceKind: text('audience_kind').notNull(),
+    /** The department, group, zone or center id, or the role name. */
+    audienceId: text('audience_id'),
+    /** What the sender's list shows: 'Department: Choir'. */
+    audienceLabel: text('audience_label').notNull(),
+    /** The chosen people of a 'people' audience. */
+    userIds: uuid('user_ids').array().notNull().default([]),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    /** Null until the inbox rows are written. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    recipientCount: integer('recipient_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_sender_idx').on(t.senderId, t.createdAt),
+    index('messages_due_idx')
+      .on(t.scheduledFor)
+      .where(sql`${t.deliveredAt} is null`),
+  ],
+);
+
+/** A message's files (PDF or image), kept in the database like avatars, typed by their bytes. */
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [index('message_attachments_message_idx').on(t.messageId)],
+);
+
+/**
+ * What a user is told: the decision on their request, or a message. Unread while readAt is null.
  */
 export const notifications = pgTable(
   'notifications',
@@ -20,9 +70,27 @@ export const notifications = pgTable(
     body: text('body').notNull(),
     /** The request the notification is about, for a link to it. */
     requestId: uuid('request_id').references(() => memberRequests.id, { onDelete: 'set null' }),
+    /** The message it delivers, for its attachments and the sender's read counts. */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // A user's own list, newest first.
-  (t) => [index('notifications_recipient_idx').on(t.recipientId, t.createdAt)],
+  // A user's own list, newest first; a message's recipients.
+  (t) => [index('notifications_recipient_idx').on(t.recipientId, t.createdAt), index('notifications_message_idx').on(t.messageId)],
+);
+
+/** The mail categories a user may opt out of (SPEC.md: notifications by email). */
+export const EMAIL_CATEGORIES = ['messages', 'requests'] as const;
+export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
+
+/** The categories of mail a user does not want; they still get the inbox rows. */
+export const emailOptOuts = pgTable(
+  'email_opt_outs',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: EMAIL_CATEGORIES }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category] })],
 );

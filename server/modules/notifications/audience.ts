@@ -1,0 +1,184 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { AUDIENCES_WITH_ID, type AudienceKind } from '@/domain/audiences.js';
+import { P } from '@/domain/permissions.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { sameText } from '@/server/db/queries.js';
+import {
+  affinityGroups,
+  centers,
+  churchAffiliations,
+  departments,
+  memberDirectory as md,
+  roles,
+  userDepartments,
+  userRoles,
+  zones,
+} from '@/server/db/schema/index.js';
+import type { Caller } from '@/server/http/access.js';
+import { badRequest, forbidden } from '@/server/http/errors.js';
+
+export type Audience = { kind: AudienceKind; id?: string; userIds?: string[] };
+
+const needsId = (kind: AudienceKind) => AUDIENCES_WITH_ID.includes(kind);
+
+/**
+ * The recipients of an audience as a condition on member_directory: people who are listed (not
+ * archived), not disabled, and not the sender. The directory holds every user, first-timers too.
+ */
+export async function audienceCondition(db: Db | Tx, audience: Audience, senderId: string): Promise<SQL> {
+  const base = and(sql`not ${md.archived}`, sql`not ${md.disabled}`, sql`${md.userId} <> ${senderId}`)!;
+  return and(base, await kindCondition(db, audience))!;
+}
+
+async function kindCondition(db: Db | Tx, { kind, id, userIds }: Audience): Promise<SQL | undefined> {
+  switch (kind) {
+    case 'everyone':
+      return undefined;
+    case 'members':
+      return sql`not ${md.isFirstTimer}`;
+    case 'firstTimers':
+      return sql`${md.isFirstTimer}`;
+    case 'department':
+      return inArray(
+        md.userId,
+        db.select({ id: userDepartments.userId }).from(userDepartments).where(eq(userDepartments.departmentId, id!)),
+      );
+    case 'affinityGroup': {
+      // The directory keeps the member's groups by name, in lower case.
+      const [group] = await db.select({ name: affinityGroups.affinityGroupName }).from(affinityGroups).where(eq(affinityGroups.id, id!));
+      return sql`${md.affinityGroups} @> array[lower(${group?.name ?? ''})]::text[]`;
+    }
+    case 'zone':
+      return eq(md.zoneId, id!);
+    case 'center':
+      return eq(md.centerId, id!);
+    case 'role': {
+      const platform = db
+        .select({ id: userRoles.userId })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(sameText(roles.name, id!));
+      return sql`(${inArray(md.userId, platform)} or ${sameText(md.cihRole, id!)})`;
+    }
+    case 'people':
+      return userIds && userIds.length > 0 ? inArray(md.userId, userIds) : sql`false`;
+  }
+}
+
+/** 400 unless the audience names what its kind needs. */
+export function checkAudienceShape(a: Audience) {
+  if (needsId(a.kind) && !a.id) throw badRequest('Choose who receives it', { audienceId: ['Choose who receives it'] });
+  if (a.kind === 'people' && !a.userIds?.length)
+    throw badRequest('Choose at least one person', { userIds: ['Choose at least one person'] });
+}
+
+/** What the caller may address, from the database at each call (a new head sends at once). */
+export type SenderScope = { anyone: boolean; departmentIds: string[]; centerIds: string[]; zonesAndCenters: boolean };
+
+export async function senderScope(db: Db | Tx, caller: Caller): Promise<SenderScope> {
+  const anyone = caller.permissions.has(P.createNotifications);
+  const headed = await db.select({ id: departments.id }).from(departments).where(eq(departments.hodId, caller.id));
+  const pastored = await db
+    .select({ id: churchAffiliations.centerId })
+    .from(churchAffiliations)
+    .where(and(eq(churchAffiliations.userId, caller.id), sameText(churchAffiliations.cihRole, 'cihpastor')));
+  return {
+    anyone,
+    departmentIds: headed.map((d) => d.id),
+    centerIds: pastored.flatMap((c) => (c.id ? [c.id] : [])),
+    zonesAndCenters: caller.permissions.has(P.viewInspectorateDashboard),
+  };
+}
+
+export function mayAddress(scope: SenderScope, a: Audience): boolean {
+  if (scope.anyone) return true;
+  if (a.kind === 'department') return scope.departmentIds.includes(a.id!);
+  if (a.kind === 'zone') return scope.zonesAndCenters;
+  if (a.kind === 'center') return scope.zonesAndCenters || scope.centerIds.includes(a.id!);
+  return false;
+}
+
+export function mustAddress(scope: SenderScope, a: Audience) {
+  if (!mayAddress(scope, a)) {
+    throw forbidden(
+      'You may not send to this audience: administrators send to anyone, a head of department to their department, a CIH pastor to their center, the inspectorate to zones and centers',
+    );
+  }
+}
+
+type Option = { id: string; name: string };
+
+/** The audiences the compose dialog offers this sender, with the names to pick from. */
+export async function audienceOptions(db: Db | Tx, scope: SenderScope) {
+  const limitTo = (column: typeof departments.id | typeof centers.id, ids: string[]) =>
+    scope.anyone ? undefined : inArray(column, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']);
+  const depts: Option[] =
+    scope.anyone || scope.departmentIds.length
+      ? await db
+          .select({ id: departments.id, name: departments.departmentName })
+          .from(departments)
+          .where(limitTo(departments.id, scope.departmentIds))
+          .orderBy(asc(departments.departmentName))
+      : [];
+  const everyCenter = scope.anyone || scope.zonesAndCenters;
+  const centerRows: Option[] =
+    everyCenter || scope.centerIds.length
+      ? await db
+          .select({ id: centers.id, name: centers.centerName })
+          .from(centers)
+          .where(everyCenter ? undefined : inArray(centers.id, scope.centerIds))
+          .orderBy(asc(centers.centerName))
+      : [];
+  const zoneRows: Option[] = everyCenter
+    ? await db.select({ id: zones.id, name: zones.zoneName }).from(zones).orderBy(asc(zones.zoneName))
+    : [];
+  const groups: Option[] = scope.anyone
+    ? await db
+        .select({ id: affinityGroups.id, name: affinityGroups.affinityGroupName })
+        .from(affinityGroups)
+        .orderBy(asc(affinityGroups.affinityGroupName))
+    : [];
+  const roleRows: Option[] = scope.anyone
+    ? (await db.select({ name: roles.name }).from(roles).orderBy(asc(roles.name))).map((r) => ({ id: r.name, name: r.name }))
+    : [];
+  const kinds: AudienceKind[] = scope.anyone
+    ? ['everyone', 'members', 'firstTimers', 'department', 'affinityGroup', 'zone', 'center', 'role', 'people']
+    : [
+        ...(depts.length ? (['department'] as const) : []),
+        ...(zoneRows.length ? (['zone'] as const) : []),
+        ...(centerRows.length ? (['center'] as const) : []),
+      ];
+  return { kinds, departments: depts, affinityGroups: groups, zones: zoneRows, centers: centerRows, roles: roleRows };
+}
+
+/** 'Department: Choir', as the sender's list shows the audience. */
+export async function audienceLabel(db: Db | Tx, a: Audience): Promise<string> {
+  const named = async (q: Promise<Array<{ name: string }>>, what: string) => {
+    const [row] = await q;
+    if (!row) throw badRequest(`That ${what.toLowerCase()} does not exist`, { audienceId: [`That ${what.toLowerCase()} does not exist`] });
+    return `${what}: ${row.name}`;
+  };
+  switch (a.kind) {
+    case 'everyone':
+      return 'Everyone';
+    case 'members':
+      return 'Members';
+    case 'firstTimers':
+      return 'First-timers';
+    case 'department':
+      return named(db.select({ name: departments.departmentName }).from(departments).where(eq(departments.id, a.id!)), 'Department');
+    case 'affinityGroup':
+      return named(
+        db.select({ name: affinityGroups.affinityGroupName }).from(affinityGroups).where(eq(affinityGroups.id, a.id!)),
+        'Affinity group',
+      );
+    case 'zone':
+      return named(db.select({ name: zones.zoneName }).from(zones).where(eq(zones.id, a.id!)), 'Zone');
+    case 'center':
+      return named(db.select({ name: centers.centerName }).from(centers).where(eq(centers.id, a.id!)), 'Center');
+    case 'role':
+      return `Role: ${a.id}`;
+    case 'people':
+      return `${a.userIds!.length} chosen ${a.userIds!.length === 1 ? 'person' : 'people'}`;
+  }
+}

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/client.js';
+import { rowsOf } from './db/queries.js';
+
+/** What the worker needs of nodemailer's transport: one call per mail. */
+export type MailTransport = { sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown> };
+
+export type OutboxOptions = {
+  db: Db;
+  /** Null without SMTP_URL: the mails then stay in the outbox (and the log), and only the tick jobs run. */
+  transport: MailTransport | null;
+  from: string;
+  log: FastifyBaseLogger;
+  batchSize?: number;
+  /** How long the worker sleeps when it found nothing to do. */
+  idleMs?: number;
+  /** A claim lasts this long: a worker that died mid-batch leaves its mails to the next one after it. */
+  leaseMs?: number;
+  /** The first retry's wait; each next one doubles it, up to an hour. */
+  retryBaseMs?: number;
+  maxAttempts?: number;
+};
+
+type Claimed = { id: string; to: string; subject: string; text: string; attempts: number };
+
+const HOUR_MS = 3_600_000;
+
+/** The wait before the next try of a mail tried `attempts` times. */
+export function backoffMs(attempts: number, baseMs: number): number {
+  return Math.min(HOUR_MS, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * The durable outbox's worker, in the server process. Mails are rows written in the transaction
+ * of the change that sends them; the worker claims a batch (FOR UPDATE SKIP LOCKED, so two
+ * servers never take the same row, and a lease instead of a held transaction, since PGlite has
+ * one connection), sends each and marks it sent at once. A worker stopped between batches leaves
+ * the rest pending; one killed mid-send leaves its claimed rows, sent again when the lease ends:
+ * at most the one mail in flight goes twice, none is lost. Failures wait with a doubling backoff.
+ */
+export function createOutboxWorker(opts: OutboxOptions) {
+  const batchSize = opts.batchSize ?? 20;
+  const idleMs = opts.idleMs ?? 5000;
+  const leaseMs = opts.leaseMs ?? 120_000;
+  const retryBaseMs = opts.retryBaseMs ?? 30_000;
+  const maxAttempts = opts.maxAttempts ?? 8;
+  const ticks: Array<() => Promise<unknown>> = [];
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+
+  async function claim(): Promise<Claimed[]> {
+    const result = await opts.db.execute(sql`
+      update outbox set claimed_until = now() + ${leaseMs} * interval '1 millisecond', attempts = attempts + 1
+      where id in (
+        select id from outbox
+        where category is not null and sent_at is null and failed_at is null and next_attempt_at <= now()
+          and (claimed_until is null or claimed_until < now())
+        order by next_attempt_at, created_at
+        limit ${batchSize}
+        for update skip locked)
+      returning id, "to", subject, text, attempts`);
+    return rowsOf<Claimed>(result);
+  }
+
+  async function deliver(transport: MailTransport, mail: Claimed) {
+    try {
+      await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await opts.db.execute(sql`update outbox set sent_at = now(), claimed_until = null, last_error = null where id = ${mail.id}`);
+      opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+    } catch (err) {
+      const message = (err as Error).message;
+      const giveUp = mail.attempts >= maxAttempts;
+      const wait = backoffMs(mail.attempts, retryBaseMs);
+      await opts.db.execute(sql`
+        update outbox set claimed_until = null, last_error = ${message},
+          failed_at = ${giveUp ? sql`now()` : sql`null`},
+          next_attempt_at = now() + ${wait} * interval '1 millisecond'
+        where id = ${mail.id}`);
+      opts.log.error({ to: mail.to, subject: mail.subject, err: message, attempts: mail.attempts, giveUp }, 'mail could not be sent');
+    }
+  }
+
+  /** One round: the tick jobs, then one batch of mails. Returns how many mails it took. */
+  async function drainOnce(): Promise<number> {
+    for (const tick of ticks) await tick();
+    if (!opts.transport) return 0;
+    const batch = await claim();
+    for (const mail of batch) await deliver(opts.transport, mail);
+    return batch.length;
+  }
+
+  async function run() {
+    while (running) {
+      let taken = 0;
+      try {
+        taken = await drainOnce();
+      } catch (err) {
+        opts.log.error({ err: (err as Error).message }, 'the outbox worker failed a round');
+      }
+      // A full batch means more may be waiting: go on at once.
+      if (running && taken < batchSize) await new Promise<void>((resolve) => sleep(resolve));
+    }
+  }
+
+  function sleep(resolve: () => void) {
+    const timer = setTimeout(done, idleMs);
+    timer.unref();
+    function done() {
+      clearTimeout(timer);
+      wake = undefined;
+      resolve();
+    }
+    wake = done;
+  }
+
+  return {
+    /** Runs job at every round, e.g. releasing scheduled messages. */
+    everyRound(job: () => Promise<unknown>) {
+      ticks.push(job);
+    },
+    drainOnce,
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    /** Wakes the worker now, after new mails were queued. */
+    poke() {
+      wake?.();
+    },
+    /** Lets the batch under way finish, then stops. */
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+    },
+  };
+}
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>;

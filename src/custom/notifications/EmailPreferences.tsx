@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Checkbox, FormControlLabel, FormGroup, FormLabel, Paper } from '@mui/material';
+import type { FlockDataProvider } from '@/src/dataProvider';
+
+const CATEGORIES = ['messages', 'requests'] as const;
+
+/** Which notifications also come by email: the member's opt-outs, kept on their account. */
+export function EmailPreferences() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const api = useDataProvider<FlockDataProvider>();
+  const [optedOut, setOptedOut] = useState<string[] | null>(null);
+  useEffect(() => {
+    void api.getEmailPreferences<{ optedOut: string[] }>().then(
+      (r) => setOptedOut(r.data.optedOut),
+      () => setOptedOut([]),
+    );
+  }, [api]);
+  if (!optedOut) return null;
+  const toggle = async (category: string, wanted: boolean) => {
+    const next = wanted ? optedOut.filter((c) => c !== category) : [...optedOut, category];
+    setOptedOut(next);
+    try {
+      await api.updateEmailPreferences({ optedOut: next });
+      notify('flock.notifications.email.saved', { type: 'success' });
+    } catch (err) {
+      setOptedOut(optedOut);
+      notify((err as Error).message, { type: 'error' });
+    }
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mt: 3 }} component="fieldset">
+      <FormLabel component="legend">{translate('flock.notifications.email.title')}</FormLabel>
+      <FormGroup>
+        {CATEGORIES.map((c) => (
+          <FormControlLabel
+            key={c}
+            control={<Checkbox checked={!optedOut.includes(c)} onChange={(e) => toggle(c, e.target.checked)} />}
+            label={translate(`flock.notifications.email.${c}`)}
+          />
+        ))}
+      </FormGroup>
+    </Paper>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { useGetList, useTranslate } from 'react-admin';
+import { Alert, Box, Chip, LinearProgress, List, ListItemButton, ListItemText, Pagination, Typography } from '@mui/material';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import { NotificationDialog } from './NotificationDialog';
+import type { InboxItem } from './types';
+
+const PER_PAGE = 20;
+
+/** The caller's notifications, unread first; one opens in a dialog. */
+export function InboxList() {
+  const translate = useTranslate();
+  const [page, setPage] = useState(1);
+  const [opened, setOpened] = useState<string | null>(null);
+  const { data, total, isPending, error } = useGetList<InboxItem>('inbox', {
+    pagination: { page, perPage: PER_PAGE },
+    sort: { field: 'id', order: 'DESC' },
+  });
+  if (isPending) return <LinearProgress sx={{ m: 2 }} />;
+  if (error) return <Alert severity="error">{translate('flock.notifications.load_error', { message: (error as Error).message })}</Alert>;
+  if (!data?.length) return <Typography sx={{ p: 2 }}>{translate('flock.notifications.empty')}</Typography>;
+  const pages = Math.ceil((total ?? 0) / PER_PAGE);
+  return (
+    <>
+      <List aria-label={translate('flock.notifications.tabs.inbox')}>
+        {data.map((n) => (
+          <ListItemButton key={n.id} onClick={() => setOpened(n.id)} divider>
+            <ListItemText
+              primary={
+                <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Box component="span" sx={{ fontWeight: n.isRead ? 400 : 700 }}>
+                    {n.title}
+                  </Box>
+                  {!n.isRead && <Chip size="small" color="primary" label={translate('flock.notifications.unread')} />}
+                  {n.attachmentCount > 0 && (
+                    <Chip
+                      size="small"
+                      icon={<AttachFileIcon />}
+                      label={translate('flock.notifications.attachments', { smart_count: n.attachmentCount })}
+                    />
+                  )}
+                </Box>
+              }
+              secondary={`${n.senderName ? translate('flock.notifications.from', { name: n.senderName }) : translate('flock.notifications.from_flock')} · ${new Date(n.createdAt).toLocaleString()}`}
+              slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+            />
+          </ListItemButton>
+        ))}
+      </List>
+      {pages > 1 && <Pagination count={pages} page={page} onChange={(_e, p) => setPage(p)} sx={{ my: 1 }} />}
+      {opened && <NotificationDialog id={opened} onClose={() => setOpened(null)} />}
+    </>
+  );
+}
