@@ -114,7 +114,16 @@ describe('side menu', () => {
   it('shows each entry only with its permission; Accessories follows CAN_VIEW_VENUES', async () => {
     signIn(['CAN_VIEW_VENUES', 'CAN_VIEW_MEMBERS', 'CAN_VIEW_AUDIT_REPORT']);
     renderAt('/overview');
-    expect(await menuNames()).toEqual(['Profile', 'Overview', 'Members', 'Accessories', 'Venues', 'Requests', 'Notifications', 'Audit Logs']);
+    expect(await menuNames()).toEqual([
+      'Profile',
+      'Overview',
+      'Members',
+      'Accessories',
+      'Venues',
+      'Requests',
+      'Notifications',
+      'Audit Logs',
+    ]);
   });
 
   it('hides Accessories from a user who may open the route but lacks CAN_VIEW_VENUES', async () => {
@@ -126,7 +135,15 @@ describe('side menu', () => {
   it('shows Roles management, which the spec menu lacks, after Users management with CAN_VIEW_ROLES', async () => {
     signIn(['CAN_VIEW_USER_MANAGEMENT', 'CAN_VIEW_ROLES', 'CAN_UPDATE_DEMISE_MEMBERS']);
     renderAt('/overview');
-    expect(await menuNames()).toEqual(['Profile', 'Overview', 'Requests', 'Users management', 'Roles management', 'Archived users', 'Notifications']);
+    expect(await menuNames()).toEqual([
+      'Profile',
+      'Overview',
+      'Requests',
+      'Users management',
+      'Roles management',
+      'Archived users',
+      'Notifications',
+    ]);
     expect(screen.getByRole('menuitem', { name: 'Roles management' }).getAttribute('href')).toBe('/roles-management');
   });
 
