@@ -140,4 +140,9 @@ export const P = {
   deleteLookups: 'CAN_DELETE_LOOKUPS',
   // Requests and approvals; approveRequests is above.
   viewRequests: 'CAN_VIEW_REQUESTS',
+  // CIH attendance and reports.
+  viewCihReports: 'CAN_VIEW_CIH_REPORTS',
+  createCihReports: 'CAN_CREATE_CIH_REPORTS',
+  updateCihReports: 'CAN_UPDATE_CIH_REPORTS',
+  deleteCihReports: 'CAN_DELETE_CIH_REPORTS',
 } as const;
