@@ -2,7 +2,7 @@ import type { Descriptor, RouteTitle, Screen } from '@/src/common/descriptor';
 import { auth } from '@/src/custom/auth';
 import { info } from '@/src/custom/info';
 import { dashboardStats, overview } from '@/src/custom/overview';
-import { appointments, cihFollowup, cihReports, goals, meetings, notifications, outreach, venues } from '@/src/custom/placeholder';
+import { appointments, goals, meetings, notifications, outreach, venues } from '@/src/custom/placeholder';
 import {
   avatars,
   biodata,
@@ -18,6 +18,7 @@ import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } 
 import { affinityGroups } from '@/src/resources/affinityGroups';
 import { auditLogs } from '@/src/resources/auditLogs';
 import { centerChoices, centers, cihCenter } from '@/src/resources/centers';
+import { cihAttendance, cihDashboardStats, cihFollowup, cihReports } from '@/src/resources/cihReports';
 import { demise } from '@/src/resources/demise';
 import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/resources/departments';
 import { firstTimers, firstTimerStats } from '@/src/resources/firstTimers';
@@ -88,6 +89,8 @@ export const SCREENS = [
   auditLogs,
   cihReports,
   cihFollowup,
+  cihAttendance,
+  cihDashboardStats,
 ] as const;
 
 export type ScreenDescriptor = (typeof SCREENS)[number];

@@ -44,7 +44,9 @@ async function checkMarks(tx: Tx, input: AttendanceValues, meetingId: string | n
     throw badRequest(`Mark every member present or absent: ${unmarked.length} not marked`, {
       marks: unmarked.map((m) => `${m.firstName} ${m.surName} is not marked`),
     });
-  const allowed = new Set([...members.map((m) => m.userId), ...earlier]);
+  // The screen lists the center's people as GetMyCenter does; marking one who was archived or disabled is harmless.
+  const everyone = await tx.select({ userId: memberDirectory.userId }).from(memberDirectory).where(eq(memberDirectory.centerId, input.centerId));
+  const allowed = new Set([...everyone.map((m) => m.userId), ...earlier]);
   const strangers = input.marks.filter((m) => !allowed.has(m.userId.toLowerCase()));
   if (strangers.length)
     throw badRequest('Only members of this center can be marked', {
