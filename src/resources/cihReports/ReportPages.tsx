@@ -10,8 +10,7 @@ import { NotReported } from './NotReported';
 
 const t = (key: string) => `flock.cihReports.${key}`;
 
-const zoneLink = (r: Record<string, unknown>) =>
-  `/cih/reports/centers/${String(r.zoneId)}/${encodeURIComponent(String(r.zoneName ?? ''))}`;
+const zoneLink = (r: Record<string, unknown>) => `/cih/reports/centers/${String(r.zoneId)}/${encodeURIComponent(String(r.zoneName ?? ''))}`;
 
 const REPORT_COLUMNS: ColumnDef[] = [
   { source: 'reportDate', kind: 'date', sortable: true },
