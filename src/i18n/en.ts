@@ -725,6 +725,7 @@ export const en = {
     // CIH attendance, reports and their figures.
     cihReports: {
       overview_title: 'House fellowships (CIH)',
+      overview_center: 'My CIH center',
       activity_reports: 'Activity reports',
       meetings: 'Attendance',
       centers_intro: 'The activity reports and attendance of the centers you can see: filter, sort and export what you see.',

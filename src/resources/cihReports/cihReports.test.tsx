@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, ok, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
 import { CenterWork } from './CenterWork';
+import { CihOverview } from './CihOverview';
 import { FollowUpHistory } from './FollowUpPages';
 import { ZoneReports } from './ReportPages';
 import { localToday } from './TakeAttendance';
@@ -180,5 +181,38 @@ describe('/cih/reports', () => {
       reason: 'absentee',
       outcome: 'Coming Sunday',
     });
+  });
+});
+
+describe('the overview', () => {
+  it('shows a center’s leader the figures of their own center', async () => {
+    const pastor = { fullName: 'Pat Pastor', cihRole: 'cihpastor' };
+    signInWith(LEADER, pastor);
+    api.on('GET /Center/GetMyCenter', () => ok({ center: { id: CENTER, centerName: 'Ajah Center' }, members: [], leaders: [] }));
+    api.on('GET /Stats/GetCIHStats', () =>
+      ok({
+        meetings: 2,
+        present: 7,
+        members: 8,
+        visitors: 1,
+        firstTimers: 1,
+        attendanceRate: 87.5,
+        openFollowUps: 0,
+        activityReports: { submitted: 2, drafts: 0, soulsWon: 1 },
+        series: [],
+      }),
+    );
+    renderScreen(<CihOverview />, { path: '/overview' });
+    expect(await screen.findByRole('heading', { name: 'My CIH center' })).toBeTruthy();
+    expect(within(await screen.findByRole('group', { name: 'Attendance rate' })).getByText('87.5%')).toBeTruthy();
+    expect(screen.getByText('No meetings in the last 26 weeks.')).toBeTruthy();
+    expect(api.callsTo('GET /Stats/GetCIHStats')[0].query).toMatchObject({ CenterId: CENTER });
+  });
+
+  it('shows nothing to a member who leads no center', async () => {
+    signInWith([]);
+    renderScreen(<CihOverview />, { path: '/overview' });
+    await waitFor(() => expect(screen.queryByRole('heading')).toBeNull());
+    expect(api.callsTo('GET /Stats/GetCIHDasboardStats')).toHaveLength(0);
   });
 });
