@@ -39,9 +39,9 @@ const withId = <S extends z.ZodRawShape>(shape: S) => z.object({ id: idField(), 
 
 // Attendance
 
-export const markSchema = z.object({ userId: idField('Member'), present: z.boolean({ error: 'Mark each member present or absent' }) });
+const markSchema = z.object({ userId: idField('Member'), present: z.boolean({ error: 'Mark each member present or absent' }) });
 
-export const visitorSchema = z.object({
+const visitorSchema = z.object({
   name: requiredText('Visitor name', 100),
   phone: text('Phone', 30),
   firstTimer: z.boolean().optional(),
@@ -84,7 +84,6 @@ export type ActivityReportInput = z.input<typeof activityReportSchema>;
 
 // Inspection reports
 
-export const INSPECTION_ITEMS = ['punctuality', 'venueCondition', 'leadership', 'materials'] as const;
 const inspectionShape = {
   centerId: idField('Center'),
   visitDate: pastDate('Visit date'),

@@ -6,14 +6,14 @@ import { idField } from '@/domain/schemas/structure.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, qualified } from '@/server/db/queries.js';
 import { centers, cihAttendanceMarks, cihFollowUps, cihMeetings, cihVisitors, memberDirectory, zones } from '@/server/db/schema/index.js';
-import { badRequest, conflict, forbidden, notFound } from '@/server/http/errors.js';
+import { badRequest, conflict, notFound } from '@/server/http/errors.js';
 import { listQuery, orderOf, pageOf } from '@/server/http/list.js';
-import type { Scope } from './scope.js';
+import { assertReads, type Scope } from './scope.js';
 
-export const MEETING_NOT_FOUND = 'Attendance not found!';
+const MEETING_NOT_FOUND = 'Attendance not found!';
 
 /** The people a center's attendance lists: its members who are neither archived nor disabled. */
-export function centerMembers(db: Db | Tx, centerId: string) {
+function centerMembers(db: Db | Tx, centerId: string) {
   return db
     .select({
       userId: memberDirectory.userId,
@@ -45,7 +45,10 @@ async function checkMarks(tx: Tx, input: AttendanceValues, meetingId: string | n
       marks: unmarked.map((m) => `${m.firstName} ${m.surName} is not marked`),
     });
   // The screen lists the center's people as GetMyCenter does; marking one who was archived or disabled is harmless.
-  const everyone = await tx.select({ userId: memberDirectory.userId }).from(memberDirectory).where(eq(memberDirectory.centerId, input.centerId));
+  const everyone = await tx
+    .select({ userId: memberDirectory.userId })
+    .from(memberDirectory)
+    .where(eq(memberDirectory.centerId, input.centerId));
   const allowed = new Set([...everyone.map((m) => m.userId), ...earlier]);
   const strangers = input.marks.filter((m) => !allowed.has(m.userId.toLowerCase()));
   if (strangers.length)
@@ -167,8 +170,7 @@ const SORT = {
 
 /** A page of meetings (without their marks) in the caller's reach. */
 export async function listMeetings(db: Db, scope: Scope, q: AttendanceList) {
-  if (q.centerId && !(scope.churchWide || scope.anyCenter || scope.centerId === q.centerId))
-    throw forbidden('You may only see the reports of your own CIH center');
+  if (q.centerId) assertReads(scope, q.centerId);
   const reach = scope.churchWide || scope.anyCenter ? undefined : scope.centerId ? eq(cihMeetings.centerId, scope.centerId) : sql`false`;
   const where: SQL | undefined = and(
     reach,

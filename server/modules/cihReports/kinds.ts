@@ -19,7 +19,7 @@ import { personName, qualified, searchOver } from '@/server/db/queries.js';
 import { centers, cihActivityReports, cihFollowUps, cihInspectionReports, cihMeetings, users, zones } from '@/server/db/schema/index.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { listQuery, orderOf, pageOf } from '@/server/http/list.js';
-import type { Scope } from './scope.js';
+import { assertReads, assertWrites, type Scope } from './scope.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed by the kind's own schema
 type Fields = Record<string, any>;
@@ -73,7 +73,7 @@ const meetingFigure = (column: PgColumn) =>
     number | null
   >`(select m.${sql.identifier(column.name)} from ${cihMeetings} m where m.center_id = ${qualified(cihActivityReports.centerId)} and m.meeting_date = ${qualified(cihActivityReports.reportDate)})`;
 
-export const activityReport: ReportKind = {
+const activityReport: ReportKind = {
   noun: 'activity report',
   entity: 'cihActivityReport',
   controller: 'CIHActivityReport',
@@ -107,7 +107,7 @@ export const activityReport: ReportKind = {
   },
 };
 
-export const inspectionReport: ReportKind = {
+const inspectionReport: ReportKind = {
   noun: 'inspection report',
   entity: 'cihInspectionReport',
   controller: 'CIHInspectionReport',
@@ -129,7 +129,7 @@ export const inspectionReport: ReportKind = {
   stamp: (_input, scope, before) => ({ inspectorId: (before?.inspectorId as string | null) ?? scope.userId }),
 };
 
-export const followUpReport: ReportKind = {
+const followUpReport: ReportKind = {
   noun: 'follow-up report',
   entity: 'cihFollowUp',
   controller: 'FollowUpReport',
@@ -177,8 +177,7 @@ export function listQueryOf(kind: ReportKind) {
 /** The conditions of a list: the caller's reach first, then the filters asked for. */
 export function whereOf(kind: ReportKind, scope: Scope, q: Fields): SQL | undefined {
   const t = kind.table;
-  if (q.centerId && !(scope.churchWide || scope.anyCenter || scope.centerId === q.centerId))
-    throw forbidden('You may only see the reports of your own CIH center');
+  if (q.centerId) assertReads(scope, q.centerId);
   const reach = scope.churchWide || scope.anyCenter ? undefined : scope.centerId ? eq(t.centerId, scope.centerId) : sql`false`;
   return and(
     reach,
@@ -230,7 +229,7 @@ export function assertFiles(kind: ReportKind, scope: Scope, centerId: string) {
     if (!scope.churchWide && !scope.anyCenter) throw forbidden('Only the inspectorate files inspection reports');
     return;
   }
-  if (!scope.anyCenter && scope.centerId !== centerId) throw forbidden('You may only file reports for your own CIH center');
+  assertWrites(scope, centerId);
 }
 
 /** Whether the caller without CAN_UPDATE_CIH_REPORTS may still change this record as its author. */

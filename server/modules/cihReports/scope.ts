@@ -27,8 +27,8 @@ export async function scopeOf(db: Db | Tx, caller: Caller): Promise<Scope> {
   };
 }
 
-export const readsCenter = (scope: Scope, centerId: string) => scope.churchWide || scope.anyCenter || scope.centerId === centerId;
-export const writesCenter = (scope: Scope, centerId: string) => scope.anyCenter || scope.centerId === centerId;
+const readsCenter = (scope: Scope, centerId: string) => scope.churchWide || scope.anyCenter || scope.centerId === centerId;
+const writesCenter = (scope: Scope, centerId: string) => scope.anyCenter || scope.centerId === centerId;
 
 export function assertReads(scope: Scope, centerId: string) {
   if (!readsCenter(scope, centerId)) throw forbidden('You may only see the reports of your own CIH center');

@@ -26,7 +26,7 @@ type Point = {
 const rate = (present: number, members: number) => (members > 0 ? Math.round((present / members) * 1000) / 10 : null);
 
 /** Monday of the week WEEKS weeks before this one, as YYYY-MM-DD. */
-export function seriesStart(today = new Date()): string {
+function seriesStart(today = new Date()): string {
   const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
   const monday = d.getUTCDate() - ((d.getUTCDay() + 6) % 7);
   d.setUTCDate(monday - 7 * (WEEKS - 1));
@@ -183,7 +183,7 @@ export async function dashboardStats(db: Db, today = new Date()) {
 }
 
 /** Monday of this week (UTC), as YYYY-MM-DD: a center "reported this week" if it met on or after it. */
-export function thisMonday(today = new Date()): string {
+function thisMonday(today = new Date()): string {
   const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
   d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
   return d.toISOString().slice(0, 10);

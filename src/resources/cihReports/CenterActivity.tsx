@@ -15,6 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { FOLLOW_UP_CHANNELS, FOLLOW_UP_REASONS } from '@/domain/schemas/cihReports';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { longDate, type ApiRecord } from '@/src/resources/crud';
 import { localToday } from './TakeAttendance';
@@ -202,14 +203,14 @@ export function FollowUpForm({ personId, centerId, onSaved }: { personId: string
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField select label={label('channel')} value={values.channel} onChange={set('channel')} size="small">
-            {['visit', 'call', 'message'].map((c) => (
+            {FOLLOW_UP_CHANNELS.map((c) => (
               <MenuItem key={c} value={c}>
                 {translate(`flock.cihReports.channel.${c}`)}
               </MenuItem>
             ))}
           </TextField>
           <TextField select label={label('reason')} value={values.reason} onChange={set('reason')} size="small">
-            {['absentee', 'firstTimer'].map((r) => (
+            {FOLLOW_UP_REASONS.map((r) => (
               <MenuItem key={r} value={r}>
                 {translate(`flock.cihReports.reason.${r}`)}
               </MenuItem>
