@@ -18,7 +18,7 @@ import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } 
 import { affinityGroups } from '@/src/resources/affinityGroups';
 import { auditLogs } from '@/src/resources/auditLogs';
 import { centerChoices, centers, cihCenter } from '@/src/resources/centers';
-import { cihAttendance, cihDashboardStats, cihFollowup, cihReports } from '@/src/resources/cihReports';
+import { cihAttendance, cihDashboardStats, cihFollowup, cihInspections, cihReports } from '@/src/resources/cihReports';
 import { demise } from '@/src/resources/demise';
 import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/resources/departments';
 import { firstTimers, firstTimerStats } from '@/src/resources/firstTimers';
@@ -91,6 +91,7 @@ export const SCREENS = [
   cihFollowup,
   cihAttendance,
   cihDashboardStats,
+  cihInspections,
 ] as const;
 
 export type ScreenDescriptor = (typeof SCREENS)[number];

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { DateInput, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { Box, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
@@ -6,6 +6,7 @@ import { RemoteSelectInput, selectFilter } from '@/src/common/peopleFilters';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { PageHeader, TableList, type ApiRecord, type ColumnDef } from '@/src/resources/crud';
 import { AttendanceFigures, FiguresState, useFigures, type CihFigures } from './AttendanceFigures';
+import { InspectionForm } from './InspectionForm';
 import { NotReported } from './NotReported';
 
 const t = (key: string) => `flock.cihReports.${key}`;
@@ -21,6 +22,19 @@ const REPORT_COLUMNS: ColumnDef[] = [
   { source: 'membersCount', kind: 'number' },
   { source: 'soulsWon', kind: 'number', sortable: true },
   { source: 'status', sortable: true },
+  { source: 'authorName' },
+];
+
+const INSPECTION_COLUMNS: ColumnDef[] = [
+  { source: 'visitDate', kind: 'date', sortable: true },
+  { source: 'centerName', sortable: true },
+  { source: 'zoneName' },
+  { source: 'punctuality', kind: 'number' },
+  { source: 'venueCondition', kind: 'number' },
+  { source: 'leadership', kind: 'number' },
+  { source: 'materials', kind: 'number' },
+  { source: 'averageScore', kind: 'number' },
+  { source: 'remarks' },
   { source: 'authorName' },
 ];
 
@@ -47,7 +61,7 @@ function reportFilters(withZone: boolean, withStatus: boolean) {
   ];
 }
 
-function ReportLists({ zoneId }: { zoneId?: string }) {
+function ReportLists({ zoneId, version = 0 }: { zoneId?: string; version?: number }) {
   const translate = useTranslate();
   const filter = zoneId ? { zoneId } : undefined;
   return (
@@ -64,6 +78,19 @@ function ReportLists({ zoneId }: { zoneId?: string }) {
         </Typography>
         <TableList resource="cihAttendance" columns={MEETING_COLUMNS} filter={filter} filters={reportFilters(!zoneId, false)} nested />
       </Box>
+      <Box component="section" aria-labelledby="inspections">
+        <Typography id="inspections" component="h2" variant="h6">
+          {translate(t('inspections'))}
+        </Typography>
+        <TableList
+          key={version}
+          resource="cihInspections"
+          columns={INSPECTION_COLUMNS}
+          filter={filter}
+          filters={reportFilters(!zoneId, false)}
+          nested
+        />
+      </Box>
     </Stack>
   );
 }
@@ -71,10 +98,14 @@ function ReportLists({ zoneId }: { zoneId?: string }) {
 /** /cih/reports/centers: every center's activity reports and meetings in the caller's reach, with filters and export. */
 export function CenterReports(): ReactElement {
   const translate = useTranslate();
+  const [version, setVersion] = useState(0);
   return (
     <>
       <PageHeader title={translate('flock.routes.cihReportsCenters.title')} subtitle={translate(t('centers_intro'))} />
-      <ReportLists />
+      <Stack spacing={3}>
+        <InspectionForm onSaved={() => setVersion((v) => v + 1)} />
+        <ReportLists version={version} />
+      </Stack>
     </>
   );
 }

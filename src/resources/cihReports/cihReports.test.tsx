@@ -5,7 +5,7 @@ import { fakeApi, ok, renderScreen, rows, signInWith } from '@/tests/support/adm
 import { CenterWork } from './CenterWork';
 import { CihOverview } from './CihOverview';
 import { FollowUpHistory } from './FollowUpPages';
-import { ZoneReports } from './ReportPages';
+import { CenterReports, ZoneReports } from './ReportPages';
 import { localToday } from './TakeAttendance';
 
 const api = fakeApi();
@@ -122,6 +122,63 @@ describe('/cih/center', () => {
 });
 
 describe('/cih/reports', () => {
+  it('centers: the inspectorate files an inspection, and reads reports, meetings and inspections with their filters', async () => {
+    signInWith(['CAN_VIEW_CIH_CENTER', 'CAN_VIEW_CIH_MANAGEMENT', 'CAN_VIEW_CIH_REPORTS', 'CAN_CREATE_CIH_REPORTS']);
+    api.on('GET /Center/GetAll', () => rows([{ id: CENTER, centerName: 'Ajah Center' }]));
+    api.on('GET /CIHZone/GetAll', () => rows([{ id: 'z1', zoneName: 'Lekki Zone' }]));
+    api.on('GET /CIHActivityReport/GetAll', () =>
+      rows([
+        {
+          id: 'r1',
+          reportDate: '2026-11-16',
+          centerName: 'Ajah Center',
+          zoneId: 'z1',
+          zoneName: 'Lekki Zone',
+          topic: 'Walking in love',
+          status: 'submitted',
+        },
+      ]),
+    );
+    api.on('GET /CIHAttendance/GetAll', () => rows([]));
+    api.on('GET /CIHInspectionReport/GetAll', () =>
+      rows([{ id: 'i1', visitDate: '2026-11-10', centerName: 'Ajah Center', averageScore: 4.25, remarks: 'Well kept' }]),
+    );
+    api.on('POST /CIHInspectionReport/Create', (call) => ok({ id: 'i2', ...(call.body as object) }));
+    renderScreen(<CenterReports />, { path: '/cih/reports/centers' });
+    expect(await screen.findByText('Walking in love')).toBeTruthy();
+    expect(await screen.findByText('Well kept')).toBeTruthy();
+    const form = within(screen.getByRole('region', { name: 'Inspection of a center' }));
+    fireEvent.mouseDown(form.getByRole('combobox', { name: 'Center' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Ajah Center' }));
+    fireEvent.mouseDown(form.getByRole('combobox', { name: 'Leadership' }));
+    fireEvent.click(await screen.findByRole('option', { name: '5' }));
+    fireEvent.change(form.getByRole('textbox', { name: 'Remarks' }), { target: { value: 'Good hosts' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save inspection' }));
+    expect(await screen.findByText('Inspection saved')).toBeTruthy();
+    expect(api.callsTo('POST /CIHInspectionReport/Create')[0].body).toMatchObject({
+      centerId: CENTER,
+      visitDate: localToday(),
+      punctuality: 3,
+      venueCondition: 3,
+      leadership: 5,
+      materials: 3,
+      remarks: 'Good hosts',
+    });
+  });
+
+  it('centers: a center’s leader sees no inspection form', async () => {
+    signInWith(LEADER);
+    api.on('GET /Center/GetAll', () => rows([]));
+    api.on('GET /CIHZone/GetAll', () => rows([]));
+    api.on('GET /CIHActivityReport/GetAll', () => rows([]));
+    api.on('GET /CIHAttendance/GetAll', () => rows([]));
+    api.on('GET /CIHInspectionReport/GetAll', () => rows([]));
+    renderScreen(<CenterReports />, { path: '/cih/reports/centers' });
+    expect(await screen.findByRole('heading', { name: 'Inspection reports' })).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('GET /CIHInspectionReport/GetAll').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: 'Save inspection' })).toBeNull();
+  });
+
   it('zones: the church’s figures, the centers that did not meet this week, and each zone opening its centers', async () => {
     signInWith(['CAN_VIEW_CIH_CENTER', 'CAN_VIEW_INSPECTORATE_DASHBOARD']);
     api.on('GET /Stats/GetCIHDasboardStats', () =>

@@ -67,6 +67,16 @@ export const cihAttendance = descriptor({
   },
 });
 
+/** The inspectorate's reports of their visits to the centers; church-wide readers file them. */
+export const cihInspections = descriptor({
+  name: 'cihInspections',
+  access: { view: CIH_CENTER, create: [P.viewCihManagement] },
+  endpoints: {
+    ...controller('CIHInspectionReport', 'GetAll', REPORT_FILTERS),
+    custom: { createInspection: post('/CIHInspectionReport/Create') },
+  },
+});
+
 /** The inspectorate's figures of the whole church, on /overview and /cih/reports/zones. */
 export const cihDashboardStats = descriptor({
   name: 'cihDashboardStats',
