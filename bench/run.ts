@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the real server over a database seeded with the demo church, loaded with
  * autocannon on loopback for a bounded time per endpoint, then one timed bulk conversion of
- * 10,000 first-timers (bench/convert.ts). `npm run bench -- members`: bench/members.ts instead.
+ * 10,000 first-timers (bench/convert.ts). `npm run bench -- members`: bench/members.ts instead
+ * (`-- audit`: bench/audit.ts, `-- cih`: bench/cih.ts).
  * See bench/README.md.
  */
 import fs from 'node:fs';
@@ -130,6 +131,7 @@ const benches: Record<string, () => Promise<number>> = {
   members: async () => (await import('./members.js')).benchMembers(),
   audit: async () => (await import('./audit.js')).benchAudit(),
   notify: async () => (await import('./notify.js')).benchNotify(),
+  cih: async () => (await import('./cih.js')).benchCih(),
 };
 const chosen = process.argv[2];
 if (chosen && !benches[chosen]) {

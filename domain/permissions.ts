@@ -142,4 +142,9 @@ export const P = {
   viewRequests: 'CAN_VIEW_REQUESTS',
   // Notifications: sending to anyone (heads, pastors and the inspectorate send within their scope).
   createNotifications: 'CAN_CREATE_NOTIFICATIONS',
+  // CIH attendance and reports.
+  viewCihReports: 'CAN_VIEW_CIH_REPORTS',
+  createCihReports: 'CAN_CREATE_CIH_REPORTS',
+  updateCihReports: 'CAN_UPDATE_CIH_REPORTS',
+  deleteCihReports: 'CAN_DELETE_CIH_REPORTS',
 } as const;

@@ -3,7 +3,7 @@ import { auth } from '@/src/custom/auth';
 import { info } from '@/src/custom/info';
 import { dashboardStats, overview } from '@/src/custom/overview';
 import { inbox, notifications, sentNotifications } from '@/src/custom/notifications';
-import { appointments, cihFollowup, cihReports, goals, meetings, outreach, venues } from '@/src/custom/placeholder';
+import { appointments, goals, meetings, outreach, venues } from '@/src/custom/placeholder';
 import {
   avatars,
   biodata,
@@ -19,6 +19,7 @@ import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } 
 import { affinityGroups } from '@/src/resources/affinityGroups';
 import { auditLogs } from '@/src/resources/auditLogs';
 import { centerChoices, centers, cihCenter } from '@/src/resources/centers';
+import { cihAttendance, cihDashboardStats, cihFollowup, cihInspections, cihReports } from '@/src/resources/cihReports';
 import { demise } from '@/src/resources/demise';
 import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/resources/departments';
 import { firstTimers, firstTimerStats } from '@/src/resources/firstTimers';
@@ -91,6 +92,9 @@ export const SCREENS = [
   cihFollowup,
   inbox,
   sentNotifications,
+  cihAttendance,
+  cihDashboardStats,
+  cihInspections,
 ] as const;
 
 export type ScreenDescriptor = (typeof SCREENS)[number];

@@ -5,6 +5,7 @@ import { authModule } from './auth/routes.js';
 import { biodataModule } from './biodata/routes.js';
 import { churchAffiliationModule } from './churchAffiliation/routes.js';
 import { cihModule } from './cih/routes.js';
+import { cihReportsModule } from './cihReports/routes.js';
 import { departmentsModule } from './departments/routes.js';
 import { detailsModule } from './details/routes.js';
 import { filesModule } from './files/routes.js';
@@ -39,4 +40,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   filesModule,
   notificationsModule,
   auditTrailModule,
+  cihReportsModule,
 ];

@@ -6,7 +6,7 @@ import { EVERY_ROW } from '@/src/common/roles/useRoles';
 type RemoteProps = Omit<SelectInputProps, 'choices'> & { source: string; reference: string; optionText: string };
 
 /** A select whose choices are a whole list of the API (zones, departments). */
-function RemoteSelectInput({ reference, optionText, ...rest }: RemoteProps) {
+export function RemoteSelectInput({ reference, optionText, ...rest }: RemoteProps) {
   const { data = [], isPending } = useGetList(reference, EVERY_ROW);
   return <SelectInput choices={data} optionText={optionText} isPending={isPending} emptyText="flock.people.any" {...rest} />;
 }

@@ -11,6 +11,7 @@ import { readUser } from '@/src/authProvider/session';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { REQUEST_TABS, usePendingCount } from '@/src/custom/requests/pendingCounts';
+import { CihOverview } from '@/src/resources/cihReports/CihOverview';
 import { MyTasks } from './MyTasks';
 
 type DashboardStats = { members: number; firstTimers: number; departments: number; zones: number };
@@ -124,6 +125,7 @@ export function OverviewPage() {
         </Box>
       )}
       <MyTasks />
+      <CihOverview />
     </Stack>
   );
 }

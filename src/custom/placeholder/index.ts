@@ -1,9 +1,6 @@
-import AssessmentIcon from '@mui/icons-material/Assessment';
 import CampaignIcon from '@mui/icons-material/Campaign';
-import FactCheckIcon from '@mui/icons-material/FactCheck';
 import PlaceIcon from '@mui/icons-material/Place';
 import { P } from '@/domain/permissions';
-import { CIH_CENTER } from '@/src/authProvider/rules';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 
 /** Shown on a signed-in route that has no screen yet. */
@@ -15,21 +12,3 @@ export const goals = descriptor({ name: 'goals', path: '/goals', access: { view:
 export const meetings = descriptor({ name: 'meetings', path: '/meetings', access: { view: [P.viewMeetings] } });
 export const appointments = descriptor({ name: 'appointments', path: '/appointments', access: { view: [P.viewAppointments] } });
 export const venues = descriptor({ name: 'venues', path: '/venue-management', access: { view: [P.viewVenues] }, icon: PlaceIcon });
-export const cihReports = descriptor({
-  name: 'cihReports',
-  path: '/cih/reports/centers',
-  title: 'cihReportsCenters',
-  routes: [
-    { path: '/cih/reports/centers/:zoneId/:name', title: 'cihReportsZoneCenters' },
-    { path: '/cih/reports/zones', title: 'cihReportsZones' },
-  ],
-  access: { view: CIH_CENTER },
-  icon: AssessmentIcon,
-});
-export const cihFollowup = descriptor({
-  name: 'cihFollowup',
-  path: '/cih/reports/followup',
-  routes: [{ path: '/cih/reports/followup/:id/:name', title: 'cihFollowupDetail' }],
-  access: { view: CIH_CENTER },
-  icon: FactCheckIcon,
-});

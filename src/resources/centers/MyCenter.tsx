@@ -6,6 +6,7 @@ import { cellOf, ColumnCards, PageHeader, type ApiRecord } from '@/src/resources
 import { usePhone } from '@/src/common/RecordCards';
 import { CIH_ROLE_COLUMN, MEMBER_COLUMNS } from '@/src/common/MemberTable';
 import { CenterFacts } from './CenterFacts';
+import { CenterWork } from '@/src/resources/cihReports/CenterWork';
 
 type MyCenterData = { center: ApiRecord; members: ApiRecord[]; leaders: ApiRecord[] };
 type Loaded = { data: MyCenterData } | { notInCenter: true } | { error: string };
@@ -86,6 +87,7 @@ export function MyCenter() {
     <>
       <PageHeader title={center.centerName} subtitle={title} />
       <CenterFacts center={center} memberCount={members.length} />
+      <CenterWork centerId={center.id} members={members} />
       <Typography component="h2" variant="h6" gutterBottom>
         {translate('flock.cih.leaders')}
       </Typography>

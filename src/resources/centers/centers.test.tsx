@@ -88,9 +88,13 @@ describe("a CIH pastor's own center", () => {
   it('shows the center, its leaders and its members', async () => {
     signInWith(['CAN_VIEW_CIH_CENTER']);
     api.on('GET /Center/GetMyCenter', () => ok({ center: AJAH, members: [PASTOR, MEMBER], leaders: [PASTOR] }));
+    // The center's attendance and reports (src/resources/cihReports) read these.
+    api.on('GET /CIHAttendance/GetAbsentees', () => ok([]));
+    api.on('GET /CIHAttendance/GetAll', () => rows([]));
+    api.on('GET /CIHActivityReport/GetAll', () => rows([]));
     renderScreen(<MyCenter />, { path: '/cih/center' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ajah Center' })).toBeTruthy();
-    expect(screen.getByText('Babajide Ogunleye')).toBeTruthy();
+    expect(screen.getAllByText('Babajide Ogunleye').length).toBeGreaterThan(0);
     expect(screen.getAllByText('CIH pastor').length).toBeGreaterThan(0);
     expect(within(screen.getByRole('row', { name: /Obi/ })).getByText('ada@example.org')).toBeTruthy();
   });

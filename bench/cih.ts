@@ -1,0 +1,118 @@
+/**
+ * `npm run bench -- cih`: the house-fellowship statistics at church size. Generates 40 zones,
+ * 400 centers, 20,000 members and three years of weekly meetings (about 3 million present/absent
+ * marks, set-based: INSERT ... SELECT over generate_series), writes each meeting's pre-aggregate
+ * from its marks as the save does, then times GetCIHDasboardStats and GetZoneCIHStats (their
+ * queries, in process) 30 times each. Prints p50 and p99 with the budgets; exits 1 when one is
+ * missed. BENCH_CIH_SCALE (0 to 1, default 1) shrinks the church for a quick run.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { readConfig, type AppConfig } from '@/server/config.js';
+import type { Db } from '@/server/db/client.js';
+import { rowsOf } from '@/server/db/queries.js';
+import { dashboardStats, zoneStats } from '@/server/modules/cihReports/stats.js';
+import { openBenchDatabase } from './benchDatabase.js';
+
+const SCALE = Math.min(Math.max(Number(process.env.BENCH_CIH_SCALE) || 1, 0.001), 1);
+const ZONES = Math.max(1, Math.round(40 * SCALE));
+const CENTERS_PER_ZONE = 10;
+const MEMBERS_PER_CENTER = 50;
+const WEEKS = 156;
+const RUNS = 30;
+/** p50 budgets in ms: PostgreSQL is the production database; PGlite's figures are printed only. */
+const BUDGET_P50 = { postgres: 100, pglite: Infinity };
+
+const ms = (n: number) => n.toFixed(1);
+
+async function timed(label: string, run: () => Promise<unknown>) {
+  await run(); // warm-up, discarded
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { label, p50: times[Math.floor(RUNS / 2)], p99: times[Math.min(RUNS - 1, Math.ceil(RUNS * 0.99) - 1)] };
+}
+
+/** The bench church, created once per database (a kept PostgreSQL database is reused). */
+async function generate(db: Db) {
+  const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from zones where zone_name like 'Bench CIH %'`));
+  if (n >= ZONES) return;
+  const centers = ZONES * CENTERS_PER_ZONE;
+  const members = centers * MEMBERS_PER_CENTER;
+  const started = performance.now();
+  await db.execute(sql`insert into zones (zone_name) select 'Bench CIH ' || z from generate_series(1, ${ZONES}) z`);
+  await db.execute(sql`insert into centers (zone_id, center_name)
+    select z.id, 'Bench center ' || c from zones z, generate_series(1, ${CENTERS_PER_ZONE}) c where z.zone_name like 'Bench CIH %'`);
+  await db.execute(sql`insert into users (email, first_name, sur_name, email_verified, is_first_timer)
+    select 'bench.cih.' || g || '@example.org', 'Bench', 'Member ' || g, true, false from generate_series(1, ${members}) g`);
+  await db.execute(sql`
+    with c as (select c.id, c.zone_id, row_number() over (order by c.id) - 1 as k from centers c join zones z on z.id = c.zone_id where z.zone_name like 'Bench CIH %'),
+      u as (select id, row_number() over (order by id) - 1 as k from users where email like 'bench.cih.%')
+    insert into church_affiliations (user_id, zone_id, center_id)
+    select u.id, c.zone_id, c.id from u join c on c.k = u.k % ${centers}`);
+  await db.execute(sql`insert into cih_meetings (center_id, meeting_date)
+    select c.id, (current_date - 7 * w)::date from centers c join zones z on z.id = c.zone_id, generate_series(0, ${WEEKS - 1}) w
+    where z.zone_name like 'Bench CIH %'`);
+  // Everyone of a center marked at each of its meetings, about 70% present.
+  await db.execute(sql`insert into cih_attendance_marks (meeting_id, user_id, present)
+    select m.id, a.user_id, (hashtext(m.id::text || a.user_id::text) % 10) between -7 and 6
+    from cih_meetings m join church_affiliations a on a.center_id = m.center_id
+    join users u on u.id = a.user_id where u.email like 'bench.cih.%'`);
+  await db.execute(sql`insert into cih_visitors (meeting_id, name, first_timer)
+    select m.id, 'Visitor', (hashtext(m.id::text) % 3) = 0 from cih_meetings m where (hashtext(m.id::text) % 2) = 0`);
+  // The pre-aggregate, as saveAttendance writes it.
+  await db.execute(sql`update cih_meetings m set present_count = a.present, members_count = a.members,
+      visitor_count = coalesce(v.visitors, 0), first_timer_count = coalesce(v.first_timers, 0)
+    from (select meeting_id, count(*) filter (where present)::int as present, count(*)::int as members from cih_attendance_marks group by meeting_id) a
+    left join (select meeting_id, count(*)::int as visitors, count(*) filter (where first_timer)::int as first_timers from cih_visitors group by meeting_id) v
+      on v.meeting_id = a.meeting_id
+    where a.meeting_id = m.id`);
+  await db.execute(sql`analyze`);
+  const [{ marks }] = rowsOf<{ marks: number }>(await db.execute(sql`select count(*)::int as marks from cih_attendance_marks`));
+  console.log(
+    `Generated ${ZONES} zones, ${centers} centers, ${members} members, ${marks} marks in ${Math.round((performance.now() - started) / 1000)} s`,
+  );
+}
+
+/** The CIH benchmark; answers the exit code. */
+export async function benchCih(): Promise<number> {
+  const kept = process.env.BENCH_DATA_DIR;
+  const tempDir = kept ? path.resolve(kept) : fs.mkdtempSync(path.join(os.tmpdir(), 'flock-bench-cih-'));
+  const config: AppConfig = { ...readConfig(), dataDir: tempDir, webRoot: undefined, logLevel: 'warn' };
+  const { database } = await openBenchDatabase(config, 'bench.cih@example.org', { seedDemo: false });
+  try {
+    console.log(`Database: ${database.kind}; scale ${SCALE}`);
+    await generate(database.db);
+    const [zone] = rowsOf<{ id: string }>(await database.db.execute(sql`select id from zones where zone_name = 'Bench CIH 1'`));
+    const results = [
+      await timed('GetCIHDasboardStats', () => dashboardStats(database.db)),
+      await timed('GetZoneCIHStats', () => zoneStats(database.db, zone.id)),
+    ];
+    const budget = BUDGET_P50[database.kind === 'pglite' ? 'pglite' : 'postgres'];
+    let clean = true;
+    for (const r of results) {
+      const ok = r.p50 < budget;
+      clean &&= ok;
+      console.log(
+        `${r.label.padEnd(22)} p50 ${ms(r.p50).padStart(7)} ms  p99 ${ms(r.p99).padStart(7)} ms  budget p50 < ${budget} ms  ${ok ? 'ok' : 'OVER'}`,
+      );
+    }
+    console.log(
+      `load average (1, 5, 15 min): ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')} on ${os.cpus().length} cores`,
+    );
+    return clean ? 0 : 1;
+  } finally {
+    await database.close();
+    if (!kept) fs.rmSync(tempDir, { recursive: true, force: true });
+  }
+}

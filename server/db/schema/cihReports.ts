@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { centers } from './church.js';
+import { users } from './users.js';
+
+const stamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/**
+ * One CIH meeting of a center on a date, with its attendance. The counts (present, members,
+ * visitors, first-timers) are a pre-aggregate of its marks and visitors, rewritten in the same
+ * transaction as every save, so the statistics read these rows and never the marks.
+ */
+export const cihMeetings = pgTable(
+  'cih_meetings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    centerId: uuid('center_id')
+      .notNull()
+      .references(() => centers.id),
+    meetingDate: date('meeting_date').notNull(),
+    takenBy: uuid('taken_by').references(() => users.id, { onDelete: 'set null' }),
+    childrenCount: integer('children_count').notNull().default(0),
+    offering: numeric('offering', { precision: 12, scale: 2 }),
+    notes: text('notes'),
+    presentCount: integer('present_count').notNull().default(0),
+    membersCount: integer('members_count').notNull().default(0),
+    visitorCount: integer('visitor_count').notNull().default(0),
+    firstTimerCount: integer('first_timer_count').notNull().default(0),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('cih_meetings_center_date_key').on(t.centerId, t.meetingDate), index('cih_meetings_date_idx').on(t.meetingDate)],
+);
+
+/** A member's mark at a meeting: present or absent, always explicit (an unmarked member has no row). */
+export const cihAttendanceMarks = pgTable(
+  'cih_attendance_marks',
+  {
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => cihMeetings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    present: boolean('present').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.userId] }), index('cih_attendance_marks_user_idx').on(t.userId)],
+);
+
+/** Someone at a meeting who is not a member of the center; firstTimer: their first visit to the church. */
+export const cihVisitors = pgTable(
+  'cih_visitors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => cihMeetings.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    firstTimer: boolean('first_timer').notNull().default(false),
+  },
+  (t) => [index('cih_visitors_meeting_idx').on(t.meetingId)],
+);
+
+export const cihActivityReports = pgTable(
+  'cih_activity_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    centerId: uuid('center_id')
+      .notNull()
+      .references(() => centers.id),
+    reportDate: date('report_date').notNull(),
+    topic: text('topic').notNull(),
+    testimonies: text('testimonies'),
+    prayerRequests: text('prayer_requests'),
+    challenges: text('challenges'),
+    soulsWon: integer('souls_won').notNull().default(0),
+    status: text('status').notNull().default('draft'),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    ...stamps,
+  },
+  (t) => [
+    index('cih_activity_reports_center_date_idx').on(t.centerId, t.reportDate),
+    check('cih_activity_reports_status_check', sql`${t.status} in ('draft', 'submitted')`),
+  ],
+);
+
+export const cihInspectionReports = pgTable(
+  'cih_inspection_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    centerId: uuid('center_id')
+      .notNull()
+      .references(() => centers.id),
+    visitDate: date('visit_date').notNull(),
+    inspectorId: uuid('inspector_id').references(() => users.id, { onDelete: 'set null' }),
+    punctuality: smallint('punctuality').notNull(),
+    venueCondition: smallint('venue_condition').notNull(),
+    leadership: smallint('leadership').notNull(),
+    materials: smallint('materials').notNull(),
+    remarks: text('remarks'),
+    recommendations: text('recommendations'),
+    ...stamps,
+  },
+  (t) => [
+    index('cih_inspection_reports_center_date_idx').on(t.centerId, t.visitDate),
+    check(
+      'cih_inspection_reports_scores_check',
+      sql`${t.punctuality} between 1 and 5 and ${t.venueCondition} between 1 and 5 and ${t.leadership} between 1 and 5 and ${t.materials} between 1 and 5`,
+    ),
+  ],
+);
+
+/** A follow-up of a first-timer or an absentee (personId) by someone (authorId) of the center. */
+export const cihFollowUps = pgTable(
+  'cih_follow_ups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    centerId: uuid('center_id')
+      .notNull()
+      .references(() => centers.id),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    followUpDate: date('follow_up_date').notNull(),
+    channel: text('channel').notNull(),
+    outcome: text('outcome'),
+    nextStep: text('next_step'),
+    status: text('status').notNull().default('open'),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    ...stamps,
+  },
+  (t) => [
+    index('cih_follow_ups_center_date_idx').on(t.centerId, t.followUpDate),
+    index('cih_follow_ups_person_idx').on(t.personId),
+    check('cih_follow_ups_channel_check', sql`${t.channel} in ('visit', 'call', 'message')`),
+    check('cih_follow_ups_reason_check', sql`${t.reason} in ('firstTimer', 'absentee')`),
+    check('cih_follow_ups_status_check', sql`${t.status} in ('open', 'closed')`),
+  ],
+);

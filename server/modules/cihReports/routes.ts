@@ -1,0 +1,311 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { P } from '@/domain/permissions.js';
+import { attendanceSchema, attendanceUpdateSchema } from '@/domain/schemas/cihReports.js';
+import { idField } from '@/domain/schemas/structure.js';
+import { cihMeetings, zones } from '@/server/db/schema/index.js';
+import { ok, page } from '@/server/http/envelope.js';
+import { forbidden, notFound } from '@/server/http/errors.js';
+import { registerRoutes, route, type AnyRouteDef } from '@/server/http/route.js';
+import { mustBeUnchanged } from '@/server/http/versions.js';
+import { absenteesOf, attendanceListQuery, listMeetings, lockedMeeting, meetingById, saveAttendance } from './attendance.js';
+import { assertFiles, authorEdits, findRow, listQueryOf, listRows, REPORT_KINDS, storedRow, whereOf, type ReportKind } from './kinds.js';
+import { assertReads, assertWrites, centerOf, scopeOf } from './scope.js';
+import { centerStats, dashboardStats, zoneStats } from './stats.js';
+
+/*
+ * CIH attendance (/CIHAttendance/), activity, inspection and follow-up reports
+ * (/CIHActivityReport/, /CIHInspectionReport/, /FollowUpReport/) and their statistics (/Stats/).
+ * The routes check the permission; every handler then narrows it to the caller's reach, read
+ * from the database (scope.ts): a center's leaders their own center, the inspectorate every
+ * center for reading and inspections, administrators everything.
+ */
+
+const tag = 'CIH Reports';
+const idQuery = z.object({ id: idField() });
+const MESSAGES = { created: 'Successfully Created', updated: 'Details updated', deleted: 'Successfully Deleted' };
+const read = { permission: P.viewCihReports };
+
+function reportRoutes(kind: ReportKind): AnyRouteDef[] {
+  const { controller, noun, entity, table } = kind;
+  return [
+    route({
+      method: 'POST',
+      url: `/${controller}/Create`,
+      tag,
+      summary: `File a ${noun} for a center`,
+      access: { permission: P.createCihReports },
+      body: kind.body.create,
+      async handler({ body, caller, services, mutate }) {
+        const input = body as Record<string, unknown> & { centerId: string };
+        const id = await mutate(async (tx, audit) => {
+          const scope = await scopeOf(tx, caller!);
+          await centerOf(tx, input.centerId);
+          assertFiles(kind, scope, input.centerId);
+          await kind.check?.(tx, input);
+          const [row] = (await tx
+            .insert(table)
+            .values({ ...input, ...kind.stamp(input, scope, null) } as never)
+            .returning()) as Array<{ id: string }>;
+          audit({ action: 'create', entity, entityId: row.id, after: row });
+          return row.id;
+        });
+        return ok(await findRow(services.database.db, kind, id), MESSAGES.created);
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: `/${controller}/Update`,
+      tag,
+      summary: `Update a ${noun}: every field of the form, with its id. Without CAN_UPDATE_CIH_REPORTS only its author, while it is a draft or open`,
+      access: { permission: [P.updateCihReports, P.createCihReports] },
+      body: kind.body.update,
+      async handler({ body, caller, services, mutate, request }) {
+        const { id, ...input } = body as { id: string; centerId: string } & Record<string, unknown>;
+        await mutate(async (tx, audit) => {
+          const scope = await scopeOf(tx, caller!);
+          const before = await storedRow(tx, kind, id);
+          assertFiles(kind, scope, before.centerId);
+          assertFiles(kind, scope, input.centerId);
+          authorEdits(kind, scope, caller!.permissions, before);
+          await kind.check?.(tx, input);
+          mustBeUnchanged(request, before.updatedAt as Date);
+          const names = Object.keys(kind.body.update.shape).filter((k) => k !== 'id');
+          const values = {
+            ...Object.fromEntries(names.map((k) => [k, input[k] ?? null])),
+            ...kind.stamp(input, scope, before),
+            updatedAt: new Date(),
+          };
+          const [after] = await tx
+            .update(table)
+            .set(values as never)
+            .where(eq(table.id, id))
+            .returning();
+          audit({ action: 'update', entity, entityId: id, before, after });
+        });
+        return ok(await findRow(services.database.db, kind, id), MESSAGES.updated);
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: `/${controller}/Delete`,
+      tag,
+      summary: `Delete a ${noun}`,
+      access: { permission: P.deleteCihReports },
+      query: idQuery,
+      async handler({ query, caller, mutate }) {
+        await mutate(async (tx, audit) => {
+          const scope = await scopeOf(tx, caller!);
+          const before = await storedRow(tx, kind, query.id);
+          assertFiles(kind, scope, before.centerId);
+          await tx.delete(table).where(eq(table.id, query.id));
+          audit({ action: 'delete', entity, entityId: query.id, before });
+        });
+        return ok(null, MESSAGES.deleted);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: `/${controller}/GetAll`,
+      tag,
+      summary: `List ${noun}s in the caller's reach, newest first: CenterId, ZoneId, From, To, Status, AuthorId, Search; sort and paging. An empty range answers 200 with no rows`,
+      access: read,
+      query: listQueryOf(kind),
+      async handler({ query, caller, services }) {
+        const db = services.database.db;
+        const scope = await scopeOf(db, caller!);
+        const { rows, total } = await listRows(db, kind, whereOf(kind, scope, query), query);
+        return page(rows, total);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: `/${controller}/GetById`,
+      tag,
+      summary: `One ${noun}`,
+      access: read,
+      query: idQuery,
+      async handler({ query, caller, services }) {
+        const db = services.database.db;
+        const row = await findRow(db, kind, query.id);
+        assertReads(await scopeOf(db, caller!), row.centerId);
+        return ok(row);
+      },
+    }),
+  ];
+}
+
+/** A meeting's audit row keeps its figures; the marks themselves stay in their table. */
+const summary = (m: {
+  id: string;
+  centerId: string;
+  meetingDate: string;
+  presentCount: number;
+  membersCount: number;
+  visitorCount: number;
+  firstTimerCount: number;
+}) => ({
+  centerId: m.centerId,
+  meetingDate: m.meetingDate,
+  presentCount: m.presentCount,
+  membersCount: m.membersCount,
+  visitorCount: m.visitorCount,
+  firstTimerCount: m.firstTimerCount,
+});
+
+const attendanceRoutes: AnyRouteDef[] = [
+  route({
+    method: 'POST',
+    url: '/CIHAttendance/Create',
+    tag,
+    summary:
+      "Take a center's attendance on a date: every member marked present or absent, visitors, children, offering. A second save on the same date updates that meeting",
+    access: { permission: P.createCihReports },
+    body: attendanceSchema,
+    async handler({ body, caller, services, mutate }) {
+      const { id, updated } = await mutate(async (tx, audit) => {
+        const scope = await scopeOf(tx, caller!);
+        await centerOf(tx, body.centerId);
+        assertWrites(scope, body.centerId);
+        const { before, after } = await saveAttendance(tx, body, scope, null);
+        audit({
+          action: before ? 'update' : 'create',
+          entity: 'cihAttendance',
+          entityId: after.id,
+          before: before && summary(before),
+          after: summary(after),
+        });
+        return { id: after.id, updated: Boolean(before) };
+      });
+      return ok(await meetingById(services.database.db, id), updated ? MESSAGES.updated : MESSAGES.created);
+    },
+  }),
+  route({
+    method: 'PUT',
+    url: '/CIHAttendance/Update',
+    tag,
+    summary: "Update a meeting's attendance (its date may change to one the center has no meeting on)",
+    access: { permission: P.updateCihReports },
+    body: attendanceUpdateSchema,
+    async handler({ body, caller, services, mutate, request }) {
+      const { id, ...input } = body;
+      await mutate(async (tx, audit) => {
+        const scope = await scopeOf(tx, caller!);
+        const stored = await lockedMeeting(tx, id);
+        assertWrites(scope, stored.centerId);
+        mustBeUnchanged(request, stored.updatedAt);
+        const { after } = await saveAttendance(tx, input, scope, id);
+        audit({ action: 'update', entity: 'cihAttendance', entityId: id, before: summary(stored), after: summary(after) });
+      });
+      return ok(await meetingById(services.database.db, id), MESSAGES.updated);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    url: '/CIHAttendance/Delete',
+    tag,
+    summary: "Delete a meeting's attendance, its marks and visitors",
+    access: { permission: P.deleteCihReports },
+    query: idQuery,
+    async handler({ query, caller, mutate }) {
+      await mutate(async (tx, audit) => {
+        const scope = await scopeOf(tx, caller!);
+        const before = await lockedMeeting(tx, query.id);
+        assertWrites(scope, before.centerId);
+        await tx.delete(cihMeetings).where(eq(cihMeetings.id, query.id));
+        audit({ action: 'delete', entity: 'cihAttendance', entityId: query.id, before: summary(before) });
+      });
+      return ok(null, MESSAGES.deleted);
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/CIHAttendance/GetAll',
+    tag,
+    summary:
+      "List meetings in the caller's reach, newest first, with their figures: CenterId, ZoneId, From, To, AuthorId (who took it); sort and paging",
+    access: read,
+    query: attendanceListQuery,
+    async handler({ query, caller, services }) {
+      const db = services.database.db;
+      const { rows, total } = await listMeetings(db, await scopeOf(db, caller!), query);
+      return page(rows, total);
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/CIHAttendance/GetById',
+    tag,
+    summary: 'One meeting with every mark and visitor',
+    access: read,
+    query: idQuery,
+    async handler({ query, caller, services }) {
+      const db = services.database.db;
+      const meeting = await meetingById(db, query.id);
+      assertReads(await scopeOf(db, caller!), meeting.centerId);
+      return ok(meeting);
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/CIHAttendance/GetAbsentees',
+    tag,
+    summary: "(added) The center's members absent at any of its last three meetings, how many they missed, and whether a follow-up is open",
+    access: read,
+    query: z.object({ centerId: idField('CenterId') }),
+    async handler({ query, caller, services }) {
+      const db = services.database.db;
+      assertReads(await scopeOf(db, caller!), query.centerId);
+      return ok(await absenteesOf(db, query.centerId));
+    },
+  }),
+];
+
+const statsRoutes: AnyRouteDef[] = [
+  route({
+    method: 'GET',
+    url: '/Stats/GetCIHStats',
+    tag: 'Statistics',
+    summary: "One center's attendance over the last 26 weeks: totals, rate (present / members), weekly series, reports and open follow-ups",
+    access: read,
+    query: z.object({ centerId: idField('CenterId') }),
+    async handler({ query, caller, services }) {
+      const db = services.database.db;
+      assertReads(await scopeOf(db, caller!), query.centerId);
+      await centerOf(db, query.centerId);
+      return ok(await centerStats(db, query.centerId));
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/Stats/GetZoneCIHStats',
+    tag: 'Statistics',
+    summary: "One zone's attendance over the last 26 weeks, and each of its centers (church-wide readers)",
+    access: read,
+    query: z.object({ zoneId: idField('ZoneId') }),
+    async handler({ query, caller, services }) {
+      const db = services.database.db;
+      const scope = await scopeOf(db, caller!);
+      if (!scope.churchWide && !scope.anyCenter) throw forbidden('Only the inspectorate sees zone statistics');
+      const [zone] = await db.select({ id: zones.id }).from(zones).where(eq(zones.id, query.zoneId));
+      if (!zone) throw notFound('Zone not found!');
+      return ok(await zoneStats(db, query.zoneId));
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/Stats/GetCIHDasboardStats',
+    tag: 'Statistics',
+    summary:
+      "The church's CIH figures over the last 26 weeks: totals, rate, weekly series, each zone, and the centers that did not meet this week",
+    access: { permission: [P.viewInspectorateDashboard, P.viewAdminDashboard] },
+    async handler({ services }) {
+      return ok(await dashboardStats(services.database.db));
+    },
+  }),
+];
+
+export async function cihReportsModule(app: FastifyInstance) {
+  registerRoutes(app, [...attendanceRoutes, ...REPORT_KINDS.flatMap(reportRoutes), ...statsRoutes]);
+}

@@ -1,0 +1,275 @@
+// @vitest-environment jsdom
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeApi, ok, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
+import { CenterWork } from './CenterWork';
+import { CihOverview } from './CihOverview';
+import { FollowUpHistory } from './FollowUpPages';
+import { CenterReports, ZoneReports } from './ReportPages';
+import { localToday } from './TakeAttendance';
+
+const api = fakeApi();
+
+// The charts measure their box; jsdom has no layout, so a fixed size stands in.
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+const CENTER = '00000000-0000-4000-8000-000000000201';
+const MEMBERS = ['Ada Obi', 'Bola Ade', 'Chidi Eze', 'Dayo Oke'].map((fullName, i) => ({
+  id: `00000000-0000-4000-8000-00000000030${i}`,
+  fullName,
+}));
+const LEADER = ['CAN_VIEW_CIH_CENTER', 'CAN_VIEW_CIH_REPORTS', 'CAN_CREATE_CIH_REPORTS'];
+
+function centerApi() {
+  api.on('GET /CIHAttendance/GetAbsentees', () => ok([{ userId: MEMBERS[3].id, name: 'Dayo Oke', missed: 2, openFollowUp: false }]));
+  api.on('GET /CIHAttendance/GetAll', () =>
+    rows([{ id: 'm1', meetingDate: '2026-11-16', presentCount: 3, membersCount: 4, visitorCount: 1 }]),
+  );
+  api.on('GET /CIHActivityReport/GetAll', () =>
+    rows([{ id: 'r1', topic: 'Walking in love', reportDate: '2026-11-16', status: 'submitted' }]),
+  );
+}
+
+const markOf = (name: string, mark: 'Present' | 'Absent') =>
+  fireEvent.click(within(screen.getByRole('group', { name })).getByRole('button', { name: mark }));
+
+describe('/cih/center', () => {
+  it('takes attendance with one tap per member, refuses to save until everyone is marked, and sends visitors', async () => {
+    signInWith(LEADER);
+    centerApi();
+    api.on('POST /CIHAttendance/Create', () => ok({ id: 'm2' }, { message: 'Successfully Created' }));
+    renderScreen(<CenterWork centerId={CENTER} members={MEMBERS} />, { path: '/cih/center' });
+    const save = await screen.findByRole('button', { name: 'Save attendance' });
+    markOf('Ada Obi', 'Present');
+    markOf('Bola Ade', 'Present');
+    markOf('Chidi Eze', 'Present');
+    expect(screen.getByText('3 of 4 marked · 3 present')).toBeTruthy();
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    markOf('Dayo Oke', 'Absent');
+    expect((save as HTMLButtonElement).disabled).toBe(false);
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Visitor name' }), { target: { value: 'Yemi Guest' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Visitor phone' }), { target: { value: '0803' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'First-timer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add visitor' }));
+    expect(screen.getByText('Yemi Guest · First-timer')).toBeTruthy();
+    fireEvent.click(save);
+    expect(await screen.findByText('Attendance saved')).toBeTruthy();
+    expect(api.callsTo('POST /CIHAttendance/Create')[0].body).toEqual({
+      centerId: CENTER,
+      meetingDate: localToday(),
+      marks: MEMBERS.map((m, i) => ({ userId: m.id, present: i < 3 })),
+      visitors: [{ name: 'Yemi Guest', phone: '0803', firstTimer: true }],
+    });
+  });
+
+  it('marks the rest absent with one button, and says when a date was updated', async () => {
+    signInWith(LEADER);
+    centerApi();
+    api.on('POST /CIHAttendance/Create', () => ok({ id: 'm1' }, { message: 'Details updated' }));
+    renderScreen(<CenterWork centerId={CENTER} members={MEMBERS} />, { path: '/cih/center' });
+    await screen.findByRole('button', { name: 'Save attendance' });
+    markOf('Ada Obi', 'Present');
+    fireEvent.click(screen.getByRole('button', { name: 'Mark the rest absent' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save attendance' }));
+    expect(await screen.findByText('Attendance of this date updated')).toBeTruthy();
+    expect((api.callsTo('POST /CIHAttendance/Create')[0].body as { marks: unknown[] }).marks).toEqual(
+      MEMBERS.map((m, i) => ({ userId: m.id, present: i === 0 })),
+    );
+  });
+
+  it('shows recent reports and the absentees of the last three meetings, each opening their follow-up', async () => {
+    signInWith(LEADER);
+    centerApi();
+    renderScreen(<CenterWork centerId={CENTER} members={MEMBERS} />, { path: '/cih/center' });
+    expect(await screen.findByText('Walking in love')).toBeTruthy();
+    expect(await screen.findByText('3 of 4 present · 1 visitors')).toBeTruthy();
+    expect(await screen.findByText('Missed 2 meetings')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Follow up' }).getAttribute('href')).toBe(`/cih/reports/followup/${MEMBERS[3].id}/Dayo%20Oke`);
+    expect(api.callsTo('GET /CIHAttendance/GetAbsentees')[0].query).toMatchObject({ CenterId: CENTER });
+    expect(api.callsTo('GET /CIHAttendance/GetAll')[0].query).toMatchObject({ CenterId: CENTER, PageSize: '5' });
+  });
+
+  it('files an activity report as submitted', async () => {
+    signInWith(LEADER);
+    centerApi();
+    api.on('POST /CIHActivityReport/Create', (call) => ok({ id: 'r2', ...(call.body as object) }));
+    renderScreen(<CenterWork centerId={CENTER} members={MEMBERS} />, { path: '/cih/center' });
+    const submit = await screen.findByRole('button', { name: 'Submit report' });
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Topic / teaching' }), { target: { value: 'Faith' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Testimonies' }), { target: { value: 'A new job' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Souls won' }), { target: { value: '2' } });
+    fireEvent.click(submit);
+    expect(await screen.findByText('Report submitted')).toBeTruthy();
+    expect(api.callsTo('POST /CIHActivityReport/Create')[0].body).toEqual({
+      centerId: CENTER,
+      reportDate: localToday(),
+      topic: 'Faith',
+      testimonies: 'A new job',
+      prayerRequests: '',
+      challenges: '',
+      soulsWon: 2,
+      status: 'submitted',
+    });
+  });
+});
+
+describe('/cih/reports', () => {
+  it('centers: the inspectorate files an inspection, and reads reports, meetings and inspections with their filters', async () => {
+    signInWith(['CAN_VIEW_CIH_CENTER', 'CAN_VIEW_CIH_MANAGEMENT', 'CAN_VIEW_CIH_REPORTS', 'CAN_CREATE_CIH_REPORTS']);
+    api.on('GET /Center/GetAll', () => rows([{ id: CENTER, centerName: 'Ajah Center' }]));
+    api.on('GET /CIHZone/GetAll', () => rows([{ id: 'z1', zoneName: 'Lekki Zone' }]));
+    api.on('GET /CIHActivityReport/GetAll', () =>
+      rows([
+        {
+          id: 'r1',
+          reportDate: '2026-11-16',
+          centerName: 'Ajah Center',
+          zoneId: 'z1',
+          zoneName: 'Lekki Zone',
+          topic: 'Walking in love',
+          status: 'submitted',
+        },
+      ]),
+    );
+    api.on('GET /CIHAttendance/GetAll', () => rows([]));
+    api.on('GET /CIHInspectionReport/GetAll', () =>
+      rows([{ id: 'i1', visitDate: '2026-11-10', centerName: 'Ajah Center', averageScore: 4.25, remarks: 'Well kept' }]),
+    );
+    api.on('POST /CIHInspectionReport/Create', (call) => ok({ id: 'i2', ...(call.body as object) }));
+    renderScreen(<CenterReports />, { path: '/cih/reports/centers' });
+    expect(await screen.findByText('Walking in love')).toBeTruthy();
+    expect(await screen.findByText('Well kept')).toBeTruthy();
+    const form = within(screen.getByRole('region', { name: 'Inspection of a center' }));
+    fireEvent.mouseDown(form.getByRole('combobox', { name: 'Center' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Ajah Center' }));
+    fireEvent.mouseDown(form.getByRole('combobox', { name: 'Leadership' }));
+    fireEvent.click(await screen.findByRole('option', { name: '5' }));
+    fireEvent.change(form.getByRole('textbox', { name: 'Remarks' }), { target: { value: 'Good hosts' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save inspection' }));
+    expect(await screen.findByText('Inspection saved')).toBeTruthy();
+    expect(api.callsTo('POST /CIHInspectionReport/Create')[0].body).toMatchObject({
+      centerId: CENTER,
+      visitDate: localToday(),
+      punctuality: 3,
+      venueCondition: 3,
+      leadership: 5,
+      materials: 3,
+      remarks: 'Good hosts',
+    });
+  });
+
+  it('centers: a center’s leader sees no inspection form', async () => {
+    signInWith(LEADER);
+    api.on('GET /Center/GetAll', () => rows([]));
+    api.on('GET /CIHZone/GetAll', () => rows([]));
+    api.on('GET /CIHActivityReport/GetAll', () => rows([]));
+    api.on('GET /CIHAttendance/GetAll', () => rows([]));
+    api.on('GET /CIHInspectionReport/GetAll', () => rows([]));
+    renderScreen(<CenterReports />, { path: '/cih/reports/centers' });
+    expect(await screen.findByRole('heading', { name: 'Inspection reports' })).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('GET /CIHInspectionReport/GetAll').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: 'Save inspection' })).toBeNull();
+  });
+
+  it('zones: the church’s figures, the centers that did not meet this week, and each zone opening its centers', async () => {
+    signInWith(['CAN_VIEW_CIH_CENTER', 'CAN_VIEW_INSPECTORATE_DASHBOARD']);
+    api.on('GET /Stats/GetCIHDasboardStats', () =>
+      ok({
+        meetings: 12,
+        present: 90,
+        members: 120,
+        visitors: 7,
+        firstTimers: 3,
+        attendanceRate: 75,
+        openFollowUps: 4,
+        activityReports: { submitted: 10, drafts: 1, soulsWon: 5 },
+        series: [{ week: '2026-11-16', meetings: 12, present: 90, members: 120, visitors: 7, firstTimers: 3, attendanceRate: 75 }],
+        zones: [{ zoneId: 'z1', zoneName: 'Lekki Zone', centers: 3, meetings: 12, present: 90, members: 120, attendanceRate: 75 }],
+        notReportedThisWeek: [{ centerId: 'c9', centerName: 'Ajah Center' }],
+        centerCount: 3,
+      }),
+    );
+    renderScreen(<ZoneReports />, { path: '/cih/reports/zones' });
+    expect(within(await screen.findByRole('group', { name: 'Attendance rate' })).getByText('75%')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Open follow-ups' })).getByText('4')).toBeTruthy();
+    expect(screen.getByText('1 center did not meet this week')).toBeTruthy();
+    expect(screen.getByText('Ajah Center')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Lekki Zone' }).getAttribute('href')).toBe('/cih/reports/centers/z1/Lekki%20Zone');
+  });
+
+  it('follow-up history: one person’s follow-ups, and a new one filed for the leader’s center', async () => {
+    signInWith(LEADER);
+    const person = MEMBERS[3].id;
+    api.on('GET /Center/GetMyCenter', () => ok({ center: { id: CENTER, centerName: 'Ajah Center' }, members: [], leaders: [] }));
+    api.on('GET /FollowUpReport/GetAll', () =>
+      rows([
+        {
+          id: 'f1',
+          personId: person,
+          personName: 'Dayo Oke',
+          reason: 'absentee',
+          followUpDate: '2026-11-20',
+          channel: 'call',
+          outcome: 'Was ill',
+          status: 'open',
+        },
+      ]),
+    );
+    api.on('POST /FollowUpReport/Create', (call) => ok({ id: 'f2', ...(call.body as object) }));
+    renderScreen(<FollowUpHistory />, { path: '/cih/reports/followup/:id/:name', at: `/cih/reports/followup/${person}/Dayo%20Oke` });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dayo Oke' })).toBeTruthy();
+    expect(await screen.findByText('Was ill')).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('GET /FollowUpReport/GetAll')[0].query).toMatchObject({ PersonId: person }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Outcome' }), { target: { value: 'Coming Sunday' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save follow-up' }));
+    expect(await screen.findByText('Follow-up saved')).toBeTruthy();
+    expect(api.callsTo('POST /FollowUpReport/Create')[0].body).toMatchObject({
+      personId: person,
+      centerId: CENTER,
+      channel: 'call',
+      reason: 'absentee',
+      outcome: 'Coming Sunday',
+    });
+  });
+});
+
+describe('the overview', () => {
+  it('shows a center’s leader the figures of their own center', async () => {
+    const pastor = { fullName: 'Pat Pastor', cihRole: 'cihpastor' };
+    signInWith(LEADER, pastor);
+    api.on('GET /Center/GetMyCenter', () => ok({ center: { id: CENTER, centerName: 'Ajah Center' }, members: [], leaders: [] }));
+    api.on('GET /Stats/GetCIHStats', () =>
+      ok({
+        meetings: 2,
+        present: 7,
+        members: 8,
+        visitors: 1,
+        firstTimers: 1,
+        attendanceRate: 87.5,
+        openFollowUps: 0,
+        activityReports: { submitted: 2, drafts: 0, soulsWon: 1 },
+        series: [],
+      }),
+    );
+    renderScreen(<CihOverview />, { path: '/overview' });
+    expect(await screen.findByRole('heading', { name: 'My CIH center' })).toBeTruthy();
+    expect(within(await screen.findByRole('group', { name: 'Attendance rate' })).getByText('87.5%')).toBeTruthy();
+    expect(screen.getByText('No meetings in the last 26 weeks.')).toBeTruthy();
+    expect(api.callsTo('GET /Stats/GetCIHStats')[0].query).toMatchObject({ CenterId: CENTER });
+  });
+
+  it('shows nothing to a member who leads no center', async () => {
+    signInWith([]);
+    renderScreen(<CihOverview />, { path: '/overview' });
+    await waitFor(() => expect(screen.queryByRole('heading')).toBeNull());
+    expect(api.callsTo('GET /Stats/GetCIHDasboardStats')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
+import { expectToast, fillByLabel, signIn } from './pages.js';
+
+/** A house-fellowship leader takes attendance on a phone; the inspectorate reads the figures. */
+const PHONE = { width: 390, height: 844 };
+
+let e2e: E2e;
+beforeAll(async () => {
+  e2e = await startE2e();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function phonePage(): Promise<Page> {
+  const page = await e2e.newPage();
+  await page.setViewportSize(PHONE);
+  return page;
+}
+
+describe('CIH attendance and reports on a phone', () => {
+  it('a coordinator takes attendance and files a report; the inspectorate sees the figures and the absentee’s follow-up', async () => {
+    const leader = await phonePage();
+    await signIn(leader, e2e.url, 'cihcoordinator@example.org', DEMO_PASSWORD);
+    await leader.goto(`${e2e.url}/cih/center`);
+    const attendance = leader.getByRole('region', { name: 'Take attendance' });
+    const members = attendance.getByRole('group');
+    await members.first().waitFor();
+    const names = (await members.evaluateAll((groups) => groups.map((g) => g.getAttribute('aria-label') ?? ''))).slice(0, 4);
+    for (const name of names.slice(0, 3))
+      await attendance.getByRole('group', { name, exact: true }).getByRole('button', { name: 'Present' }).click();
+    const absentee = names[3];
+    await attendance.getByRole('group', { name: absentee, exact: true }).getByRole('button', { name: 'Absent' }).click();
+    await attendance.getByRole('button', { name: 'Mark the rest absent' }).click();
+    await fillByLabel(attendance, { 'Visitor name': 'Yemi Guest', 'Visitor phone': '08030009999' });
+    await attendance.getByRole('checkbox', { name: 'First-timer' }).check();
+    await attendance.getByRole('button', { name: 'Add visitor' }).click();
+    await attendance.getByRole('button', { name: 'Save attendance' }).click();
+    await expectToast(leader, 'Attendance saved');
+    // Nothing on the page is wider than the phone.
+    expect(await leader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    const report = leader.getByRole('region', { name: 'Activity report' });
+    await fillByLabel(report, { 'Topic / teaching': 'Walking in love', Testimonies: 'A new job', 'Souls won': '1' });
+    await report.getByRole('button', { name: 'Submit report' }).click();
+    await expectToast(leader, 'Report submitted');
+    await leader.getByRole('region', { name: 'Recent reports' }).getByText('Walking in love').waitFor();
+
+    // The absentee is flagged; the leader follows them up.
+    const absentees = leader.getByRole('region', { name: 'Absent at the last 3 meetings' });
+    await absentees.getByText(absentee, { exact: true }).waitFor();
+    await absentees.getByRole('listitem').filter({ hasText: absentee }).getByRole('link', { name: 'Follow up' }).click();
+    await leader.getByRole('heading', { level: 1, name: absentee }).waitFor();
+    await fillByLabel(leader.getByRole('region', { name: 'Add a follow-up' }), { Outcome: 'Was travelling' });
+    await leader.getByRole('button', { name: 'Save follow-up' }).click();
+    await expectToast(leader, 'Follow-up saved');
+
+    const inspector = await phonePage();
+    await signIn(inspector, e2e.url, 'inspectorate@example.org', DEMO_PASSWORD);
+    const figures = inspector.getByRole('region', { name: 'House fellowships (CIH)' });
+    await expect.poll(() => figures.getByRole('group', { name: 'Present' }).textContent()).toContain('3');
+    expect(await figures.getByRole('group', { name: 'First-timers' }).textContent()).toContain('1');
+    await figures.getByText('Attendance over time').waitFor();
+    await inspector.goto(`${e2e.url}/cih/reports/followup`);
+    await inspector.getByText('Was travelling').first().waitFor();
+    await inspector.getByText(absentee).first().waitFor();
+  });
+});
