@@ -189,7 +189,10 @@ export const en = {
       use: 'These details are used only to run the church membership and house-fellowship programme: to organise departments, zones, centers and requests, and to contact you about them.',
       access:
         'Only signed-in users whose role allows it can see other people’s details, and every change is recorded in an audit log. Your password is stored only as a salted hash.',
-      rights: 'You can see and correct your own details on your profile at any time. Ask a church administrator to remove your account.',
+      retention:
+        'Your details are kept while you belong to the church, and until an administrator erases them at your request. Backups, taken to protect against loss, hold a copy until they are replaced (the newest seven are kept unless the church sets another number).',
+      rights:
+        'You can see and correct your own details on your profile at any time, and download everything %{app} holds on you there (Download my data). Ask a church administrator to erase your account.',
     },
     terms: {
       intro: 'By creating an account on %{app} you agree to these terms.',
@@ -671,6 +674,12 @@ export const en = {
         show_all: 'Show all',
         show_less: 'Show less',
       },
+    },
+    stewardship: {
+      download: 'Download my data',
+      download_json: 'Download my data (JSON)',
+      download_html: 'Download my data (readable page)',
+      download_failed: 'Your data could not be downloaded. Please try again.',
     },
     routes: {
       login: { title: 'Login' },

@@ -8,6 +8,7 @@ import { useRoleLabel } from '@/src/common/roles/useRoles';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { HistoryButton } from '@/src/resources/auditLogs/HistoryButton';
 import { AVATAR_ACCEPT, avatarProblem } from './avatarFile';
+import { DownloadMyData } from './DownloadMyData';
 import type { ProfileUser, Viewer } from './useProfile';
 
 type AvatarData = { fileBase64: string; contentType: string } | null;
@@ -85,6 +86,7 @@ export function ProfileHeader({ user, viewer }: Props) {
           </Box>
         </Box>
         <HistoryButton userId={String(user.id)} />
+        {viewer.isSelf && <DownloadMyData />}
         {viewer.canChangeRole && (
           <Button variant="outlined" onClick={() => setChangingRole(true)}>
             {translate('flock.profile.change_role')}

@@ -1,0 +1,278 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '@/server/app.js';
+import { pruneBackups, restoreBackup } from '@/server/backup/files.js';
+import { scheduledBackup } from '@/server/backup/schedule.js';
+import { backupSocketOf } from '@/server/backup/socket.js';
+import { readConfig } from '@/server/config.js';
+import { openDatabase, type Database } from '@/server/db/client.js';
+import { rowsOf } from '@/server/db/queries.js';
+import { children, files, notifications } from '@/server/db/schema/index.js';
+import { seedDatabase } from '@/server/seed/index.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from '@/tests/support/server.js';
+import { startProcess } from '@/tests/support/serverProcess.js';
+import { createUser } from '@/tests/support/users.js';
+
+/** Backups and restores, consent, a person's own export and erasure. */
+
+const tempDirs: string[] = [];
+function tempDir(prefix: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+/** The server of the export, erasure and consent tests. */
+const s = await startServer();
+cleanups.push(() => s.close());
+
+/** A running server whose database a backup can reach: PGlite in a folder of its own, or the test's PostgreSQL database. */
+type Running = {
+  app: FastifyInstance;
+  url: string;
+  database: Database;
+  env: Record<string, string>;
+  backupDir: string;
+  close(): Promise<void>;
+};
+
+async function runningServer(): Promise<Running> {
+  const backupDir = tempDir('flock-backups-');
+  if (pgUrl) {
+    const s = await startServer({ backupDir, backupKeep: 2 });
+    return { app: s.app, url: s.url, database: s.database, env: { DATABASE_URL: s.database.databaseUrl! }, backupDir, close: s.close };
+  }
+  const dataDir = path.join(tempDir('flock-live-'), 'data');
+  // Started from the run's migrated template (its initdb would take seconds), on disk as in production.
+  const template = inject('pgliteTemplate');
+  const database = await openDatabase({ dataDir, loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined });
+  await seedDatabase(database.db, {
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+    seedDemo: false,
+    embedded: false,
+    scryptLog2N: 12,
+  });
+  const config = {
+    ...readConfig({}),
+    adminEmail: ADMIN_EMAIL,
+    webRoot: undefined,
+    scryptLog2N: 12,
+    logLevel: 'silent',
+    dataDir,
+    backupDir,
+    backupKeep: 2,
+  };
+  const app = await buildApp(config, database);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    database,
+    env: { DATA_DIR: dataDir },
+    backupDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Runs one of the package's scripts (npm run backup / restore) as its own process; answers its exit code and output. */
+async function runScript(script: 'backup' | 'restore', env: Record<string, string>, args: string[] = []) {
+  const proc = startProcess({ LOG_LEVEL: 'warn', ...env }, [process.execPath, '--import', 'tsx', `scripts/${script}.ts`, ...args]);
+  const code = await proc.exited;
+  return { code, out: proc.stdout(), err: proc.stderr() };
+}
+
+/** A fresh, empty PostgreSQL database beside the test one, dropped at the end. */
+async function emptyPostgres(): Promise<string> {
+  const pg = (await import('pg')).default;
+  const name = `flock_restore_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: pgUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+  const target = new URL(pgUrl!);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+describe('backup and restore', () => {
+  it('a backup taken during writes restores every write acknowledged before it', async () => {
+    const live = await runningServer();
+    let closed = false;
+    cleanups.push(async () => {
+      if (!closed) await live.close();
+    });
+    const login = await fetch(`${live.url}/api/Auth/Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+
+    // Two writers side by side, each create acknowledged (200) before it counts.
+    const acked: string[] = [];
+    let writing = true;
+    let onFirstWrites: () => void = () => {};
+    const firstWrites = new Promise<void>((resolve) => (onFirstWrites = resolve));
+    const writer = async (w: number) => {
+      for (let i = 0; writing; i++) {
+        const name = `Backup ministry ${w}-${i}`;
+        const res = await fetch(`${live.url}/api/Ministry/Create`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ name }),
+        });
+        if (res.status !== 200) throw new Error(`create failed: ${res.status} ${await res.text()}`);
+        acked.push(name);
+        if (acked.length >= 10) onFirstWrites();
+      }
+    };
+    const writers = Promise.all([writer(1), writer(2)]);
+    await firstWrites;
+    const before = [...acked];
+    const backup = await runScript('backup', { ...live.env, BACKUP_DIR: live.backupDir });
+    const during = acked.length - before.length;
+    writing = false;
+    await writers;
+    expect(backup.err).toBe('');
+    expect(backup.code).toBe(0);
+    const file = /Backup written: (.+)/.exec(backup.out)![1].trim();
+    expect(path.dirname(file)).toBe(live.backupDir);
+    expect(file).toMatch(pgUrl ? /flock-.+\.dump$/ : /flock-.+\.tar\.gz$/);
+    // The writes went on while the backup was taken.
+    expect(during).toBeGreaterThan(0);
+    await live.close();
+    closed = true;
+    if (!pgUrl) expect(fs.existsSync(backupSocketOf(live.env.DATA_DIR))).toBe(false);
+
+    const target: Record<string, string> = pgUrl
+      ? { DATABASE_URL: await emptyPostgres() }
+      : { DATA_DIR: path.join(tempDir('flock-restored-'), 'data') };
+    const restore = await runScript('restore', target, [file]);
+    expect(restore.err).toBe('');
+    expect(restore.code).toBe(0);
+
+    const restored = await openDatabase({ databaseUrl: target.DATABASE_URL, dataDir: target.DATA_DIR ?? '' });
+    try {
+      const names = rowsOf<{ name: string }>(await restored.db.execute(sql`select name from ministries`)).map((r) => r.name);
+      expect(names).toEqual(expect.arrayContaining(before));
+      // Consistent: every ministry there came with its audit row (one transaction), none half-written.
+      const orphans = rowsOf<{ n: number }>(
+        await restored.db.execute(sql`select count(*)::int as n from ministries m
+          where not exists (select 1 from audit_logs a where a.entity_id = m.id::text and a.action = 'create')`),
+      );
+      expect(orphans[0].n).toBe(0);
+    } finally {
+      await restored.close();
+    }
+
+    // Never over data: the restored target is no longer empty.
+    const again = await runScript('restore', target, [file]);
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/not empty/);
+    // Two servers, two script processes and a restore.
+  }, 180_000);
+
+  it('the schedule keeps the newest BACKUP_KEEP backups', async () => {
+    const live = await runningServer();
+    cleanups.push(() => live.close());
+    const files = [];
+    for (let i = 0; i < 3; i++) files.push(await scheduledBackup(live.app));
+    const left = fs.readdirSync(live.backupDir).sort();
+    expect(left).toEqual(
+      files
+        .slice(1)
+        .map((f) => path.basename(f))
+        .sort(),
+    );
+  });
+
+  it('prunes only files named as backups, oldest first', async () => {
+    const dir = tempDir('flock-prune-');
+    const names = [
+      'flock-2026-01-01T00-00-00-000Z.tar.gz',
+      'flock-2026-01-02T00-00-00-000Z.tar.gz',
+      'flock-2026-01-03T00-00-00-000Z.dump',
+      'notes.txt',
+    ];
+    for (const n of names) fs.writeFileSync(path.join(dir, n), 'x');
+    const removed = await pruneBackups(dir, 1);
+    expect(removed.map((f) => path.basename(f))).toEqual(names.slice(0, 2));
+    expect(fs.readdirSync(dir).sort()).toEqual([names[2], names[3]]);
+  });
+
+  it('refuses a restore into a data dir that holds files, and a file of the other kind', async () => {
+    const dataDir = tempDir('flock-full-');
+    fs.writeFileSync(path.join(dataDir, 'PG_VERSION'), '17');
+    const file = path.join(tempDir('flock-b-'), 'flock-2026-01-01T00-00-00-000Z.tar.gz');
+    fs.writeFileSync(file, 'x');
+    await expect(restoreBackup(file, { dataDir })).rejects.toThrow(/not empty/);
+    await expect(restoreBackup(file.replace('.tar.gz', '.dump'), { dataDir: tempDir('flock-e-') })).rejects.toThrow(/no backup file/);
+  });
+});
+
+describe('a person downloads their own data', () => {
+  it('answers JSON and HTML of everything held on the caller and nobody else, and audits the download', async () => {
+    const me = await createUser(s, { overrides: { firstName: 'Quillonia', surName: 'Marchbanks' } });
+    const other = await createUser(s, { overrides: { firstName: 'Ottorino', surName: 'Vellacourt' } });
+    const db = s.database.db;
+    await db.insert(children).values({ userId: me.id, firstName: 'Pipkin', surName: 'Marchbanks' });
+    await db.insert(notifications).values({ recipientId: me.id, kind: 'message', title: 'Welcome', body: 'Welcome to the church' });
+    await db
+      .insert(files)
+      .values({ userId: me.id, fileType: 'avatar', fileName: 'me.png', contentType: 'image/png', size: 3, data: Buffer.from([1, 2, 3]) });
+    await db.insert(children).values({ userId: other.id, firstName: 'Strangeling', surName: 'Vellacourt' });
+    const res = await s.call('GET', '/Stewardship/DownloadMyData', { token: me.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="my-flock-data-\d{4}-\d{2}-\d{2}\.json"/);
+    const data = res.body.data;
+    expect(data.account).toMatchObject({ id: me.id, email: me.email, first_name: 'Quillonia' });
+    expect(data.account).not.toHaveProperty('password_hash');
+    expect(data.records.children).toEqual([expect.objectContaining({ first_name: 'Pipkin' })]);
+    expect(data.records.notifications).toEqual([expect.objectContaining({ title: 'Welcome' })]);
+    expect(data.records.files[0].data).toBe(Buffer.from([1, 2, 3]).toString('base64'));
+    expect(data.records.user_roles).toHaveLength(1);
+    // The sign-up and its activation code are kept: the audit entry and the mail, the code masked.
+    expect(data.auditEntries.length).toBeGreaterThan(0);
+    expect(data.mails.length).toBeGreaterThan(0);
+    expect(JSON.stringify(data.mails)).not.toMatch(/\b\d{6}\b/);
+    // Nothing of anybody else, and no secret.
+    const text = JSON.stringify(data);
+    expect(text).not.toContain('Strangeling');
+    expect(text).not.toContain(other.email);
+    expect(text).not.toContain(me.password);
+
+    const html = await fetch(`${s.url}/api/Stewardship/DownloadMyData?Format=html`, { headers: { authorization: `Bearer ${me.token}` } });
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await html.text();
+    expect(page).toContain('Your data in Flock');
+    expect(page).toContain('Pipkin');
+    expect(page).not.toContain('<script');
+
+    const audited = await s.call('GET', `/AuditTrail/GetAllAudit?SubjectId=${me.id}&Action=export`, { token: await s.login(ADMIN_EMAIL) });
+    expect(audited.body.data.map((r: { entity: string }) => r.entity)).toEqual(['personalData', 'personalData']);
+
+    expect((await s.call('GET', '/Stewardship/DownloadMyData')).status).toBe(401);
+  });
+});
