@@ -9,6 +9,7 @@ import {
   children,
   churchAffiliations,
   employers,
+  erasures,
   memberDepartments,
   profiles,
   qualifications,
@@ -88,6 +89,7 @@ export const SCREENS = [
   auditLogs,
   cihReports,
   cihFollowup,
+  erasures,
 ] as const;
 
 export type ScreenDescriptor = (typeof SCREENS)[number];

@@ -11,7 +11,7 @@ const run = promisify(execFile);
 const BACKUP_NAME = /^flock-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.(tar\.gz|dump)$/;
 
 /** PGlite's data dir as a gzipped tarball, or PostgreSQL's custom-format pg_dump. */
-export type BackupKind = Database['kind'];
+type BackupKind = Database['kind'];
 
 const extensionOf = (kind: BackupKind) => (kind === 'pglite' ? 'tar.gz' : 'dump');
 
@@ -57,7 +57,7 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
   return old;
 }
 
-export class RestoreRefusedError extends Error {}
+class RestoreRefusedError extends Error {}
 
 /**
  * Restores a backup: a PGlite tarball into an empty (or missing) data dir, opened once so the

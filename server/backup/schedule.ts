@@ -22,7 +22,13 @@ export function registerBackups(app: FastifyInstance) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   app.addHook('onReady', async () => {
-    if (database.kind === 'pglite' && database.dataDir) closeSocket = await serveBackups(database, backupSocketOf(database.dataDir));
+    if (database.kind === 'pglite' && database.dataDir) {
+      // A folder where the socket cannot be made (a read-only parent) must not stop the server: only `npm run backup` needs it.
+      closeSocket = await serveBackups(database, backupSocketOf(database.dataDir)).catch((err) => {
+        app.log.warn({ err }, 'the backup socket could not be opened: npm run backup cannot reach this server');
+        return undefined;
+      });
+    }
     if (!config.backupEveryMs) return;
     timer = setInterval(() => {
       running = scheduledBackup(app).then(

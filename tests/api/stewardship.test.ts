@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '@/server/app.js';
@@ -11,11 +11,13 @@ import { backupSocketOf } from '@/server/backup/socket.js';
 import { readConfig } from '@/server/config.js';
 import { openDatabase, type Database } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
-import { children, files, notifications } from '@/server/db/schema/index.js';
+import { auditLogs, biodata, children, files, notifications, spouses, users } from '@/server/db/schema/index.js';
 import { seedDatabase } from '@/server/seed/index.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from '@/tests/support/server.js';
 import { startProcess } from '@/tests/support/serverProcess.js';
 import { createUser } from '@/tests/support/users.js';
+import { userWith } from '@/tests/support/roles.js';
+import { P } from '@/domain/permissions.js';
 
 /** Backups and restores, consent, a person's own export and erasure. */
 
@@ -205,7 +207,8 @@ describe('backup and restore', () => {
         .map((f) => path.basename(f))
         .sort(),
     );
-  });
+    // Three backups of a data dir on disk.
+  }, 120_000);
 
   it('prunes only files named as backups, oldest first', async () => {
     const dir = tempDir('flock-prune-');
@@ -274,5 +277,104 @@ describe('a person downloads their own data', () => {
     expect(audited.body.data.map((r: { entity: string }) => r.entity)).toEqual(['personalData', 'personalData']);
 
     expect((await s.call('GET', '/Stewardship/DownloadMyData')).status).toBe(401);
+  });
+});
+
+/** Every text, JSON and text-array column of every table, by the catalogue: a table added later is swept too. */
+async function sweep(needles: string[]): Promise<string[]> {
+  const db = s.database.db;
+  const columns = rowsOf<{ table: string; column: string }>(
+    await db.execute(sql`select c.table_name as "table", c.column_name as "column"
+      from information_schema.columns c join information_schema.tables t using (table_schema, table_name)
+      where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+        and (c.data_type in ('text', 'character varying', 'jsonb', 'json') or c.data_type = 'ARRAY')`),
+  );
+  const hits: string[] = [];
+  for (const { table, column } of columns) {
+    for (const needle of needles) {
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(
+          sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)}::text ilike ${`%${needle}%`}`,
+        ),
+      );
+      if (row.n > 0) hits.push(`${table}.${column}: ${needle}`);
+    }
+  }
+  return hits;
+}
+
+describe('erasure', () => {
+  it('names what will go, then leaves no trace of the email, phones or names in any table; the trail keeps who erased whom', async () => {
+    const db = s.database.db;
+    const admin = await s.login(ADMIN_EMAIL);
+    const person = await createUser(s, { overrides: { firstName: 'Zephyrine', surName: 'Quackenbush', mobile1: '08077712345' } });
+    const bystander = await createUser(s, { overrides: { firstName: 'Bartholo', surName: 'Plainfield' } });
+    // Sign-up made the biodata; the profile adds to it.
+    await db
+      .update(biodata)
+      .set({ mobile2: '08099954321', address: '12 Quackenbush Close', gender: 'Female' })
+      .where(eq(biodata.userId, person.id));
+    await db.insert(children).values({ userId: person.id, firstName: 'Tiddly', surName: 'Quackenbush' });
+    await db
+      .insert(spouses)
+      .values({ userId: person.id, firstName: 'Horatio', surName: 'Quackenbush', mobile1: '08055500000', email: 'horatio@example.org' });
+    await db
+      .insert(files)
+      .values({ userId: person.id, fileType: 'avatar', fileName: 'zq.png', contentType: 'image/png', size: 1, data: Buffer.from([7]) });
+    await db.insert(notifications).values({ recipientId: person.id, kind: 'message', title: 'Hello Zephyrine', body: 'Hi' });
+    // Others' records naming the person: a notification, and an audit row about somebody else.
+    await db
+      .insert(notifications)
+      .values({ recipientId: bystander.id, kind: 'message', title: 'News', body: 'Zephyrine Quackenbush (08077712345) joined' });
+    await db.insert(auditLogs).values({ actorId: bystander.id, action: 'update', entity: 'note', after: { note: `call ${person.email}` } });
+    // A change recorded with its values (the audit row's after), through the API.
+    const child = { userId: person.id, firstName: 'Wimbly', surName: 'Quackenbush' };
+    expect((await s.call('POST', '/Children/Create', { token: person.token, body: child })).status).toBe(200);
+
+    const member = await userWith(s, [P.viewMembers]);
+    const [{ n: usersBefore }] = await db.select({ n: count() }).from(users);
+    expect((await s.call('GET', `/Stewardship/GetErasureScope?UserId=${person.id}`, { token: member.token })).status).toBe(403);
+    const scope = await s.call('GET', `/Stewardship/GetErasureScope?UserId=${person.id}`, { token: admin });
+    expect(scope.status).toBe(200);
+    expect(scope.body.data).toMatchObject({
+      fullName: 'Zephyrine Quackenbush',
+      email: person.email,
+      removes: { biodata: 1, children: 2, spouse: 1, avatar: 1, notifications: 1 },
+    });
+    expect(scope.body.data.removes.mails).toBeGreaterThan(0);
+    expect(scope.body.data.removes.auditEntries).toBeGreaterThan(0);
+    expect(await sweep(['Zephyrine'])).not.toEqual([]);
+
+    const erased = await s.call('POST', '/Stewardship/ErasePerson', { token: admin, body: { userId: person.id } });
+    expect(erased.status).toBe(200);
+    expect(erased.body.data.removed).toEqual(scope.body.data.removes);
+
+    expect(await sweep([person.email, '08077712345', '08099954321', 'Zephyrine', 'Quackenbush', 'Horatio', 'Wimbly'])).toEqual([]);
+    // The bystander keeps their own names; the account stays (counts), disabled, its token dead.
+    expect(await sweep(['Bartholo'])).not.toEqual([]);
+    const [{ n: usersAfter }] = await db.select({ n: count() }).from(users);
+    expect(usersAfter).toBe(usersBefore);
+    const [account] = await db.select().from(users).where(eq(users.id, person.id));
+    expect(account).toMatchObject({ disabled: true, passwordHash: null, firstName: 'Erased' });
+    const [bio] = await db.select().from(biodata).where(eq(biodata.userId, person.id));
+    expect(bio).toMatchObject({ gender: 'Female', address: null, mobile2: null });
+    expect((await s.call('GET', '/Stewardship/DownloadMyData', { token: person.token })).status).toBe(401);
+
+    const trail = await s.call('GET', `/AuditTrail/GetAllAudit?SubjectId=${person.id}&Action=erase`, { token: admin });
+    expect(trail.body.data).toHaveLength(1);
+    expect(trail.body.data[0]).toMatchObject({ actorName: expect.any(String), entity: 'user' });
+    const [row] = await db.select().from(auditLogs).where(eq(auditLogs.id, trail.body.data[0].id));
+    expect(row.actorId).not.toBeNull();
+    expect(row.after).toEqual({ removed: scope.body.data.removes });
+
+    expect((await s.call('POST', '/Stewardship/ErasePerson', { token: admin, body: { userId: person.id } })).status).toBe(409);
+  });
+
+  it('refuses to erase oneself, and the audit log still refuses other changes', async () => {
+    const [me] = await s.database.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
+    const res = await s.call('POST', '/Stewardship/ErasePerson', { token: await s.login(ADMIN_EMAIL), body: { userId: me.id } });
+    expect(res.status).toBe(400);
+    const refused = await s.database.db.execute(sql`update audit_logs set after = null`).catch((err: Error) => err);
+    expect(String((refused as Error & { cause?: Error }).cause?.message)).toMatch(/append-only/);
   });
 });

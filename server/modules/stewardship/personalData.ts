@@ -5,13 +5,13 @@ import { redact } from '@/server/http/audit.js';
 import { notFound } from '@/server/http/errors.js';
 
 /** A table and its columns that hold a user's id (a foreign key to users). */
-export type UserReference = { table: string; columns: string[] };
+type UserReference = { table: string; columns: string[] };
 
 /**
  * Every table with a column that references users(id), read from the catalogue: a table added
  * later (attendance, events) is in a person's export and erasure without a change here.
  */
-export async function userReferences(db: Db | Tx): Promise<UserReference[]> {
+async function userReferences(db: Db | Tx): Promise<UserReference[]> {
   const rows = rowsOf<{ table: string; column: string }>(
     await db.execute(sql`
       select cl.relname as "table", a.attname as "column"

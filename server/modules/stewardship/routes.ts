@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { P } from '@/domain/permissions.js';
+import { idField } from '@/domain/schemas/structure.js';
+import { ok } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';
+import { erasePerson, erasureScope } from './erasure.js';
 import { personalDataOf } from './personalData.js';
 import { personalDataHtml } from './personalDataHtml.js';
 
 /*
- * A person's rights over their data: taking it away (their own, only theirs). The download is
- * recorded in the audit trail, as any export is.
+ * A person's rights over their data: taking it away (their own, only theirs; the download is
+ * recorded in the audit trail, as any export is) and having it erased by an administrator.
  */
+
+const erasure = { permission: P.deleteMembers };
+const userIdQuery = z.object({ userId: idField('UserId') });
 
 export async function stewardshipModule(app: FastifyInstance) {
   const tag = 'Stewardship';
@@ -30,6 +37,36 @@ export async function stewardshipModule(app: FastifyInstance) {
         reply.header('content-disposition', `attachment; filename="${name}"`);
         if (format === 'html') return void reply.type('text/html; charset=utf-8').send(personalDataHtml(data, services.config.appName));
         reply.type('application/json; charset=utf-8').send(JSON.stringify({ succeeded: true, message: 'Your data', data }));
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/Stewardship/GetErasureScope',
+      tag,
+      summary: 'What erasing a person would remove (their name and email, and how many of each kind of record), for the confirmation',
+      access: erasure,
+      query: userIdQuery,
+      async handler({ query, mutate }) {
+        // Read under the same locks the erasure takes; nothing is written.
+        return ok(await mutate((tx) => erasureScope(tx, query.userId)));
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/Stewardship/ErasePerson',
+      tag,
+      summary:
+        'Erases a person on their request: their details, avatar, notifications and mails go, their account and biodata are anonymised and disabled (counts stay right), audit rows about them lose their values, and their email, phones and name are replaced in free text; the audit trail keeps that the erasure happened and by whom',
+      access: erasure,
+      body: userIdQuery,
+      async handler({ body, caller, mutate }) {
+        const scope = await mutate(async (tx, audit) => {
+          const removed = await erasePerson(tx, body.userId, caller!.id);
+          // Counts only: the erased values never reach the trail.
+          audit({ action: 'erase', entity: 'user', entityId: body.userId, after: { removed: removed.removes } });
+          return removed;
+        });
+        return ok({ userId: body.userId, removed: scope.removes }, 'The person has been erased');
       },
     }),
   ]);

@@ -9,6 +9,7 @@ import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { HistoryButton } from '@/src/resources/auditLogs/HistoryButton';
 import { AVATAR_ACCEPT, avatarProblem } from './avatarFile';
 import { DownloadMyData } from './DownloadMyData';
+import { EraseButton } from './EraseDialog';
 import type { ProfileUser, Viewer } from './useProfile';
 
 type AvatarData = { fileBase64: string; contentType: string } | null;
@@ -86,7 +87,7 @@ export function ProfileHeader({ user, viewer }: Props) {
           </Box>
         </Box>
         <HistoryButton userId={String(user.id)} />
-        {viewer.isSelf && <DownloadMyData />}
+        {viewer.isSelf ? <DownloadMyData /> : <EraseButton userId={String(user.id)} />}
         {viewer.canChangeRole && (
           <Button variant="outlined" onClick={() => setChangingRole(true)}>
             {translate('flock.profile.change_role')}

@@ -96,3 +96,14 @@ export const avatars = descriptor({
     },
   },
 });
+
+/** Erasure of a person on their request (CAN_DELETE_MEMBERS): what it removes, then the erasure. */
+export const erasures = descriptor({
+  name: 'erasures',
+  endpoints: {
+    custom: {
+      getErasureScope: { method: 'GET', path: '/Stewardship/GetErasureScope', query: (p: { userId: string }) => ({ UserId: p.userId }) },
+      erasePerson: { method: 'POST', path: '/Stewardship/ErasePerson', body: (p: { userId: string }) => ({ userId: p.userId }) },
+    },
+  },
+});
