@@ -8,6 +8,7 @@ import {
   biodata,
   children,
   churchAffiliations,
+  consents,
   employers,
   erasures,
   memberDepartments,
@@ -90,6 +91,7 @@ export const SCREENS = [
   cihReports,
   cihFollowup,
   erasures,
+  consents,
 ] as const;
 
 export type ScreenDescriptor = (typeof SCREENS)[number];

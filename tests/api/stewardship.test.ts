@@ -17,6 +17,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from '@/tests/support/server
 import { startProcess } from '@/tests/support/serverProcess.js';
 import { createUser } from '@/tests/support/users.js';
 import { userWith } from '@/tests/support/roles.js';
+import { CONSENT_WORDING } from '@/domain/consent.js';
 import { P } from '@/domain/permissions.js';
 
 /** Backups and restores, consent, a person's own export and erasure. */
@@ -376,5 +377,55 @@ describe('erasure', () => {
     expect(res.status).toBe(400);
     const refused = await s.database.db.execute(sql`update audit_logs set after = null`).catch((err: Error) => err);
     expect(String((refused as Error & { cause?: Error }).cause?.message)).toMatch(/append-only/);
+  });
+});
+
+describe('consent', () => {
+  it('records each choice with its time and wording version, keeps the history, and is in the person’s export', async () => {
+    const person = await createUser(s);
+    const get = () => s.call('GET', '/Stewardship/GetMyConsents', { token: person.token });
+    const first = await get();
+    expect(first.status).toBe(200);
+    expect(first.body.data.current).toEqual({ email: null, sms: null, listing: null });
+    expect(first.body.data.wording).toBe(CONSENT_WORDING);
+
+    const put = (body: object) => s.call('PUT', '/Stewardship/UpdateMyConsents', { token: person.token, body });
+    expect((await put({ email: true, sms: false, listing: true })).status).toBe(200);
+    // Unchanged choices add nothing; a withdrawal adds a row.
+    expect((await put({ email: true })).status).toBe(200);
+    const after = await put({ listing: false });
+    expect(after.body.data.current).toMatchObject({
+      email: { granted: true, wording: CONSENT_WORDING },
+      sms: { granted: false },
+      listing: { granted: false },
+    });
+    expect(after.body.data.history.map((h: { category: string; granted: boolean }) => `${h.category}:${h.granted}`)).toEqual([
+      'listing:false',
+      expect.stringMatching(/^(email:true|sms:false|listing:true)$/),
+      expect.stringMatching(/^(email:true|sms:false|listing:true)$/),
+      expect.stringMatching(/^(email:true|sms:false|listing:true)$/),
+    ]);
+    expect(Date.parse(after.body.data.current.listing.at)).toBeGreaterThan(Date.now() - 60_000);
+
+    expect((await put({ email: 'yes' })).status).toBe(400);
+    expect((await s.call('GET', '/Stewardship/GetMyConsents')).status).toBe(401);
+
+    const trail = await s.call('GET', `/AuditTrail/GetAllAudit?SubjectId=${person.id}&EntityType=consent`, {
+      token: await s.login(ADMIN_EMAIL),
+    });
+    expect(trail.body.data).toHaveLength(2);
+
+    const mine = await s.call('GET', '/Stewardship/DownloadMyData', { token: person.token });
+    expect(mine.body.data.records.consents).toHaveLength(4);
+  });
+
+  it('takes the choices made at sign-up, with the wording version', async () => {
+    const person = await createUser(s, { overrides: { consents: { email: true, sms: false } } });
+    const res = await s.call('GET', '/Stewardship/GetMyConsents', { token: person.token });
+    expect(res.body.data.current).toMatchObject({
+      email: { granted: true, wording: CONSENT_WORDING },
+      sms: { granted: false },
+      listing: null,
+    });
   });
 });

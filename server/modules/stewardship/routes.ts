@@ -4,6 +4,7 @@ import { P } from '@/domain/permissions.js';
 import { idField } from '@/domain/schemas/structure.js';
 import { ok } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';
+import { consentsOf, recordConsents } from './consent.js';
 import { erasePerson, erasureScope } from './erasure.js';
 import { personalDataOf } from './personalData.js';
 import { personalDataHtml } from './personalDataHtml.js';
@@ -37,6 +38,42 @@ export async function stewardshipModule(app: FastifyInstance) {
         reply.header('content-disposition', `attachment; filename="${name}"`);
         if (format === 'html') return void reply.type('text/html; charset=utf-8').send(personalDataHtml(data, services.config.appName));
         reply.type('application/json; charset=utf-8').send(JSON.stringify({ succeeded: true, message: 'Your data', data }));
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/Stewardship/GetMyConsents',
+      tag,
+      summary:
+        "The caller's consents: to be contacted by email and by SMS, and to appear in member lists other leaders see; the choice in force per category (null: none made), the wording version in use, and every change",
+      access: { signedIn: true },
+      async handler({ caller, services }) {
+        return ok(await consentsOf(services.database.db, caller!.id));
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: '/Stewardship/UpdateMyConsents',
+      tag,
+      summary:
+        "Records the caller's choices (email, sms, listing: true or false; those left out stay) with the time and the wording version; a change adds to the history, nothing is overwritten",
+      access: { signedIn: true },
+      body: z.object({ email: z.boolean().optional(), sms: z.boolean().optional(), listing: z.boolean().optional() }),
+      async handler({ body, caller, mutate }) {
+        const state = await mutate(async (tx, audit) => {
+          const changed = await recordConsents(tx, caller!.id, body);
+          if (changed.length) {
+            audit({
+              action: 'update',
+              entity: 'consent',
+              entityId: caller!.id,
+              subjectId: caller!.id,
+              after: Object.fromEntries(changed.map((c) => [c, body[c]])),
+            });
+          }
+          return consentsOf(tx, caller!.id);
+        });
+        return ok(state, 'Your choices are saved');
       },
     }),
     route({

@@ -8,6 +8,7 @@ import { useRoleLabel } from '@/src/common/roles/useRoles';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { HistoryButton } from '@/src/resources/auditLogs/HistoryButton';
 import { AVATAR_ACCEPT, avatarProblem } from './avatarFile';
+import { ConsentChoices } from './ConsentChoices';
 import { DownloadMyData } from './DownloadMyData';
 import { EraseButton } from './EraseDialog';
 import type { ProfileUser, Viewer } from './useProfile';
@@ -94,6 +95,7 @@ export function ProfileHeader({ user, viewer }: Props) {
           </Button>
         )}
       </CardContent>
+      {viewer.isSelf && <ConsentChoices />}
       {changingRole && (
         <ChangeRoleDialog
           user={{ id: String(user.id), fullName: user.fullName, roles: user.roles }}

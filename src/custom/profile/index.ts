@@ -107,3 +107,14 @@ export const erasures = descriptor({
     },
   },
 });
+
+/** One's own consents (contact by email and SMS, appearing in lists): the choices in force and their history. */
+export const consents = descriptor({
+  name: 'consents',
+  endpoints: {
+    custom: {
+      getMyConsents: { method: 'GET', path: '/Stewardship/GetMyConsents' },
+      updateMyConsents: { method: 'PUT', path: '/Stewardship/UpdateMyConsents', body: (p: Record<string, boolean>) => p },
+    },
+  },
+});
