@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { isWebRoute } from '@/domain/webRoutes.js';
+import { registerBackups } from './backup/schedule.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { recordSecurityEvent } from './http/audit.js';
@@ -93,6 +94,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerErrorHandler(app);
 
   for (const mod of modules) await app.register(mod);
+  registerBackups(app);
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi(app.services.routes, config.appName) as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

@@ -73,4 +73,13 @@ describe('readConfig', () => {
     expect(readConfig({ AUDIT_RETENTION_DAYS: ' 365 ' }).auditRetentionDays).toBe(365);
     for (const bad of ['0', '-3', '1.5', 'a year']) expect(() => readConfig({ AUDIT_RETENTION_DAYS: bad })).toThrow(/AUDIT_RETENTION_DAYS/);
   });
+
+  it('reads the backup settings: a schedule by name, the number kept, and stops the start on a bad one', () => {
+    expect(readConfig({})).toMatchObject({ backupEveryMs: undefined, backupKeep: 7 });
+    expect(readConfig({}).backupDir).toMatch(/backups$/);
+    expect(readConfig({ BACKUP_SCHEDULE: 'Daily', BACKUP_KEEP: '3' })).toMatchObject({ backupEveryMs: 86_400_000, backupKeep: 3 });
+    expect(readConfig({ BACKUP_SCHEDULE: 'off' }).backupEveryMs).toBeUndefined();
+    expect(() => readConfig({ BACKUP_SCHEDULE: 'every day' })).toThrow(/BACKUP_SCHEDULE/);
+    for (const bad of ['0', '-1', 'all']) expect(() => readConfig({ BACKUP_KEEP: bad })).toThrow(/BACKUP_KEEP/);
+  });
 });

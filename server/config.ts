@@ -28,6 +28,12 @@ export type AppConfig = {
   trustProxy: boolean | number | string;
   /** AUDIT_RETENTION_DAYS: audit rows older than this move to audit_logs_archive daily; unset: kept forever. */
   auditRetentionDays?: number;
+  /** BACKUP_DIR: where backups are written (npm run backup, and the schedule). */
+  backupDir: string;
+  /** BACKUP_SCHEDULE: how often the server backs itself up, in milliseconds; unset: never by itself. */
+  backupEveryMs?: number;
+  /** BACKUP_KEEP: how many scheduled backups are kept, the newest. */
+  backupKeep: number;
   /** Where the JSON log lines go; unset: standard output. Tests read the log through it. */
   logStream?: { write(line: string): void };
   /** Tuning of the mail outbox's worker (server/outbox.ts); tests make it quick. Unset: its defaults. */
@@ -57,6 +63,23 @@ function retentionOf(value: string | undefined): number | undefined {
   return Number(trimmed);
 }
 
+const SCHEDULES: Record<string, number> = { hourly: 3_600_000, daily: 86_400_000, weekly: 7 * 86_400_000 };
+
+/** hourly, daily or weekly; a misspelt schedule would silently take no backups, so it stops the start. */
+function scheduleOf(value: string | undefined): number | undefined {
+  const trimmed = (value ?? '').trim().toLowerCase();
+  if (!trimmed || /^(off|false|no|0)$/.test(trimmed)) return undefined;
+  if (!(trimmed in SCHEDULES)) throw new Error(`BACKUP_SCHEDULE must be hourly, daily or weekly (got '${trimmed}')`);
+  return SCHEDULES[trimmed];
+}
+
+function keepOf(value: string | undefined): number {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed) return 7;
+  if (!/^\d+$/.test(trimmed) || Number(trimmed) < 1) throw new Error(`BACKUP_KEEP must be a whole number, 1 or more (got '${trimmed}')`);
+  return Number(trimmed);
+}
+
 /** Reads the environment variables README.md documents. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
@@ -78,5 +101,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     auditRetentionDays: retentionOf(env.AUDIT_RETENTION_DAYS),
+    backupDir: path.resolve(env.BACKUP_DIR || './backups'),
+    backupEveryMs: scheduleOf(env.BACKUP_SCHEDULE),
+    backupKeep: keepOf(env.BACKUP_KEEP),
   };
 }

@@ -9,7 +9,9 @@ import {
   biodata,
   children,
   churchAffiliations,
+  consents,
   employers,
+  erasures,
   memberDepartments,
   profiles,
   qualifications,
@@ -95,6 +97,8 @@ export const SCREENS = [
   cihAttendance,
   cihDashboardStats,
   cihInspections,
+  erasures,
+  consents,
 ] as const;
 
 export type ScreenDescriptor = (typeof SCREENS)[number];

@@ -17,6 +17,10 @@ export type Database = {
   close(): Promise<void>;
   /** PGlite only: the data dir as an uncompressed tarball, to open copies of it (test templates). */
   dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: a consistent gzipped tarball of the data dir while it is in use (server/backup). */
+  backup?(): Promise<Blob>;
+  /** PostgreSQL only: the URL it was opened with, for pg_dump. */
+  databaseUrl?: string;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -43,7 +47,7 @@ async function openPostgres(url: string): Promise<Database> {
     await pool.end().catch(() => {});
     throw err;
   }
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as Db, kind: 'postgres', databaseUrl: url, close: () => pool.end() };
 }
 
 /**
@@ -105,6 +109,13 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
       kind: 'pglite',
       ...(!inMemory && { dataDir }),
       dumpDataDir: () => client.dumpDataDir('none'),
+      // Inside a transaction of its own, no other one is open (PGlite runs one at a time), and
+      // after a checkpoint the files hold every committed write: a restore needs no recovery.
+      backup: () =>
+        client.transaction(async (tx) => {
+          await tx.exec('CHECKPOINT');
+          return client.dumpDataDir('gzip');
+        }),
       close: async () => {
         await client.close();
         release();

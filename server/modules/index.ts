@@ -16,6 +16,7 @@ import { notificationsModule } from './notifications/routes.js';
 import { requestsModule } from './requests/routes.js';
 import { rolesModule } from './roles/routes.js';
 import { statsModule } from './stats/routes.js';
+import { stewardshipModule } from './stewardship/routes.js';
 import { usersModule } from './users/routes.js';
 
 /**
@@ -41,4 +42,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   notificationsModule,
   auditTrailModule,
   cihReportsModule,
+  stewardshipModule,
 ];

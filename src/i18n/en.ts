@@ -189,7 +189,10 @@ export const en = {
       use: 'These details are used only to run the church membership and house-fellowship programme: to organise departments, zones, centers and requests, and to contact you about them.',
       access:
         'Only signed-in users whose role allows it can see other people’s details, and every change is recorded in an audit log. Your password is stored only as a salted hash.',
-      rights: 'You can see and correct your own details on your profile at any time. Ask a church administrator to remove your account.',
+      retention:
+        'Your details are kept while you belong to the church, and until an administrator erases them at your request. Backups, taken to protect against loss, hold a copy until they are replaced (the newest seven are kept unless the church sets another number).',
+      rights:
+        'You can see and correct your own details on your profile at any time, and download everything %{app} holds on you there (Download my data). Ask a church administrator to erase your account.',
     },
     terms: {
       intro: 'By creating an account on %{app} you agree to these terms.',
@@ -671,6 +674,44 @@ export const en = {
         no_fields: 'No fields were recorded for this entry.',
         show_all: 'Show all',
         show_less: 'Show less',
+      },
+    },
+    stewardship: {
+      download: 'Download my data',
+      download_json: 'Download my data (JSON)',
+      download_html: 'Download my data (readable page)',
+      download_failed: 'Your data could not be downloaded. Please try again.',
+      erase: 'Erase this person',
+      erase_title: 'Erase %{name}?',
+      erase_intro:
+        'On their request, everything that identifies %{name} (%{email}) will be removed for good. Their account stays, anonymised and disabled, so that counts and statistics stay right; the audit log keeps that you erased them, without their details. This cannot be undone.',
+      erase_removes: 'These records will be deleted or emptied:',
+      erase_scope_error: 'What the erasure removes could not be loaded: %{message}',
+      erase_confirm: 'Erase for good',
+      erased: '%{name} has been erased',
+      consent_title: 'Your privacy choices',
+      consent_signup: 'Choose how the church may use your details; you can change this on your profile at any time.',
+      privacy_link: 'What Flock keeps and why',
+      consent: {
+        email: 'The church may contact me by email about its activities',
+        sms: 'The church may contact me by SMS about its activities',
+        listing: 'Leaders other than administrators may see me in member lists',
+      },
+      consent_given: 'Yes since %{date}',
+      consent_withdrawn: 'No since %{date}',
+      consent_none: 'Not chosen yet',
+      consent_saved: 'Your choices are saved',
+      consent_load_error: 'Your privacy choices could not be loaded: %{message}',
+      removes: {
+        biodata: 'Biodata (personal information): %{smart_count} record |||| Biodata (personal information): %{smart_count} records',
+        children: 'Children: %{smart_count}',
+        spouse: 'Spouse: %{smart_count}',
+        employer: 'Employer: %{smart_count}',
+        qualifications: 'Qualifications: %{smart_count}',
+        avatar: 'Photo: %{smart_count}',
+        notifications: 'Notifications: %{smart_count}',
+        mails: 'Mails in the outbox: %{smart_count}',
+        auditEntries: 'Audit entries about them (their recorded values): %{smart_count}',
       },
     },
     routes: {

@@ -19,6 +19,7 @@ import { ok } from '@/server/http/envelope.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '@/server/http/errors.js';
 import { registerRoutes, route, type RouteContext } from '@/server/http/route.js';
 import type { Mail } from '@/server/mail.js';
+import { recordConsents } from '@/server/modules/stewardship/consent.js';
 import type { Services } from '@/server/services.js';
 import { createAttemptCounter, LOGIN_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from './attempts.js';
 import { refuseCommonPassword } from './commonPasswords.js';
@@ -157,7 +158,7 @@ export async function authModule(app: FastifyInstance) {
               .where(sql`lower(${users.userName}) = ${body.userName.toLowerCase()}`);
             if (taken) throw conflict(USER_NAME_TAKEN);
           }
-          const { password: _password, ...profile } = body;
+          const { password: _password, consents: choices, ...profile } = body;
           const [user] = await tx
             .insert(users)
             .values({ ...profile, passwordHash, isFirstTimer: true })
@@ -175,6 +176,7 @@ export async function authModule(app: FastifyInstance) {
             gender: body.gender,
           });
           audit({ action: 'create', entity: 'user', entityId: user.id, after: user, actorId: user.id });
+          if (choices) await recordConsents(tx, user.id, choices);
           return issueOtp(tx, services, user.email, 'verify');
         }).catch((err) => {
           // A concurrent sign-up with the same email won the race for the unique index: it is told

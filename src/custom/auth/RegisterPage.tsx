@@ -1,6 +1,7 @@
-import { Form, PasswordInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { BooleanInput, Form, PasswordInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Link } from '@mui/material';
+import { Box, Button, Link, Typography } from '@mui/material';
+import { CONSENT_CATEGORIES } from '@/domain/consent';
 import { TITLES } from '@/domain/enums';
 import { genderOfTitle } from '@/domain/profileRules';
 import { signUpSchema } from '@/domain/schemas/auth';
@@ -45,6 +46,15 @@ export function RegisterPage() {
         <TextInput source="mobile1" label="flock.fields.mobile1" type="tel" autoComplete="tel" />
         <TextInput source="userName" label="flock.fields.user_name" autoComplete="username" />
         <PasswordInput source="password" label="flock.fields.password" autoComplete="new-password" />
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {translate('flock.stewardship.consent_signup')}{' '}
+          <Link component={RouterLink} to="/privacy">
+            {translate('flock.stewardship.privacy_link')}
+          </Link>
+        </Typography>
+        {CONSENT_CATEGORIES.map((category) => (
+          <BooleanInput key={category} source={`consents.${category}`} label={`flock.stewardship.consent.${category}`} helperText={false} />
+        ))}
         <FormStatus error={error} />
         <Button type="submit" variant="contained" fullWidth loading={loading} sx={{ mt: 1 }}>
           {translate('flock.auth.register')}

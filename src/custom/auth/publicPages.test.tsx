@@ -100,3 +100,20 @@ describe('ResetPasswordPage', () => {
     expect(changePasswordComplete).toHaveBeenCalledWith({ email: 'ann@example.org', otp: '654321', newPassword: 'Better-pass-2' });
   });
 });
+
+describe('RegisterPage: consents and privacy', () => {
+  it('links the privacy page and sends the choices made, unticked ones as no', async () => {
+    const signUp = vi.fn(async () => ({ data: { email: 'ngozi@example.org' }, message: 'Registration successful' }));
+    renderPage('/register', '/register', <RegisterPage />, { signUp });
+    expect(screen.getByRole('link', { name: 'What Flock keeps and why' }).getAttribute('href')).toBe('/privacy');
+    type('First name', 'Ngozi');
+    type('Last name', 'Eze');
+    type('Email', 'ngozi@example.org');
+    type('Mobile number', '08030000001');
+    type('Password', 'Ngozi-pass-1');
+    fireEvent.click(screen.getByRole('switch', { name: 'The church may contact me by email about its activities' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(signUp).toHaveBeenCalled());
+    expect(signUp).toHaveBeenCalledWith(expect.objectContaining({ consents: { email: true, sms: false, listing: false } }));
+  });
+});

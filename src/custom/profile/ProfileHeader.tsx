@@ -8,6 +8,9 @@ import { useRoleLabel } from '@/src/common/roles/useRoles';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { HistoryButton } from '@/src/resources/auditLogs/HistoryButton';
 import { AVATAR_ACCEPT, avatarProblem } from './avatarFile';
+import { ConsentChoices } from './ConsentChoices';
+import { DownloadMyData } from './DownloadMyData';
+import { EraseButton } from './EraseDialog';
 import type { ProfileUser, Viewer } from './useProfile';
 
 type AvatarData = { fileBase64: string; contentType: string } | null;
@@ -85,12 +88,14 @@ export function ProfileHeader({ user, viewer }: Props) {
           </Box>
         </Box>
         <HistoryButton userId={String(user.id)} />
+        {viewer.isSelf ? <DownloadMyData /> : <EraseButton userId={String(user.id)} />}
         {viewer.canChangeRole && (
           <Button variant="outlined" onClick={() => setChangingRole(true)}>
             {translate('flock.profile.change_role')}
           </Button>
         )}
       </CardContent>
+      {viewer.isSelf && <ConsentChoices />}
       {changingRole && (
         <ChangeRoleDialog
           user={{ id: String(user.id), fullName: user.fullName, roles: user.roles }}

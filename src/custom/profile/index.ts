@@ -96,3 +96,25 @@ export const avatars = descriptor({
     },
   },
 });
+
+/** Erasure of a person on their request (CAN_DELETE_MEMBERS): what it removes, then the erasure. */
+export const erasures = descriptor({
+  name: 'erasures',
+  endpoints: {
+    custom: {
+      getErasureScope: { method: 'GET', path: '/Stewardship/GetErasureScope', query: (p: { userId: string }) => ({ UserId: p.userId }) },
+      erasePerson: { method: 'POST', path: '/Stewardship/ErasePerson', body: (p: { userId: string }) => ({ userId: p.userId }) },
+    },
+  },
+});
+
+/** One's own consents (contact by email and SMS, appearing in lists): the choices in force and their history. */
+export const consents = descriptor({
+  name: 'consents',
+  endpoints: {
+    custom: {
+      getMyConsents: { method: 'GET', path: '/Stewardship/GetMyConsents' },
+      updateMyConsents: { method: 'PUT', path: '/Stewardship/UpdateMyConsents', body: (p: Record<string, boolean>) => p },
+    },
+  },
+});

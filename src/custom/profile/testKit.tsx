@@ -132,6 +132,8 @@ function answer(api: FakeApi, fixtures: Fixtures) {
   for (const route of CREATES) api.on(route, ({ body }) => ok({ ...(body as object), id: 'created-1' }));
   for (const route of UPDATES) api.on(route, ({ body }) => ok(body));
   for (const route of EMPTY) api.on(route, () => ok(null));
+  // One's own profile shows one's privacy choices: none made yet.
+  api.on('GET /Stewardship/GetMyConsents', () => ok({ wording: '1', current: { email: null, sms: null, listing: null }, history: [] }));
 }
 
 /** The bodies sent to one call, in order. */
