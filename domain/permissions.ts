@@ -140,4 +140,16 @@ export const P = {
   deleteLookups: 'CAN_DELETE_LOOKUPS',
   // Requests and approvals; approveRequests is above.
   viewRequests: 'CAN_VIEW_REQUESTS',
+  // Venues, events and outreach; viewVenues and viewOutreach are above.
+  createVenues: 'CAN_CREATE_VENUES',
+  updateVenues: 'CAN_UPDATE_VENUES',
+  deleteVenues: 'CAN_DELETE_VENUES',
+  approveVenues: 'CAN_APPROVE_VENUES',
+  viewEvents: 'CAN_VIEW_EVENTS',
+  deleteEvents: 'CAN_DELETE_EVENTS',
+  approveEvents: 'CAN_APPROVE_EVENTS',
+  updateOutreach: 'CAN_UPDATE_OUTREACH',
+  deleteOutreach: 'CAN_DELETE_OUTREACH',
+  approveOutreach: 'CAN_APPROVE_OUTREACH',
+  createFirstTimers: 'CAN_CREATE_FIRSTTIMERS',
 } as const;

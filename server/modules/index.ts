@@ -16,6 +16,9 @@ import { requestsModule } from './requests/routes.js';
 import { rolesModule } from './roles/routes.js';
 import { statsModule } from './stats/routes.js';
 import { usersModule } from './users/routes.js';
+import { venuesModule } from './venues/routes.js';
+import { eventsModule } from './events/routes.js';
+import { outreachModule } from './outreach/routes.js';
 
 /**
  * Every area of the API, one Fastify plugin each, named for the area (docs/decisions.md, Server
@@ -39,4 +42,7 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   filesModule,
   notificationsModule,
   auditTrailModule,
+  venuesModule,
+  eventsModule,
+  outreachModule,
 ];
