@@ -11,10 +11,17 @@ import { idField } from './structure.js';
  */
 
 const requiredText = (label: string, max = 200) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `At most ${max} characters`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `At most ${max} characters`);
 const optionalText = (max = 500) => z.string().trim().max(max, `At most ${max} characters`).optional();
 const count = (label: string) =>
-  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(0, `${label} cannot be negative`);
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`);
 const names = z.array(z.string().trim().min(1).max(100)).max(100).default([]);
 
 /** HH:MM (seconds allowed), a time of day. */
@@ -48,7 +55,8 @@ const slotShape = {
   endTime: timeOfDay('End time'),
 };
 const endAfterStart = (v: { startTime?: string; endTime?: string }, ctx: z.RefinementCtx) => {
-  if (v.startTime && v.endTime && v.endTime <= v.startTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'End time must be after the start time' });
+  if (v.startTime && v.endTime && v.endTime <= v.startTime)
+    ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'End time must be after the start time' });
 };
 
 const bookingShape = {
@@ -124,7 +132,12 @@ export const convertSchema = z.object({
   firstName: requiredText('First name', 100),
   surName: requiredText('Last name', 100),
   phone: optionalText(30),
-  email: z.email('Enter a valid email').trim().toLowerCase().optional().or(z.literal('').transform(() => undefined)),
+  email: z
+    .email('Enter a valid email')
+    .trim()
+    .toLowerCase()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   gender: z.enum(GENDERS, { error: `Gender must be one of: ${GENDERS.join(', ')}` }).optional(),
   address: optionalText(300),
   decision: optionalText(200),

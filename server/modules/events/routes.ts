@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { P } from '@/domain/permissions.js';
-import { eventFilters, eventRequestQuery, eventSchema, eventUpdateSchema, idDecisionSchema, idQuerySchema } from '@/domain/schemas/gatherings.js';
+import {
+  eventFilters,
+  eventRequestQuery,
+  eventSchema,
+  eventUpdateSchema,
+  idDecisionSchema,
+  idQuerySchema,
+} from '@/domain/schemas/gatherings.js';
 import { eventRequests } from '@/server/db/schema/index.js';
 import { ok } from '@/server/http/envelope.js';
 import { listQuery } from '@/server/http/list.js';
@@ -38,7 +45,8 @@ export async function eventsModule(app: FastifyInstance) {
       method: 'PUT',
       url: '/Event/RequestForEvent',
       tag,
-      summary: 'File an event request of RequestType (babyChristening, babyDedication, houseWarming, specialThanksgiving, burialCeremony), with a venue booking when VenueId, StartTime and EndTime are given',
+      summary:
+        'File an event request of RequestType (babyChristening, babyDedication, houseWarming, specialThanksgiving, burialCeremony), with a venue booking when VenueId, StartTime and EndTime are given',
       access: { signedIn: true },
       query: eventRequestQuery,
       body: eventSchema,

@@ -184,7 +184,10 @@ export async function convertToFirstTimer(tx: Tx, audit: Audit, reportId: string
       ...(!convert.phone && { phone: ['Phone is required'] }),
     });
   const email = convert.email.toLowerCase();
-  const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
   if (taken) throw conflict(`A user with the email ${email} already exists`);
   const person = { firstName: convert.firstName, surName: convert.surName, email, gender: convert.gender };
   const [user] = await tx

@@ -26,8 +26,12 @@ export type OutreachRequest = typeof outreachRequests.$inferSelect;
 export const OUTREACH_NOT_FOUND = 'Outreach request not found!';
 const o = outreachRequests;
 
-const teamNames = sql<string[]>`array(select concat_ws(' ', ${users.firstName}, ${users.surName}) from ${users} where ${users.id} = any(${o.teamIds}) order by 1)`;
-const reportId = sql<string | null>`(select ${outreachReports.id} from ${outreachReports} where ${outreachReports.outreachRequestId} = ${o.id})`;
+const teamNames = sql<
+  string[]
+>`array(select concat_ws(' ', ${users.firstName}, ${users.surName}) from ${users} where ${users.id} = any(${o.teamIds}) order by 1)`;
+const reportId = sql<
+  string | null
+>`(select ${outreachReports.id} from ${outreachReports} where ${outreachReports.outreachRequestId} = ${o.id})`;
 
 const outreachRow = {
   id: o.id,
@@ -96,11 +100,9 @@ export async function outreachPage(db: Db, caller: Caller, q: OutreachListQuery)
 /** Every team member must be a user. */
 async function checkTeam(tx: Tx, ids: string[]) {
   if (!ids.length) return;
-  const found = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.id, ids));
-  if (found.length !== new Set(ids).size) throw badRequest('A team member is not a user', { teamIds: ['Choose team members from the members'] });
+  const found = await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+  if (found.length !== new Set(ids).size)
+    throw badRequest('A team member is not a user', { teamIds: ['Choose team members from the members'] });
 }
 
 const values = (f: OutreachFields) => ({ ...f, budget: f.budget === undefined ? null : String(f.budget) });

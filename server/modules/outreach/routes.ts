@@ -14,15 +14,7 @@ import {
 import { ok } from '@/server/http/envelope.js';
 import { listQuery } from '@/server/http/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import {
-  changeConverts,
-  changeReport,
-  convertToFirstTimer,
-  fileReport,
-  removeReport,
-  reportOfRequest,
-  reportPage,
-} from './reports.js';
+import { changeConverts, changeReport, convertToFirstTimer, fileReport, removeReport, reportOfRequest, reportPage } from './reports.js';
 import { changeOutreach, decideOutreach, fileOutreach, outreachPage, removeOutreach } from './requests.js';
 
 /**
@@ -162,10 +154,11 @@ export async function outreachModule(app: FastifyInstance) {
       method: 'PUT',
       url: '/Outreach/ConvertToFirstTimer',
       tag,
-      summary: '(added) Send a convert of a report to the first-timer list in one action: an inactive first-timer account from the convert’s details',
+      summary:
+        '(added) Send a convert of a report to the first-timer list in one action: an inactive first-timer account from the convert’s details',
       access: { permission: [P.updateOutreach, P.createFirstTimers] },
       query: convertToFirstTimerSchema,
-      async handler({ query, caller, mutate }) {
+      async handler({ query, mutate }) {
         const result = await mutate((tx, audit) => convertToFirstTimer(tx, audit, query.reportId, query.convertId));
         return ok(result, 'Convert added to the first-timers');
       },

@@ -2,7 +2,14 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { P } from '@/domain/permissions.js';
-import { bookingFilters, bookingSchema, idDecisionSchema, idQuerySchema, venueSchema, venueUpdateSchema } from '@/domain/schemas/gatherings.js';
+import {
+  bookingFilters,
+  bookingSchema,
+  idDecisionSchema,
+  idQuerySchema,
+  venueSchema,
+  venueUpdateSchema,
+} from '@/domain/schemas/gatherings.js';
 import { venueBookings, venues } from '@/server/db/schema/index.js';
 import { blockedBy, crudRoutes, type EntityDefinition } from '@/server/http/crud.js';
 import { ok } from '@/server/http/envelope.js';
@@ -40,9 +47,7 @@ const venue: EntityDefinition = {
     shape: { isActive: z.stringbool({ error: 'IsActive must be true or false' }).optional() },
     where: (q) => [q.isActive === undefined ? undefined : eq(venues.isActive, q.isActive)],
   },
-  unique: [
-    { field: 'name', column: venues.name, index: 'venues_name_key', message: (v) => `There is already a venue named ${v}` },
-  ],
+  unique: [{ field: 'name', column: venues.name, index: 'venues_name_key', message: (v) => `There is already a venue named ${v}` }],
   async inUse(tx, row) {
     const [{ n }] = await tx.select({ n: count() }).from(venueBookings).where(eq(venueBookings.venueId, row.id));
     return blockedBy('venue', [[n, 'booking']]);
@@ -71,7 +76,9 @@ export async function venuesModule(app: FastifyInstance) {
       body: bookingSchema,
       async handler({ body, caller, mutate }) {
         const { id, ...fields } = body;
-        const row = await mutate((tx, audit) => (id ? changeBooking(tx, audit, caller!, id, fields) : fileBooking(tx, audit, caller!, fields)));
+        const row = await mutate((tx, audit) =>
+          id ? changeBooking(tx, audit, caller!, id, fields) : fileBooking(tx, audit, caller!, fields),
+        );
         return ok(row, 'Request successful');
       },
     }),
