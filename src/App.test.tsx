@@ -59,12 +59,12 @@ describe('route guard', () => {
   });
 
   it('shows a permitted route its name and what will appear there', async () => {
-    signIn(['CAN_VIEW_VENUES']);
-    renderAt('/venue-management');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Venue management' })).toBeTruthy();
-    expect(screen.getByText(/venues and venue requests will appear here/)).toBeTruthy();
+    signIn(['CAN_VIEW_GOALS']);
+    renderAt('/goals');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Goals' })).toBeTruthy();
+    expect(screen.getByText(/goals will appear here/)).toBeTruthy();
     expect(screen.queryByText('You are not authorised')).toBeNull();
-    await waitFor(() => expect(document.title).toBe('Flock - Venue management'));
+    await waitFor(() => expect(document.title).toBe('Flock - Goals'));
   });
 
   it('sends a signed-out visitor to login, keeping the address in redirect_from', async () => {
@@ -114,19 +114,19 @@ describe('side menu', () => {
   it('shows each entry only with its permission; Accessories follows CAN_VIEW_VENUES', async () => {
     signIn(['CAN_VIEW_VENUES', 'CAN_VIEW_MEMBERS', 'CAN_VIEW_AUDIT_REPORT']);
     renderAt('/overview');
-    expect(await menuNames()).toEqual(['Profile', 'Overview', 'Members', 'Accessories', 'Venues', 'Requests', 'Audit Logs']);
+    expect(await menuNames()).toEqual(['Profile', 'Overview', 'Members', 'Accessories', 'Venues', 'Events', 'Requests', 'Audit Logs']);
   });
 
   it('hides Accessories from a user who may open the route but lacks CAN_VIEW_VENUES', async () => {
     signIn(['CAN_VIEW_ACCESSORIES']);
     renderAt('/overview');
-    expect(await menuNames()).toEqual(['Profile', 'Overview', 'Requests']);
+    expect(await menuNames()).toEqual(['Profile', 'Overview', 'Events', 'Requests']);
   });
 
   it('shows Roles management, which the spec menu lacks, after Users management with CAN_VIEW_ROLES', async () => {
     signIn(['CAN_VIEW_USER_MANAGEMENT', 'CAN_VIEW_ROLES', 'CAN_UPDATE_DEMISE_MEMBERS']);
     renderAt('/overview');
-    expect(await menuNames()).toEqual(['Profile', 'Overview', 'Requests', 'Users management', 'Roles management', 'Archived users']);
+    expect(await menuNames()).toEqual(['Profile', 'Overview', 'Events', 'Requests', 'Users management', 'Roles management', 'Archived users']);
     expect(screen.getByRole('menuitem', { name: 'Roles management' }).getAttribute('href')).toBe('/roles-management');
   });
 

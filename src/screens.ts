@@ -2,7 +2,8 @@ import type { Descriptor, RouteTitle, Screen } from '@/src/common/descriptor';
 import { auth } from '@/src/custom/auth';
 import { info } from '@/src/custom/info';
 import { dashboardStats, overview } from '@/src/custom/overview';
-import { appointments, cihFollowup, cihReports, goals, meetings, notifications, outreach, venues } from '@/src/custom/placeholder';
+import { appointments, cihFollowup, cihReports, goals, meetings, notifications } from '@/src/custom/placeholder';
+import { allEvents, events, outreach, outreachReports, venueBookings, venues } from '@/src/custom/gatherings';
 import {
   avatars,
   biodata,
@@ -79,15 +80,19 @@ export const SCREENS = [
   hodRequests,
   inspectorateRequests,
   allRequests,
-  outreach,
   goals,
   meetings,
   notifications,
   appointments,
-  venues,
   auditLogs,
   cihReports,
   cihFollowup,
+  venues,
+  venueBookings,
+  events,
+  allEvents,
+  outreach,
+  outreachReports,
 ] as const;
 
 export type ScreenDescriptor = (typeof SCREENS)[number];

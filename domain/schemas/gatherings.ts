@@ -104,7 +104,9 @@ const venueNeedsTimes = (v: { venueId?: string; startTime?: string; endTime?: st
   endAfterStart(v, ctx);
 };
 export const eventSchema = z.object(eventShape).superRefine(venueNeedsTimes);
-export const eventUpdateSchema = withId(eventShape).superRefine(venueNeedsTimes);
+/** The form: the type too (sent as RequestType on filing; a pending request's type may be corrected). */
+export const eventFormSchema = z.object({ eventType: eventTypeField, ...eventShape }).superRefine(venueNeedsTimes);
+export const eventUpdateSchema = withId({ ...eventShape, eventType: eventTypeField.optional() }).superRefine(venueNeedsTimes);
 export const eventRequestQuery = z.object({ requestType: eventTypeField });
 export type EventInput = z.input<typeof eventSchema>;
 

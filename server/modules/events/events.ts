@@ -21,7 +21,7 @@ import { changeBooking, decideBooking, fileBooking } from '@/server/modules/venu
  */
 
 type Audit = (e: AuditEntry) => void;
-type EventFields = z.output<typeof eventSchema>;
+type EventFields = z.output<typeof eventSchema> & { eventType?: EventType };
 export type EventListQuery = ListParams & Partial<z.output<z.ZodObject<typeof eventFilters>>>;
 
 export const EVENT_NOT_FOUND = 'Event request not found!';
@@ -135,11 +135,17 @@ export async function changeEvent(tx: Tx, audit: Audit, caller: Caller, id: stri
   if (before.status !== 'pending') throw badRequest(`This request has already been ${before.status}.`);
   const [after] = await tx
     .update(e)
-    .set({ eventDate: f.eventDate, peopleConcerned: f.peopleConcerned, notes: f.notes ?? null, updatedAt: new Date() })
+    .set({
+      eventType: f.eventType ?? before.eventType,
+      eventDate: f.eventDate,
+      peopleConcerned: f.peopleConcerned,
+      notes: f.notes ?? null,
+      updatedAt: new Date(),
+    })
     .where(eq(e.id, id))
     .returning();
   audit({ action: 'update', entity: 'eventRequest', entityId: id, before, after });
-  const booking = bookingOf(before.eventType, f);
+  const booking = bookingOf(after.eventType, f);
   const bookingId = await bookingIdOf(tx, id);
   if (booking && bookingId) await changeBooking(tx, audit, caller, bookingId, booking);
   else if (booking) await fileBooking(tx, audit, caller, booking, id);
