@@ -75,7 +75,13 @@ describe('requests', () => {
   it('files a pending request with its team names; the team and the office see it, a stranger does not', async () => {
     const res = await file();
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'pending', budget: 50000, teamIds: [teammate.id], teamNames: [expect.any(String)] });
+    expect(res.body.data).toMatchObject({
+      status: 'pending',
+      budget: 50000,
+      teamIds: [teammate.id],
+      team: [{ id: teammate.id, fullName: expect.any(String) }],
+      reportId: null,
+    });
     const { id } = res.body.data;
     const seen = async (token: string) =>
       (await s.call('GET', '/Outreach/GetAllOutreachRequests?PageSize=1000', { token })).body.data.some((o: { id: string }) => o.id === id);
@@ -160,6 +166,10 @@ describe('reports', () => {
     const id = await approvedOutreach('Report test outreach');
     const res = await report(id, [convert('Ada'), convert('Bisi')]);
     expect(res.status).toBe(200);
+    const listed = await s.call('GET', `/Outreach/GetAllOutreachRequests?${q({ Status: 'completed', PageSize: 1000 })}`, {
+      token: office.token,
+    });
+    expect(listed.body.data.find((o: { id: string }) => o.id === id).reportId).toBe(res.body.data.id);
     expect(res.body.data).toMatchObject({ status: 'completed', convertCount: 2, soulsReached: 14 });
     expect(res.body.data.detailOfConverts.every((c: { id: string }) => typeof c.id === 'string')).toBe(true);
     expect((await report(id)).status).toBe(409);

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { P } from '@/domain/permissions.js';
 import type { outreachFilters, outreachSchema } from '@/domain/schemas/gatherings.js';
 import type { Db, Tx } from '@/server/db/client.js';
-import { personName, searchOver } from '@/server/db/queries.js';
+import { personName, qualified, searchOver } from '@/server/db/queries.js';
 import { outreachReports, outreachRequests, users } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
@@ -26,12 +26,12 @@ export type OutreachRequest = typeof outreachRequests.$inferSelect;
 export const OUTREACH_NOT_FOUND = 'Outreach request not found!';
 const o = outreachRequests;
 
-const teamNames = sql<
-  string[]
->`array(select concat_ws(' ', ${users.firstName}, ${users.surName}) from ${users} where ${users.id} = any(${o.teamIds}) order by 1)`;
-const reportId = sql<
-  string | null
->`(select ${outreachReports.id} from ${outreachReports} where ${outreachReports.outreachRequestId} = ${o.id})`;
+/** The team in the order it was given, each member with a name (correlated: the outer columns qualified). */
+const team = sql<
+  Array<{ id: string; fullName: string }>
+>`coalesce((select json_agg(json_build_object('id', u.id, 'fullName', concat_ws(' ', u.first_name, u.sur_name)) order by t.ord)
+  from unnest(${qualified(o.teamIds)}) with ordinality as t(id, ord) join ${users} u on u.id = t.id), '[]'::json)`;
+const reportId = sql<string | null>`(select r.id from ${outreachReports} r where r.outreach_request_id = ${qualified(o.id)})`;
 
 const outreachRow = {
   id: o.id,
@@ -43,7 +43,7 @@ const outreachRow = {
   outreachDate: o.outreachDate,
   startTime: o.startTime,
   teamIds: o.teamIds,
-  teamNames,
+  team,
   materials: o.materials,
   accessories: o.accessories,
   budget: sql<number | null>`${o.budget}::float8`,

@@ -14,7 +14,7 @@ const outreach = (id: string, extra: object = {}) => ({
   address: 'Ikeja',
   requesterName: 'Tolu Bello',
   userId: 'u-tolu',
-  teamNames: ['Kemi Ade'],
+  team: [{ id: 'u-kemi', fullName: 'Kemi Ade' }],
   status: 'pending',
   reportId: null,
   ...extra,

@@ -11,7 +11,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import type { z } from 'zod';
-import { MemberInput } from './MemberInput';
+import { MemberInput, MembersInput } from './MemberInput';
 import type { ApiRecord, FieldDef } from './types';
 
 /** SPEC.md section 9: text areas default to 3 rows. */
@@ -79,6 +79,8 @@ export function inputOf(field: FieldDef, { key = field.source, ...props }: Input
       return <DateInput key={key} source={source} {...props} />;
     case 'time':
       return <TimeInput key={key} source={source} format={hhmm} parse={hhmm} {...props} />;
+    case 'members':
+      return <MembersInput key={key} source={source} namesSource={field.namesSource} {...props} />;
     case 'tags':
       return <TextInput key={key} source={source} format={joined} parse={split} helperText="flock.crud.comma_separated" {...props} />;
   }

@@ -21,6 +21,8 @@ export type FieldDef =
   | { source: string; kind: 'select'; choices: readonly string[]; /** Translation prefix of the choices' labels. */ labels?: string }
   /** date: a day (YYYY-MM-DD); time: a time of day (HH:MM); tags: a list of names typed comma-separated. */
   | { source: string; kind: 'date' | 'time' | 'tags' }
+  /** Several members, whose names the record lists as {id, fullName} in `namesSource`. */
+  | { source: string; kind: 'members'; namesSource: string }
   | { source: string; kind: 'reference'; reference: CrudResource; optionText: string }
   | {
       source: string;
