@@ -129,7 +129,13 @@ export const outreachSchema = z.object(outreachShape);
 export const outreachUpdateSchema = withId(outreachShape);
 export type OutreachInput = z.input<typeof outreachSchema>;
 
-export const convertSchema = z.object({
+/** A convert's emptied fields (null or '' from the form's rows) are absent. */
+const withoutBlanks = (value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== ''))
+    : value;
+
+const convertShape = z.object({
   id: idField('Convert').optional(),
   firstName: requiredText('First name', 100),
   surName: requiredText('Last name', 100),
@@ -145,6 +151,7 @@ export const convertSchema = z.object({
   decision: optionalText(200),
   followUp: z.boolean().default(false),
 });
+export const convertSchema = z.preprocess(withoutBlanks, convertShape);
 export type ConvertInput = z.input<typeof convertSchema>;
 const converts = z.array(convertSchema).max(500, 'At most 500 converts').default([]);
 

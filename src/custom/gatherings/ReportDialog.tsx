@@ -5,6 +5,7 @@ import {
   DateInput,
   Form,
   NumberInput,
+  ResourceContextProvider,
   SaveButton,
   SelectInput,
   SimpleFormIterator,
@@ -89,23 +90,26 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget; onClos
   const title = editing ? target.report.title : target.title;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby={titleId}>
-      <Form onSubmit={submit} resolver={resolver} defaultValues={defaults} noValidate>
-        <DialogTitle id={titleId}>{translate('flock.gatherings.report_title', { title })}</DialogTitle>
-        <DialogContent dividers>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            <DateInput source="dateHeld" label="resources.outreachReports.fields.dateHeld" isRequired />
-            <NumberInput source="attendance" label="resources.outreachReports.fields.attendance" />
-            <NumberInput source="soulsReached" label="resources.outreachReports.fields.soulsReached" />
-          </Box>
-          <ConvertsInput />
-          <TextInput source="testimonies" label="resources.outreachReports.fields.testimonies" multiline minRows={3} />
-          <TextInput source="challenges" label="resources.outreachReports.fields.challenges" multiline minRows={3} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate('flock.crud.cancel')}</Button>
-          <SaveButton alwaysEnable disabled={creating || updating} />
-        </DialogActions>
-      </Form>
+      {/* The converts' rows name their inputs through the resource. */}
+      <ResourceContextProvider value="outreachReports">
+        <Form onSubmit={submit} resolver={resolver} defaultValues={defaults} noValidate>
+          <DialogTitle id={titleId}>{translate('flock.gatherings.report_title', { title })}</DialogTitle>
+          <DialogContent dividers>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              <DateInput source="dateHeld" label="resources.outreachReports.fields.dateHeld" isRequired />
+              <NumberInput source="attendance" label="resources.outreachReports.fields.attendance" />
+              <NumberInput source="soulsReached" label="resources.outreachReports.fields.soulsReached" />
+            </Box>
+            <ConvertsInput />
+            <TextInput source="testimonies" label="resources.outreachReports.fields.testimonies" multiline minRows={3} />
+            <TextInput source="challenges" label="resources.outreachReports.fields.challenges" multiline minRows={3} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{translate('flock.crud.cancel')}</Button>
+            <SaveButton alwaysEnable disabled={creating || updating} />
+          </DialogActions>
+        </Form>
+      </ResourceContextProvider>
     </Dialog>
   );
 }
