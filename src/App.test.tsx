@@ -126,7 +126,15 @@ describe('side menu', () => {
   it('shows Roles management, which the spec menu lacks, after Users management with CAN_VIEW_ROLES', async () => {
     signIn(['CAN_VIEW_USER_MANAGEMENT', 'CAN_VIEW_ROLES', 'CAN_UPDATE_DEMISE_MEMBERS']);
     renderAt('/overview');
-    expect(await menuNames()).toEqual(['Profile', 'Overview', 'Events', 'Requests', 'Users management', 'Roles management', 'Archived users']);
+    expect(await menuNames()).toEqual([
+      'Profile',
+      'Overview',
+      'Events',
+      'Requests',
+      'Users management',
+      'Roles management',
+      'Archived users',
+    ]);
     expect(screen.getByRole('menuitem', { name: 'Roles management' }).getAttribute('href')).toBe('/roles-management');
   });
 

@@ -86,7 +86,7 @@ export const idQuerySchema = z.object({ id: idField('Id') });
 
 // Events
 
-export const eventTypeField = z.enum(EVENT_TYPES, { error: `Request type must be one of: ${EVENT_TYPES.join(', ')}` });
+const eventTypeField = z.enum(EVENT_TYPES, { error: `Request type must be one of: ${EVENT_TYPES.join(', ')}` });
 
 const eventShape = {
   eventDate: calendarDate('Date'),

@@ -24,11 +24,11 @@ type Audit = (e: AuditEntry) => void;
 type EventFields = z.output<typeof eventSchema> & { eventType?: EventType };
 export type EventListQuery = ListParams & Partial<z.output<z.ZodObject<typeof eventFilters>>>;
 
-export const EVENT_NOT_FOUND = 'Event request not found!';
+const EVENT_NOT_FOUND = 'Event request not found!';
 const e = eventRequests;
 
 /** How the notification names a type: babyDedication -> baby dedication. */
-export const typeWords = (t: EventType) => t.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+const typeWords = (t: EventType) => t.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
 
 const eventRow = {
   id: e.id,
@@ -62,7 +62,7 @@ const selectEvents = (db: Db | Tx) =>
     .leftJoin(venues, eq(venues.id, venueBookings.venueId));
 export type EventView = Awaited<ReturnType<typeof selectEvents>>[number];
 
-export async function eventView(db: Db | Tx, id: string): Promise<EventView> {
+async function eventView(db: Db | Tx, id: string): Promise<EventView> {
   const [row] = await selectEvents(db).where(eq(e.id, id));
   if (!row) throw notFound(EVENT_NOT_FOUND);
   return row;

@@ -25,7 +25,7 @@ type ReportFields = Omit<z.output<typeof outreachReportUpdateSchema>, 'id'>;
 type ConvertFields = z.output<typeof convertSchema>;
 type Report = typeof outreachReports.$inferSelect;
 
-export const REPORT_NOT_FOUND = 'Outreach Report not found!';
+const REPORT_NOT_FOUND = 'Outreach Report not found!';
 const r = outreachReports;
 const o = outreachRequests;
 

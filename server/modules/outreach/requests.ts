@@ -23,7 +23,7 @@ type OutreachFields = z.output<typeof outreachSchema>;
 export type OutreachListQuery = ListParams & Partial<z.output<z.ZodObject<typeof outreachFilters>>>;
 export type OutreachRequest = typeof outreachRequests.$inferSelect;
 
-export const OUTREACH_NOT_FOUND = 'Outreach request not found!';
+const OUTREACH_NOT_FOUND = 'Outreach request not found!';
 const o = outreachRequests;
 
 /** The team in the order it was given, each member with a name (correlated: the outer columns qualified). */
@@ -62,7 +62,7 @@ const outreachRow = {
 const selectOutreach = (db: Db | Tx) => db.select(outreachRow).from(o);
 export type OutreachView = Awaited<ReturnType<typeof selectOutreach>>[number];
 
-export async function outreachView(db: Db | Tx, id: string): Promise<OutreachView> {
+async function outreachView(db: Db | Tx, id: string): Promise<OutreachView> {
   const [row] = await selectOutreach(db).where(eq(o.id, id));
   if (!row) throw notFound(OUTREACH_NOT_FOUND);
   return row;

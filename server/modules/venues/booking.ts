@@ -24,7 +24,7 @@ type Audit = (e: AuditEntry) => void;
 type Booking = typeof venueBookings.$inferSelect;
 export type BookingFields = Omit<z.output<typeof bookingSchema>, 'id'>;
 
-export const BOOKING_NOT_FOUND = 'Venue request not found!';
+const BOOKING_NOT_FOUND = 'Venue request not found!';
 const b = venueBookings;
 
 const bookingRow = {
@@ -53,7 +53,7 @@ const selectBookings = (db: Db | Tx) =>
   db.select(bookingRow).from(b).innerJoin(venues, eq(venues.id, b.venueId)).leftJoin(eventRequests, eq(eventRequests.id, b.eventId));
 export type BookingView = Awaited<ReturnType<typeof selectBookings>>[number];
 
-export async function bookingView(db: Db | Tx, id: string): Promise<BookingView> {
+async function bookingView(db: Db | Tx, id: string): Promise<BookingView> {
   const [row] = await selectBookings(db).where(eq(b.id, id));
   if (!row) throw notFound(BOOKING_NOT_FOUND);
   return row;

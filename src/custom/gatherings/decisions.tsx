@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type MouseEvent } from 'react';
+import { useId, useMemo, type MouseEvent } from 'react';
 import { Form, TextInput, useGetIdentity, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import {
   Alert,
@@ -141,6 +141,3 @@ export function DecisionDialog({ deciding, summary, call, onClose }: DialogProps
     </Dialog>
   );
 }
-
-/** The decision being made on a list, if any. */
-export const useDeciding = () => useState<Deciding | null>(null);

@@ -128,6 +128,6 @@ export const OUTREACH: CrudDefinition = {
   filters: [{ source: 'status', kind: 'select', choices: OUTREACH_STATUSES, labels: 'flock.gatherings.statuses' }],
 };
 
-export function EventTypeLabel({ type }: { type: string }) {
+function EventTypeLabel({ type }: { type: string }) {
   return <>{useTranslate()(`flock.gatherings.eventTypes.${type}`)}</>;
 }
