@@ -147,4 +147,16 @@ export const P = {
   createCihReports: 'CAN_CREATE_CIH_REPORTS',
   updateCihReports: 'CAN_UPDATE_CIH_REPORTS',
   deleteCihReports: 'CAN_DELETE_CIH_REPORTS',
+  // Venues, events and outreach; viewVenues and viewOutreach are above.
+  createVenues: 'CAN_CREATE_VENUES',
+  updateVenues: 'CAN_UPDATE_VENUES',
+  deleteVenues: 'CAN_DELETE_VENUES',
+  approveVenues: 'CAN_APPROVE_VENUES',
+  viewEvents: 'CAN_VIEW_EVENTS',
+  deleteEvents: 'CAN_DELETE_EVENTS',
+  approveEvents: 'CAN_APPROVE_EVENTS',
+  updateOutreach: 'CAN_UPDATE_OUTREACH',
+  deleteOutreach: 'CAN_DELETE_OUTREACH',
+  approveOutreach: 'CAN_APPROVE_OUTREACH',
+  createFirstTimers: 'CAN_CREATE_FIRSTTIMERS',
 } as const;

@@ -51,6 +51,7 @@ export const WEB_ROUTES = [
   '/cih/reports/centers/:zoneId/:name',
   '/cih/reports/followup',
   '/cih/reports/followup/:id/:name',
+  '/events',
 ] as const;
 
 const segments = (path: string) => path.split('/').filter(Boolean);

@@ -59,12 +59,12 @@ describe('route guard', () => {
   });
 
   it('shows a permitted route its name and what will appear there', async () => {
-    signIn(['CAN_VIEW_VENUES']);
-    renderAt('/venue-management');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Venue management' })).toBeTruthy();
-    expect(screen.getByText(/venues and venue requests will appear here/)).toBeTruthy();
+    signIn(['CAN_VIEW_GOALS']);
+    renderAt('/goals');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Goals' })).toBeTruthy();
+    expect(screen.getByText(/goals will appear here/)).toBeTruthy();
     expect(screen.queryByText('You are not authorised')).toBeNull();
-    await waitFor(() => expect(document.title).toBe('Flock - Venue management'));
+    await waitFor(() => expect(document.title).toBe('Flock - Goals'));
   });
 
   it('sends a signed-out visitor to login, keeping the address in redirect_from', async () => {
@@ -120,6 +120,7 @@ describe('side menu', () => {
       'Members',
       'Accessories',
       'Venues',
+      'Events',
       'Requests',
       'Notifications',
       'Audit Logs',
@@ -129,7 +130,7 @@ describe('side menu', () => {
   it('hides Accessories from a user who may open the route but lacks CAN_VIEW_VENUES', async () => {
     signIn(['CAN_VIEW_ACCESSORIES']);
     renderAt('/overview');
-    expect(await menuNames()).toEqual(['Profile', 'Overview', 'Requests', 'Notifications']);
+    expect(await menuNames()).toEqual(['Profile', 'Overview', 'Events', 'Requests', 'Notifications']);
   });
 
   it('shows Roles management, which the spec menu lacks, after Users management with CAN_VIEW_ROLES', async () => {
@@ -138,6 +139,7 @@ describe('side menu', () => {
     expect(await menuNames()).toEqual([
       'Profile',
       'Overview',
+      'Events',
       'Requests',
       'Users management',
       'Roles management',

@@ -3,7 +3,8 @@ import { auth } from '@/src/custom/auth';
 import { info } from '@/src/custom/info';
 import { dashboardStats, overview } from '@/src/custom/overview';
 import { inbox, notifications, sentNotifications } from '@/src/custom/notifications';
-import { appointments, goals, meetings, outreach, venues } from '@/src/custom/placeholder';
+import { appointments, goals, meetings } from '@/src/custom/placeholder';
+import { allEvents, events, outreach, outreachReports, venueBookings, venues } from '@/src/custom/gatherings';
 import {
   avatars,
   biodata,
@@ -83,12 +84,10 @@ export const SCREENS = [
   hodRequests,
   inspectorateRequests,
   allRequests,
-  outreach,
   goals,
   meetings,
   notifications,
   appointments,
-  venues,
   auditLogs,
   cihReports,
   cihFollowup,
@@ -99,6 +98,12 @@ export const SCREENS = [
   cihInspections,
   erasures,
   consents,
+  venues,
+  venueBookings,
+  events,
+  allEvents,
+  outreach,
+  outreachReports,
 ] as const;
 
 export type ScreenDescriptor = (typeof SCREENS)[number];

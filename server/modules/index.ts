@@ -18,6 +18,9 @@ import { rolesModule } from './roles/routes.js';
 import { statsModule } from './stats/routes.js';
 import { stewardshipModule } from './stewardship/routes.js';
 import { usersModule } from './users/routes.js';
+import { venuesModule } from './venues/routes.js';
+import { eventsModule } from './events/routes.js';
+import { outreachModule } from './outreach/routes.js';
 
 /**
  * Every area of the API, one Fastify plugin each, named for the area (docs/decisions.md, Server
@@ -43,4 +46,7 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   auditTrailModule,
   cihReportsModule,
   stewardshipModule,
+  venuesModule,
+  eventsModule,
+  outreachModule,
 ];

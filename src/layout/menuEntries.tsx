@@ -28,6 +28,8 @@ const MENU: Array<LinkName | MenuGroupDef> = [
   'outreach',
   'accessories',
   'venues',
+  // Members file their event requests here; the office decides them.
+  'events',
   // Beyond SPEC.md's menu: the lookup lists that have no entry there.
   { name: 'lookups', icon: ListAltIcon, children: ['ministries', 'units', 'specialUnits', 'moi', 'mountainsOfInfluence'] },
   { name: 'cih', icon: ChurchIcon, children: ['zones', 'centers', 'cihCenter', 'cihReports', 'cihFollowup'] },

@@ -8,3 +8,4 @@ export * from './notifications.js';
 export * from './directory.js';
 export * from './cihReports.js';
 export * from './stewardship.js';
+export * from './gatherings.js';

@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { AutocompleteInput, useGetList, useRecordContext, type AutocompleteInputProps } from 'react-admin';
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  useGetList,
+  useRecordContext,
+  type AutocompleteArrayInputProps,
+  type AutocompleteInputProps,
+} from 'react-admin';
 import type { ApiRecord } from './types';
 
 type MemberChoice = { id: string; fullName: string; email?: string | null };
@@ -47,6 +54,37 @@ export function MemberInput({ source, nameSource, memberFilter, ...rest }: Membe
       matchSuggestion={matchAll}
       isPending={isPending}
       onChange={(_value, chosen) => setPicked((chosen as MemberChoice | undefined) ?? null)}
+      {...rest}
+    />
+  );
+}
+
+type MembersInputProps = Omit<AutocompleteArrayInputProps, 'choices' | 'source'> & {
+  source: string;
+  /** The record's field listing the chosen members as {id, fullName}. */
+  namesSource: string;
+};
+
+/** Several church members chosen by name (an outreach's team), searched on the server as one types. */
+export function MembersInput({ source, namesSource, ...rest }: MembersInputProps) {
+  const record = useRecordContext<ApiRecord>();
+  const [search, setSearch] = useState('');
+  const [picked, setPicked] = useState<MemberChoice[]>([]);
+  const { data = [], isPending } = useGetList<MemberChoice>('members', {
+    pagination: { page: 1, perPage: OFFERED },
+    sort: { field: 'id', order: 'ASC' },
+    filter: { q: search },
+  });
+  const saved = (record?.[namesSource] ?? []) as MemberChoice[];
+  return (
+    <AutocompleteArrayInput
+      source={source}
+      choices={uniqueChoices([...picked, ...saved, ...data])}
+      optionText={memberLabel}
+      setFilter={setSearch}
+      matchSuggestion={matchAll}
+      isPending={isPending}
+      onChange={(_value, chosen) => setPicked((chosen as MemberChoice[] | undefined) ?? [])}
       {...rest}
     />
   );

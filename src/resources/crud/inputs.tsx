@@ -1,7 +1,17 @@
 import type { ReactElement } from 'react';
-import { AutocompleteInput, BooleanInput, NumberInput, ReferenceInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  DateInput,
+  NumberInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  TimeInput,
+  useRecordContext,
+} from 'react-admin';
 import type { z } from 'zod';
-import { MemberInput } from './MemberInput';
+import { MemberInput, MembersInput } from './MemberInput';
 import type { ApiRecord, FieldDef } from './types';
 
 /** SPEC.md section 9: text areas default to 3 rows. */
@@ -16,6 +26,15 @@ export function isRequiredIn(schema: z.ZodObject, source: string): boolean {
   const field = schema.shape[source] as z.ZodType | undefined;
   return !!field && !field.safeParse(undefined).success;
 }
+
+/** The API keeps times as HH:MM:SS; the form and the API's input take HH:MM. */
+const hhmm = (value: unknown) => (typeof value === 'string' ? value.slice(0, 5) : value);
+const joined = (value: unknown) => (Array.isArray(value) ? value.join(', ') : (value ?? ''));
+const split = (text: string) =>
+  text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 
 /** A member input whose offered members depend on the record being edited. */
 function RecordMemberInput({ field, ...props }: { field: Extract<FieldDef, { kind: 'member' }> } & InputProps) {
@@ -43,7 +62,7 @@ export function inputOf(field: FieldDef, { key = field.source, ...props }: Input
         <SelectInput
           key={key}
           source={source}
-          choices={field.choices.map((c) => ({ id: c, name: c }))}
+          choices={field.choices.map((c) => ({ id: c, name: field.labels ? `${field.labels}.${c}` : c }))}
           emptyText="flock.select_option"
           {...props}
         />
@@ -56,5 +75,13 @@ export function inputOf(field: FieldDef, { key = field.source, ...props }: Input
       );
     case 'member':
       return <RecordMemberInput key={key} field={field} {...props} />;
+    case 'date':
+      return <DateInput key={key} source={source} {...props} />;
+    case 'time':
+      return <TimeInput key={key} source={source} format={hhmm} parse={hhmm} {...props} />;
+    case 'members':
+      return <MembersInput key={key} source={source} namesSource={field.namesSource} {...props} />;
+    case 'tags':
+      return <TextInput key={key} source={source} format={joined} parse={split} helperText="flock.crud.comma_separated" {...props} />;
   }
 }

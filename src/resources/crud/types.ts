@@ -18,7 +18,11 @@ export type ApiRecord = { id: string; [field: string]: any };
  */
 export type FieldDef =
   | { source: string; kind: 'text' | 'multiline' | 'number' | 'boolean' }
-  | { source: string; kind: 'select'; choices: readonly string[] }
+  | { source: string; kind: 'select'; choices: readonly string[]; /** Translation prefix of the choices' labels. */ labels?: string }
+  /** date: a day (YYYY-MM-DD); time: a time of day (HH:MM); tags: a list of names typed comma-separated. */
+  | { source: string; kind: 'date' | 'time' | 'tags' }
+  /** Several members, whose names the record lists as {id, fullName} in `namesSource`. */
+  | { source: string; kind: 'members'; namesSource: string }
   | { source: string; kind: 'reference'; reference: CrudResource; optionText: string }
   | {
       source: string;

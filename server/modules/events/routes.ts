@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { P } from '@/domain/permissions.js';
+import {
+  eventFilters,
+  eventRequestQuery,
+  eventSchema,
+  eventUpdateSchema,
+  idDecisionSchema,
+  idQuerySchema,
+} from '@/domain/schemas/gatherings.js';
+import { eventRequests } from '@/server/db/schema/index.js';
+import { ok } from '@/server/http/envelope.js';
+import { listQuery } from '@/server/http/list.js';
+import { registerRoutes, route } from '@/server/http/route.js';
+import { clashAsConflict } from '@/server/modules/venues/booking.js';
+import { changeEvent, decideEvent, eventPage, fileEvent, removeEvent } from './events.js';
+
+/** /Event/*: members file event requests from their own menu entry; the office (CAN_*_EVENTS) sees and decides them. */
+
+const tag = 'Events';
+const list = listQuery(eventFilters);
+
+export async function eventsModule(app: FastifyInstance) {
+  registerRoutes(app, [
+    route({
+      method: 'GET',
+      url: '/Event/GetUserEvents',
+      tag,
+      summary: "The caller's own event requests: Status, EventType, From and To (event days), search, sorts, paging",
+      access: { signedIn: true },
+      query: list,
+      handler: ({ query, caller, services }) => eventPage(services.database.db, eq(eventRequests.userId, caller!.id), query),
+    }),
+    route({
+      method: 'GET',
+      url: '/Event/GetAllEvents',
+      tag,
+      summary: 'Every event request, for the office: Status, EventType, From and To (event days), search, sorts, paging',
+      access: { permission: P.viewEvents },
+      query: list,
+      handler: ({ query, services }) => eventPage(services.database.db, undefined, query),
+    }),
+    route({
+      method: 'PUT',
+      url: '/Event/RequestForEvent',
+      tag,
+      summary:
+        'File an event request of RequestType (babyChristening, babyDedication, houseWarming, specialThanksgiving, burialCeremony), with a venue booking when VenueId, StartTime and EndTime are given',
+      access: { signedIn: true },
+      query: eventRequestQuery,
+      body: eventSchema,
+      async handler({ query, body, caller, mutate }) {
+        const view = await mutate((tx, audit) => fileEvent(tx, audit, caller!, query.requestType, body));
+        return ok(view, 'Request successful');
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: '/Event/UpdateRequestForEvent',
+      tag,
+      summary: 'Change one’s own pending event request (its booking follows: filed, changed or dropped)',
+      access: { signedIn: true },
+      body: eventUpdateSchema,
+      async handler({ body, caller, mutate }) {
+        const { id, ...fields } = body;
+        const view = await mutate((tx, audit) => changeEvent(tx, audit, caller!, id, fields));
+        return ok(view, 'Details updated');
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: '/Event/ApproveOrRejectEvent',
+      tag,
+      summary:
+        'Decide a pending event request and its booking together (Approve=true or false; Comment required to reject), once; a booking overlapping an approved one is a 409 naming it',
+      access: { permission: P.approveEvents },
+      query: idDecisionSchema,
+      async handler({ query, caller, mutate }) {
+        const view = await mutate((tx, audit) => decideEvent(tx, audit, caller!, query.id, query.approve, query.comment ?? null)).catch(
+          clashAsConflict,
+        );
+        return ok(view, query.approve ? 'Request approved' : 'Request rejected');
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: '/Event/DeleteEventRequest',
+      tag,
+      summary: 'Withdraw one’s own pending event request, or (CAN_DELETE_EVENTS) delete any; its booking goes with it',
+      access: { signedIn: true },
+      query: idQuerySchema,
+      async handler({ query, caller, mutate }) {
+        await mutate((tx, audit) => removeEvent(tx, audit, caller!, query.id, caller!.permissions.has(P.deleteEvents)));
+        return ok(null, 'Successfully Deleted');
+      },
+    }),
+  ]);
+}

@@ -1,0 +1,116 @@
+import CampaignIcon from '@mui/icons-material/Campaign';
+import EventIcon from '@mui/icons-material/Event';
+import PlaceIcon from '@mui/icons-material/Place';
+import type { CreateParams } from 'react-admin';
+import { P } from '@/domain/permissions';
+import { crudRules, SIGNED_IN } from '@/src/authProvider/rules';
+import { descriptor, lazyScreen } from '@/src/common/descriptor';
+import { create, list, remove, update } from '@/src/dataProvider/endpoints';
+
+/** Venues with their bookings, event requests and outreach: the screens and their calls (API.md /Venue/, /Event/, /Outreach/). */
+
+/** react-admin filter name -> query name, for every list here. */
+const FILTERS = {
+  status: 'Status',
+  venueId: 'VenueId',
+  from: 'From',
+  to: 'To',
+  mine: 'Mine',
+  eventType: 'EventType',
+  isActive: 'IsActive',
+};
+type Decision = { id: string; approve: boolean; comment?: string };
+const decision = (path: string) => ({
+  method: 'PUT' as const,
+  path,
+  query: (p: Decision) => ({ Id: p.id, Approve: p.approve, Comment: p.comment }),
+});
+
+/** /venue-management: the venues (CRUD for CAN_*_VENUES), their bookings with the calendar, and the decisions. */
+export const venues = descriptor({
+  name: 'venues',
+  path: '/venue-management',
+  screen: lazyScreen(() => import('./VenueManagementPage'), 'VenueManagementPage'),
+  access: crudRules([P.viewVenues], P.createVenues, P.updateVenues, P.deleteVenues),
+  icon: PlaceIcon,
+  endpoints: {
+    getList: list('/Venue/GetAllVenue', FILTERS),
+    getOne: { method: 'GET', path: '/Venue/GetVenueById', query: (p: { id: string }) => ({ id: p.id }), read: (e) => ({ data: e.data }) },
+    create: create('/Venue/CreateVenue'),
+    update: update('/Venue/UpdateVenue'),
+    delete: remove('/Venue/DeleteVenue'),
+    custom: { decideBooking: decision('/Venue/ApproveOrRejectVenueRequest') },
+  },
+});
+
+/** Bookings ("venue requests"): any member asks; the server shows the office every one, others their own. */
+export const venueBookings = descriptor({
+  name: 'venueBookings',
+  access: { view: SIGNED_IN },
+  endpoints: {
+    getList: list('/Venue/GetAllVenueRequests', FILTERS),
+    create: { ...create('/Venue/RequestForVenue'), method: 'PUT' },
+    update: update('/Venue/RequestForVenue'),
+    delete: remove('/Venue/DeleteVenueRequest'),
+  },
+});
+
+/** /events: members' own event requests for everyone; the office's queue for CAN_VIEW_EVENTS. */
+export const events = descriptor({
+  name: 'events',
+  path: '/events',
+  screen: lazyScreen(() => import('./EventsPage'), 'EventsPage'),
+  access: { view: SIGNED_IN },
+  icon: EventIcon,
+  endpoints: {
+    getList: list('/Event/GetUserEvents', FILTERS),
+    create: {
+      method: 'PUT',
+      path: '/Event/RequestForEvent',
+      query: (p: CreateParams) => ({ requestType: p.data.eventType }),
+      body: (p: CreateParams) => p.data,
+      read: (e) => ({ data: e.data }),
+    },
+    update: update('/Event/UpdateRequestForEvent'),
+    delete: remove('/Event/DeleteEventRequest'),
+    custom: { decideEvent: decision('/Event/ApproveOrRejectEvent') },
+  },
+});
+export const allEvents = descriptor({
+  name: 'allEvents',
+  access: { view: [P.viewEvents], delete: [P.deleteEvents] },
+  endpoints: { getList: list('/Event/GetAllEvents', FILTERS), delete: remove('/Event/DeleteEventRequest') },
+});
+
+/** /outreach: the requests (filed, changed, decided) and the reports with their converts. */
+export const outreach = descriptor({
+  name: 'outreach',
+  path: '/outreach',
+  screen: lazyScreen(() => import('./OutreachPage'), 'OutreachPage'),
+  access: { view: [P.viewOutreach], create: SIGNED_IN, edit: SIGNED_IN, delete: SIGNED_IN },
+  icon: CampaignIcon,
+  endpoints: {
+    getList: list('/Outreach/GetAllOutreachRequests', FILTERS),
+    create: create('/Outreach/RequestForOutreach'),
+    update: update('/Outreach/UpdateOutreachRequest'),
+    delete: remove('/Outreach/DeleteOutreachRequest'),
+    custom: {
+      decideOutreach: decision('/Outreach/ApproveOrRejectOutreachRequest'),
+      convertToFirstTimer: {
+        method: 'PUT',
+        path: '/Outreach/ConvertToFirstTimer',
+        query: (p: { reportId: string; convertId: string }) => ({ reportId: p.reportId, convertId: p.convertId }),
+      },
+    },
+  },
+});
+export const outreachReports = descriptor({
+  name: 'outreachReports',
+  access: { view: [P.viewOutreach], create: SIGNED_IN, edit: SIGNED_IN, delete: SIGNED_IN },
+  endpoints: {
+    getList: list('/Outreach/GetAllOutreachReports', FILTERS),
+    create: create('/Outreach/CreateOutreachReport'),
+    update: update('/Outreach/UpdateOutreachReports'),
+    delete: remove('/Outreach/DeleteOutreachReport'),
+  },
+});
