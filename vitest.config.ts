@@ -32,8 +32,8 @@ export default defineConfig({
           // so a worker runs its files one after another in one module graph: Fastify, Drizzle
           // and PGlite's WebAssembly are loaded and compiled once per worker, not once per file.
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -42,8 +42,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
           globalSetup: ['./tests/e2e/globalSetup.ts'],
         },

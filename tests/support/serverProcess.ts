@@ -6,7 +6,7 @@ import path from 'node:path';
  * Resolves once a server started by its own binary says it is listening (server/main.ts prints
  * 'is running at' after listen), without polling; fails when it exits first or stays silent.
  */
-export function untilListening(child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+export function untilListening(child: ChildProcess, output: () => string, timeoutMs = 240_000): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = (err?: Error) => {
       clearTimeout(timer);

@@ -8,8 +8,8 @@ import { afterAll, afterEach, vi } from 'vitest';
  */
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 4000 });
-  vi.setConfig({ testTimeout: 30_000 });
+  configure({ asyncUtilTimeout: 10_000 });
+  vi.setConfig({ testTimeout: 60_000 });
   trackShortTimers();
 }
 
