@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminModule } from './admin/routes.js';
+import { appointmentsModule } from './appointments/routes.js';
 import { auditTrailModule } from './auditTrail/routes.js';
 import { authModule } from './auth/routes.js';
 import { biodataModule } from './biodata/routes.js';
@@ -39,4 +40,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   filesModule,
   notificationsModule,
   auditTrailModule,
+  appointmentsModule,
 ];

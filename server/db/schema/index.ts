@@ -6,3 +6,4 @@ export * from './profile.js';
 export * from './people.js';
 export * from './notifications.js';
 export * from './directory.js';
+export * from './appointments.js';
