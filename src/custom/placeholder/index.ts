@@ -20,7 +20,6 @@ export const notifications = descriptor({
   access: { view: [P.viewNotifications] },
   icon: NotificationsIcon,
 });
-export const appointments = descriptor({ name: 'appointments', path: '/appointments', access: { view: [P.viewAppointments] } });
 export const venues = descriptor({ name: 'venues', path: '/venue-management', access: { view: [P.viewVenues] }, icon: PlaceIcon });
 export const cihReports = descriptor({
   name: 'cihReports',
