@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { calendarDate } from './schemas/dates.js';
 import { idField } from './schemas/structure.js';
+import { localDay } from './localTime.js';
+
+export { localDay };
 
 /** Appointments: a host's availability, the bookings members make, and the calendar file of one. */
 
@@ -20,11 +23,6 @@ const DAY_MS = 86_400_000;
 /** How far ahead slots are offered (and a booking may be made). */
 export const BOOKING_HORIZON_DAYS = 90;
 
-/** "YYYY-MM-DD" of a moment in the server's local time (the church's). */
-export function localDay(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 /**
  * The slots of the windows between from and to (local days, both included), leaving out the

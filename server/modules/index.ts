@@ -9,6 +9,7 @@ import { cihModule } from './cih/routes.js';
 import { departmentsModule } from './departments/routes.js';
 import { detailsModule } from './details/routes.js';
 import { filesModule } from './files/routes.js';
+import { goalsModule } from './goals/routes.js';
 import { healthModule } from './health/routes.js';
 import { lookupsModule } from './lookups/routes.js';
 import { membersModule } from './members/routes.js';
@@ -41,4 +42,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   notificationsModule,
   auditTrailModule,
   appointmentsModule,
+  goalsModule,
 ];

@@ -7,3 +7,4 @@ export * from './people.js';
 export * from './notifications.js';
 export * from './directory.js';
 export * from './appointments.js';
+export * from './goals.js';

@@ -22,7 +22,8 @@ import { listQuery, PAGE_SIZE_CAP } from '@/server/http/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { act, APPOINTMENT_NOT_FOUND, book, hostRules, isHost, setAvailability } from './booking.js';
 import { appointmentIcs } from './ics.js';
-import { appointmentPage, appointmentView, localMidnight, type AppointmentListQuery } from './view.js';
+import { appointmentPage, appointmentView, type AppointmentListQuery } from './view.js';
+import { localMidnight } from '@/domain/localTime.js';
 
 /**
  * Appointments under /Appointment/ (API.md): a host publishes weekly windows and days away; a

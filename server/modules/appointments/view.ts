@@ -8,6 +8,7 @@ import type { Caller } from '@/server/http/access.js';
 import { page } from '@/server/http/envelope.js';
 import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
 import { P } from '@/domain/permissions.js';
+import { localMidnight } from '@/domain/localTime.js';
 
 /** An appointment as the lists, the detail and the calendar file show it. */
 
@@ -45,11 +46,6 @@ export async function appointmentView(db: Db | Tx, id: string, caller: Caller): 
   return row;
 }
 
-/** Local midnight of a "YYYY-MM-DD" day. */
-export function localMidnight(day: string, plusDays = 0): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y, m - 1, d + plusDays);
-}
 
 export type AppointmentListQuery = ListParams & z.output<z.ZodObject<typeof appointmentFilters>>;
 
