@@ -12,6 +12,7 @@ import { filesModule } from './files/routes.js';
 import { goalsModule } from './goals/routes.js';
 import { healthModule } from './health/routes.js';
 import { lookupsModule } from './lookups/routes.js';
+import { meetingsModule } from './meetings/routes.js';
 import { membersModule } from './members/routes.js';
 import { notificationsModule } from './notifications/routes.js';
 import { requestsModule } from './requests/routes.js';
@@ -43,4 +44,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   auditTrailModule,
   appointmentsModule,
   goalsModule,
+  meetingsModule,
 ];

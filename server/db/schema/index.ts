@@ -8,3 +8,4 @@ export * from './notifications.js';
 export * from './directory.js';
 export * from './appointments.js';
 export * from './goals.js';
+export * from './meetings.js';
