@@ -2,7 +2,7 @@ import type { Descriptor, RouteTitle, Screen } from '@/src/common/descriptor';
 import { auth } from '@/src/custom/auth';
 import { info } from '@/src/custom/info';
 import { dashboardStats, overview } from '@/src/custom/overview';
-import { cihFollowup, cihReports, meetings, notifications, outreach, venues } from '@/src/custom/placeholder';
+import { cihFollowup, cihReports, notifications, outreach, venues } from '@/src/custom/placeholder';
 import {
   avatars,
   biodata,
@@ -16,6 +16,7 @@ import {
 } from '@/src/custom/profile';
 import { appointments } from '@/src/custom/appointments';
 import { goals } from '@/src/custom/goals';
+import { meetings } from '@/src/custom/meetings';
 import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } from '@/src/custom/requests';
 import { affinityGroups } from '@/src/resources/affinityGroups';
 import { auditLogs } from '@/src/resources/auditLogs';

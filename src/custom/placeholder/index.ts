@@ -12,7 +12,6 @@ export const PlaceholderPage = lazyScreen(() => import('./PlaceholderPage'), 'Pl
 
 /** The signed-in areas of SPEC.md section 2 that have no screen yet: each shows the placeholder page. */
 export const outreach = descriptor({ name: 'outreach', path: '/outreach', access: { view: [P.viewOutreach] }, icon: CampaignIcon });
-export const meetings = descriptor({ name: 'meetings', path: '/meetings', access: { view: [P.viewMeetings] } });
 export const notifications = descriptor({
   name: 'notifications',
   path: '/notifications',
