@@ -831,6 +831,8 @@ export const en = {
       attended: 'Present',
       absent: 'Absent',
       print: 'Print minutes',
+      next: 'Your next meetings',
+      all: 'All meetings',
       kinds: { department: 'Department', zone: 'Zone', leadership: 'Leadership', other: 'Other' },
     },
   },

@@ -4,6 +4,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { fakeApi, findRow, ok, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
 import { minutesHtml } from './printMinutes';
 import { MeetingsPage } from './MeetingsPage';
+import { UpcomingMeetings } from './UpcomingMeetings';
 
 const api = fakeApi();
 
@@ -96,5 +97,15 @@ describe('minutesHtml', () => {
     expect(html).toContain('We chose &#60;six&#62; songs.');
     expect(html).toContain('Order robes — Tolu Bello (due 2030-01-10)');
     expect(html).toContain('Emeka Nwosu: Present');
+  });
+});
+
+describe('the overview’s next meetings', () => {
+  it('lists the upcoming meetings one is invited to, soonest first', async () => {
+    signInWith(['CAN_VIEW_MEETINGS'], { roles: ['member'] });
+    api.on('GET /Meeting/GetAll', () => rows([MEETING]));
+    renderScreen(<UpcomingMeetings />, { path: '/overview' });
+    expect(await screen.findByText('Choir planning')).toBeTruthy();
+    expect(api.callsTo('GET /Meeting/GetAll')[0].query).toMatchObject({ Upcoming: 'true', SortBy: 'startsAt', SortOrder: 'asc' });
   });
 });

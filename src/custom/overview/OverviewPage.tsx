@@ -12,6 +12,7 @@ import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { REQUEST_TABS, usePendingCount } from '@/src/custom/requests/pendingCounts';
 import { MyTasks } from './MyTasks';
+import { UpcomingMeetings } from '@/src/custom/meetings/UpcomingMeetings';
 
 type DashboardStats = { members: number; firstTimers: number; departments: number; zones: number };
 
@@ -124,6 +125,7 @@ export function OverviewPage() {
         </Box>
       )}
       <MyTasks />
+      <UpcomingMeetings />
     </Stack>
   );
 }
