@@ -23,7 +23,6 @@ const DAY_MS = 86_400_000;
 /** How far ahead slots are offered (and a booking may be made). */
 export const BOOKING_HORIZON_DAYS = 90;
 
-
 /**
  * The slots of the windows between from and to (local days, both included), leaving out the
  * exception days, the past and the ranges already taken. Times are the local wall clock, so a

@@ -46,7 +46,6 @@ export async function appointmentView(db: Db | Tx, id: string, caller: Caller): 
   return row;
 }
 
-
 export type AppointmentListQuery = ListParams & z.output<z.ZodObject<typeof appointmentFilters>>;
 
 const SORTS = { startsAt: a.startsAt, status: a.status, reason: a.reason, createdAt: a.createdAt, hostName, memberName };
