@@ -159,4 +159,16 @@ export const P = {
   deleteOutreach: 'CAN_DELETE_OUTREACH',
   approveOutreach: 'CAN_APPROVE_OUTREACH',
   createFirstTimers: 'CAN_CREATE_FIRSTTIMERS',
+  // Appointments: view one's own, book (create), host (update: availability and decisions), oversee all (delete).
+  createAppointments: 'CAN_CREATE_APPOITMENT',
+  hostAppointments: 'CAN_UPDATE_APPOITMENT',
+  overseeAppointments: 'CAN_DELETE_APPOITMENT',
+  // Goals: create and update within one's scope; delete.
+  createGoals: 'CAN_CREATE_GOALS',
+  updateGoals: 'CAN_UPDATE_GOALS',
+  deleteGoals: 'CAN_DELETE_GOALS',
+  // Meetings: view those one is invited to; create, update (minutes, attendance), delete.
+  createMeetings: 'CAN_CREATE_MEETINGS',
+  updateMeetings: 'CAN_UPDATE_MEETINGS',
+  deleteMeetings: 'CAN_DELETE_MEETINGS',
 } as const;

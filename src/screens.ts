@@ -3,7 +3,6 @@ import { auth } from '@/src/custom/auth';
 import { info } from '@/src/custom/info';
 import { dashboardStats, overview } from '@/src/custom/overview';
 import { inbox, notifications, sentNotifications } from '@/src/custom/notifications';
-import { appointments, goals, meetings } from '@/src/custom/placeholder';
 import { allEvents, events, outreach, outreachReports, venueBookings, venues } from '@/src/custom/gatherings';
 import {
   avatars,
@@ -18,6 +17,9 @@ import {
   qualifications,
   spouses,
 } from '@/src/custom/profile';
+import { appointments } from '@/src/custom/appointments';
+import { goals } from '@/src/custom/goals';
+import { meetings } from '@/src/custom/meetings';
 import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } from '@/src/custom/requests';
 import { affinityGroups } from '@/src/resources/affinityGroups';
 import { auditLogs } from '@/src/resources/auditLogs';

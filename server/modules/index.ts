@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminModule } from './admin/routes.js';
+import { appointmentsModule } from './appointments/routes.js';
 import { auditTrailModule } from './auditTrail/routes.js';
 import { authModule } from './auth/routes.js';
 import { biodataModule } from './biodata/routes.js';
@@ -9,8 +10,10 @@ import { cihReportsModule } from './cihReports/routes.js';
 import { departmentsModule } from './departments/routes.js';
 import { detailsModule } from './details/routes.js';
 import { filesModule } from './files/routes.js';
+import { goalsModule } from './goals/routes.js';
 import { healthModule } from './health/routes.js';
 import { lookupsModule } from './lookups/routes.js';
+import { meetingsModule } from './meetings/routes.js';
 import { membersModule } from './members/routes.js';
 import { notificationsModule } from './notifications/routes.js';
 import { requestsModule } from './requests/routes.js';
@@ -49,4 +52,7 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   venuesModule,
   eventsModule,
   outreachModule,
+  appointmentsModule,
+  goalsModule,
+  meetingsModule,
 ];

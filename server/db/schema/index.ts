@@ -9,3 +9,6 @@ export * from './directory.js';
 export * from './cihReports.js';
 export * from './stewardship.js';
 export * from './gatherings.js';
+export * from './appointments.js';
+export * from './goals.js';
+export * from './meetings.js';

@@ -13,6 +13,7 @@ import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { REQUEST_TABS, usePendingCount } from '@/src/custom/requests/pendingCounts';
 import { CihOverview } from '@/src/resources/cihReports/CihOverview';
 import { MyTasks } from './MyTasks';
+import { UpcomingMeetings } from '@/src/custom/meetings/UpcomingMeetings';
 
 type DashboardStats = { members: number; firstTimers: number; departments: number; zones: number };
 
@@ -126,6 +127,7 @@ export function OverviewPage() {
       )}
       <MyTasks />
       <CihOverview />
+      <UpcomingMeetings />
     </Stack>
   );
 }

@@ -1,0 +1,169 @@
+import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  HOLDING_STATUSES,
+  slotAt,
+  withinHorizon,
+  type AppointmentStatus,
+  type availabilitySchema,
+  type appointmentUpdateSchema,
+  type bookingSchema,
+  type Slot,
+  type Window,
+} from '@/domain/appointments.js';
+import { P } from '@/domain/permissions.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { permissionsOf } from '@/server/db/permissionsOf.js';
+import { appointmentExceptions, appointments, appointmentWindows, users } from '@/server/db/schema/index.js';
+import type { Caller } from '@/server/http/access.js';
+import type { AuditEntry } from '@/server/http/audit.js';
+import { badRequest, conflict, forbidden, notFound } from '@/server/http/errors.js';
+import { notify } from '@/server/modules/notifications/notify.js';
+import { appointmentView, type AppointmentView } from './view.js';
+
+/**
+ * Booking and the appointment's state machine. No two holding bookings (requested, confirmed) of
+ * one host overlap: every booking and reschedule first locks the host's user row (SELECT ... FOR
+ * UPDATE), then checks for an overlap and writes, so two members racing for one slot take turns
+ * and the second is told the time is taken. The lock works alike on PGlite and PostgreSQL.
+ */
+
+type Audit = (e: AuditEntry) => void;
+export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
+export const SLOT_TAKEN = 'This time is no longer free; please choose another slot';
+
+export async function hostRules(db: Db | Tx, hostId: string): Promise<{ windows: Window[]; exceptions: Set<string> }> {
+  const [windows, exceptions] = await Promise.all([
+    db.select().from(appointmentWindows).where(eq(appointmentWindows.hostId, hostId)),
+    db.select().from(appointmentExceptions).where(eq(appointmentExceptions.hostId, hostId)),
+  ]);
+  return { windows, exceptions: new Set(exceptions.map((e) => e.day)) };
+}
+
+/** The host's holding bookings that overlap a slot, leaving one booking out (the one being moved). */
+function overlapping(tx: Tx | Db, hostId: string, slot: Slot, except?: string) {
+  return tx
+    .select({ id: appointments.id, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.hostId, hostId),
+        inArray(appointments.status, [...HOLDING_STATUSES]),
+        lt(appointments.startsAt, slot.endsAt),
+        gt(appointments.endsAt, slot.startsAt),
+        except ? ne(appointments.id, except) : undefined,
+      ),
+    );
+}
+
+/** The slot a booking or reschedule asks for, checked against the host's rules, under the host's lock. */
+async function claimSlot(tx: Tx, hostId: string, startsAt: Date, except?: string): Promise<Slot> {
+  const now = new Date();
+  if (startsAt <= now) throw badRequest('This time has passed', { startsAt: ['Choose a time in the future'] });
+  if (!withinHorizon(startsAt, now)) throw badRequest('This time is too far ahead', { startsAt: ['Choose a nearer time'] });
+  const [host] = await tx.select({ id: users.id }).from(users).where(eq(users.id, hostId)).for('update');
+  if (!host) throw notFound('Host not found');
+  const rules = await hostRules(tx, hostId);
+  const slot = slotAt(rules.windows, startsAt, rules.exceptions);
+  if (!slot) throw badRequest('The host is not available at this time', { startsAt: ['Not one of the host’s slots'] });
+  if ((await overlapping(tx, hostId, slot, except)).length > 0) throw conflict(SLOT_TAKEN);
+  return slot;
+}
+
+export async function isHost(db: Db | Tx, userId: string): Promise<boolean> {
+  const [user] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, userId));
+  if (!user || user.disabled) return false;
+  return (await permissionsOf(db, userId)).some((p) => p.permission === P.hostAppointments);
+}
+
+const when = (d: Date) => d.toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short' });
+
+async function tell(tx: Tx, audit: Audit, sender: Caller, recipientId: string, title: string, body: string) {
+  await notify(tx, audit, { recipientId, senderId: sender.id, kind: 'message', title, body });
+}
+
+export async function book(tx: Tx, audit: Audit, caller: Caller, input: z.output<typeof bookingSchema>): Promise<AppointmentView> {
+  if (input.hostId === caller.id) throw badRequest('You cannot book an appointment with yourself');
+  if (!(await isHost(tx, input.hostId))) throw notFound('Host not found');
+  const slot = await claimSlot(tx, input.hostId, input.startsAt);
+  const [row] = await tx
+    .insert(appointments)
+    .values({ hostId: input.hostId, memberId: caller.id, ...slot, reason: input.reason, note: input.note ?? null })
+    .returning();
+  audit({ action: 'create', entity: 'appointment', entityId: row.id, after: row, subjectId: caller.id });
+  const view = (await appointmentView(tx, row.id, caller))!;
+  await tell(tx, audit, caller, input.hostId, 'Appointment requested', `${view.memberName} asked to meet you on ${when(slot.startsAt)}.`);
+  return view;
+}
+
+type Update = z.output<typeof appointmentUpdateSchema>;
+
+/** Who may take each action, and from which statuses. */
+const RULES: Record<Update['action'], { by: 'host' | 'member'; from: AppointmentStatus[] }> = {
+  confirm: { by: 'host', from: ['requested'] },
+  decline: { by: 'host', from: ['requested', 'confirmed'] },
+  reschedule: { by: 'host', from: ['requested', 'confirmed'] },
+  cancel: { by: 'member', from: ['requested', 'confirmed'] },
+};
+
+const NEXT: Record<Update['action'], AppointmentStatus> = {
+  confirm: 'confirmed',
+  decline: 'declined',
+  reschedule: 'confirmed',
+  cancel: 'cancelled',
+};
+
+export async function act(tx: Tx, audit: Audit, caller: Caller, input: Update): Promise<AppointmentView> {
+  const [before] = await tx.select().from(appointments).where(eq(appointments.id, input.id));
+  const oversees = caller.permissions.has(P.overseeAppointments);
+  const party = before && (before.hostId === caller.id || before.memberId === caller.id);
+  if (!before || (!party && !oversees)) throw notFound(APPOINTMENT_NOT_FOUND);
+  const rule = RULES[input.action];
+  const mine = rule.by === 'host' ? before.hostId === caller.id : before.memberId === caller.id;
+  if (!mine && !oversees) throw forbidden(rule.by === 'host' ? 'Only the host may do this' : 'Only the member who booked may cancel');
+  if (!rule.from.includes(before.status)) throw badRequest(`This appointment is already ${before.status}`);
+  const slot = input.action === 'reschedule' ? await claimSlot(tx, before.hostId, input.startsAt!, before.id) : {};
+  const [after] = await tx
+    .update(appointments)
+    .set({ ...slot, status: NEXT[input.action], hostComment: input.comment ?? before.hostComment, updatedAt: new Date() })
+    .where(and(eq(appointments.id, before.id), eq(appointments.status, before.status)))
+    .returning();
+  if (!after) throw conflict('This appointment changed meanwhile; please reload it');
+  audit({ action: input.action, entity: 'appointment', entityId: after.id, before, after, subjectId: after.memberId });
+  const view = (await appointmentView(tx, after.id, caller))!;
+  await tellOther(tx, audit, caller, view, input);
+  return view;
+}
+
+async function tellOther(tx: Tx, audit: Audit, caller: Caller, v: AppointmentView, input: Update) {
+  const comment = input.comment ? ` Comment: ${input.comment}` : '';
+  const texts: Record<Update['action'], [string, string]> = {
+    confirm: ['Appointment confirmed', `${v.hostName} confirmed your appointment on ${when(v.startsAt)}.`],
+    decline: ['Appointment declined', `${v.hostName} declined your appointment on ${when(v.startsAt)}.`],
+    reschedule: ['Appointment rescheduled', `${v.hostName} moved your appointment to ${when(v.startsAt)}.`],
+    cancel: ['Appointment cancelled', `${v.memberName} cancelled the appointment on ${when(v.startsAt)}.`],
+  };
+  const [title, body] = texts[input.action];
+  // Both people hear of it; the one acting is told too when an administrator acted for them.
+  const recipients = [v.hostId, v.memberId].filter((id) => id !== caller.id);
+  for (const id of recipients) await tell(tx, audit, caller, id, title, body + comment);
+}
+
+/** Replaces the caller's windows and exception days; bookings already made stay. */
+export async function setAvailability(tx: Tx, audit: Audit, caller: Caller, input: z.output<typeof availabilitySchema>) {
+  const before = await hostRules(tx, caller.id);
+  await tx.delete(appointmentWindows).where(eq(appointmentWindows.hostId, caller.id));
+  await tx.delete(appointmentExceptions).where(eq(appointmentExceptions.hostId, caller.id));
+  if (input.windows.length) await tx.insert(appointmentWindows).values(input.windows.map((w) => ({ ...w, hostId: caller.id })));
+  if (input.exceptions.length)
+    await tx.insert(appointmentExceptions).values(input.exceptions.map((e) => ({ day: e.day, note: e.note ?? null, hostId: caller.id })));
+  audit({
+    action: 'update',
+    entity: 'appointmentAvailability',
+    entityId: caller.id,
+    before: { windows: before.windows, exceptions: [...before.exceptions] },
+    after: input,
+    subjectId: caller.id,
+  });
+  return input;
+}

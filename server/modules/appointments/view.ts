@@ -1,0 +1,79 @@
+import { and, asc, count, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { appointmentFilters } from '@/domain/appointments.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { personName, searchOver } from '@/server/db/queries.js';
+import { appointments } from '@/server/db/schema/index.js';
+import type { Caller } from '@/server/http/access.js';
+import { page } from '@/server/http/envelope.js';
+import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
+import { P } from '@/domain/permissions.js';
+import { localMidnight } from '@/domain/localTime.js';
+
+/** An appointment as the lists, the detail and the calendar file show it. */
+
+const a = appointments;
+const hostName = personName(a.hostId);
+const memberName = personName(a.memberId);
+
+const appointmentRow = {
+  id: a.id,
+  hostId: a.hostId,
+  hostName,
+  memberId: a.memberId,
+  memberName,
+  startsAt: a.startsAt,
+  endsAt: a.endsAt,
+  reason: a.reason,
+  note: a.note,
+  status: a.status,
+  hostComment: a.hostComment,
+  createdAt: a.createdAt,
+  updatedAt: a.updatedAt,
+};
+
+const selectAppointments = (db: Db | Tx) => db.select(appointmentRow).from(a);
+export type AppointmentView = Awaited<ReturnType<typeof selectAppointments>>[number];
+
+/** The appointments a caller may see: their own, as member or host; all for those who oversee them. */
+export function visibleTo(caller: Caller): SQL | undefined {
+  if (caller.permissions.has(P.overseeAppointments)) return undefined;
+  return or(eq(a.hostId, caller.id), eq(a.memberId, caller.id));
+}
+
+export async function appointmentView(db: Db | Tx, id: string, caller: Caller): Promise<AppointmentView | undefined> {
+  const [row] = await selectAppointments(db).where(and(eq(a.id, id), visibleTo(caller)));
+  return row;
+}
+
+export type AppointmentListQuery = ListParams & z.output<z.ZodObject<typeof appointmentFilters>>;
+
+const SORTS = { startsAt: a.startsAt, status: a.status, reason: a.reason, createdAt: a.createdAt, hostName, memberName };
+
+function whereOf(caller: Caller, q: AppointmentListQuery): SQL | undefined {
+  return and(
+    visibleTo(caller),
+    q.status ? eq(a.status, q.status) : undefined,
+    q.reason ? eq(a.reason, q.reason) : undefined,
+    q.hostId ? eq(a.hostId, q.hostId) : undefined,
+    q.memberId ? eq(a.memberId, q.memberId) : undefined,
+    q.role === 'host' ? eq(a.hostId, caller.id) : q.role === 'member' ? eq(a.memberId, caller.id) : undefined,
+    q.from ? gte(a.startsAt, localMidnight(q.from)) : undefined,
+    q.to ? lt(a.startsAt, localMidnight(q.to, 1)) : undefined,
+    searchOver(q.search, [sql`coalesce(${hostName}, '')`, sql`coalesce(${memberName}, '')`]),
+  );
+}
+
+export async function appointmentPage(db: Db, caller: Caller, q: AppointmentListQuery) {
+  const where = whereOf(caller, q);
+  const { limit, offset } = pageOf(q);
+  const [rows, [{ total }]] = await Promise.all([
+    selectAppointments(db)
+      .where(where)
+      .orderBy(...orderOf(q, SORTS, [asc(a.startsAt), asc(a.id)]))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(a).where(where),
+  ]);
+  return page(rows, total);
+}

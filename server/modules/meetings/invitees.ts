@@ -1,0 +1,60 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '@/server/db/client.js';
+import { meetingInvitees, roles, userDepartments, userRoles, users } from '@/server/db/schema/index.js';
+import type { Caller } from '@/server/http/access.js';
+import type { AuditEntry } from '@/server/http/audit.js';
+import { notify } from '@/server/modules/notifications/notify.js';
+
+type Invite = { inviteeIds: string[]; inviteDepartmentId?: string; inviteRole?: string };
+type Meeting = { id: string; title: string; startsAt: Date; venue: string | null };
+
+/** The people an invitation names: the ids given, a department's members, a role's holders; active accounts only. */
+async function resolve(tx: Tx, invite: Invite): Promise<string[]> {
+  const ids = new Set(invite.inviteeIds);
+  if (invite.inviteDepartmentId) {
+    const rows = await tx
+      .select({ id: userDepartments.userId })
+      .from(userDepartments)
+      .where(eq(userDepartments.departmentId, invite.inviteDepartmentId));
+    rows.forEach((r) => ids.add(r.id));
+  }
+  if (invite.inviteRole) {
+    const rows = await tx
+      .select({ id: userRoles.userId })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(roles.name, invite.inviteRole));
+    rows.forEach((r) => ids.add(r.id));
+  }
+  if (ids.size === 0) return [];
+  const active = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), eq(users.disabled, false)));
+  return active.map((u) => u.id);
+}
+
+/** Adds the people not yet invited and tells each of them, in the change's transaction. */
+export async function invite(tx: Tx, audit: (e: AuditEntry) => void, caller: Caller, meeting: Meeting, names: Invite) {
+  const people = await resolve(tx, names);
+  if (people.length === 0) return [];
+  const added = await tx
+    .insert(meetingInvitees)
+    .values(people.map((userId) => ({ meetingId: meeting.id, userId })))
+    .onConflictDoNothing()
+    .returning({ userId: meetingInvitees.userId });
+  const when = meeting.startsAt.toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short' });
+  const where = meeting.venue ? ` at ${meeting.venue}` : '';
+  for (const { userId } of added) {
+    if (userId === caller.id) continue;
+    await notify(tx, audit, {
+      recipientId: userId,
+      senderId: caller.id,
+      kind: 'message',
+      title: `Meeting: ${meeting.title}`,
+      body: `You are invited to ${meeting.title} on ${when}${where}.`,
+    });
+  }
+  if (added.length) audit({ action: 'invite', entity: 'meeting', entityId: meeting.id, after: { invited: added.map((a) => a.userId) } });
+  return added.map((a) => a.userId);
+}

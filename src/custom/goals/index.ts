@@ -1,0 +1,31 @@
+import FlagIcon from '@mui/icons-material/Flag';
+import { P } from '@/domain/permissions';
+import { descriptor, lazyScreen } from '@/src/common/descriptor';
+import { list, one, post } from '@/src/dataProvider/endpoints';
+
+/** The list's filters: react-admin name -> query name. */
+const GOAL_FILTERS = {
+  scope: 'Scope',
+  metric: 'Metric',
+  active: 'Active',
+  departmentId: 'DepartmentId',
+  centerId: 'CenterId',
+  zoneId: 'ZoneId',
+};
+
+/** /goals: the goals in one's reach with their progress, a goal's chart, setting goals and recording manual progress. */
+export const goals = descriptor({
+  name: 'goals',
+  path: '/goals',
+  screen: lazyScreen(() => import('./GoalsPage'), 'GoalsPage'),
+  access: { view: [P.viewGoals], create: [P.createGoals], edit: [P.updateGoals], delete: [P.deleteGoals] },
+  icon: FlagIcon,
+  endpoints: {
+    getList: list('/Goal/GetAll', GOAL_FILTERS),
+    getOne: one('/Goal/GetById'),
+    custom: {
+      createGoal: post('/Goal/Create'),
+      addGoalProgress: post('/Goal/AddProgress'),
+    },
+  },
+});
