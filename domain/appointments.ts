@@ -21,7 +21,7 @@ export type Slot = { startsAt: Date; endsAt: Date };
 const MINUTES_PER_DAY = 24 * 60;
 const DAY_MS = 86_400_000;
 /** How far ahead slots are offered (and a booking may be made). */
-export const BOOKING_HORIZON_DAYS = 90;
+const BOOKING_HORIZON_DAYS = 90;
 
 /**
  * The slots of the windows between from and to (local days, both included), leaving out the
@@ -51,7 +51,7 @@ export function freeSlots(
   return slots;
 }
 
-export function overlaps(a: Slot, b: Slot): boolean {
+function overlaps(a: Slot, b: Slot): boolean {
   return a.startsAt < b.endsAt && b.startsAt < a.endsAt;
 }
 

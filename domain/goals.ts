@@ -29,7 +29,7 @@ export type Progress = {
 };
 
 /** Days between two "YYYY-MM-DD" dates (UTC arithmetic, so no daylight-saving hour shifts the count). */
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 
 /**
  * Progress of a value against a target on day `today`: on track when the share reached is at

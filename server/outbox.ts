@@ -27,7 +27,7 @@ type Claimed = { id: string; to: string; subject: string; text: string; attempts
 const HOUR_MS = 3_600_000;
 
 /** The wait before the next try of a mail tried `attempts` times. */
-export function backoffMs(attempts: number, baseMs: number): number {
+function backoffMs(attempts: number, baseMs: number): number {
   return Math.min(HOUR_MS, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 

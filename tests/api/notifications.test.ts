@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pino } from 'pino';
+import Fastify from 'fastify';
 import { departments, messages, notifications, outbox } from '@/server/db/schema/index.js';
 import { createOutboxWorker } from '@/server/outbox.js';
 import { releaseDueMessages } from '@/server/modules/notifications/deliver.js';
@@ -295,7 +295,7 @@ describe('scheduled messages', () => {
 });
 
 describe('mail', () => {
-  const log = pino({ level: 'silent' });
+  const log = Fastify({ logger: false }).log; // Fastify's silent logger
   const transport = nodemailer.createTransport(smtp.url);
   afterAll(() => transport.close());
 

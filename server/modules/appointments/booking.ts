@@ -30,7 +30,7 @@ import { appointmentView, type AppointmentView } from './view.js';
 
 type Audit = (e: AuditEntry) => void;
 export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
-export const SLOT_TAKEN = 'This time is no longer free; please choose another slot';
+const SLOT_TAKEN = 'This time is no longer free; please choose another slot';
 
 export async function hostRules(db: Db | Tx, hostId: string): Promise<{ windows: Window[]; exceptions: Set<string> }> {
   const [windows, exceptions] = await Promise.all([

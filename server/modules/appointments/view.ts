@@ -36,7 +36,7 @@ const selectAppointments = (db: Db | Tx) => db.select(appointmentRow).from(a);
 export type AppointmentView = Awaited<ReturnType<typeof selectAppointments>>[number];
 
 /** The appointments a caller may see: their own, as member or host; all for those who oversee them. */
-export function visibleTo(caller: Caller): SQL | undefined {
+function visibleTo(caller: Caller): SQL | undefined {
   if (caller.permissions.has(P.overseeAppointments)) return undefined;
   return or(eq(a.hostId, caller.id), eq(a.memberId, caller.id));
 }

@@ -15,7 +15,7 @@ export const isOffice = (caller: Caller) => caller.permissions.has(P.deleteGoals
 
 export type Reach = { departmentIds: string[]; centerId: string | null };
 
-export async function reachOf(db: Db | Tx, caller: Caller): Promise<Reach> {
+async function reachOf(db: Db | Tx, caller: Caller): Promise<Reach> {
   const [headed, [pastor]] = await Promise.all([
     db.select({ id: departments.id }).from(departments).where(eq(departments.hodId, caller.id)),
     db

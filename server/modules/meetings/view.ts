@@ -15,7 +15,7 @@ const m = meetings;
 /** The office (CAN_DELETE_MEETINGS) sees every meeting; others those they called or are invited to. */
 export const seesAllMeetings = (caller: Caller) => caller.permissions.has(P.deleteMeetings);
 
-export function visibleMeetings(db: Db | Tx, caller: Caller): SQL | undefined {
+function visibleMeetings(db: Db | Tx, caller: Caller): SQL | undefined {
   if (seesAllMeetings(caller)) return undefined;
   const invited = db
     .select({ one: meetingInvitees.userId })

@@ -90,7 +90,7 @@ export async function senderScope(db: Db | Tx, caller: Caller): Promise<SenderSc
   };
 }
 
-export function mayAddress(scope: SenderScope, a: Audience): boolean {
+function mayAddress(scope: SenderScope, a: Audience): boolean {
   if (scope.anyone) return true;
   if (a.kind === 'department') return scope.departmentIds.includes(a.id!);
   if (a.kind === 'zone') return scope.zonesAndCenters;

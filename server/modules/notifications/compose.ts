@@ -22,7 +22,7 @@ export const audienceSchema = z.object({
   userIds: z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), audienceFields.userIds),
 });
 
-export const composeSchema = audienceSchema.extend({
+const composeSchema = audienceSchema.extend({
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
   body: z
     .string({ error: 'Message is required' })

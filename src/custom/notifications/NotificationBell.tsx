@@ -4,7 +4,7 @@ import { Badge, IconButton, Tooltip } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 
 /** How often the bell asks for the unread count while the page is open; it also asks when the window regains focus. */
-export const BELL_POLL_MS = 30_000;
+const BELL_POLL_MS = 30_000;
 const UNREAD = { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'DESC' as const }, filter: { unread: true } };
 
 /** The app bar's bell: the unread count, kept fresh by polling, linking to /notifications. */
