@@ -156,6 +156,9 @@ export const en = {
       mountainsOfInfluence: 'Mountains of influence',
       main: 'Main menu',
       events: 'Events',
+      appointments: 'Appointments',
+      meetings: 'Meetings',
+      goals: 'Goals',
     },
     user_menu: {
       profile: 'Profile',

@@ -28,8 +28,12 @@ const MENU: Array<LinkName | MenuGroupDef> = [
   'outreach',
   'accessories',
   'venues',
-  // Members file their event requests here; the office decides them.
+  // Beyond SPEC.md's menu, which names no entry for them: members file their event requests and
+  // book appointments, invitees find their meetings, leaders their goals.
   'events',
+  'appointments',
+  'meetings',
+  'goals',
   // Beyond SPEC.md's menu: the lookup lists that have no entry there.
   { name: 'lookups', icon: ListAltIcon, children: ['ministries', 'units', 'specialUnits', 'moi', 'mountainsOfInfluence'] },
   { name: 'cih', icon: ChurchIcon, children: ['zones', 'centers', 'cihCenter', 'cihReports', 'cihFollowup'] },
