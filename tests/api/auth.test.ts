@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionString } from '@/domain/permissions.js';
+import { DEFAULT_ROLE_PERMISSIONS } from '@/domain/roles.js';
 import { PASSWORD_RULE } from '@/domain/schemas/auth.js';
 import { biodata, otps, outbox, roles, userRoles, users } from '@/server/db/schema/index.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, startSibling, type TestServer } from '@/tests/support/server.js';
@@ -292,7 +294,8 @@ describe('Login', () => {
     const data = res.body.data;
     expect(typeof data.token).toBe('string');
     expect(data.token.split('.')).toHaveLength(3);
-    expect(data.permissions).toEqual([{ accessRight: 'CAN_UPDATE', moduleName: 'Members' }]);
+    // The seeded member role's defaults (domain/roles.ts), each as right + module.
+    expect(new Set(data.permissions.map(permissionString))).toEqual(new Set(DEFAULT_ROLE_PERMISSIONS.member));
     expect(data.user).toMatchObject({ id: member.id, email: member.email, firstName: 'Ada', surName: 'Obi', isFirstTimer: false });
     expect(data.user).not.toHaveProperty('passwordHash');
     expect(JSON.stringify(data.user)).not.toContain('scrypt');
