@@ -1,11 +1,13 @@
-import { SMTPServer } from 'smtp-server';
+import { EventEmitter, once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { to: string[]; raw: string; otp?: string };
 
 /** A real SMTP receiver on loopback that keeps every message it is sent. */
 export async function startSmtpReceiver() {
   const mails: ReceivedMail[] = [];
+  const arrivals = new EventEmitter();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -17,6 +19,7 @@ export async function startSmtpReceiver() {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         mails.push({ to, raw, otp: /\b(\d{6})\b/.exec(raw.replace(/=\r?\n/g, ''))?.[1] });
         done();
+        arrivals.emit('mail');
       });
     },
   });
@@ -25,15 +28,19 @@ export async function startSmtpReceiver() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    /** Waits for the newest mail to an address. */
-    async waitFor(to: string, timeoutMs = 10_000): Promise<ReceivedMail> {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
+    /**
+     * The newest mail to an address, as soon as it arrives. The limit is only a safety net below
+     * the test's own timeout (a busy machine delays the outbox worker), so it names the address.
+     */
+    async waitFor(to: string, timeoutMs = 50_000): Promise<ReceivedMail> {
+      const signal = AbortSignal.timeout(timeoutMs);
+      for (;;) {
         const mail = [...mails].reverse().find((m) => m.to.includes(to.toLowerCase()));
         if (mail) return mail;
-        await new Promise((r) => setTimeout(r, 100));
+        await once(arrivals, 'mail', { signal }).catch(() => {
+          throw new Error(`no mail reached ${to} within ${timeoutMs} ms`);
+        });
       }
-      throw new Error(`no mail reached ${to} within ${timeoutMs} ms`);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
