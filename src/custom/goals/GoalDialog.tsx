@@ -13,7 +13,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { GOAL_METRICS, GOAL_SCOPES, type GoalMetric, type GoalScope } from '@/domain/goals';
+import { GOAL_METRICS, GOAL_SCOPES, PLACE_METRICS, type GoalMetric, type GoalScope } from '@/domain/goals';
 import { useCallAndClose } from '@/src/common/useCallAndClose';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { currentQuarter } from './goalText';
@@ -102,7 +102,7 @@ export function GoalDialog({ onClose }: { onClose: () => void }) {
             value={metric}
             onChange={(e) => setMetric(e.target.value as GoalMetric)}
           >
-            {GOAL_METRICS.filter((m) => m !== 'departmentSize' || scope === 'department').map((m) => (
+            {GOAL_METRICS.filter((m) => (scope === 'department' ? !PLACE_METRICS.includes(m) : m !== 'departmentSize')).map((m) => (
               <MenuItem key={m} value={m}>
                 {translate(`flock.goals.metrics.${m}`)}
               </MenuItem>
