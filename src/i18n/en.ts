@@ -1069,6 +1069,10 @@ export const en = {
       day: 'Day',
       note: 'Note',
       add_progress: 'Record value',
+      edit: 'Change the goal',
+      delete: 'Delete the goal',
+      delete_title: 'Delete %{title}?',
+      delete_content: 'The goal and its recorded values are removed; the numbers it measured stay in Flock.',
       scopes: { church: 'The church', zone: 'Zone', center: 'Center', department: 'Department' },
       metrics: {
         membersAdded: 'New members',

@@ -170,6 +170,8 @@ describe('scope', () => {
     expect((await s.call('PUT', '/Goal/Update', { token: hod.token, body })).status).toBe(403);
     const fine = await s.call('PUT', '/Goal/Update', { token: hod.token, body: { ...body, departmentId: dept.id } });
     expect(fine.body.data).toMatchObject({ title: 'Moved', target: 5 });
+    expect((await goal(hod.token, id)).body.data).toMatchObject({ mayEdit: true, mayDelete: false });
+    expect((await goal(admin, id)).body.data).toMatchObject({ mayEdit: true, mayDelete: true });
     expect((await s.call('DELETE', `/Goal/Delete?id=${id}`, { token: hod.token })).status).toBe(403);
     expect((await s.call('DELETE', `/Goal/Delete?id=${id}`, { token: admin })).status).toBe(200);
   });
