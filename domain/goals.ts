@@ -11,10 +11,28 @@ export type GoalScope = (typeof GOAL_SCOPES)[number];
  * membersAdded: people of the scope who joined it in the period (a department: joined the
  * department; else: signed up) and are members, not first-timers; firstTimersConverted: people
  * of the scope converted in the period; departmentSize: the department's members today;
- * manual: the latest value its owner recorded.
+ * manual: the latest value its owner recorded. From CIH meetings of the scope's centers in the
+ * period: avgCihAttendance (members present per meeting), attendanceRate (present of members
+ * marked, percent), centersReportingWeekly (percent of the centers holding a meeting, averaged
+ * over the period's ended weeks); outreachConverts: converts listed in the period's outreach
+ * reports (a zone's or center's: outreaches its members asked for).
  */
-export const GOAL_METRICS = ['membersAdded', 'firstTimersConverted', 'departmentSize', 'manual'] as const;
+export const GOAL_METRICS = [
+  'membersAdded',
+  'firstTimersConverted',
+  'departmentSize',
+  'manual',
+  'avgCihAttendance',
+  'attendanceRate',
+  'centersReportingWeekly',
+  'outreachConverts',
+] as const;
 export type GoalMetric = (typeof GOAL_METRICS)[number];
+
+/** Metrics a department has no measure of: CIH meetings and outreaches belong to centers, not departments. */
+export const PLACE_METRICS: readonly GoalMetric[] = ['avgCihAttendance', 'attendanceRate', 'centersReportingWeekly', 'outreachConverts'];
+/** Metrics measured in percent, so their target is at most 100. */
+export const PERCENT_METRICS: readonly GoalMetric[] = ['attendanceRate', 'centersReportingWeekly'];
 
 const DAY_MS = 86_400_000;
 
@@ -71,6 +89,7 @@ const goalShape = {
 type GoalInput = {
   scope: GoalScope;
   metric: GoalMetric;
+  target: number;
   zoneId?: string;
   centerId?: string;
   departmentId?: string;
@@ -85,6 +104,14 @@ function consistent(g: GoalInput, ctx: z.RefinementCtx) {
   if (field && !g[field]) ctx.addIssue({ code: 'custom', path: [field], message: `A ${g.scope} goal names its ${g.scope}` });
   if (g.metric === 'departmentSize' && g.scope !== 'department')
     ctx.addIssue({ code: 'custom', path: ['metric'], message: 'Department size is measured for a department' });
+  if (g.scope === 'department' && PLACE_METRICS.includes(g.metric))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['metric'],
+      message: 'CIH attendance and outreach converts are measured for the church, a zone or a center',
+    });
+  if (PERCENT_METRICS.includes(g.metric) && g.target > 100)
+    ctx.addIssue({ code: 'custom', path: ['target'], message: 'A percentage target is at most 100' });
   if (g.endDate < g.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'EndDate must be on or after StartDate' });
 }
 

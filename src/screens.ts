@@ -19,7 +19,7 @@ import {
 } from '@/src/custom/profile';
 import { appointments } from '@/src/custom/appointments';
 import { goals } from '@/src/custom/goals';
-import { meetings } from '@/src/custom/meetings';
+import { meetingInviteeChoices, meetings } from '@/src/custom/meetings';
 import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } from '@/src/custom/requests';
 import { affinityGroups } from '@/src/resources/affinityGroups';
 import { auditLogs } from '@/src/resources/auditLogs';
@@ -106,6 +106,7 @@ export const SCREENS = [
   allEvents,
   outreach,
   outreachReports,
+  meetingInviteeChoices,
 ] as const;
 
 export type ScreenDescriptor = (typeof SCREENS)[number];

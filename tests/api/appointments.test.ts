@@ -193,3 +193,41 @@ describe('decisions, privacy and the calendar file', () => {
     expect((await s.call('DELETE', `/Appointment/Delete?id=${id}`, { token: admin })).status).toBe(200);
   });
 });
+
+describe('one member, two hosts', () => {
+  const bookWith = (token: string, hostId: string, startsAt: Date) =>
+    s.call('POST', '/Appointment/Create', { token, body: { hostId, startsAt: startsAt.toISOString(), reason: 'prayer' } });
+  let second: Awaited<ReturnType<typeof userWith>>;
+  let booker: Awaited<ReturnType<typeof createUser>>;
+  let id: string;
+
+  it('refuses a member a second appointment at the same time with another host (409)', async () => {
+    second = await userWith(s, [P.viewAppointments, P.hostAppointments]);
+    expect((await s.call('PUT', '/Appointment/SetAvailability', { token: second.token, body: availability })).status).toBe(200);
+    booker = await createUser(s);
+    const first = await bookWith(booker.token, host.id, at(5, 9));
+    expect(first.status).toBe(200);
+    id = first.body.data.id;
+    const clash = await bookWith(booker.token, second.id, at(5, 9));
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe('You already have an appointment at this time');
+    expect((await bookWith(booker.token, second.id, at(5, 10))).status).toBe(200);
+  });
+
+  it('lets only one of two bookings of one member with two hosts at once through', async () => {
+    const racer = await createUser(s);
+    const results = await Promise.all([bookWith(racer.token, host.id, at(6, 9)), bookWith(racer.token, second.id, at(6, 9))]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await db.select().from(appointments).where(eq(appointments.memberId, racer.id))).toHaveLength(1);
+  });
+
+  it('lets the member ask to move their own appointment: the host confirms it anew', async () => {
+    expect((await update(booker.token, { id, action: 'reschedule', startsAt: at(5, 10) })).status).toBe(409);
+    expect((await update(other.token, { id, action: 'reschedule', startsAt: at(5, 11) })).status).toBe(404);
+    const res = await update(booker.token, { id, action: 'reschedule', startsAt: at(5, 11) });
+    expect(res.body.data).toMatchObject({ status: 'requested' });
+    expect(new Date(res.body.data.startsAt).getTime()).toBe(at(5, 11).getTime());
+    expect((await inbox(host.id)).some((n) => n.title === 'Appointment move requested')).toBe(true);
+    expect((await update(host.token, { id, action: 'confirm' })).body.data.status).toBe('confirmed');
+  });
+});

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { departments, userDepartments, users } from '@/server/db/schema/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cihMeetings, departments, outreachReports, outreachRequests, userDepartments, users } from '@/server/db/schema/index.js';
 import { addCenter, addDepartment, addZone } from '@/tests/support/churchStructure.js';
 import { addPerson, auditOf, setAffiliation } from '@/tests/support/people.js';
 import { ADMIN_EMAIL, startServer } from '@/tests/support/server.js';
@@ -169,6 +170,8 @@ describe('scope', () => {
     expect((await s.call('PUT', '/Goal/Update', { token: hod.token, body })).status).toBe(403);
     const fine = await s.call('PUT', '/Goal/Update', { token: hod.token, body: { ...body, departmentId: dept.id } });
     expect(fine.body.data).toMatchObject({ title: 'Moved', target: 5 });
+    expect((await goal(hod.token, id)).body.data).toMatchObject({ mayEdit: true, mayDelete: false });
+    expect((await goal(admin, id)).body.data).toMatchObject({ mayEdit: true, mayDelete: true });
     expect((await s.call('DELETE', `/Goal/Delete?id=${id}`, { token: hod.token })).status).toBe(403);
     expect((await s.call('DELETE', `/Goal/Delete?id=${id}`, { token: admin })).status).toBe(200);
   });
@@ -201,4 +204,106 @@ describe('manual goals', () => {
     const res = await s.call('POST', '/Goal/AddProgress', { token: hod.token, body: { goalId: id, day: localDay(now), value: 3 } });
     expect(res.status).toBe(400);
   });
+});
+
+describe('values measured from CIH meetings and outreach reports', () => {
+  const day = (n: number) => localDay(daysFromNow(n));
+  /** Outreaches asked for by a member of a center, each with a report listing converts. */
+  async function outreach(centerId: string, n: number, converts: number) {
+    const asker = await addPerson(s, { zoneId: zone.id, centerId });
+    const [request] = await db
+      .insert(outreachRequests)
+      .values({ userId: asker, title: 'Market outreach', purpose: 'Evangelism', address: 'Market square', outreachDate: day(n) })
+      .returning();
+    const detailOfConverts = Array.from({ length: converts }, (_, i) => ({
+      id: randomUUID(),
+      firstName: `Convert${i}`,
+      surName: 'New',
+      followUp: true,
+    }));
+    await db.insert(outreachReports).values({ outreachRequestId: request.id, dateHeld: day(n), detailOfConverts });
+  }
+  beforeAll(async () => {
+    const thirdCenter = await addCenter(s, (await addZone(s)).id);
+    // Meetings of the zone's two centers and of a center elsewhere; one before the period, one after today.
+    const meetings: Array<[string, number, number, number]> = [
+      [center.id, -30, 8, 10],
+      [center.id, -22, 6, 10],
+      [center.id, -15, 9, 12],
+      [center.id, -2, 7, 7],
+      [otherCenter.id, -29, 3, 6],
+      [otherCenter.id, -40, 50, 50],
+      [otherCenter.id, 5, 50, 50],
+      [thirdCenter.id, -10, 4, 5],
+    ];
+    for (const [centerId, n, presentCount, membersCount] of meetings)
+      await db.insert(cihMeetings).values({ centerId, meetingDate: day(n), presentCount, membersCount });
+    await outreach(center.id, -12, 3);
+    await outreach(otherCenter.id, -4, 2);
+    await outreach(center.id, -50, 9);
+  });
+
+  const inZone = sql`center_id in (select id from centers where zone_id = ${zone.id})`;
+  const inPeriod = sql`meeting_date >= ${START}::date and meeting_date <= ${localDay(now)}::date`;
+  const valueOf = async (body: Record<string, unknown>) => {
+    const res = await create(admin, { target: 100, ...body });
+    expect(res.status).toBe(200);
+    return (await goal(admin, res.body.data.id)).body.data.value as number;
+  };
+
+  it('averages the members present per meeting, for a zone and for a center', async () => {
+    const [present, held] = [
+      await countSql(sql`select sum(present_count) as n from cih_meetings where ${inZone} and ${inPeriod}`),
+      await countSql(sql`select count(*) as n from cih_meetings where ${inZone} and ${inPeriod}`),
+    ];
+    expect(held).toBe(5);
+    expect(await valueOf({ scope: 'zone', zoneId: zone.id, metric: 'avgCihAttendance' })).toBe(Math.round((present / held) * 10) / 10);
+    const centerPresent = await countSql(
+      sql`select sum(present_count) as n from cih_meetings where center_id = ${center.id} and ${inPeriod}`,
+    );
+    expect(await valueOf({ scope: 'center', centerId: center.id, metric: 'avgCihAttendance' })).toBe(
+      Math.round((centerPresent / 4) * 10) / 10,
+    );
+  });
+
+  it('gives the attendance rate as present of members marked, in percent, church-wide', async () => {
+    const present = await countSql(sql`select sum(present_count) as n from cih_meetings where ${inPeriod}`);
+    const marked = await countSql(sql`select sum(members_count) as n from cih_meetings where ${inPeriod}`);
+    expect(await valueOf({ scope: 'church', metric: 'attendanceRate' })).toBe(Math.round((present / marked) * 1000) / 10);
+  });
+
+  it('gives the share of the zone’s centers holding a meeting in each ended week', async () => {
+    // Today is day 30 of the period: weeks 0 to 3 (days 0 to 27) have ended.
+    const reports = await countSql(
+      sql`select count(distinct (center_id, (meeting_date - ${START}::date) / 7)) as n from cih_meetings where ${inZone} and meeting_date >= ${START}::date and (meeting_date - ${START}::date) / 7 < 4`,
+    );
+    const zoneCenters = await countSql(sql`select count(*) as n from centers where zone_id = ${zone.id}`);
+    expect([reports, zoneCenters]).toEqual([4, 2]);
+    expect(await valueOf({ scope: 'zone', zoneId: zone.id, metric: 'centersReportingWeekly' })).toBe(
+      Math.round((reports / (4 * zoneCenters)) * 1000) / 10,
+    );
+  });
+
+  it('counts the converts of the period’s outreach reports, church-wide and for the askers’ center', async () => {
+    const all = await countSql(
+      sql`select coalesce(sum(jsonb_array_length(detail_of_converts)), 0) as n from outreach_reports where date_held >= ${START}::date and date_held <= ${END}::date`,
+    );
+    expect(all).toBeGreaterThanOrEqual(5);
+    expect(await valueOf({ scope: 'church', metric: 'outreachConverts' })).toBe(all);
+    const atCenter = await countSql(
+      sql`select coalesce(sum(jsonb_array_length(r.detail_of_converts)), 0) as n from outreach_reports r join outreach_requests q on q.id = r.outreach_request_id join church_affiliations ca on ca.user_id = q.user_id where ca.center_id = ${center.id} and r.date_held >= ${START}::date and r.date_held <= ${END}::date`,
+    );
+    expect(atCenter).toBe(3);
+    expect(await valueOf({ scope: 'center', centerId: center.id, metric: 'outreachConverts' })).toBe(atCenter);
+  });
+
+  it.each(['avgCihAttendance', 'attendanceRate', 'centersReportingWeekly', 'outreachConverts'])(
+    'refuses %s for a department (400), and a percentage over 100',
+    async (metric) => {
+      const res = await create(admin, { scope: 'department', departmentId: dept.id, metric });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain('church, a zone or a center');
+      if (metric === 'attendanceRate') expect((await create(admin, { scope: 'church', metric, target: 120 })).status).toBe(400);
+    },
+  );
 });

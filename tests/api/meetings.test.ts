@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { notifications } from '@/server/db/schema/index.js';
-import { addDepartment } from '@/tests/support/churchStructure.js';
-import { addPerson, auditOf } from '@/tests/support/people.js';
+import { notifications, users } from '@/server/db/schema/index.js';
+import { addCenter, addDepartment, addZone } from '@/tests/support/churchStructure.js';
+import { addPerson, auditOf, setAffiliation } from '@/tests/support/people.js';
 import { ADMIN_EMAIL, startServer } from '@/tests/support/server.js';
 import { createUser } from '@/tests/support/users.js';
 
@@ -60,6 +60,36 @@ describe('calling a meeting', () => {
     expect(data.invitees.map((i: { userId: string }) => i.userId)).toContain(hod.id);
   });
 
+  it('invites the holders of a CIH role, held through their church affiliation', async () => {
+    const zone = await addZone(s);
+    const center = await addCenter(s, zone.id);
+    const pastors = [await createUser(s), await createUser(s)];
+    for (const p of pastors) await setAffiliation(s, p.id, { zoneId: zone.id, centerId: center.id, cihRole: 'cihpastor' });
+    const coordinator = await createUser(s);
+    await setAffiliation(s, coordinator.id, { zoneId: zone.id, centerId: center.id, cihRole: 'cihcoordinator' });
+    const res = await s.call('POST', '/Meeting/Create', {
+      token: admin,
+      body: { ...body, title: 'Pastors', kind: 'leadership', inviteeIds: [], inviteDepartmentId: undefined, inviteRole: 'cihpastor' },
+    });
+    const { data } = (await s.call('GET', `/Meeting/GetById?id=${res.body.data.id}`, { token: admin })).body;
+    const invited = data.invitees.map((i: { userId: string }) => i.userId);
+    for (const p of pastors) expect(invited).toContain(p.id);
+    expect(invited).not.toContain(coordinator.id);
+    expect(await noticesOf(pastors[0].id, 'Meeting: Pastors')).toHaveLength(1);
+  });
+
+  it('offers people to invite by name to those who call meetings, and to nobody else', async () => {
+    const [person] = await db.select().from(users).where(eq(users.id, singers[0]));
+    const res = await s.call('GET', `/Meeting/GetInviteeChoices?Search=${encodeURIComponent(person.email)}`, { token: hod.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([{ id: singers[0], fullName: expect.stringContaining(person.surName) }]);
+    const [off] = await db.select().from(users).where(eq(users.id, gone));
+    expect(
+      (await s.call('GET', `/Meeting/GetInviteeChoices?Search=${encodeURIComponent(off.email)}`, { token: hod.token })).body.data,
+    ).toEqual([]);
+    expect((await s.call('GET', '/Meeting/GetInviteeChoices', { token: member.token })).status).toBe(403);
+  });
+
   it('refuses a member who may not call meetings', async () => {
     expect((await s.call('POST', '/Meeting/Create', { token: member.token, body })).status).toBe(403);
   });
@@ -111,5 +141,24 @@ describe('minutes, action items and attendance', () => {
     const { data } = (await s.call('GET', `/Meeting/GetById?id=${id}`, { token: hod.token })).body;
     const byId = Object.fromEntries(data.invitees.map((i: { userId: string; attended: boolean | null }) => [i.userId, i.attended]));
     expect(byId).toMatchObject({ [member.id]: true, [singers[0]]: false, [singers[1]]: null });
+  });
+});
+
+describe('changing a meeting after it is called', () => {
+  it('moves its time, venue and title, and tells the people newly invited', async () => {
+    const later = new Date(Date.now() + 3 * 86_400_000);
+    const change = {
+      ...body,
+      id,
+      title: 'Choir planning (moved)',
+      startsAt: later.toISOString(),
+      venue: 'Hall',
+      inviteeIds: [outsider.id],
+    };
+    expect((await s.call('PUT', '/Meeting/Update', { token: hod.token, body: change })).status).toBe(200);
+    const { data } = (await s.call('GET', `/Meeting/GetById?id=${id}`, { token: outsider.token })).body;
+    expect(data).toMatchObject({ title: 'Choir planning (moved)', venue: 'Hall' });
+    expect(new Date(data.startsAt).getTime()).toBe(later.getTime());
+    expect(await noticesOf(outsider.id, 'Meeting: Choir planning (moved)')).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   HOLDING_STATUSES,
@@ -31,6 +31,7 @@ import { appointmentView, type AppointmentView } from './view.js';
 type Audit = (e: AuditEntry) => void;
 export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
 const SLOT_TAKEN = 'This time is no longer free; please choose another slot';
+const MEMBER_BUSY = 'You already have an appointment at this time';
 
 export async function hostRules(db: Db | Tx, hostId: string): Promise<{ windows: Window[]; exceptions: Set<string> }> {
   const [windows, exceptions] = await Promise.all([
@@ -56,17 +57,43 @@ function overlapping(tx: Tx | Db, hostId: string, slot: Slot, except?: string) {
     );
 }
 
-/** The slot a booking or reschedule asks for, checked against the host's rules, under the host's lock. */
-async function claimSlot(tx: Tx, hostId: string, startsAt: Date, except?: string): Promise<Slot> {
+/** The member's holding bookings, with any host, that overlap a slot, leaving one booking out (the one being moved). */
+function memberOverlapping(tx: Tx, memberId: string, slot: Slot, except?: string) {
+  return tx
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.memberId, memberId),
+        inArray(appointments.status, [...HOLDING_STATUSES]),
+        lt(appointments.startsAt, slot.endsAt),
+        gt(appointments.endsAt, slot.startsAt),
+        except ? ne(appointments.id, except) : undefined,
+      ),
+    );
+}
+
+/**
+ * The slot a booking or reschedule asks for, checked against the host's rules and both people's
+ * bookings, under the lock of both users' rows. Both rows are locked in one statement in id
+ * order, so two bookings naming the same two people the other way round cannot deadlock.
+ */
+async function claimSlot(tx: Tx, hostId: string, memberId: string, startsAt: Date, except?: string): Promise<Slot> {
   const now = new Date();
   if (startsAt <= now) throw badRequest('This time has passed', { startsAt: ['Choose a time in the future'] });
   if (!withinHorizon(startsAt, now)) throw badRequest('This time is too far ahead', { startsAt: ['Choose a nearer time'] });
-  const [host] = await tx.select({ id: users.id }).from(users).where(eq(users.id, hostId)).for('update');
-  if (!host) throw notFound('Host not found');
+  const locked = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [hostId, memberId]))
+    .orderBy(asc(users.id))
+    .for('update');
+  if (!locked.some((u) => u.id === hostId)) throw notFound('Host not found');
   const rules = await hostRules(tx, hostId);
   const slot = slotAt(rules.windows, startsAt, rules.exceptions);
   if (!slot) throw badRequest('The host is not available at this time', { startsAt: ['Not one of the host’s slots'] });
   if ((await overlapping(tx, hostId, slot, except)).length > 0) throw conflict(SLOT_TAKEN);
+  if ((await memberOverlapping(tx, memberId, slot, except)).length > 0) throw conflict(MEMBER_BUSY);
   return slot;
 }
 
@@ -85,7 +112,7 @@ async function tell(tx: Tx, audit: Audit, sender: Caller, recipientId: string, t
 export async function book(tx: Tx, audit: Audit, caller: Caller, input: z.output<typeof bookingSchema>): Promise<AppointmentView> {
   if (input.hostId === caller.id) throw badRequest('You cannot book an appointment with yourself');
   if (!(await isHost(tx, input.hostId))) throw notFound('Host not found');
-  const slot = await claimSlot(tx, input.hostId, input.startsAt);
+  const slot = await claimSlot(tx, input.hostId, caller.id, input.startsAt);
   const [row] = await tx
     .insert(appointments)
     .values({ hostId: input.hostId, memberId: caller.id, ...slot, reason: input.reason, note: input.note ?? null })
@@ -98,11 +125,14 @@ export async function book(tx: Tx, audit: Audit, caller: Caller, input: z.output
 
 type Update = z.output<typeof appointmentUpdateSchema>;
 
-/** Who may take each action, and from which statuses. */
-const RULES: Record<Update['action'], { by: 'host' | 'member'; from: AppointmentStatus[] }> = {
+/**
+ * Who may take each action, and from which statuses. Either party reschedules: the host's move
+ * is confirmed at once, the member's is a request the host confirms anew.
+ */
+const RULES: Record<Update['action'], { by: 'host' | 'member' | 'either'; from: AppointmentStatus[] }> = {
   confirm: { by: 'host', from: ['requested'] },
   decline: { by: 'host', from: ['requested', 'confirmed'] },
-  reschedule: { by: 'host', from: ['requested', 'confirmed'] },
+  reschedule: { by: 'either', from: ['requested', 'confirmed'] },
   cancel: { by: 'member', from: ['requested', 'confirmed'] },
 };
 
@@ -119,13 +149,15 @@ export async function act(tx: Tx, audit: Audit, caller: Caller, input: Update): 
   const party = before && (before.hostId === caller.id || before.memberId === caller.id);
   if (!before || (!party && !oversees)) throw notFound(APPOINTMENT_NOT_FOUND);
   const rule = RULES[input.action];
-  const mine = rule.by === 'host' ? before.hostId === caller.id : before.memberId === caller.id;
+  const mine = rule.by === 'either' ? party : rule.by === 'host' ? before.hostId === caller.id : before.memberId === caller.id;
   if (!mine && !oversees) throw forbidden(rule.by === 'host' ? 'Only the host may do this' : 'Only the member who booked may cancel');
   if (!rule.from.includes(before.status)) throw badRequest(`This appointment is already ${before.status}`);
-  const slot = input.action === 'reschedule' ? await claimSlot(tx, before.hostId, input.startsAt!, before.id) : {};
+  const slot = input.action === 'reschedule' ? await claimSlot(tx, before.hostId, before.memberId, input.startsAt!, before.id) : {};
+  const byMember = before.memberId === caller.id;
+  const status = input.action === 'reschedule' && byMember ? 'requested' : NEXT[input.action];
   const [after] = await tx
     .update(appointments)
-    .set({ ...slot, status: NEXT[input.action], hostComment: input.comment ?? before.hostComment, updatedAt: new Date() })
+    .set({ ...slot, status, hostComment: input.comment ?? before.hostComment, updatedAt: new Date() })
     .where(and(eq(appointments.id, before.id), eq(appointments.status, before.status)))
     .returning();
   if (!after) throw conflict('This appointment changed meanwhile; please reload it');
@@ -143,7 +175,10 @@ async function tellOther(tx: Tx, audit: Audit, caller: Caller, v: AppointmentVie
     reschedule: ['Appointment rescheduled', `${v.hostName} moved your appointment to ${when(v.startsAt)}.`],
     cancel: ['Appointment cancelled', `${v.memberName} cancelled the appointment on ${when(v.startsAt)}.`],
   };
-  const [title, body] = texts[input.action];
+  const [title, body] =
+    input.action === 'reschedule' && v.memberId === caller.id
+      ? ['Appointment move requested', `${v.memberName} asked to move the appointment to ${when(v.startsAt)}.`]
+      : texts[input.action];
   // Both people hear of it; the one acting is told too when an administrator acted for them.
   const recipients = [v.hostId, v.memberId].filter((id) => id !== caller.id);
   for (const id of recipients) await tell(tx, audit, caller, id, title, body + comment);

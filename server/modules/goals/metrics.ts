@@ -2,6 +2,7 @@ import { and, asc, eq, gte, isNotNull, lt, type SQL } from 'drizzle-orm';
 import { localDay, localMidnight } from '@/domain/localTime.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { churchAffiliations, goalProgress, goals, userDepartments, users } from '@/server/db/schema/index.js';
+import { GATHERING_METRICS, measureGatherings } from './gatherings.js';
 
 /**
  * A goal's value, computed live from Flock's own rows each time it is read (nothing is copied,
@@ -55,6 +56,7 @@ export async function measure(db: Db | Tx, g: Goal, now = new Date()): Promise<{
     const series = entries.map((e) => ({ day: e.day, value: e.value }));
     return { value: series.at(-1)?.value ?? 0, series };
   }
+  if (GATHERING_METRICS.has(g.metric)) return measureGatherings(db, g, last);
   const times = await eventTimes(db, g);
   const series = last >= g.startDate ? cumulative(times, g.startDate, last) : [];
   return { value: times.length, series };

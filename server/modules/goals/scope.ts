@@ -39,12 +39,17 @@ export async function visibleGoals(db: Db | Tx, caller: Caller): Promise<SQL | u
 
 type Placed = { scope: string; departmentId?: string | null; centerId?: string | null };
 
-/** Refuses a goal outside the caller's reach: a head sets their departments', a pastor their center's, the office any. */
-export async function mustReach(db: Db | Tx, caller: Caller, goal: Placed) {
-  if (isOffice(caller)) return;
+/** Whether a goal is in the caller's reach: a head sets their departments', a pastor their center's, the office any. */
+export async function reaches(db: Db | Tx, caller: Caller, goal: Placed) {
+  if (isOffice(caller)) return true;
   const reach = await reachOf(db, caller);
-  if (goal.scope === 'department' && goal.departmentId && reach.departmentIds.includes(goal.departmentId)) return;
-  if (goal.scope === 'center' && goal.centerId && goal.centerId === reach.centerId) return;
+  if (goal.scope === 'department' && goal.departmentId && reach.departmentIds.includes(goal.departmentId)) return true;
+  return goal.scope === 'center' && !!goal.centerId && goal.centerId === reach.centerId;
+}
+
+/** Refuses a goal outside the caller's reach (reaches). */
+export async function mustReach(db: Db | Tx, caller: Caller, goal: Placed) {
+  if (await reaches(db, caller, goal)) return;
   throw forbidden(
     goal.scope === 'department'
       ? 'Only the head of this department or the church office sets its goals'

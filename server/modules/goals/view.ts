@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { progressOf, type goalFilters } from '@/domain/goals.js';
 import { localDay } from '@/domain/localTime.js';
+import { P } from '@/domain/permissions.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, searchOver } from '@/server/db/queries.js';
 import { centers, departments, goalProgress, goals, zones } from '@/server/db/schema/index.js';
@@ -9,7 +10,7 @@ import type { Caller } from '@/server/http/access.js';
 import { page } from '@/server/http/envelope.js';
 import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
 import { measure } from './metrics.js';
-import { visibleGoals } from './scope.js';
+import { isOffice, reaches, visibleGoals } from './scope.js';
 
 /** A goal as the list and its page show it: the place's name, the owner, the value today and the progress. */
 
@@ -81,7 +82,7 @@ export async function goalPage(db: Db, caller: Caller, q: GoalListQuery) {
   return page(views, total);
 }
 
-/** One goal with its series and, for a manual goal, its dated notes; undefined when unseen. */
+/** One goal with its series, for a manual goal its dated notes, and whether the caller may change or delete it; undefined when unseen. */
 export async function goalDetail(db: Db | Tx, caller: Caller, id: string) {
   const [row] = await selectGoals(db).where(and(eq(g.id, id), await visibleGoals(db, caller)));
   if (!row) return undefined;
@@ -100,5 +101,7 @@ export async function goalDetail(db: Db | Tx, caller: Caller, id: string) {
           .where(eq(goalProgress.goalId, id))
           .orderBy(desc(goalProgress.day), desc(goalProgress.createdAt))
       : [];
-  return { ...view, series, notes };
+  // What the screen offers: Update checks the reach again, and only the office deletes.
+  const mayEdit = caller.permissions.has(P.updateGoals) && (await reaches(db, caller, row));
+  return { ...view, series, notes, mayEdit, mayDelete: isOffice(caller) };
 }

@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { CIH_ROLES } from '@/domain/roles.js';
 import type { Tx } from '@/server/db/client.js';
-import { meetingInvitees, roles, userDepartments, userRoles, users } from '@/server/db/schema/index.js';
+import { churchAffiliations, meetingInvitees, roles, userDepartments, userRoles, users } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { notify } from '@/server/modules/notifications/notify.js';
@@ -8,7 +9,13 @@ import { notify } from '@/server/modules/notifications/notify.js';
 type Invite = { inviteeIds: string[]; inviteDepartmentId?: string; inviteRole?: string };
 type Meeting = { id: string; title: string; startsAt: Date; venue: string | null };
 
-/** The people an invitation names: the ids given, a department's members, a role's holders; active accounts only. */
+const isCihRole = (role: string): boolean => (CIH_ROLES as readonly string[]).includes(role.toLowerCase());
+
+/**
+ * The people an invitation names: the ids given, a department's members, a role's holders;
+ * active accounts only. A CIH role (cihpastor, cihcoordinator) is held through a church
+ * affiliation, not a platform role, so its holders are read from both.
+ */
 async function resolve(tx: Tx, invite: Invite): Promise<string[]> {
   const ids = new Set(invite.inviteeIds);
   if (invite.inviteDepartmentId) {
@@ -25,6 +32,13 @@ async function resolve(tx: Tx, invite: Invite): Promise<string[]> {
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .where(eq(roles.name, invite.inviteRole));
     rows.forEach((r) => ids.add(r.id));
+    if (isCihRole(invite.inviteRole)) {
+      const held = await tx
+        .select({ id: churchAffiliations.userId })
+        .from(churchAffiliations)
+        .where(sql`lower(${churchAffiliations.cihRole}) = ${invite.inviteRole.toLowerCase()}`);
+      held.forEach((r) => ids.add(r.id));
+    }
   }
   if (ids.size === 0) return [];
   const active = await tx

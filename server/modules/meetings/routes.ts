@@ -12,7 +12,7 @@ import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { listQuery, PAGE_SIZE_CAP } from '@/server/http/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { invite } from './invitees.js';
-import { meetingDetail, meetingPage, seesAllMeetings, type MeetingListQuery } from './view.js';
+import { inviteeChoices, meetingDetail, meetingPage, seesAllMeetings, type MeetingListQuery } from './view.js';
 
 /**
  * Meetings under /Meeting/ (API.md): called by those who may create them, seen by the people
@@ -133,6 +133,15 @@ export async function meetingsModule(app: FastifyInstance) {
         });
         return ok(null, 'Attendance saved');
       },
+    }),
+    route({
+      method: 'GET',
+      url: '/Meeting/GetInviteeChoices',
+      tag,
+      summary: '(added) People to invite by name or email (Search), names only: for whoever calls or changes meetings',
+      access: { permission: [P.createMeetings, P.updateMeetings] },
+      query: listQuery({}, 50),
+      handler: async ({ query, services }) => inviteeChoices(services.database.db, query),
     }),
     route({
       method: 'DELETE',

@@ -5,7 +5,7 @@ import type { meetingFilters } from '@/domain/meetings.js';
 import { P } from '@/domain/permissions.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { countOf, personName, searchOver } from '@/server/db/queries.js';
-import { meetingInvitees, meetings } from '@/server/db/schema/index.js';
+import { meetingInvitees, meetings, users } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import { page } from '@/server/http/envelope.js';
 import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
@@ -83,4 +83,16 @@ export async function meetingDetail(db: Db | Tx, caller: Caller, id: string) {
   const names = new Map(invitees.map((i) => [i.userId, i.fullName]));
   const actionItems = meeting.actionItems.map((a) => ({ ...a, ownerName: a.ownerId ? (names.get(a.ownerId) ?? null) : null }));
   return { ...meeting, actionItems, invitees };
+}
+
+/** People to invite, found by name or email as one types: active accounts, names only, a page at a time. */
+export async function inviteeChoices(db: Db, q: ListParams) {
+  const name = personName(users.id);
+  const where = and(eq(users.disabled, false), searchOver(q.search, [name, users.email]));
+  const { limit, offset } = pageOf(q);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select({ id: users.id, fullName: name }).from(users).where(where).orderBy(asc(name), asc(users.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return page(rows, total);
 }

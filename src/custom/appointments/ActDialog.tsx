@@ -19,8 +19,10 @@ import type { FlockDataProvider } from '@/src/dataProvider';
 import { slotText, type Appointment } from './appointmentText';
 import { SlotPicker } from './SlotPicker';
 
+type Props = { appointment: Appointment; action: AppointmentAction; hosting: boolean; onClose: () => void };
+
 /** Confirm, decline, reschedule (to another free slot) or cancel one appointment, with an optional comment. */
-export function ActDialog({ appointment, action, onClose }: { appointment: Appointment; action: AppointmentAction; onClose: () => void }) {
+export function ActDialog({ appointment, action, hosting, onClose }: Props) {
   const translate = useTranslate();
   const api = useDataProvider<FlockDataProvider>();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -36,7 +38,7 @@ export function ActDialog({ appointment, action, onClose }: { appointment: Appoi
         startsAt: action === 'reschedule' ? startsAt : undefined,
       }),
     );
-  const who = action === 'cancel' ? appointment.hostName : appointment.memberName;
+  const who = hosting ? appointment.memberName : appointment.hostName;
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="act-title">
       <DialogTitle id="act-title">{translate(`flock.appointments.actions.${action}`)}</DialogTitle>

@@ -15,7 +15,11 @@ const HOST_ACTIONS: Array<[AppointmentAction, string[]]> = [
   ['reschedule', ['requested', 'confirmed']],
   ['decline', ['requested', 'confirmed']],
 ];
-const MEMBER_ACTIONS: Array<[AppointmentAction, string[]]> = [['cancel', ['requested', 'confirmed']]];
+/** A member's move is a request: the host confirms the new time. */
+const MEMBER_ACTIONS: Array<[AppointmentAction, string[]]> = [
+  ['reschedule', ['requested', 'confirmed']],
+  ['cancel', ['requested', 'confirmed']],
+];
 
 function Translated({ prefix, value }: { prefix: string; value: string }) {
   return <>{useTranslate()(`${prefix}.${value}`)}</>;
@@ -85,7 +89,7 @@ export function AppointmentList({ hosting, filter }: { hosting: boolean; filter:
         empty={<EmptyAppointments hosting={hosting} />}
         nested
       />
-      {acting && <ActDialog appointment={acting.appointment} action={acting.action} onClose={() => setActing(null)} />}
+      {acting && <ActDialog appointment={acting.appointment} action={acting.action} hosting={hosting} onClose={() => setActing(null)} />}
     </>
   );
 }

@@ -81,4 +81,18 @@ describe('/appointments', () => {
     expect(await screen.findByText('Appointment updated')).toBeTruthy();
     expect(api.callsTo('PUT /Appointment/Update')[0].body).toEqual({ id: 'a1', action: 'confirm' });
   });
+
+  it('lets a member ask to move their appointment to another free slot', async () => {
+    show(MEMBER);
+    api.on('PUT /Appointment/Update', () => ok(appointment(), { message: 'Appointment updated' }));
+    const row = await findRow(/Pastor Ade/);
+    fireEvent.click(within(row).getByRole('button', { name: 'Reschedule the appointment with Pastor Ade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule' });
+    expect(within(dialog).getByText(/Pastor Ade/)).toBeTruthy();
+    fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: /Time/ }));
+    fireEvent.click((await screen.findAllByRole('option'))[0]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reschedule' }));
+    expect(await screen.findByText('Appointment updated')).toBeTruthy();
+    expect(api.callsTo('PUT /Appointment/Update')[0].body).toEqual({ id: 'a1', action: 'reschedule', startsAt: SLOT.toISOString() });
+  });
 });

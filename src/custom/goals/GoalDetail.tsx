@@ -19,9 +19,11 @@ import {
   type Theme,
 } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
+import { useConfirmCall } from '@/src/common/ConfirmCallButton';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { longDate } from '@/src/resources/crud/TableList';
+import { GoalDialog } from './GoalDialog';
 import type { GoalDetail as Detail } from './goalText';
 
 /** A goal's page: its progress over time as a chart, and for a manual goal the dated values with a form to add one. */
@@ -30,6 +32,27 @@ export function GoalDetail({ id, onClose }: { id: string; onClose: () => void })
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { data: goal, refetch } = useGetOne<Detail>('goals', { id });
   const { identity } = useGetIdentity();
+  const api = useDataProvider<FlockDataProvider>();
+  const [editing, setEditing] = useState(false);
+  const removal = useConfirmCall({
+    title: translate('flock.goals.delete_title', { title: goal?.title ?? '' }),
+    content: translate('flock.goals.delete_content'),
+    call: async () => {
+      const result = await api.deleteGoal({ id });
+      onClose();
+      return result;
+    },
+  });
+  if (editing && goal?.series)
+    return (
+      <GoalDialog
+        goal={goal}
+        onClose={() => {
+          setEditing(false);
+          refetch();
+        }}
+      />
+    );
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby="goal-detail-title">
       <DialogTitle id="goal-detail-title">{goal?.title ?? translate('flock.goals.loading')}</DialogTitle>
@@ -73,8 +96,15 @@ export function GoalDetail({ id, onClose }: { id: string; onClose: () => void })
         )}
       </DialogContent>
       <DialogActions>
+        {goal?.mayDelete && (
+          <Button color="error" onClick={removal.ask}>
+            {translate('flock.goals.delete')}
+          </Button>
+        )}
+        {goal?.mayEdit && <Button onClick={() => setEditing(true)}>{translate('flock.goals.edit')}</Button>}
         <Button onClick={onClose}>{translate('flock.goals.close')}</Button>
       </DialogActions>
+      {removal.dialog}
     </Dialog>
   );
 }

@@ -13,10 +13,10 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { GOAL_METRICS, GOAL_SCOPES, type GoalMetric, type GoalScope } from '@/domain/goals';
+import { GOAL_METRICS, GOAL_SCOPES, PLACE_METRICS, type GoalMetric, type GoalScope } from '@/domain/goals';
 import { useCallAndClose } from '@/src/common/useCallAndClose';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { currentQuarter } from './goalText';
+import { currentQuarter, type GoalDetail } from './goalText';
 
 type Choice = { id: string; [name: string]: unknown };
 const PLACE = {
@@ -41,23 +41,25 @@ function PlaceSelect({ scope, value, onChange }: { scope: Exclude<GoalScope, 'ch
   );
 }
 
-/** Set a goal: what is measured, for which part of the church, how much, over which days. */
-export function GoalDialog({ onClose }: { onClose: () => void }) {
+/** Set a goal, or change one (`goal`): what is measured, for which part of the church, how much, over which days. */
+export function GoalDialog({ goal, onClose }: { goal?: GoalDetail; onClose: () => void }) {
   const translate = useTranslate();
   const api = useDataProvider<FlockDataProvider>();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const quarter = currentQuarter();
-  const [title, setTitle] = useState('');
-  const [scope, setScope] = useState<GoalScope>('department');
-  const [placeId, setPlaceId] = useState('');
-  const [metric, setMetric] = useState<GoalMetric>('membersAdded');
-  const [target, setTarget] = useState('10');
-  const [startDate, setStartDate] = useState(quarter.startDate);
-  const [endDate, setEndDate] = useState(quarter.endDate);
+  const [title, setTitle] = useState(goal?.title ?? '');
+  const [scope, setScope] = useState<GoalScope>(goal?.scope ?? 'department');
+  const [placeId, setPlaceId] = useState(goal?.departmentId ?? goal?.centerId ?? goal?.zoneId ?? '');
+  const [metric, setMetric] = useState<GoalMetric>(goal?.metric ?? 'membersAdded');
+  const [target, setTarget] = useState(String(goal?.target ?? 10));
+  const [startDate, setStartDate] = useState(goal?.startDate ?? quarter.startDate);
+  const [endDate, setEndDate] = useState(goal?.endDate ?? quarter.endDate);
   const { loading, error, submit } = useCallAndClose(onClose);
+  const heading = translate(goal ? 'flock.goals.edit' : 'flock.goals.add');
   const save = () =>
     submit(() =>
-      api.createGoal({
+      (goal ? api.updateGoal : api.createGoal)({
+        ...(goal && { id: goal.id }),
         title,
         scope,
         metric,
@@ -69,7 +71,7 @@ export function GoalDialog({ onClose }: { onClose: () => void }) {
     );
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="goal-title">
-      <DialogTitle id="goal-title">{translate('flock.goals.add')}</DialogTitle>
+      <DialogTitle id="goal-title">{heading}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {error && <Alert severity="error">{error}</Alert>}
@@ -102,7 +104,7 @@ export function GoalDialog({ onClose }: { onClose: () => void }) {
             value={metric}
             onChange={(e) => setMetric(e.target.value as GoalMetric)}
           >
-            {GOAL_METRICS.filter((m) => m !== 'departmentSize' || scope === 'department').map((m) => (
+            {GOAL_METRICS.filter((m) => (scope === 'department' ? !PLACE_METRICS.includes(m) : m !== 'departmentSize')).map((m) => (
               <MenuItem key={m} value={m}>
                 {translate(`flock.goals.metrics.${m}`)}
               </MenuItem>

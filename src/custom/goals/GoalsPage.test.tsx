@@ -24,8 +24,8 @@ const GOAL = {
   ownerName: 'Emeka Nwosu',
 };
 
-function show(list: object[] = [GOAL]) {
-  signInWith(HOD, { roles: ['hod'] });
+function show(list: object[] = [GOAL], may = { mayEdit: true, mayDelete: false }, permissions = HOD) {
+  signInWith(permissions, { roles: ['hod'] });
   api.on('GET /Goal/GetAll', () => rows(list));
   api.on('GET /Goal/GetById', () =>
     ok({
@@ -35,6 +35,8 @@ function show(list: object[] = [GOAL]) {
         { day: '2030-01-02', value: 4 },
       ],
       notes: [],
+      departmentId: 'd1',
+      ...may,
     }),
   );
   api.on('GET /Department/GetAllDepartment', () => rows([{ id: 'd1', departmentName: 'Choir' }]));
@@ -80,5 +82,33 @@ describe('/goals', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Ten new choristers' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ten new choristers' });
     expect(await within(dialog).findByRole('img', { name: 'Progress over time' })).toBeTruthy();
+  });
+
+  it('changes a goal in the head’s reach, and offers no delete to a head', async () => {
+    show();
+    api.on('PUT /Goal/Update', () => ok(GOAL, { message: 'Goal saved' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Ten new choristers' }));
+    const detail = await screen.findByRole('dialog', { name: 'Ten new choristers' });
+    expect(within(detail).queryByRole('button', { name: 'Delete the goal' })).toBeNull();
+    fireEvent.click(await within(detail).findByRole('button', { name: 'Change the goal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the goal' });
+    const target = within(dialog).getByRole('spinbutton', { name: /Target/ });
+    expect((target as HTMLInputElement).value).toBe('10');
+    fireEvent.change(target, { target: { value: '12' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save goal' }));
+    expect(await screen.findByText('Goal saved')).toBeTruthy();
+    expect(api.callsTo('PUT /Goal/Update')[0].body).toMatchObject({ id: 'g1', scope: 'department', departmentId: 'd1', target: 12 });
+  });
+
+  it('lets the office delete a goal after asking', async () => {
+    show([GOAL], { mayEdit: true, mayDelete: true }, [...HOD, 'CAN_DELETE_GOALS']);
+    api.on('DELETE /Goal/Delete', () => ok(null, { message: 'Goal deleted' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Ten new choristers' }));
+    const detail = await screen.findByRole('dialog', { name: 'Ten new choristers' });
+    fireEvent.click(await within(detail).findByRole('button', { name: 'Delete the goal' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Ten new choristers?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: /Confirm/ }));
+    expect(await screen.findByText('Goal deleted')).toBeTruthy();
+    expect(api.callsTo('DELETE /Goal/Delete')[0].query).toMatchObject({ id: 'g1' });
   });
 });

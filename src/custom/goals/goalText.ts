@@ -4,6 +4,9 @@ export type Goal = Progress & {
   id: string;
   title: string;
   scope: GoalScope;
+  zoneId: string | null;
+  centerId: string | null;
+  departmentId: string | null;
   placeName: string | null;
   metric: GoalMetric;
   startDate: string;
@@ -15,6 +18,8 @@ export type Goal = Progress & {
 export type GoalDetail = Goal & {
   series: Array<{ day: string; value: number }>;
   notes: Array<{ id: string; day: string; value: number; note: string | null; recordedByName: string | null }>;
+  mayEdit: boolean;
+  mayDelete: boolean;
 };
 
 /** The current quarter's first and last days, the usual period of a goal. */

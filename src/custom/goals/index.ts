@@ -26,6 +26,8 @@ export const goals = descriptor({
     custom: {
       createGoal: post('/Goal/Create'),
       addGoalProgress: post('/Goal/AddProgress'),
+      updateGoal: { method: 'PUT', path: '/Goal/Update', body: (params) => params ?? {} },
+      deleteGoal: { method: 'DELETE', path: '/Goal/Delete', query: (params: { id: string }) => ({ id: params.id }) },
     },
   },
 });

@@ -25,6 +25,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import type { ActionItem } from '@/domain/meetings';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
+import { MeetingDialog } from './MeetingDialog';
 import type { MeetingDetail as Detail } from './meetingText';
 import { printMinutes } from './printMinutes';
 
@@ -40,6 +41,7 @@ export function MeetingDetail({ id, canEdit, onClose }: { id: string; canEdit: b
   const [actions, setActions] = useState<ActionItem[]>([]);
   const [attended, setAttended] = useState<Record<string, boolean>>({});
   const { loading, error, run } = useRemoteOperation();
+  const [changing, setChanging] = useState(false);
   useEffect(() => {
     if (!meeting?.invitees) return;
     setMinutes(meeting.minutes ?? '');
@@ -49,6 +51,16 @@ export function MeetingDetail({ id, canEdit, onClose }: { id: string; canEdit: b
   // The list's copy shows first; the detail has the invitees.
   if (!meeting?.invitees) return null;
   const editable = canEdit && identity?.id === meeting.createdBy;
+  if (changing)
+    return (
+      <MeetingDialog
+        meeting={meeting}
+        onClose={() => {
+          setChanging(false);
+          refetch();
+        }}
+      />
+    );
   const save = async () => {
     const { title, kind, startsAt, durationMinutes, venue, agenda } = meeting;
     const outcome = await run(async () => {
@@ -196,6 +208,7 @@ export function MeetingDetail({ id, canEdit, onClose }: { id: string; canEdit: b
         >
           {translate('flock.meetings.print')}
         </Button>
+        {editable && <Button onClick={() => setChanging(true)}>{translate('flock.meetings.edit')}</Button>}
         <Button onClick={onClose}>{translate('flock.goals.close')}</Button>
         {editable && (
           <Button variant="contained" onClick={save} loading={loading}>

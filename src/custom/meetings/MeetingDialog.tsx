@@ -14,27 +14,48 @@ import {
   type Theme,
 } from '@mui/material';
 import { MEETING_KINDS, type MeetingKind } from '@/domain/meetings';
-import { ASSIGNABLE_ROLES } from '@/domain/roles';
+import { ASSIGNABLE_ROLES, CIH_ROLES } from '@/domain/roles';
 import { useCallAndClose } from '@/src/common/useCallAndClose';
 import type { FlockDataProvider } from '@/src/dataProvider';
+import { InviteePicker, type Invitee } from './InviteePicker';
+import type { MeetingDetail } from './meetingText';
 
-/** Call a meeting: what, when, where, the agenda (one item a line), and a department and a role to invite. */
-export function MeetingDialog({ onClose }: { onClose: () => void }) {
+/** A time as a datetime-local field holds it: the local "YYYY-MM-DDTHH:mm". */
+function localInput(iso: string) {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/**
+ * Call a meeting, or change one already called (`meeting`): what, when, where, the agenda (one
+ * item a line), and people, a department and a role to invite (those already invited stay).
+ */
+export function MeetingDialog({ meeting, onClose }: { meeting?: MeetingDetail; onClose: () => void }) {
   const translate = useTranslate();
   const api = useDataProvider<FlockDataProvider>();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { data: departments = [] } = useGetList('departmentChoices', { pagination: { page: 1, perPage: 25000 } });
-  const [title, setTitle] = useState('');
-  const [kind, setKind] = useState<MeetingKind>('department');
-  const [startsAt, setStartsAt] = useState('');
-  const [venue, setVenue] = useState('');
-  const [agenda, setAgenda] = useState('');
+  const [title, setTitle] = useState(meeting?.title ?? '');
+  const [kind, setKind] = useState<MeetingKind>(meeting?.kind ?? 'department');
+  const [startsAt, setStartsAt] = useState(meeting ? localInput(meeting.startsAt) : '');
+  const [venue, setVenue] = useState(meeting?.venue ?? '');
+  const [agenda, setAgenda] = useState(meeting?.agenda.join('\n') ?? '');
+  const [people, setPeople] = useState<Invitee[]>([]);
   const [departmentId, setDepartmentId] = useState('');
   const [role, setRole] = useState('');
   const { loading, error, submit } = useCallAndClose(onClose);
+  // A change keeps the minutes and action items as saved; the meeting's page edits those.
+  const kept = meeting && {
+    id: meeting.id,
+    durationMinutes: meeting.durationMinutes,
+    minutes: meeting.minutes ?? undefined,
+    actionItems: meeting.actionItems.map(({ text, ownerId, dueDate, done }) => ({ text, ownerId, dueDate, done })),
+  };
   const save = () =>
     submit(() =>
-      api.createMeeting({
+      (meeting ? api.updateMeeting : api.createMeeting)({
+        ...kept,
         title,
         kind,
         startsAt: new Date(startsAt).toISOString(),
@@ -43,13 +64,14 @@ export function MeetingDialog({ onClose }: { onClose: () => void }) {
           .split('\n')
           .map((line) => line.trim())
           .filter(Boolean),
+        inviteeIds: people.map((p) => p.id),
         inviteDepartmentId: departmentId || undefined,
         inviteRole: role || undefined,
       }),
     );
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="meeting-title">
-      <DialogTitle id="meeting-title">{translate('flock.meetings.add')}</DialogTitle>
+      <DialogTitle id="meeting-title">{translate(meeting ? 'flock.meetings.edit' : 'flock.meetings.add')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {error && <Alert severity="error">{error}</Alert>}
@@ -78,6 +100,7 @@ export function MeetingDialog({ onClose }: { onClose: () => void }) {
             multiline
             minRows={3}
           />
+          <InviteePicker value={people} onChange={setPeople} />
           <TextField
             select
             label={translate('flock.meetings.invite_department')}
@@ -93,7 +116,7 @@ export function MeetingDialog({ onClose }: { onClose: () => void }) {
           </TextField>
           <TextField select label={translate('flock.meetings.invite_role')} value={role} onChange={(e) => setRole(e.target.value)}>
             <MenuItem value="">{translate('flock.meetings.nobody')}</MenuItem>
-            {ASSIGNABLE_ROLES.map((r) => (
+            {[...ASSIGNABLE_ROLES, ...CIH_ROLES].map((r) => (
               <MenuItem key={r} value={r}>
                 {translate(`flock.roles.${r}`, { _: r })}
               </MenuItem>

@@ -32,7 +32,10 @@ const DETAIL = {
 };
 
 function show(list: object[] = [MEETING]) {
-  signInWith(HOD, { roles: ['hod'] });
+  signInWith(HOD, { id: 'u1', roles: ['hod'] });
+  api.on('GET /Meeting/GetInviteeChoices', ({ query }) =>
+    rows([{ id: 'u7', fullName: 'Ngozi Eze' }].filter((p) => p.fullName.includes(String(query.Search ?? '')))),
+  );
   api.on('GET /Meeting/GetAll', () => rows(list));
   api.on('GET /Meeting/GetById', () => ok(DETAIL));
   api.on('GET /Department/GetAllDepartment', () => rows([{ id: 'd1', departmentName: 'Choir' }]));
@@ -80,6 +83,47 @@ describe('/meetings', () => {
     expect(await within(dialog).findByText('Easter songs')).toBeTruthy();
     expect((within(dialog).getByRole('checkbox', { name: 'Emeka Nwosu' }) as HTMLInputElement).checked).toBe(true);
     expect((within(dialog).getByRole('checkbox', { name: 'Tolu Bello' }) as HTMLInputElement).checked).toBe(false);
+  });
+});
+
+describe('people and changes', () => {
+  it('invites people picked by name', async () => {
+    show([]);
+    api.on('POST /Meeting/Create', () => ok(MEETING, { message: 'Meeting saved' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Call a meeting' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Call a meeting' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Title/ }), { target: { value: 'Ushers' } });
+    fireEvent.change(within(dialog).getByLabelText(/Date and time/), { target: { value: '2030-01-07T18:00' } });
+    const people = within(dialog).getByRole('combobox', { name: /Invite people/ });
+    fireEvent.change(people, { target: { value: 'Ngozi' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Ngozi Eze' }));
+    expect(api.callsTo('GET /Meeting/GetInviteeChoices').some((c) => c.query.Search === 'Ngozi')).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Meeting saved')).toBeTruthy();
+    expect(api.callsTo('POST /Meeting/Create')[0].body).toMatchObject({ title: 'Ushers', inviteeIds: ['u7'] });
+  });
+
+  it('changes the details of a meeting one called, keeping its minutes and action items', async () => {
+    show();
+    api.on('PUT /Meeting/Update', () => ok(MEETING, { message: 'Meeting saved' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Choir planning' }));
+    const detail = await screen.findByRole('dialog', { name: 'Choir planning' });
+    fireEvent.click(await within(detail).findByRole('button', { name: 'Change the details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the details' });
+    const venue = within(dialog).getByRole('textbox', { name: 'Venue' });
+    expect((venue as HTMLInputElement).value).toBe('Room 2');
+    fireEvent.change(venue, { target: { value: 'Main hall' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Meeting saved')).toBeTruthy();
+    expect(api.callsTo('PUT /Meeting/Update')[0].body).toMatchObject({
+      id: 'm1',
+      title: 'Choir planning',
+      venue: 'Main hall',
+      startsAt: MEETING.startsAt,
+      agenda: ['Easter songs'],
+      minutes: 'We chose <six> songs.',
+      actionItems: [{ text: 'Order robes', ownerId: 'u2', dueDate: '2030-01-10', done: false }],
+    });
   });
 });
 

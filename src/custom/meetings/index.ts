@@ -23,3 +23,9 @@ export const meetings = descriptor({
     },
   },
 });
+
+/** The people a meeting's caller may invite, searched by name or email (GetInviteeChoices). */
+export const meetingInviteeChoices = descriptor({
+  name: 'meetingInviteeChoices',
+  endpoints: { getList: list('/Meeting/GetInviteeChoices') },
+});
