@@ -302,5 +302,9 @@ describe('an outreach’s history and the requester filter', () => {
     expect(byName.body.data.map((r: { title: string }) => r.title)).toEqual(['Zeb walk']);
     const byEmail = await s.call('GET', `/Outreach/GetAllOutreachRequests?${q({ Requester: zeb.email })}`, { token: office.token });
     expect(byEmail.body.data.map((r: { userId: string }) => r.userId)).toEqual([zeb.id]);
+    const zebReports = await s.call('GET', `/Outreach/GetAllOutreachReports?${q({ Requester: zeb.email })}`, { token: office.token });
+    expect(zebReports.body.data).toEqual([]);
+    const memberReports = await s.call('GET', `/Outreach/GetAllOutreachReports?${q({ Requester: member.email })}`, { token: office.token });
+    expect(memberReports.body.data.length).toBeGreaterThan(0);
   });
 });
