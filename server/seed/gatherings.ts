@@ -73,7 +73,7 @@ export async function seedGatherings(tx: Tx, people: readonly Person[], today = 
         bookingDate: day(3),
         startTime: '16:00',
         endTime: '18:00',
-        purpose: 'Choir rehearsal',
+        purpose: 'Worship team rehearsal',
         expectedAttendance: 60,
         status: 'approved',
         ...decided,
