@@ -3,7 +3,7 @@ import { auth } from '@/src/custom/auth';
 import { info } from '@/src/custom/info';
 import { dashboardStats, overview } from '@/src/custom/overview';
 import { inbox, notifications, sentNotifications } from '@/src/custom/notifications';
-import { allEvents, events, outreach, outreachReports, venueBookings, venues } from '@/src/custom/gatherings';
+import { allEvents, events, myOutreach, outreach, outreachReports, venueBookings, venues } from '@/src/custom/gatherings';
 import {
   avatars,
   biodata,
@@ -107,6 +107,7 @@ export const SCREENS = [
   outreach,
   outreachReports,
   meetingInviteeChoices,
+  myOutreach,
 ] as const;
 
 export type ScreenDescriptor = (typeof SCREENS)[number];

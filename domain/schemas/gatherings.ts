@@ -172,22 +172,27 @@ export type OutreachReportInput = z.input<typeof outreachReportSchema>;
 // List filters
 
 const day = (label: string) => calendarDate(label).optional();
+/** Requester: part of the requester's name or email. */
+const requesterFilter = z.string().trim().max(100, 'Requester must be at most 100 characters').optional();
 export const bookingFilters = {
   status: z.enum(GATHERING_STATUSES, { error: `Status must be one of: ${GATHERING_STATUSES.join(', ')}` }).optional(),
   venueId: idField('Venue').optional(),
   from: day('From'),
   to: day('To'),
   mine: z.stringbool().optional(),
+  requester: requesterFilter,
 };
 export const eventFilters = {
   status: bookingFilters.status,
   eventType: eventTypeField.optional(),
   from: day('From'),
   to: day('To'),
+  requester: requesterFilter,
 };
 export const outreachFilters = {
   status: z.enum(OUTREACH_STATUSES, { error: `Status must be one of: ${OUTREACH_STATUSES.join(', ')}` }).optional(),
   from: day('From'),
   to: day('To'),
   mine: z.stringbool().optional(),
+  requester: requesterFilter,
 };

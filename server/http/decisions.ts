@@ -1,4 +1,8 @@
-import type { Tx } from '@/server/db/client.js';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '@/server/db/client.js';
+import { personName, qualified } from '@/server/db/queries.js';
+import { auditLogs, users } from '@/server/db/schema/index.js';
 import type { Caller } from './access.js';
 import type { AuditEntry } from './audit.js';
 import { badRequest, forbidden } from './errors.js';
@@ -44,4 +48,33 @@ export async function tellRequester(
     title: `Request ${decision}`,
     body: `Your request ${d.what} was ${decision}.${comment}`,
   });
+}
+
+/**
+ * A request's history, oldest first, read from the audit trail (every change of these requests
+ * writes its row there in the change's transaction): who filed, changed, approved or rejected it
+ * and when, with the decision's comment. Rows the retention job archived are no longer shown.
+ */
+export function historyOf(db: Db | Tx, entity: string, id: string) {
+  const a = auditLogs;
+  return db
+    .select({
+      id: a.id,
+      action: a.action,
+      actorId: a.actorId,
+      actorName: personName(a.actorId),
+      comment: sql<string | null>`case when ${a.action} in ('approve', 'reject') then ${a.after}->>'decisionComment' end`,
+      at: a.createdAt,
+    })
+    .from(a)
+    .where(and(eq(a.entity, entity), eq(a.entityId, id)))
+    .orderBy(asc(a.createdAt), asc(a.id));
+}
+
+/** The requester filter: the requester's name or email holds the text (any case; LIKE's wildcards taken literally). */
+export function requesterMatches(userId: PgColumn, text: string | undefined): SQL | undefined {
+  if (!text) return undefined;
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const email = sql`(select ${qualified(users.email, 'who')} from ${users} as who where ${qualified(users.id, 'who')} = ${qualified(userId)})`;
+  return or(ilike(personName(userId), pattern), ilike(email, pattern));
 }

@@ -19,6 +19,7 @@ import {
 } from '@/server/db/schema/index.js';
 import { hashPassword } from '@/server/modules/auth/passwords.js';
 import { roleIds } from './base.js';
+import { seedGatherings } from './gatherings.js';
 
 /**
  * The demo church (ARCHITECTURE.md, Configuration): zones and centers, departments, affinity
@@ -755,6 +756,9 @@ export async function seedDemo(
   const password = opts.password ?? randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password, opts.scryptLog2N);
   const church = planDemoChurch();
-  await db.transaction((tx) => writeChurch(tx, church, passwordHash, roleIdOf));
+  await db.transaction(async (tx) => {
+    await writeChurch(tx, church, passwordHash, roleIdOf);
+    await seedGatherings(tx, church.people);
+  });
   return opts.password ? { created: true } : { created: true, generatedPassword: password };
 }

@@ -58,6 +58,28 @@ const EVENT_FIELDS = {
   decisionComment: 'Comment',
   from: 'From',
   to: 'To',
+  requester: 'Requester (name or email)',
+};
+
+const OUTREACH_FIELDS = {
+  requester: 'Requester (name or email)',
+  title: 'Title',
+  purpose: 'Purpose',
+  state: 'State',
+  lga: 'LGA',
+  address: 'Community or address',
+  outreachDate: 'Date',
+  startTime: 'Start time',
+  materials: 'Materials',
+  accessories: 'Accessories',
+  budget: 'Budget',
+  requesterName: 'Requested by',
+  team: 'Team',
+  teamIds: 'Team',
+  status: 'Status',
+  decisionComment: 'Comment',
+  from: 'From',
+  to: 'To',
 };
 
 export const en = {
@@ -852,6 +874,24 @@ export const en = {
         all_venues: 'All venues',
         empty: 'No bookings in this period.',
       },
+      history: 'History',
+      history_of: 'History: %{name}',
+      history_title: 'History: %{name}',
+      history_empty: 'No history is kept for this request any more.',
+      history_comment: 'Comment: %{comment}',
+      someone: 'Someone',
+      history_actions: {
+        create: 'Filed by %{name}',
+        update: 'Changed by %{name}',
+        approve: 'Approved by %{name}',
+        reject: 'Rejected by %{name}',
+        delete: 'Deleted by %{name}',
+        'report-create': 'Report filed by %{name}',
+        'report-update': 'Report changed by %{name}',
+        'report-delete': 'Report deleted by %{name}',
+      },
+      tabs_my_outreach: 'My outreach',
+      request_outreach: 'Request an outreach',
     },
     // Notifications: the bell, the inbox, the sent list and the compose dialog.
     notifications: {
@@ -1322,6 +1362,7 @@ export const en = {
       name: 'Booking |||| Bookings',
       empty: 'No bookings match. Book a venue for a day, from a start to an end time.',
       fields: {
+        requester: 'Requester (name or email)',
         venueId: 'Venue',
         venueName: 'Venue',
         bookingDate: 'Date',
@@ -1404,25 +1445,12 @@ export const en = {
     outreach: {
       name: 'Outreach request |||| Outreach requests',
       empty: 'No outreach requests match. Ask for an outreach: where, when, who goes and what it needs.',
-      fields: {
-        title: 'Title',
-        purpose: 'Purpose',
-        state: 'State',
-        lga: 'LGA',
-        address: 'Community or address',
-        outreachDate: 'Date',
-        startTime: 'Start time',
-        materials: 'Materials',
-        accessories: 'Accessories',
-        budget: 'Budget',
-        requesterName: 'Requested by',
-        team: 'Team',
-        teamIds: 'Team',
-        status: 'Status',
-        decisionComment: 'Comment',
-        from: 'From',
-        to: 'To',
-      },
+      fields: OUTREACH_FIELDS,
+    },
+    myOutreach: {
+      name: 'Outreach request |||| Outreach requests',
+      empty: 'You have asked for no outreach yet. Ask for one: where, when, who goes and what it needs.',
+      fields: OUTREACH_FIELDS,
     },
     outreachReports: {
       name: 'Outreach report |||| Outreach reports',

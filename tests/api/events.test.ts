@@ -135,3 +135,30 @@ describe('deciding', () => {
     expect((await s.call('DELETE', `/Event/DeleteEventRequest?id=${id}`, { token: office.token })).status).toBe(200);
   });
 });
+
+describe('an event’s history and the requester filter', () => {
+  it('tells who filed and approved an event request, and when; for its requester and the office only', async () => {
+    const { id } = (await request('houseWarming', { ...dedication, peopleConcerned: 'The Okafor household' })).body.data;
+    expect((await decide(id, true, 'Pastor Jide will lead')).status).toBe(200);
+    const res = await s.call('GET', `/Event/GetEventById?${q({ Id: id })}`, { token: member.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id, status: 'approved', peopleConcerned: 'The Okafor household' });
+    expect(
+      res.body.data.history.map((h: { action: string; actorId: string; comment: string | null }) => [h.action, h.actorId, h.comment]),
+    ).toEqual([
+      ['create', member.id, null],
+      ['approve', office.id, 'Pastor Jide will lead'],
+    ]);
+    expect((await s.call('GET', `/Event/GetEventById?${q({ Id: id })}`, { token: office.token })).status).toBe(200);
+    expect((await s.call('GET', `/Event/GetEventById?${q({ Id: id })}`, { token: other.token })).status).toBe(403);
+  });
+
+  it('filters the office’s list by part of the requester’s name or email', async () => {
+    const zeb = await createUser(s, { overrides: { firstName: 'Zebulon' } });
+    await request('specialThanksgiving', dedication, zeb.token);
+    const byName = await s.call('GET', `/Event/GetAllEvents?${q({ Requester: 'ZEBUL' })}`, { token: office.token });
+    expect(byName.body.data.map((r: { userId: string }) => r.userId)).toEqual([zeb.id]);
+    const byEmail = await s.call('GET', `/Event/GetAllEvents?${q({ Requester: zeb.email, PageSize: 100 })}`, { token: office.token });
+    expect(byEmail.body.data.map((r: { userId: string }) => r.userId)).toEqual([zeb.id]);
+  });
+});

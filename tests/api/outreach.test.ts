@@ -271,3 +271,40 @@ describe('converts to first-timers', () => {
     expect(res.status).toBe(409);
   });
 });
+
+describe('an outreach’s history and the requester filter', () => {
+  it('tells who filed, approved and reported an outreach, and when; for those who see it only', async () => {
+    const id = await approvedOutreach('History walk');
+    expect((await report(id)).status).toBe(200);
+    const res = await s.call('GET', `/Outreach/GetOutreachRequestById?${q({ Id: id })}`, { token: teammate.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id, title: 'History walk', status: 'completed' });
+    expect(res.body.data.history.map((h: { action: string; actorId: string }) => [h.action, h.actorId])).toEqual([
+      ['create', member.id],
+      ['approve', office.id],
+      ['report-create', member.id],
+    ]);
+    expect((await s.call('GET', `/Outreach/GetOutreachRequestById?${q({ Id: id })}`, { token: office.token })).status).toBe(200);
+    expect((await s.call('GET', `/Outreach/GetOutreachRequestById?${q({ Id: id })}`, { token: stranger.token })).status).toBe(404);
+  });
+
+  it('keeps the rejection’s comment in the history', async () => {
+    const { id } = (await file({ ...form, title: 'Rejected walk' })).body.data;
+    await decide(id, false, 'Clashes with the convention');
+    const res = await s.call('GET', `/Outreach/GetOutreachRequestById?${q({ Id: id })}`, { token: member.token });
+    expect(res.body.data.history[1]).toMatchObject({ action: 'reject', comment: 'Clashes with the convention' });
+  });
+
+  it('filters the requests by part of the requester’s name or email', async () => {
+    const zeb = await createUser(s, { overrides: { firstName: 'Zebadiah' } });
+    await file({ ...form, title: 'Zeb walk', teamIds: [] }, zeb.token);
+    const byName = await s.call('GET', `/Outreach/GetAllOutreachRequests?${q({ Requester: 'zebad' })}`, { token: office.token });
+    expect(byName.body.data.map((r: { title: string }) => r.title)).toEqual(['Zeb walk']);
+    const byEmail = await s.call('GET', `/Outreach/GetAllOutreachRequests?${q({ Requester: zeb.email })}`, { token: office.token });
+    expect(byEmail.body.data.map((r: { userId: string }) => r.userId)).toEqual([zeb.id]);
+    const zebReports = await s.call('GET', `/Outreach/GetAllOutreachReports?${q({ Requester: zeb.email })}`, { token: office.token });
+    expect(zebReports.body.data).toEqual([]);
+    const memberReports = await s.call('GET', `/Outreach/GetAllOutreachReports?${q({ Requester: member.email })}`, { token: office.token });
+    expect(memberReports.body.data.length).toBeGreaterThan(0);
+  });
+});

@@ -9,12 +9,17 @@ import {
   centers,
   churchAffiliations,
   departments,
+  eventRequests,
+  outreachReports,
+  outreachRequests,
   permissions,
   rolePermissions,
   roles,
   userDepartments,
   userRoles,
   users,
+  venueBookings,
+  venues,
   zones,
 } from '@/server/db/schema/index.js';
 import { seedCatalogue } from '@/server/seed/base.js';
@@ -241,7 +246,23 @@ describe('demo church', () => {
 });
 
 describe('seeding again', () => {
-  const counted = { users, roles, rolePermissions, permissions, zones, centers, departments, biodata, churchAffiliations, userDepartments };
+  const counted = {
+    users,
+    roles,
+    rolePermissions,
+    permissions,
+    zones,
+    centers,
+    departments,
+    biodata,
+    churchAffiliations,
+    userDepartments,
+    venues,
+    venueBookings,
+    eventRequests,
+    outreachRequests,
+    outreachReports,
+  };
   async function counts() {
     const out: Record<string, number> = {};
     for (const [name, table] of Object.entries(counted)) out[name] = (await db.select({ n: count() }).from(table))[0].n;
@@ -319,5 +340,32 @@ describe('seedDemo on its own', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('demo venues, events and outreach', () => {
+  it('has two venues, bookings (one approved), an event request with its booking, and a reported outreach with two converts', async () => {
+    expect((await db.select().from(venues)).map((v) => v.name).sort()).toEqual(['Chapel Hall', 'Main Auditorium']);
+    const bookings = await db.select().from(venueBookings);
+    expect(bookings.length).toBeGreaterThanOrEqual(3);
+    expect(bookings.some((b) => b.status === 'approved')).toBe(true);
+    const [event] = await db.select().from(eventRequests);
+    expect(event).toMatchObject({ eventType: 'babyDedication', status: 'pending', userId: await userId('member@example.org') });
+    expect(bookings.some((b) => b.eventId === event.id)).toBe(true);
+    const [outreach] = await db.select().from(outreachRequests);
+    expect(outreach.status).toBe('completed');
+    const [report] = await db.select().from(outreachReports).where(eq(outreachReports.outreachRequestId, outreach.id));
+    expect(report.detailOfConverts).toHaveLength(2);
+  });
+
+  it("shows them on the member's screens with their history", async () => {
+    const token = await s.login('member@example.org');
+    const events = await s.call('GET', '/Event/GetUserEvents', { token });
+    expect(events.body.data).toHaveLength(1);
+    const detail = await s.call('GET', `/Event/GetEventById?Id=${events.body.data[0].id}`, { token });
+    expect(detail.body.data.history).toMatchObject([{ action: 'create', actorName: expect.any(String) }]);
+    const outreach = await s.call('GET', '/Outreach/GetAllOutreachRequests', { token });
+    const history = await s.call('GET', `/Outreach/GetOutreachRequestById?Id=${outreach.body.data[0].id}`, { token });
+    expect(history.body.data.history.map((h: { action: string }) => h.action)).toEqual(['create', 'approve', 'report-create']);
   });
 });

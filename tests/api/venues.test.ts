@@ -195,3 +195,50 @@ describe('bookings', () => {
     expect((await s.call('DELETE', `/Venue/DeleteVenueRequest?id=${b.id}`, { token: office.token })).status).toBe(200);
   });
 });
+
+describe('a booking’s history and the requester filter', () => {
+  it('tells who filed, changed and rejected a booking, when, with the comment; for its requester and the office only', async () => {
+    const venue = await newVenue();
+    const { id } = (await book(venue.id, { start: '07:00', end: '08:00' })).body.data;
+    await s.call('PUT', '/Venue/RequestForVenue', {
+      token: member.token,
+      body: { id, venueId: venue.id, bookingDate: '2030-05-04', startTime: '07:00', endTime: '09:00', purpose: 'Choir practice' },
+    });
+    expect((await decide(id, false, 'The hall is being painted')).status).toBe(200);
+    const mine = await s.call('GET', `/Venue/GetVenueRequestById?${q({ Id: id })}`, { token: member.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toMatchObject({ id, status: 'rejected', endTime: '09:00:00' });
+    const history = mine.body.data.history as Array<{ action: string; actorId: string; comment: string | null; at: string }>;
+    expect(history.map((h) => [h.action, h.actorId])).toEqual([
+      ['create', member.id],
+      ['update', member.id],
+      ['reject', office.id],
+    ]);
+    expect(history[2].comment).toBe('The hall is being painted');
+    expect(history[0].comment).toBeNull();
+    expect(new Date(history[2].at).getTime()).toBeGreaterThanOrEqual(new Date(history[0].at).getTime());
+    expect((await s.call('GET', `/Venue/GetVenueRequestById?${q({ Id: id })}`, { token: office.token })).status).toBe(200);
+    expect((await s.call('GET', `/Venue/GetVenueRequestById?${q({ Id: id })}`, { token: other.token })).status).toBe(403);
+    expect((await s.call('GET', `/Venue/GetVenueRequestById?${q({ Id: randomUUID() })}`, { token: office.token })).status).toBe(404);
+  });
+
+  it('filters the bookings by part of the requester’s name or email', async () => {
+    const venue = await newVenue();
+    const zeb = await createUser(s, { overrides: { firstName: 'Zebedee' } });
+    await book(venue.id, { start: '06:00', end: '07:00' }, zeb.token);
+    await book(venue.id, { start: '06:00', end: '07:00' });
+    const byName = await s.call('GET', `/Venue/GetAllVenueRequests?${q({ VenueId: venue.id, Requester: 'zebed' })}`, {
+      token: office.token,
+    });
+    expect(byName.body.data.map((r: { userId: string }) => r.userId)).toEqual([zeb.id]);
+    const byEmail = await s.call('GET', `/Venue/GetAllVenueRequests?${q({ VenueId: venue.id, Requester: member.email.toUpperCase() })}`, {
+      token: office.token,
+    });
+    expect(byEmail.body.data.map((r: { userId: string }) => r.userId)).toEqual([member.id]);
+    const none = await s.call('GET', `/Venue/GetAllVenueRequests?${q({ VenueId: venue.id, Requester: '%' })}`, { token: office.token });
+    expect(none.body.data).toEqual([]);
+    expect((await s.call('GET', `/Venue/GetAllVenueRequests?${q({ Requester: 'x'.repeat(101) })}`, { token: office.token })).status).toBe(
+      400,
+    );
+  });
+});

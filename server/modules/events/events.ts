@@ -7,7 +7,7 @@ import { personName, searchOver } from '@/server/db/queries.js';
 import { eventRequests, venueBookings, venues } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
-import { notOwnRequest, tellRequester, transitionOnce } from '@/server/http/decisions.js';
+import { notOwnRequest, requesterMatches, tellRequester, transitionOnce } from '@/server/http/decisions.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
@@ -62,7 +62,7 @@ const selectEvents = (db: Db | Tx) =>
     .leftJoin(venues, eq(venues.id, venueBookings.venueId));
 export type EventView = Awaited<ReturnType<typeof selectEvents>>[number];
 
-async function eventView(db: Db | Tx, id: string): Promise<EventView> {
+export async function eventView(db: Db | Tx, id: string): Promise<EventView> {
   const [row] = await selectEvents(db).where(eq(e.id, id));
   if (!row) throw notFound(EVENT_NOT_FOUND);
   return row;
@@ -79,6 +79,7 @@ export async function eventPage(db: Db, scope: SQL | undefined, q: EventListQuer
     q.eventType ? eq(e.eventType, q.eventType) : undefined,
     q.from ? gte(e.eventDate, q.from) : undefined,
     q.to ? lte(e.eventDate, q.to) : undefined,
+    requesterMatches(e.userId, q.requester),
     searchOver(q.search, [e.peopleConcerned, e.notes, personName(e.userId)]),
   );
   const { limit, offset } = pageOf(q);

@@ -10,11 +10,13 @@ import {
   idQuerySchema,
 } from '@/domain/schemas/gatherings.js';
 import { eventRequests } from '@/server/db/schema/index.js';
+import { historyOf } from '@/server/http/decisions.js';
 import { ok } from '@/server/http/envelope.js';
+import { forbidden } from '@/server/http/errors.js';
 import { listQuery } from '@/server/http/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { clashAsConflict } from '@/server/modules/venues/booking.js';
-import { changeEvent, decideEvent, eventPage, fileEvent, removeEvent } from './events.js';
+import { changeEvent, decideEvent, eventPage, eventView, fileEvent, removeEvent } from './events.js';
 
 /** /Event/*: members file event requests from their own menu entry; the office (CAN_*_EVENTS) sees and decides them. */
 
@@ -40,6 +42,21 @@ export async function eventsModule(app: FastifyInstance) {
       access: { permission: P.viewEvents },
       query: list,
       handler: ({ query, services }) => eventPage(services.database.db, undefined, query),
+    }),
+    route({
+      method: 'GET',
+      url: '/Event/GetEventById',
+      tag,
+      summary:
+        '(added) One event request with its history (filed, changed, decided: who, when, the comment); its requester or CAN_VIEW_EVENTS',
+      access: { signedIn: true },
+      query: idQuerySchema,
+      async handler({ query, caller, services }) {
+        const db = services.database.db;
+        const view = await eventView(db, query.id);
+        if (view.userId !== caller!.id && !caller!.permissions.has(P.viewEvents)) throw forbidden();
+        return ok({ ...view, history: await historyOf(db, 'eventRequest', view.id) });
+      },
     }),
     route({
       method: 'PUT',

@@ -9,6 +9,7 @@ import { personName, searchOver } from '@/server/db/queries.js';
 import { biodata, outreachReports, outreachRequests, roles, userRoles, users } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
+import { requesterMatches } from '@/server/http/decisions.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '@/server/http/errors.js';
 import { orderOf, pageOf } from '@/server/http/list.js';
@@ -70,6 +71,7 @@ export async function reportPage(db: Db, caller: Caller, q: OutreachListQuery) {
     outreachScope(caller, q.mine),
     q.from ? gte(r.dateHeld, q.from) : undefined,
     q.to ? lte(r.dateHeld, q.to) : undefined,
+    requesterMatches(o.userId, q.requester),
     searchOver(q.search, [o.title, o.address, r.testimonies, sql`${r.detailOfConverts}::text`]),
   );
   const { limit, offset } = pageOf(q);

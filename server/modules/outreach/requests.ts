@@ -7,7 +7,7 @@ import { personName, qualified, searchOver } from '@/server/db/queries.js';
 import { outreachReports, outreachRequests, users } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
-import { notOwnRequest, tellRequester, transitionOnce } from '@/server/http/decisions.js';
+import { historyOf, notOwnRequest, requesterMatches, tellRequester, transitionOnce } from '@/server/http/decisions.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
@@ -83,6 +83,7 @@ export async function outreachPage(db: Db, caller: Caller, q: OutreachListQuery)
     q.status ? eq(o.status, q.status) : undefined,
     q.from ? gte(o.outreachDate, q.from) : undefined,
     q.to ? lte(o.outreachDate, q.to) : undefined,
+    requesterMatches(o.userId, q.requester),
     searchOver(q.search, [o.title, o.purpose, o.address, o.state, o.lga, personName(o.userId)]),
   );
   const { limit, offset } = pageOf(q);
@@ -95,6 +96,21 @@ export async function outreachPage(db: Db, caller: Caller, q: OutreachListQuery)
     db.select({ n: count() }).from(o).where(where),
   ]);
   return page(rows, n);
+}
+
+/**
+ * One outreach the caller sees, with its history: the request's own changes and, merged in time
+ * order, its report's (filed, changed, deleted), since filing the report completes the outreach.
+ */
+export async function outreachDetail(db: Db, caller: Caller, id: string) {
+  const [view] = await selectOutreach(db).where(and(eq(o.id, id), outreachScope(caller)));
+  if (!view) throw notFound(OUTREACH_NOT_FOUND);
+  const own = await historyOf(db, 'outreachRequest', id);
+  const report = view.reportId
+    ? (await historyOf(db, 'outreachReport', view.reportId)).map((h) => ({ ...h, action: `report-${h.action}` }))
+    : [];
+  const history = [...own, ...report].sort((x, y) => x.at.getTime() - y.at.getTime());
+  return { ...view, history };
 }
 
 /** Every team member must be a user. */

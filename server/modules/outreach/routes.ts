@@ -15,7 +15,7 @@ import { ok } from '@/server/http/envelope.js';
 import { listQuery } from '@/server/http/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { changeConverts, changeReport, convertToFirstTimer, fileReport, removeReport, reportOfRequest, reportPage } from './reports.js';
-import { changeOutreach, decideOutreach, fileOutreach, outreachPage, removeOutreach } from './requests.js';
+import { changeOutreach, decideOutreach, fileOutreach, outreachDetail, outreachPage, removeOutreach } from './requests.js';
 
 /**
  * /Outreach/*: members file outreach requests; CAN_APPROVE_OUTREACH decides them; the requester
@@ -37,6 +37,16 @@ export async function outreachModule(app: FastifyInstance) {
       access: { signedIn: true },
       query: list,
       handler: ({ query, caller, services }) => outreachPage(services.database.db, caller!, query),
+    }),
+    route({
+      method: 'GET',
+      url: '/Outreach/GetOutreachRequestById',
+      tag,
+      summary:
+        '(added) One outreach request with its history (filed, changed, decided, reported: who, when, the comment); for those who see it in the list',
+      access: { signedIn: true },
+      query: idQuerySchema,
+      handler: async ({ query, caller, services }) => ok(await outreachDetail(services.database.db, caller!, query.id)),
     }),
     route({
       method: 'POST',

@@ -7,7 +7,7 @@ import { personName, searchOver } from '@/server/db/queries.js';
 import { eventRequests, venueBookings, venues } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
-import { notOwnRequest, tellRequester, transitionOnce } from '@/server/http/decisions.js';
+import { notOwnRequest, requesterMatches, tellRequester, transitionOnce } from '@/server/http/decisions.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, conflict, forbidden, notFound } from '@/server/http/errors.js';
 import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
@@ -53,7 +53,7 @@ const selectBookings = (db: Db | Tx) =>
   db.select(bookingRow).from(b).innerJoin(venues, eq(venues.id, b.venueId)).leftJoin(eventRequests, eq(eventRequests.id, b.eventId));
 export type BookingView = Awaited<ReturnType<typeof selectBookings>>[number];
 
-async function bookingView(db: Db | Tx, id: string): Promise<BookingView> {
+export async function bookingView(db: Db | Tx, id: string): Promise<BookingView> {
   const [row] = await selectBookings(db).where(eq(b.id, id));
   if (!row) throw notFound(BOOKING_NOT_FOUND);
   return row;
@@ -72,6 +72,7 @@ export async function bookingPage(db: Db, caller: Caller, q: BookingListQuery, s
     q.venueId ? eq(b.venueId, q.venueId) : undefined,
     q.from ? gte(b.bookingDate, q.from) : undefined,
     q.to ? lte(b.bookingDate, q.to) : undefined,
+    requesterMatches(b.userId, q.requester),
     searchOver(q.search, [venues.name, b.purpose, personName(b.userId)]),
   );
   const { limit, offset } = pageOf(q);

@@ -13,10 +13,11 @@ import {
 import { venueBookings, venues } from '@/server/db/schema/index.js';
 import { blockedBy, crudRoutes, type EntityDefinition } from '@/server/http/crud.js';
 import { ok } from '@/server/http/envelope.js';
-import { badRequest } from '@/server/http/errors.js';
+import { historyOf } from '@/server/http/decisions.js';
+import { badRequest, forbidden } from '@/server/http/errors.js';
 import { listQuery } from '@/server/http/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { bookingPage, changeBooking, clashAsConflict, decideBooking, fileBooking, removeBooking } from './booking.js';
+import { bookingPage, bookingView, changeBooking, clashAsConflict, decideBooking, fileBooking, removeBooking } from './booking.js';
 
 /**
  * /Venue/*: the venues (generic CRUD, CAN_*_VENUES) and their bookings ("venue requests"): any
@@ -66,6 +67,20 @@ export async function venuesModule(app: FastifyInstance) {
       access: { signedIn: true },
       query: listQuery(bookingFilters),
       handler: ({ query, caller, services }) => bookingPage(services.database.db, caller!, query, caller!.permissions.has(P.viewVenues)),
+    }),
+    route({
+      method: 'GET',
+      url: '/Venue/GetVenueRequestById',
+      tag,
+      summary: '(added) One booking with its history (filed, changed, decided: who, when, the comment); its requester or CAN_VIEW_VENUES',
+      access: { signedIn: true },
+      query: idQuerySchema,
+      async handler({ query, caller, services }) {
+        const db = services.database.db;
+        const view = await bookingView(db, query.id);
+        if (view.userId !== caller!.id && !caller!.permissions.has(P.viewVenues)) throw forbidden();
+        return ok({ ...view, history: await historyOf(db, 'venueBooking', view.id) });
+      },
     }),
     route({
       method: 'PUT',

@@ -68,3 +68,51 @@ describe('/events', () => {
     expect(within(await findRow('Own child')).queryByRole('button', { name: /^Approve/ })).toBeNull();
   });
 });
+
+describe('/events: history, the requester filter, and outreach for members', () => {
+  it("shows a request's history in a dialog: who filed and decided it, when, with the comment", async () => {
+    show(MEMBER, [event('e5', { status: 'rejected' })]);
+    api.on('GET /Event/GetEventById', () =>
+      ok({
+        ...event('e5', { status: 'rejected' }),
+        history: [
+          { id: 'h1', action: 'create', actorName: 'Tolu Bello', comment: null, at: '2031-01-01T09:00:00Z' },
+          { id: 'h2', action: 'reject', actorName: 'Kemi Office', comment: 'The hall is being painted', at: '2031-01-02T10:00:00Z' },
+        ],
+      }),
+    );
+    fireEvent.click(await within(await findRow('Tobi Ade; Ada and Femi Ade')).findByRole('button', { name: /^History: Tobi Ade/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^History: Tobi Ade/ });
+    expect(await within(dialog).findByText('Filed by Tolu Bello')).toBeTruthy();
+    expect(within(dialog).getByText('Rejected by Kemi Office')).toBeTruthy();
+    expect(within(dialog).getByText(/Comment: The hall is being painted/)).toBeTruthy();
+    expect(api.callsTo('GET /Event/GetEventById')[0].query).toEqual({ Id: 'e5' });
+  });
+
+  it("filters the office's queue by the requester", async () => {
+    show(OFFICE, [], [event('e6', { requesterName: 'Kemi Ade', userId: 'u-kemi' })]);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Office queue' }));
+    await findRow('Kemi Ade');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Requester (name or email)' }), { target: { value: 'kemi@' } });
+    await waitFor(() => expect(api.callsTo('GET /Event/GetAllEvents').some((c) => c.query?.Requester === 'kemi@')).toBe(true));
+  });
+
+  it('lets a member without the outreach office rights request an outreach and see their own', async () => {
+    show(MEMBER);
+    api.on('GET /Outreach/GetAllOutreachRequests', () => rows([]));
+    api.on('POST /Outreach/RequestForOutreach', (call) => ok({ id: 'o1', status: 'pending', userId: 'u-tolu', ...(call.body as object) }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'My outreach' }));
+    expect(await screen.findByText(/You have asked for no outreach yet/)).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('GET /Outreach/GetAllOutreachRequests')[0]?.query).toMatchObject({ Mine: 'true' }));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Request an outreach' })[0]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('combobox', { name: /Team/ })).toBeNull();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Title/ }), { target: { value: 'Market walk' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Purpose/ }), { target: { value: 'Evangelism' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Community or address/ }), { target: { value: 'Oja, Ikeja' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Date/), { target: { value: '2031-06-06' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('POST /Outreach/RequestForOutreach')).toHaveLength(1));
+    expect(api.callsTo('POST /Outreach/RequestForOutreach')[0].body).toMatchObject({ title: 'Market walk', outreachDate: '2031-06-06' });
+  });
+});

@@ -1,12 +1,14 @@
 import { P } from '@/domain/permissions';
 import { useState } from 'react';
 import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
-import { Tab, Tabs } from '@mui/material';
+import { Box, Button, Tab, Tabs } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { AddButton, CrudFormDialog, PageHeader, TableList, type DialogState } from '@/src/resources/crud';
 import { inputOf } from '@/src/resources/crud/inputs';
 import { DecideButtons, DecisionDialog, type Deciding, type PendingRecord } from './decisions';
-import { ALL_EVENTS, EVENTS } from './definitions';
+import { ALL_EVENTS, EVENTS, MY_OUTREACH } from './definitions';
+import { HistoryButton, HistoryDialog, type Viewing } from './history';
 import { Empty, OwnPendingActions } from './rows';
 
 type EventRecord = PendingRecord & {
@@ -21,11 +23,14 @@ const dateFilters = [
   inputOf({ source: 'from', kind: 'date' }, { alwaysOn: true }),
   inputOf({ source: 'to', kind: 'date' }, { alwaysOn: true }),
 ];
-const filtersOf = () => [...(EVENTS.filters ?? []).map((f) => inputOf(f, { alwaysOn: true })), ...dateFilters];
+const filtersOf = (definition = EVENTS) => [...(definition.filters ?? []).map((f) => inputOf(f, { alwaysOn: true })), ...dateFilters];
 
 /** The member's own requests: file one (with a venue or not), change or withdraw it while pending. */
 function MyEvents() {
+  const api = useDataProvider<FlockDataProvider>();
   const [dialog, setDialog] = useState<DialogState>(null);
+  const [viewing, setViewing] = useState<Viewing | null>(null);
+  const name = (r: PendingRecord) => (r as EventRecord).peopleConcerned;
   const add = <AddButton resource="events" onClick={() => setDialog({ mode: 'create' })} />;
   return (
     <>
@@ -36,9 +41,15 @@ function MyEvents() {
         sort={{ field: 'createdAt', order: 'DESC' }}
         toolbar={add}
         empty={<Empty text="resources.events.empty" action={add} />}
-        rowActions={<OwnPendingActions onEdit={(id) => setDialog({ mode: 'edit', id })} name={(r) => (r as EventRecord).peopleConcerned} />}
+        rowActions={
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <HistoryButton onOpen={setViewing} name={name} />
+            <OwnPendingActions onEdit={(id) => setDialog({ mode: 'edit', id })} name={name} />
+          </Box>
+        }
       />
       <CrudFormDialog definition={EVENTS} state={dialog} onClose={() => setDialog(null)} />
+      {viewing && <HistoryDialog viewing={viewing} load={api.eventDetail} onClose={() => setViewing(null)} />}
     </>
   );
 }
@@ -48,6 +59,7 @@ function OfficeQueue() {
   const translate = useTranslate();
   const api = useDataProvider<FlockDataProvider>();
   const [deciding, setDeciding] = useState<Deciding | null>(null);
+  const [viewing, setViewing] = useState<Viewing | null>(null);
   const describe = (e: EventRecord) =>
     `${e.requesterName}: ${translate(`flock.gatherings.eventTypes.${e.eventType}`)}, ${e.eventDate}${e.venueName ? `, ${e.venueName}` : ''} (${e.peopleConcerned})`;
   return (
@@ -55,11 +67,17 @@ function OfficeQueue() {
       <TableList
         resource="allEvents"
         columns={ALL_EVENTS.columns}
-        filters={filtersOf()}
+        filters={filtersOf(ALL_EVENTS)}
         sort={{ field: 'createdAt', order: 'DESC' }}
         empty={<Empty text="resources.allEvents.empty" />}
-        rowActions={<DecideButtons onDecide={setDeciding} right={P.approveEvents} name={(r) => describe(r as EventRecord)} />}
+        rowActions={
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <HistoryButton onOpen={setViewing} name={(r) => describe(r as EventRecord)} />
+            <DecideButtons onDecide={setDeciding} right={P.approveEvents} name={(r) => describe(r as EventRecord)} />
+          </Box>
+        }
       />
+      {viewing && <HistoryDialog viewing={viewing} load={api.eventDetail} onClose={() => setViewing(null)} />}
       {deciding && (
         <DecisionDialog
           deciding={deciding}
@@ -72,22 +90,65 @@ function OfficeQueue() {
   );
 }
 
+type OutreachRecord = PendingRecord & { title: string };
+
+/**
+ * Every member's outreach requests, filed here: /outreach is the office's (CAN_VIEW_OUTREACH),
+ * and the server shows a member only the outreach they filed or go on.
+ */
+function MyOutreach() {
+  const translate = useTranslate();
+  const api = useDataProvider<FlockDataProvider>();
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [viewing, setViewing] = useState<Viewing | null>(null);
+  const name = (r: PendingRecord) => (r as OutreachRecord).title;
+  const add = (
+    <Button size="small" startIcon={<AddIcon />} onClick={() => setDialog({ mode: 'create' })}>
+      {translate('flock.gatherings.request_outreach')}
+    </Button>
+  );
+  return (
+    <>
+      <TableList
+        resource="myOutreach"
+        columns={MY_OUTREACH.columns}
+        filter={{ mine: true }}
+        filters={[...(MY_OUTREACH.filters ?? []).map((f) => inputOf(f, { alwaysOn: true })), ...dateFilters]}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        toolbar={add}
+        empty={<Empty text="resources.myOutreach.empty" action={add} />}
+        rowActions={
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <HistoryButton onOpen={setViewing} name={name} />
+            <OwnPendingActions onEdit={(id) => setDialog({ mode: 'edit', id })} name={name} />
+          </Box>
+        }
+      />
+      <CrudFormDialog definition={MY_OUTREACH} state={dialog} onClose={() => setDialog(null)} />
+      {viewing && <HistoryDialog viewing={viewing} load={api.outreachDetail} onClose={() => setViewing(null)} />}
+    </>
+  );
+}
+
+type TabKey = 'mine' | 'outreach' | 'office';
+
 /** /events: baby christenings and dedications, house warmings, thanksgivings and burials: one's own requests, and the office's queue. */
 export function EventsPage() {
   const translate = useTranslate();
   const { canAccess: office } = useCanAccess({ resource: 'allEvents', action: 'view' });
-  const [tab, setTab] = useState<'mine' | 'office'>('mine');
-  const current = office ? tab : 'mine';
+  const [tab, setTab] = useState<TabKey>('mine');
+  const current = office || tab !== 'office' ? tab : 'mine';
   return (
     <>
       <PageHeader title={translate('flock.routes.events.title')} subtitle={translate('flock.gatherings.events_intro')} />
-      {office && (
-        <Tabs value={current} onChange={(_e, key: 'mine' | 'office') => setTab(key)} sx={{ mb: 1 }} variant="scrollable">
-          <Tab value="mine" label={translate('flock.gatherings.tabs.mine')} />
-          <Tab value="office" label={translate('flock.gatherings.tabs.office')} />
-        </Tabs>
-      )}
-      {current === 'mine' ? <MyEvents /> : <OfficeQueue />}
+      <Tabs value={current} onChange={(_e, key: TabKey) => setTab(key)} sx={{ mb: 1 }} variant="scrollable">
+        <Tab value="mine" label={translate('flock.gatherings.tabs.mine')} />
+        <Tab value="outreach" label={translate('flock.gatherings.tabs_my_outreach')} />
+        {office && <Tab value="office" label={translate('flock.gatherings.tabs.office')} />}
+      </Tabs>
+      {current === 'mine' && <MyEvents />}
+      {current === 'outreach' && <MyOutreach />}
+      {current === 'office' && <OfficeQueue />}
     </>
   );
 }

@@ -28,6 +28,7 @@ import { inputOf } from '@/src/resources/crud/inputs';
 import { DecideButtons, DecisionDialog, type Deciding, type PendingRecord } from './decisions';
 import { OUTREACH } from './definitions';
 import { ReportDialog, type ReportRecord, type ReportTarget } from './ReportDialog';
+import { HistoryButton, HistoryDialog, type Viewing } from './history';
 import { Empty, OwnPendingActions } from './rows';
 
 type OutreachRecord = PendingRecord & { title: string; outreachDate: string; requesterName: string; reportId: string | null };
@@ -57,6 +58,7 @@ function RequestsTab() {
   const [dialog, setDialog] = useState<DialogState>(null);
   const [deciding, setDeciding] = useState<Deciding | null>(null);
   const [report, setReport] = useState<ReportTarget | null>(null);
+  const [viewing, setViewing] = useState<Viewing | null>(null);
   const add = <AddButton resource="outreach" onClick={() => setDialog({ mode: 'create' })} />;
   const describe = (o: OutreachRecord) => `${o.requesterName}: ${o.title}, ${o.outreachDate}`;
   return (
@@ -70,6 +72,7 @@ function RequestsTab() {
         empty={<Empty text="resources.outreach.empty" action={add} />}
         rowActions={
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+            <HistoryButton onOpen={setViewing} name={(r) => describe(r as OutreachRecord)} />
             <DecideButtons onDecide={setDeciding} right={P.approveOutreach} name={(r) => describe(r as OutreachRecord)} />
             <OwnPendingActions onEdit={(id) => setDialog({ mode: 'edit', id })} name={(r) => (r as OutreachRecord).title} />
             <ReportButton onReport={setReport} />
@@ -86,6 +89,7 @@ function RequestsTab() {
         />
       )}
       {report && <ReportDialog target={report} onClose={() => setReport(null)} />}
+      {viewing && <HistoryDialog viewing={viewing} load={api.outreachDetail} onClose={() => setViewing(null)} />}
     </>
   );
 }

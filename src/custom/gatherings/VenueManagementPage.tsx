@@ -8,6 +8,7 @@ import { inputOf } from '@/src/resources/crud/inputs';
 import { BookingCalendar } from './BookingCalendar';
 import { DecideButtons, DecisionDialog, type Deciding, type PendingRecord } from './decisions';
 import { BOOKINGS, VENUES } from './definitions';
+import { HistoryButton, HistoryDialog, type Viewing } from './history';
 import { Empty, OwnPendingActions } from './rows';
 
 type Booking = PendingRecord & {
@@ -29,6 +30,7 @@ function BookingList() {
   const api = useDataProvider<FlockDataProvider>();
   const [dialog, setDialog] = useState<DialogState>(null);
   const [deciding, setDeciding] = useState<Deciding | null>(null);
+  const [viewing, setViewing] = useState<Viewing | null>(null);
   const add = <AddButton resource="venueBookings" onClick={() => setDialog({ mode: 'create' })} />;
   return (
     <>
@@ -45,12 +47,14 @@ function BookingList() {
         empty={<Empty text="resources.venueBookings.empty" action={add} />}
         rowActions={
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <HistoryButton onOpen={setViewing} name={(r) => describe(r as Booking)} />
             <DecideButtons onDecide={setDeciding} right={P.approveVenues} name={(r) => describe(r as Booking)} />
             <OwnPendingActions onEdit={(id) => setDialog({ mode: 'edit', id })} name={(r) => (r as Booking).purpose} />
           </Box>
         }
       />
       <CrudFormDialog definition={BOOKINGS} state={dialog} onClose={() => setDialog(null)} />
+      {viewing && <HistoryDialog viewing={viewing} load={api.bookingDetail} onClose={() => setViewing(null)} />}
       {deciding && (
         <DecisionDialog
           deciding={deciding}

@@ -38,6 +38,9 @@ export const VENUES: CrudDefinition = {
   ],
 };
 
+/** Part of the requester's name or email; the server searches both. */
+const REQUESTER: FieldDef = { source: 'requester', kind: 'text' };
+
 export const BOOKINGS: CrudDefinition = {
   resource: 'venueBookings',
   nameField: 'purpose',
@@ -60,7 +63,7 @@ export const BOOKINGS: CrudDefinition = {
     STATUS_COLUMN,
     { source: 'decisionComment' },
   ],
-  filters: [VENUE, { source: 'status', kind: 'select', choices: GATHERING_STATUSES, labels: 'flock.gatherings.statuses' }],
+  filters: [VENUE, { source: 'status', kind: 'select', choices: GATHERING_STATUSES, labels: 'flock.gatherings.statuses' }, REQUESTER],
 };
 
 const EVENT_TYPE: FieldDef = { source: 'eventType', kind: 'select', choices: EVENT_TYPES, labels: 'flock.gatherings.eventTypes' };
@@ -96,6 +99,7 @@ export const ALL_EVENTS: CrudDefinition = {
   ...EVENTS,
   resource: 'allEvents',
   columns: [{ source: 'requesterName' }, ...EVENTS.columns],
+  filters: [...(EVENTS.filters ?? []), REQUESTER],
 };
 
 export const OUTREACH: CrudDefinition = {
@@ -125,7 +129,17 @@ export const OUTREACH: CrudDefinition = {
     STATUS_COLUMN,
     { source: 'decisionComment' },
   ],
-  filters: [{ source: 'status', kind: 'select', choices: OUTREACH_STATUSES, labels: 'flock.gatherings.statuses' }],
+  filters: [{ source: 'status', kind: 'select', choices: OUTREACH_STATUSES, labels: 'flock.gatherings.statuses' }, REQUESTER],
+};
+
+/** A member's own outreach requests, filed from the Events page. */
+export const MY_OUTREACH: CrudDefinition = {
+  ...OUTREACH,
+  resource: 'myOutreach',
+  // The team picker searches the member directory, which members may not read.
+  fields: OUTREACH.fields.filter((f) => f.source !== 'teamIds'),
+  columns: OUTREACH.columns.filter((c) => c.source !== 'requesterName'),
+  filters: OUTREACH.filters?.filter((f) => f !== REQUESTER),
 };
 
 function EventTypeLabel({ type }: { type: string }) {

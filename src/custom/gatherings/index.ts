@@ -18,6 +18,7 @@ const FILTERS = {
   mine: 'Mine',
   eventType: 'EventType',
   isActive: 'IsActive',
+  requester: 'Requester',
 };
 type Decision = { id: string; approve: boolean; comment?: string };
 const decision = (path: string) => ({
@@ -25,6 +26,9 @@ const decision = (path: string) => ({
   path,
   query: (p: Decision) => ({ Id: p.id, Approve: p.approve, Comment: p.comment }),
 });
+
+/** One request with its history (who filed, changed and decided it, when, with the comment). */
+const detail = (path: string) => ({ method: 'GET' as const, path, query: (p: { id: string }) => ({ Id: p.id }) });
 
 /** /venue-management: the venues (CRUD for CAN_*_VENUES), their bookings with the calendar, and the decisions. */
 export const venues = descriptor({
@@ -39,7 +43,7 @@ export const venues = descriptor({
     create: create('/Venue/CreateVenue'),
     update: update('/Venue/UpdateVenue'),
     delete: remove('/Venue/DeleteVenue'),
-    custom: { decideBooking: decision('/Venue/ApproveOrRejectVenueRequest') },
+    custom: { decideBooking: decision('/Venue/ApproveOrRejectVenueRequest'), bookingDetail: detail('/Venue/GetVenueRequestById') },
   },
 });
 
@@ -73,7 +77,7 @@ export const events = descriptor({
     },
     update: update('/Event/UpdateRequestForEvent'),
     delete: remove('/Event/DeleteEventRequest'),
-    custom: { decideEvent: decision('/Event/ApproveOrRejectEvent') },
+    custom: { decideEvent: decision('/Event/ApproveOrRejectEvent'), eventDetail: detail('/Event/GetEventById') },
   },
 });
 export const allEvents = descriptor({
@@ -96,6 +100,7 @@ export const outreach = descriptor({
     delete: remove('/Outreach/DeleteOutreachRequest'),
     custom: {
       decideOutreach: decision('/Outreach/ApproveOrRejectOutreachRequest'),
+      outreachDetail: detail('/Outreach/GetOutreachRequestById'),
       convertToFirstTimer: {
         method: 'PUT',
         path: '/Outreach/ConvertToFirstTimer',
@@ -112,5 +117,17 @@ export const outreachReports = descriptor({
     create: create('/Outreach/CreateOutreachReport'),
     update: update('/Outreach/UpdateOutreachReports'),
     delete: remove('/Outreach/DeleteOutreachReport'),
+  },
+});
+
+/** The member's own outreach requests (filed or gone on), on the Events page: members file outreach without seeing the office's list. */
+export const myOutreach = descriptor({
+  name: 'myOutreach',
+  access: { view: SIGNED_IN, create: SIGNED_IN, edit: SIGNED_IN, delete: SIGNED_IN },
+  endpoints: {
+    getList: list('/Outreach/GetAllOutreachRequests', FILTERS),
+    create: create('/Outreach/RequestForOutreach'),
+    update: update('/Outreach/UpdateOutreachRequest'),
+    delete: remove('/Outreach/DeleteOutreachRequest'),
   },
 });
