@@ -162,6 +162,8 @@ describe('preview and commit', () => {
     expect(again.body.data.good).toBe(0);
     const listed = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?Search=${encodeURIComponent(email('b'))}`, { token: admin });
     expect(listed.body.data.map((m: { email: string }) => m.email)).toEqual([email('b')]);
+    // The directory row is complete: biodata and affiliation written in the same statement as the user.
+    expect(listed.body.data[0]).toMatchObject({ phoneNumber: '+2348031110002', zoneName: `Ikeja ${tag}`, centerName: `Allen ${tag}` });
   });
 
   it('imports every row with mode all when none has a problem, and first-timers when told so', async () => {
