@@ -2,7 +2,7 @@
  * `npm run bench`: the real server over a database seeded with the demo church, loaded with
  * autocannon on loopback for a bounded time per endpoint, then one timed bulk conversion of
  * 10,000 first-timers (bench/convert.ts). `npm run bench -- members`: bench/members.ts instead
- * (`-- audit`: bench/audit.ts, `-- cih`: bench/cih.ts).
+ * (`-- audit`: bench/audit.ts, `-- cih`: bench/cih.ts, `-- import`: bench/import.ts).
  * See bench/README.md.
  */
 import fs from 'node:fs';
@@ -132,6 +132,7 @@ const benches: Record<string, () => Promise<number>> = {
   audit: async () => (await import('./audit.js')).benchAudit(),
   notify: async () => (await import('./notify.js')).benchNotify(),
   cih: async () => (await import('./cih.js')).benchCih(),
+  import: async () => (await import('./import.js')).benchImport(),
 };
 const chosen = process.argv[2];
 if (chosen && !benches[chosen]) {

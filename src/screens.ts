@@ -29,7 +29,7 @@ import { demise } from '@/src/resources/demise';
 import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/resources/departments';
 import { firstTimers, firstTimerStats } from '@/src/resources/firstTimers';
 import { accessories, ministries, mountainsOfInfluence, moi, specialUnits, units } from '@/src/resources/lookups';
-import { attendance, members } from '@/src/resources/members';
+import { attendance, memberImports, members } from '@/src/resources/members';
 import { assignableRoles, cihRoles, permissionModules, rolePermissions, roles, userRoles } from '@/src/resources/roles';
 import { users } from '@/src/resources/users';
 import { zoneChoices, zones } from '@/src/resources/zones';
@@ -108,6 +108,7 @@ export const SCREENS = [
   outreachReports,
   meetingInviteeChoices,
   myOutreach,
+  memberImports,
 ] as const;
 
 export type ScreenDescriptor = (typeof SCREENS)[number];

@@ -24,6 +24,7 @@ import { usersModule } from './users/routes.js';
 import { venuesModule } from './venues/routes.js';
 import { eventsModule } from './events/routes.js';
 import { outreachModule } from './outreach/routes.js';
+import { memberImportModule } from './memberImport/routes.js';
 
 /**
  * Every area of the API, one Fastify plugin each, named for the area (docs/decisions.md, Server
@@ -55,4 +56,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   appointmentsModule,
   goalsModule,
   meetingsModule,
+  memberImportModule,
 ];

@@ -8,6 +8,7 @@ import {
   SelectInput,
   SortButton,
   TopToolbar,
+  useCanAccess,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
@@ -23,6 +24,7 @@ import { useRoleLabel } from '@/src/common/roles/useRoles';
 import { longDate, PageHeader, useCsvExporter, type ApiRecord, type ColumnDef } from '@/src/resources/crud';
 import { MEMBER_SORTS } from '@/src/common/MemberTable';
 import { RecordCards, usePhone } from '@/src/common/RecordCards';
+import { ImportButton } from './ImportDialog';
 
 const RESOURCE = 'members';
 const label = (source: string) => `resources.${RESOURCE}.fields.${source}`;
@@ -126,6 +128,7 @@ export function MemberList() {
   const columns = useTableColumns();
   const route = useLocation().pathname.startsWith('/attendance') ? 'attendance' : 'members';
   const exporter = useCsvExporter(RESOURCE, EXPORT_COLUMNS);
+  const { canAccess: canImport } = useCanAccess({ resource: 'memberImports', action: 'view' });
   return (
     <>
       <PageHeader title={translate(`flock.routes.${route}.title`)} subtitle={translate('flock.member_list.intro')} />
@@ -143,6 +146,7 @@ export function MemberList() {
             <FilterButton />
             <SortButton fields={MEMBER_SORTS} />
             <ExportButton maxResults={EXPORT_ALL} />
+            {canImport && route === 'members' && <ImportButton />}
           </TopToolbar>
         }
       >

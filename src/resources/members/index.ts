@@ -1,7 +1,7 @@
 import PeopleIcon from '@mui/icons-material/People';
 import { P } from '@/domain/permissions';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
-import { list } from '@/src/dataProvider/endpoints';
+import { list, post } from '@/src/dataProvider/endpoints';
 
 /** /members-management and /attendance: one screen (SPEC.md section 2). */
 const MemberList = lazyScreen(() => import('./MemberList'), 'MemberList');
@@ -32,3 +32,24 @@ export const members = descriptor({
 
 /** SPEC.md section 2: the same screen as members management, under its own permission. */
 export const attendance = descriptor({ name: 'attendance', path: '/attendance', screen: MemberList, access: { view: [P.viewAttendance] } });
+
+/** The spreadsheet import of members and first-timers, from the members screen (an account-creating right). */
+export const memberImports = descriptor({
+  name: 'memberImports',
+  access: { view: [P.createUserManagement] },
+  endpoints: {
+    custom: {
+      uploadMemberImport: {
+        method: 'POST',
+        path: '/MemberImport/Upload',
+        body: (p: { file: File }) => {
+          const form = new FormData();
+          form.append('file', p.file);
+          return form;
+        },
+      },
+      previewMemberImport: post('/MemberImport/Preview'),
+      commitMemberImport: post('/MemberImport/Commit'),
+    },
+  },
+});

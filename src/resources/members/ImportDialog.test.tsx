@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeApi, ok, refusal, renderScreen, signInWith } from '@/tests/support/adminScreen';
+import { ImportDialog } from './ImportDialog';
+
+const api = fakeApi();
+
+const SHEET = {
+  headers: ['Name', 'Mobile', 'Mail'],
+  rows: [
+    ['Ada Obi', '08031110001', 'ada@example.org'],
+    ['Bad', '12ab', 'bad@example.org'],
+  ],
+  mapping: { name: 0, phone: 1, email: null },
+};
+const PREVIEW = {
+  total: 2,
+  good: 1,
+  bad: 1,
+  rows: [
+    { line: 2, firstName: 'Ada', surName: 'Obi', email: 'ada@example.org', problems: [] },
+    { line: 3, firstName: 'Bad', surName: '', email: 'bad@example.org', problems: ['Last name is missing', 'Bad phone "12ab"'] },
+  ],
+};
+
+function renderDialog() {
+  signInWith(['CAN_VIEW_MEMBERS', 'CAN_CREATE_USER_MANAGEMENT']);
+  api.on('POST /MemberImport/Upload', () => ok(SHEET));
+  api.on('POST /MemberImport/Preview', () => ok(PREVIEW));
+  renderScreen(<ImportDialog onClose={() => {}} />, { path: '/members-management' });
+}
+
+describe('the import dialog', () => {
+  it('uploads the file, sends the mapping as changed, shows the problems and imports the good rows', async () => {
+    renderDialog();
+    api.on('POST /MemberImport/Commit', () => ok({ imported: 1, skipped: 1 }));
+    const input = await screen.findByLabelText('CSV or XLSX file (at most 5 MB)');
+    fireEvent.change(input, { target: { files: [new File(['Name,Mobile,Mail\n'], 'people.csv', { type: 'text/csv' })] } });
+    const email = await screen.findByLabelText('Email');
+    expect(api.callsTo('POST /MemberImport/Upload')[0].body).toHaveProperty('file');
+    // The suggestion missed the email column: the office picks it.
+    fireEvent.change(email, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check the rows' }));
+    expect(await screen.findByText('2 rows: 1 ready to import, 1 with problems.')).toBeTruthy();
+    expect(api.callsTo('POST /MemberImport/Preview')[0].body).toMatchObject({
+      rows: SHEET.rows,
+      mapping: { name: 0, phone: 1, email: 2 },
+      kind: 'member',
+    });
+    const table = within(screen.getByRole('table'));
+    expect(table.getByText('Last name is missing; Bad phone "12ab"')).toBeTruthy();
+    // Only the rows with problems are listed.
+    expect(table.queryByText('ada@example.org')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Import all' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Import the good rows' }));
+    expect(await screen.findByText('1 people imported, 1 rows skipped.')).toBeTruthy();
+    expect(api.callsTo('POST /MemberImport/Commit')[0].body).toMatchObject({ mode: 'good', mapping: { email: 2 } });
+  });
+
+  it("keeps the server's refusal in the dialog", async () => {
+    renderDialog();
+    api.on('POST /MemberImport/Upload', () => refusal(400, 'The file is neither CSV text nor an XLSX workbook'));
+    const input = await screen.findByLabelText('CSV or XLSX file (at most 5 MB)');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'x.bin')] } });
+    await waitFor(() => expect(screen.getByText('The file is neither CSV text nor an XLSX workbook')).toBeTruthy());
+    expect(screen.getByLabelText('CSV or XLSX file (at most 5 MB)')).toBeTruthy();
+  });
+});

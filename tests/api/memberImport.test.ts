@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { P } from '@/domain/permissions.js';
+import { auditLogs, biodata, centers, churchAffiliations, departments, userDepartments, users, zones } from '@/server/db/schema/index.js';
+import { addPerson } from '@/tests/support/people.js';
+import { userWith } from '@/tests/support/roles.js';
+import { ADMIN_EMAIL, startServer } from '@/tests/support/server.js';
+
+/** The spreadsheet import: upload and mapping, the preview's problems, all-or-nothing and the good rows. */
+
+const s = await startServer();
+afterAll(() => s.close());
+const db = s.database.db;
+const admin = await s.login(ADMIN_EMAIL);
+const viewer = await userWith(s, [P.viewMembers]);
+
+const tag = randomUUID().slice(0, 6);
+const [dept] = await db
+  .insert(departments)
+  .values({ departmentName: `Choir ${tag}` })
+  .returning();
+const [zone] = await db
+  .insert(zones)
+  .values({ zoneName: `Ikeja ${tag}` })
+  .returning();
+const [center] = await db
+  .insert(centers)
+  .values({ zoneId: zone.id, centerName: `Allen ${tag}` })
+  .returning();
+const existingEmail = `taken-${tag}@example.org`;
+await addPerson(s, { email: existingEmail, mobile1: '0803 000 1111' });
+
+const email = (n: string) => `imp-${tag}-${n}@example.org`;
+
+async function upload(name: string, bytes: Uint8Array<ArrayBuffer> | string, token = admin) {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), name);
+  const res = await fetch(`${s.url}/api/MemberImport/Upload`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+const post = (path: string, body: unknown, token = admin) => s.call('POST', `/MemberImport/${path}`, { body, token });
+
+const HEADER = 'Full Name,Phone Number,E-mail,Sex,DOB,Address,Department,Zone,Centre';
+const goodLine = (n: string, phone: string) =>
+  `"Ada ${n} Obi",${phone},${email(n)},F,12/03/1990,"1, Allen Avenue",Choir ${tag},Ikeja ${tag},Allen ${tag}`;
+const CSV = [
+  HEADER,
+  goodLine('a', '0803 111 0001'),
+  goodLine('b', '+2348031110002'),
+  `Chidi,0803 111 0003,${email('c')},M,,,,,`, // no last name
+  `Bad Phone,12ab,${email('d')},M,,,,,`,
+  `Bad Email,08031110005,not-an-email,M,,,,,`,
+  `Unknown Dept,08031110006,${email('f')},M,,,Nowhere ${tag},,`,
+  `Unknown Place,08031110007,${email('g')},M,,,,Mars ${tag},`,
+  `Taken Email,08031110008,${existingEmail},M,,,,,`,
+  `Taken Phone,08030001111,${email('i')},M,,,,,`,
+  `Twin Email,08031110010,${email('a')},M,,,,,`,
+].join('\r\n');
+
+describe('upload and mapping', () => {
+  it('reads a CSV with a BOM and quotes, and maps the columns by their headers', async () => {
+    const res = await upload('people.csv', `\uFEFF${CSV}`);
+    expect(res.status).toBe(200);
+    const { headers, rows, mapping } = res.body.data;
+    expect(headers[0]).toBe('Full Name');
+    expect(rows).toHaveLength(10);
+    expect(rows[0][5]).toBe('1, Allen Avenue');
+    expect(mapping).toMatchObject({
+      name: 0,
+      phone: 1,
+      email: 2,
+      gender: 3,
+      dateOfBirth: 4,
+      address: 5,
+      department: 6,
+      zone: 7,
+      center: 8,
+    });
+    expect(mapping.firstName).toBeNull();
+  });
+
+  it('refuses binary that is not a workbook, and callers without the right', async () => {
+    expect((await upload('x.bin', new Uint8Array([1, 0, 2, 0]))).status).toBe(400);
+    expect((await upload('people.csv', CSV, viewer.token)).status).toBe(403);
+  });
+});
+
+describe('preview and commit', () => {
+  const sheet = async () => (await upload('people.csv', CSV)).body.data;
+
+  it("shows each row's problems and writes nothing", async () => {
+    const { rows, mapping } = await sheet();
+    const res = await post('Preview', { rows, mapping });
+    expect(res.status).toBe(200);
+    const { total, good, bad, rows: checked } = res.body.data;
+    expect({ total, good, bad }).toEqual({ total: 10, good: 2, bad: 8 });
+    const problems = (line: number) => checked.find((r: { line: number }) => r.line === line).problems.join(' | ');
+    expect(checked[0]).toMatchObject({
+      firstName: 'Ada',
+      surName: 'a Obi',
+      gender: 'Female',
+      dateOfBirth: '1990-03-12',
+      departmentId: dept.id,
+      centerId: center.id,
+    });
+    expect(problems(4)).toMatch(/Last name is missing/);
+    expect(problems(5)).toMatch(/Bad phone/);
+    expect(problems(6)).toMatch(/Bad email/);
+    expect(problems(7)).toMatch(/Unknown department/);
+    expect(problems(8)).toMatch(/Unknown zone/);
+    expect(problems(9)).toMatch(/already has the email/);
+    expect(problems(10)).toMatch(/already has the phone/);
+    expect(problems(11)).toMatch(/Same email as line 2/);
+    expect(
+      await db
+        .select()
+        .from(users)
+        .where(eq(users.email, email('a'))),
+    ).toHaveLength(0);
+  });
+
+  it("refuses mode 'all' when any row has a problem, and writes nothing", async () => {
+    const { rows, mapping } = await sheet();
+    const res = await post('Commit', { rows, mapping, mode: 'all' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/8 of 10 rows have problems/);
+    expect(
+      await db
+        .select()
+        .from(users)
+        .where(eq(users.email, email('a'))),
+    ).toHaveLength(0);
+  });
+
+  it("imports the good rows with mode 'good', as members with biodata, affiliation and department, audited", async () => {
+    const { rows, mapping } = await sheet();
+    const res = await post('Commit', { rows, mapping, mode: 'good' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ imported: 2, skipped: 8 });
+    const [a] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, email('a')));
+    expect(a).toMatchObject({ isFirstTimer: false, emailVerified: true, passwordHash: null, firstName: 'Ada' });
+    const [bio] = await db.select().from(biodata).where(eq(biodata.userId, a.id));
+    expect(bio).toMatchObject({ mobile1: '08031110001', dateOfBirth: '1990-03-12', address: '1, Allen Avenue', gender: 'Female' });
+    expect(await db.select().from(churchAffiliations).where(eq(churchAffiliations.userId, a.id))).toMatchObject([
+      { zoneId: zone.id, centerId: center.id },
+    ]);
+    expect(await db.select().from(userDepartments).where(eq(userDepartments.userId, a.id))).toMatchObject([{ departmentId: dept.id }]);
+    const trail = await db.select().from(auditLogs).where(eq(auditLogs.entity, 'memberImport'));
+    expect(trail.at(-1)!.after).toMatchObject({ count: 2, kind: 'member' });
+    // Imported again, the same rows are now duplicates of members.
+    const again = await post('Preview', { rows, mapping });
+    expect(again.body.data.good).toBe(0);
+    const listed = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?Search=${encodeURIComponent(email('b'))}`, { token: admin });
+    expect(listed.body.data.map((m: { email: string }) => m.email)).toEqual([email('b')]);
+    // The directory row is complete: biodata and affiliation written in the same statement as the user.
+    expect(listed.body.data[0]).toMatchObject({ phoneNumber: '+2348031110002', zoneName: `Ikeja ${tag}`, centerName: `Allen ${tag}` });
+  });
+
+  it('imports every row with mode all when none has a problem, and first-timers when told so', async () => {
+    const csv = [HEADER, goodLine('x', '08031119001'), goodLine('y', '08031119002')].join('\n');
+    const { rows, mapping } = (await upload('ft.csv', csv)).body.data;
+    const res = await post('Commit', { rows, mapping, mode: 'all', kind: 'firsttimer' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.imported).toBe(2);
+    const created = await db
+      .select()
+      .from(users)
+      .where(inArray(users.email, [email('x'), email('y')]));
+    expect(created.map((u) => u.isFirstTimer)).toEqual([true, true]);
+  });
+});
+
+describe('XLSX', () => {
+  it('reads a workbook built with exceljs, dates included, and the imported people are in the member list', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Members');
+    sheet.addRow(['First Name', 'Surname', 'Mobile', 'Email', 'Gender', 'Date of birth', 'Zone']);
+    sheet.addRow(['Kemi', 'Xlsx', '08032220001', email('k'), 'Female', new Date(Date.UTC(1985, 6, 4)), `Ikeja ${tag}`]);
+    sheet.addRow(['Femi', 'Xlsx', '08032220002', email('l'), 'Male', '', '']);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const res = await upload('people.xlsx', bytes);
+    expect(res.status).toBe(200);
+    const { rows, mapping } = res.body.data;
+    expect(mapping).toMatchObject({ firstName: 0, surName: 1, phone: 2, email: 3, gender: 4, dateOfBirth: 5, zone: 6, name: null });
+    expect(rows[0][5]).toBe('1985-07-04');
+    const commit = await post('Commit', { rows, mapping, mode: 'all' });
+    expect(commit.status).toBe(200);
+    const listed = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?Search=Xlsx`, { token: admin });
+    expect(listed.body.data.map((m: { email: string }) => m.email).sort()).toEqual([email('k'), email('l')]);
+  });
+});
