@@ -71,7 +71,8 @@ describe('CIH attendance and reports on a phone', () => {
     await leader.getByRole('button', { name: 'Save follow-up' }).click();
     await expectToast(leader, 'Follow-up saved');
 
-    await inspector.reload();
+    // The pages share one browser's storage: the leader's sign-in replaced the inspector's.
+    await signIn(inspector, e2e.url, 'inspectorate@example.org', DEMO_PASSWORD);
     const figures = inspector.getByRole('region', { name: 'House fellowships (CIH)' });
     await expect.poll(() => figureOf(inspector, 'Present')).toBe(before.present + 3);
     expect(await figureOf(inspector, 'First-timers')).toBe(before.firstTimers + 1);
