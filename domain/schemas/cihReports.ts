@@ -42,8 +42,16 @@ const withId = <S extends z.ZodRawShape>(shape: S) => z.object({ id: idField(), 
 const markSchema = z.object({ userId: idField('Member'), present: z.boolean({ error: 'Mark each member present or absent' }) });
 
 const visitorSchema = z.object({
+  /** A visitor saved before keeps its id, and with it the first-timer account made from it. */
+  id: idField('Visitor').optional(),
   name: requiredText('Visitor name', 100),
   phone: text('Phone', 30),
+  email: z
+    .email('Enter a valid email')
+    .trim()
+    .toLowerCase()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   firstTimer: z.boolean().optional(),
 });
 
@@ -64,6 +72,7 @@ export const attendanceSchema = z.object(attendanceShape);
 export const attendanceUpdateSchema = withId(attendanceShape);
 export type AttendanceInput = z.input<typeof attendanceSchema>;
 export type AttendanceValues = z.output<typeof attendanceSchema>;
+export const visitorToFirstTimerSchema = z.object({ visitorId: idField('Visitor') });
 
 // Activity reports
 

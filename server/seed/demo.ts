@@ -11,6 +11,9 @@ import {
   biodata,
   centers,
   churchAffiliations,
+  cihAttendanceMarks,
+  cihMeetings,
+  cihVisitors,
   departments,
   userDepartments,
   userRoles,
@@ -685,6 +688,48 @@ function churchRows(church: Church) {
   return { zoneRows, centerRows, departmentRowsList, groupRows };
 }
 
+// ---------------------------------------------------------------- CIH attendance
+
+/** Weeks of CIH meetings before the seeding day, so the charts have a history on a first start. */
+const ATTENDANCE_WEEKS = 8;
+const VISITOR_NAMES = ['Tobi Adewale', 'Grace Eze', 'Musa Bello', 'Ifeoma Nnaji', 'Kunle Ajayi', 'Zainab Sule'];
+
+/**
+ * One meeting a week per center for the last ATTENDANCE_WEEKS weeks (none this week: the
+ * leaders take this week's), each member marked present or absent and a visitor now and then.
+ * The pattern is fixed; only the dates follow the seeding day, so they stay inside the charts'
+ * 26 weeks.
+ */
+function attendanceRows(church: Church, today = new Date()) {
+  const members = church.people.filter((p) => !p.isFirstTimer);
+  const meetings: Array<typeof cihMeetings.$inferInsert> = [];
+  const marks: Array<typeof cihAttendanceMarks.$inferInsert> = [];
+  const visitors: Array<typeof cihVisitors.$inferInsert> = [];
+  church.centerIds.forEach((centerId, c) => {
+    const people = members.filter((p) => p.center === c);
+    for (let w = 1; w <= ATTENDANCE_WEEKS; w++) {
+      const id = randomUUID();
+      const meetingDate = new Date(today.getTime() - 7 * w * 86_400_000).toISOString().slice(0, 10);
+      const present = people.map((_p, i) => (i * 31 + w * 17 + c * 7) % 10 < 7);
+      const guest = (w + c) % 3 === 0 ? [{ name: VISITOR_NAMES[(w + c) % VISITOR_NAMES.length], firstTimer: (w + c) % 2 === 0 }] : [];
+      meetings.push({
+        id,
+        centerId,
+        meetingDate,
+        childrenCount: (w + c) % 4,
+        offering: String(5000 + 500 * ((w * c) % 7)),
+        presentCount: present.filter(Boolean).length,
+        membersCount: people.length,
+        visitorCount: guest.length,
+        firstTimerCount: guest.filter((g) => g.firstTimer).length,
+      });
+      people.forEach((p, i) => marks.push({ meetingId: id, userId: p.id, present: present[i] }));
+      guest.forEach((g) => visitors.push({ meetingId: id, phone: `0803${String(w * 100 + c).padStart(7, '0')}`, ...g }));
+    }
+  });
+  return { meetings, marks, visitors };
+}
+
 // ---------------------------------------------------------------- writing
 
 async function insertAll<T extends PgTable>(tx: Tx, table: T, rows: T['$inferInsert'][]) {
@@ -738,6 +783,10 @@ async function writeChurch(tx: Tx, church: Church, passwordHash: string, roleIdO
     userDepartments,
     members.flatMap((p) => departmentRows(p, church)),
   );
+  const attendance = attendanceRows(church);
+  await insertAll(tx, cihMeetings, attendance.meetings);
+  await insertAll(tx, cihAttendanceMarks, attendance.marks);
+  await insertAll(tx, cihVisitors, attendance.visitors);
 }
 
 /**

@@ -368,6 +368,92 @@ describe('follow-up reports', () => {
   });
 });
 
+describe('visitors to first-timers', () => {
+  const toFirstTimer = (token: string, visitorId: string) =>
+    call('PUT', `/CIHAttendance/VisitorToFirstTimer?visitorId=${visitorId}`, token);
+
+  it('a center’s leader sends a visitor to the first-timer list in one call, once; others are refused', async () => {
+    const taken = await takeAttendance(coordinator.token, {
+      centerId: c1.id,
+      meetingDate: day(5),
+      marks: marksOf(c1Members, 2),
+      visitors: [
+        { name: 'Tunde Ade Newcomer', phone: '08031112222', email: 'Tunde.Newcomer@example.org' },
+        { name: 'Solo', phone: '08031113333', email: 'solo@example.org' },
+        { name: 'Nora Noemail', phone: '08031114444' },
+      ],
+    });
+    expect(taken.status).toBe(200);
+    const meeting = taken.body.data;
+    const visitor = (name: string) => meeting.visitors.find((v: { name: string }) => v.name === name);
+    expect(meeting.firstTimerCount).toBe(0);
+    const tunde = visitor('Tunde Ade Newcomer');
+
+    expect((await toFirstTimer(pastor.token, tunde.id)).status).toBe(403);
+    expect((await toFirstTimer(member.token, tunde.id)).status).toBe(403);
+    expect((await toFirstTimer(coordinator.token, '7d1e0c57-0000-4000-8000-000000000000')).status).toBe(404);
+
+    const sent = await toFirstTimer(coordinator.token, tunde.id);
+    expect(sent.status).toBe(200);
+    expect(sent.body.data.meeting).toMatchObject({ id: meeting.id, firstTimerCount: 1 });
+    const [user] = rowsOf<{
+      first_name: string;
+      sur_name: string;
+      email: string;
+      mobile1: string;
+      is_first_timer: boolean;
+      password_hash: string | null;
+    }>(
+      await db.execute(
+        sql`select first_name, sur_name, email, mobile1, is_first_timer, password_hash from users where id = ${sent.body.data.firstTimerId}`,
+      ),
+    );
+    expect(user).toMatchObject({
+      first_name: 'Tunde Ade',
+      sur_name: 'Newcomer',
+      email: 'tunde.newcomer@example.org',
+      mobile1: '08031112222',
+      is_first_timer: true,
+      password_hash: null,
+    });
+    const [link] = await db.select().from(cihVisitors).where(eq(cihVisitors.id, tunde.id));
+    expect(link).toMatchObject({ firstTimerId: sent.body.data.firstTimerId, firstTimer: true });
+
+    expect((await toFirstTimer(coordinator.token, tunde.id)).status).toBe(409);
+    expect((await toFirstTimer(coordinator.token, visitor('Solo').id)).status).toBe(400);
+    expect((await toFirstTimer(inspector.token, visitor('Nora Noemail').id)).status).toBe(400);
+
+    // A later save of the meeting that names the visitor keeps the link; the account is not made twice.
+    const again = await call('PUT', '/CIHAttendance/Update', pastor1.token, {
+      id: meeting.id,
+      centerId: c1.id,
+      meetingDate: day(5),
+      marks: marksOf(c1Members, 3),
+      visitors: meeting.visitors.map((v: { id: string; name: string; phone: string }) => ({ id: v.id, name: v.name, phone: v.phone })),
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.data.firstTimerCount).toBe(1);
+    const kept = again.body.data.visitors.find((v: { id: string }) => v.id === tunde.id);
+    expect(kept).toMatchObject({ firstTimerId: sent.body.data.firstTimerId, firstTimer: true });
+    expect((await toFirstTimer(coordinator.token, tunde.id)).status).toBe(409);
+  });
+
+  it('the inspectorate may send a visitor of any center', async () => {
+    const taken = await takeAttendance(pastor.token, {
+      centerId: c2.id,
+      meetingDate: day(6),
+      marks: marksOf(c2Members, 1),
+      visitors: [{ name: 'Ife Inspected', phone: '08031115555', email: 'ife.inspected@example.org', firstTimer: true }],
+    });
+    const sent = await toFirstTimer(inspector.token, taken.body.data.visitors[0].id);
+    expect(sent.status).toBe(200);
+    // Already counted as a first-timer at the meeting: not counted twice.
+    expect(sent.body.data.meeting.firstTimerCount).toBe(1);
+    // Converted to a member later, as the first-timers office does.
+    await db.execute(sql`update users set is_first_timer = false, converted_at = now() where id = ${sent.body.data.firstTimerId}`);
+  });
+});
+
 describe('statistics', () => {
   /** Figures counted straight from the marks and visitors, not from the meetings' pre-aggregate. */
   async function counted(centerFilter: string) {
@@ -380,6 +466,20 @@ describe('statistics', () => {
           (select count(*)::int from cih_visitors v join cih_meetings m on m.id = v.meeting_id where ${sql.raw(centerFilter)} and v.first_timer and m.meeting_date >= current_date - 200) as "firstTimers"`),
     );
     return { ...row, attendanceRate: row.members ? Math.round((row.present / row.members) * 1000) / 10 : null };
+  }
+
+  /** First-timers sent from visitors and converted since, counted from the visitors and accounts. */
+  async function conversions(centerFilter: string) {
+    const [row] = rowsOf<{ sentToFirstTimers: number; firstTimersConverted: number; firstTimers: number }>(
+      await db.execute(sql`
+        select count(u.id)::int as "sentToFirstTimers",
+          count(u.id) filter (where u.converted_at is not null and not u.is_first_timer)::int as "firstTimersConverted",
+          count(*) filter (where v.first_timer)::int as "firstTimers"
+        from cih_visitors v join cih_meetings m on m.id = v.meeting_id left join users u on u.id = v.first_timer_id
+        where ${sql.raw(centerFilter)} and m.meeting_date >= current_date - 200`),
+    );
+    const { firstTimers, ...rest } = row;
+    return { ...rest, conversionRate: firstTimers ? Math.round((rest.firstTimersConverted / firstTimers) * 1000) / 10 : null };
   }
 
   it('GetCIHStats, GetZoneCIHStats and GetCIHDasboardStats equal the counts of the marks themselves', async () => {
@@ -415,6 +515,21 @@ describe('statistics', () => {
       await counted(`m.center_id = '${c3.id}'`).then(({ meetings, present, members }) => ({ meetings, present, members })),
     );
     expect(church.body.data.activityReports.submitted).toBe(2);
+  });
+
+  it('first-timers from visitors and their conversion to members, per center, zone and church, equal independent counts', async () => {
+    const c1Stats = (await call('GET', `/Stats/GetCIHStats?CenterId=${c1.id}`, coordinator.token)).body.data;
+    expect(c1Stats).toMatchObject(await conversions(`m.center_id = '${c1.id}'`));
+    expect(c1Stats).toMatchObject({ sentToFirstTimers: 1, firstTimersConverted: 0 });
+    const c2Stats = (await call('GET', `/Stats/GetCIHStats?CenterId=${c2.id}`, pastor.token)).body.data;
+    expect(c2Stats).toMatchObject({ ...(await conversions(`m.center_id = '${c2.id}'`)), sentToFirstTimers: 1, firstTimersConverted: 1 });
+    const zone = (await call('GET', `/Stats/GetZoneCIHStats?ZoneId=${zoneA.id}`, inspector.token)).body.data;
+    expect(zone).toMatchObject(await conversions(`m.center_id in ('${c1.id}', '${c2.id}')`));
+    expect(zone.centers.find((c: { centerId: string }) => c.centerId === c2.id)).toMatchObject({ firstTimersConverted: 1 });
+    const church = (await call('GET', '/Stats/GetCIHDasboardStats', inspector.token)).body.data;
+    expect(church).toMatchObject({ ...(await conversions('true')), firstTimersConverted: 1 });
+    const zoneA_ = church.zones.find((z: { zoneId: string }) => z.zoneId === zoneA.id);
+    expect(zoneA_).toMatchObject({ sentToFirstTimers: 2, firstTimersConverted: 1 });
   });
 
   it('refuses statistics beyond the caller’s reach', async () => {

@@ -22,6 +22,7 @@ import {
   venues,
   zones,
 } from '@/server/db/schema/index.js';
+import { rowsOf } from '@/server/db/queries.js';
 import { seedCatalogue } from '@/server/seed/base.js';
 import { seedDemo } from '@/server/seed/demo.js';
 import { seedDatabase, type SeedOptions } from '@/server/seed/index.js';
@@ -234,6 +235,24 @@ describe('demo church', () => {
     expect(current.mountainOfInfluence).toBeTruthy();
     const saved = await s.call('PUT', '/ChurchAffiliation/UpdateChurchAffiliation', { token, body: current });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  });
+
+  it('gives every demo center weeks of attendance, so the CIH charts are not empty on a first start', async () => {
+    const token = await s.login('inspectorate@example.org');
+    const stats = (await s.call('GET', '/Stats/GetCIHDasboardStats', { token })).body.data;
+    expect(stats.centerCount).toBe(12);
+    expect(stats.meetings).toBe(12 * 8);
+    expect(stats.present).toBeGreaterThan(0);
+    expect(stats.present).toBeLessThan(stats.members);
+    expect(stats.series.length).toBe(8);
+    expect(stats.firstTimers).toBeGreaterThan(0);
+    // Every member of a center is marked at each of its meetings: the pre-aggregate matches the marks.
+    const [wrong] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from cih_meetings m
+        where m.members_count <> (select count(*) from cih_attendance_marks a where a.meeting_id = m.id)
+           or m.present_count <> (select count(*) from cih_attendance_marks a where a.meeting_id = m.id and a.present)`),
+    );
+    expect(wrong.n).toBe(0);
   });
 
   it('gives every demo account the same single password hash', async () => {

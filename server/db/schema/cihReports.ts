@@ -63,7 +63,11 @@ export const cihAttendanceMarks = pgTable(
   (t) => [primaryKey({ columns: [t.meetingId, t.userId] }), index('cih_attendance_marks_user_idx').on(t.userId)],
 );
 
-/** Someone at a meeting who is not a member of the center; firstTimer: their first visit to the church. */
+/**
+ * Someone at a meeting who is not a member of the center; firstTimer: their first visit to the
+ * church. firstTimerId: the first-timer account made from this visitor (once), whose conversion
+ * to member the statistics follow.
+ */
 export const cihVisitors = pgTable(
   'cih_visitors',
   {
@@ -73,9 +77,16 @@ export const cihVisitors = pgTable(
       .references(() => cihMeetings.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     phone: text('phone'),
+    email: text('email'),
     firstTimer: boolean('first_timer').notNull().default(false),
+    firstTimerId: uuid('first_timer_id').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('cih_visitors_meeting_idx').on(t.meetingId)],
+  (t) => [
+    index('cih_visitors_meeting_idx').on(t.meetingId),
+    index('cih_visitors_first_timer_idx')
+      .on(t.firstTimerId)
+      .where(sql`${t.firstTimerId} is not null`),
+  ],
 );
 
 export const cihActivityReports = pgTable(

@@ -6,8 +6,10 @@ import { idField } from '@/domain/schemas/structure.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, qualified } from '@/server/db/queries.js';
 import { centers, cihAttendanceMarks, cihFollowUps, cihMeetings, cihVisitors, memberDirectory, zones } from '@/server/db/schema/index.js';
+import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict, notFound } from '@/server/http/errors.js';
 import { listQuery, orderOf, pageOf } from '@/server/http/list.js';
+import { createFirstTimerAccount } from '@/server/modules/outreach/firstTimerAccount.js';
 import { assertReads, type Scope } from './scope.js';
 
 const MEETING_NOT_FOUND = 'Attendance not found!';
@@ -79,7 +81,7 @@ export async function saveAttendance(tx: Tx, input: AttendanceValues, scope: Sco
   if (before && before.centerId !== input.centerId)
     throw badRequest('A meeting cannot move to another center', { centerId: ['Cannot change'] });
   await checkMarks(tx, input, before?.id ?? null);
-  const visitors = input.visitors ?? [];
+  const visitors = await keptVisitors(tx, input.visitors ?? [], before?.id ?? null);
   const values = {
     centerId: input.centerId,
     meetingDate: input.meetingDate,
@@ -101,10 +103,61 @@ export async function saveAttendance(tx: Tx, input: AttendanceValues, scope: Sco
   if (input.marks.length)
     await tx.insert(cihAttendanceMarks).values(input.marks.map((m) => ({ meetingId: after.id, userId: m.userId, present: m.present })));
   if (visitors.length)
-    await tx
-      .insert(cihVisitors)
-      .values(visitors.map((v) => ({ meetingId: after.id, name: v.name, phone: v.phone ?? null, firstTimer: v.firstTimer ?? false })));
+    await tx.insert(cihVisitors).values(
+      visitors.map((v) => ({
+        ...(v.id && { id: v.id }),
+        meetingId: after.id,
+        name: v.name,
+        phone: v.phone ?? null,
+        email: v.email ?? null,
+        firstTimer: v.firstTimer ?? false,
+        firstTimerId: v.firstTimerId,
+      })),
+    );
   return { before, after };
+}
+
+type SentVisitor = NonNullable<AttendanceValues['visitors']>[number];
+
+/**
+ * The visitors as sent: one saved before at this meeting keeps its id and the first-timer
+ * account made from it (so it stays a first-timer and is not sent twice); other ids are dropped.
+ */
+async function keptVisitors(tx: Tx, sent: SentVisitor[], meetingId: string | null) {
+  const stored = meetingId ? await tx.select().from(cihVisitors).where(eq(cihVisitors.meetingId, meetingId)) : [];
+  const byId = new Map(stored.map((v) => [v.id, v]));
+  return sent.map((v) => {
+    const old = v.id ? byId.get(v.id.toLowerCase()) : undefined;
+    byId.delete(old?.id ?? '');
+    return old
+      ? { ...v, id: old.id, firstTimerId: old.firstTimerId, firstTimer: Boolean(old.firstTimerId) || v.firstTimer }
+      : { ...v, id: undefined, firstTimerId: null };
+  });
+}
+
+/**
+ * VisitorToFirstTimer: the visitor becomes a first-timer account (as an outreach convert does),
+ * once; the meeting counts them as a first-timer from then on.
+ */
+export async function visitorToFirstTimer(tx: Tx, audit: (e: AuditEntry) => void, scope: Scope, visitorId: string) {
+  const [visitor] = await tx.select().from(cihVisitors).where(eq(cihVisitors.id, visitorId)).for('update');
+  if (!visitor) throw notFound('Visitor not found!');
+  const meeting = await lockedMeeting(tx, visitor.meetingId);
+  assertReads(scope, meeting.centerId);
+  if (visitor.firstTimerId) throw conflict(`${visitor.name} is already on the first-timer list`);
+  const words = visitor.name.trim().split(/\s+/);
+  if (words.length < 2)
+    throw badRequest("A first-timer needs a first and a last name: add the visitor's last name first", { name: ['Last name is required'] });
+  const person = { firstName: words.slice(0, -1).join(' '), surName: words[words.length - 1], email: visitor.email, phone: visitor.phone };
+  const firstTimerId = await createFirstTimerAccount(tx, audit, person, 'visitor');
+  const [after] = await tx.update(cihVisitors).set({ firstTimerId, firstTimer: true }).where(eq(cihVisitors.id, visitorId)).returning();
+  if (!visitor.firstTimer)
+    await tx
+      .update(cihMeetings)
+      .set({ firstTimerCount: sql`${cihMeetings.firstTimerCount} + 1`, updatedAt: new Date() })
+      .where(eq(cihMeetings.id, meeting.id));
+  audit({ action: 'update', entity: 'cihVisitor', entityId: visitorId, before: visitor, after });
+  return { firstTimerId, meetingId: meeting.id };
 }
 
 export async function lockedMeeting(tx: Tx, id: string) {

@@ -2,14 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { P } from '@/domain/permissions.js';
-import { attendanceSchema, attendanceUpdateSchema } from '@/domain/schemas/cihReports.js';
+import { attendanceSchema, attendanceUpdateSchema, visitorToFirstTimerSchema } from '@/domain/schemas/cihReports.js';
 import { idField } from '@/domain/schemas/structure.js';
 import { cihMeetings, zones } from '@/server/db/schema/index.js';
 import { ok, page } from '@/server/http/envelope.js';
 import { forbidden, notFound } from '@/server/http/errors.js';
 import { registerRoutes, route, type AnyRouteDef } from '@/server/http/route.js';
 import { mustBeUnchanged } from '@/server/http/versions.js';
-import { absenteesOf, attendanceListQuery, listMeetings, lockedMeeting, meetingById, saveAttendance } from './attendance.js';
+import {
+  absenteesOf,
+  attendanceListQuery,
+  listMeetings,
+  lockedMeeting,
+  meetingById,
+  saveAttendance,
+  visitorToFirstTimer,
+} from './attendance.js';
 import { assertFiles, authorEdits, findRow, listQueryOf, listRows, REPORT_KINDS, storedRow, whereOf, type ReportKind } from './kinds.js';
 import { assertReads, assertWrites, centerOf, scopeOf } from './scope.js';
 import { centerStats, dashboardStats, zoneStats } from './stats.js';
@@ -258,6 +266,21 @@ const attendanceRoutes: AnyRouteDef[] = [
       const db = services.database.db;
       assertReads(await scopeOf(db, caller!), query.centerId);
       return ok(await absenteesOf(db, query.centerId));
+    },
+  }),
+  route({
+    method: 'PUT',
+    url: '/CIHAttendance/VisitorToFirstTimer',
+    tag,
+    summary:
+      "(added) Send a meeting's visitor to the first-timer list in one action: an inactive first-timer account from the visitor's name, phone and email. Once: a second call answers 409",
+    access: { permission: [P.createCihReports, P.updateCihReports] },
+    query: visitorToFirstTimerSchema,
+    async handler({ query, caller, services, mutate }) {
+      const { firstTimerId, meetingId } = await mutate(async (tx, audit) =>
+        visitorToFirstTimer(tx, audit, await scopeOf(tx, caller!), query.visitorId),
+      );
+      return ok({ firstTimerId, meeting: await meetingById(services.database.db, meetingId) }, 'Visitor added to the first-timers');
     },
   }),
 ];

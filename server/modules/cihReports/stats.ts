@@ -1,7 +1,16 @@
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client.js';
 import { qualified, rowsOf } from '@/server/db/queries.js';
-import { centers, cihActivityReports, cihFollowUps, cihMeetings, memberDirectory, zones } from '@/server/db/schema/index.js';
+import {
+  centers,
+  cihActivityReports,
+  cihFollowUps,
+  cihMeetings,
+  cihVisitors,
+  memberDirectory,
+  users,
+  zones,
+} from '@/server/db/schema/index.js';
 
 /*
  * The statistics read only the meetings' pre-aggregate (present, members, visitors, first-timers
@@ -102,6 +111,8 @@ type CenterRow = {
   members: number;
   visitors: number;
   firstTimers: number;
+  sentToFirstTimers: number;
+  firstTimersConverted: number;
   lastMeeting: string | null;
   reportedThisWeek: boolean;
 };
@@ -114,6 +125,7 @@ async function centerRows(db: Db, centerWhere: SQL | undefined, from: string, th
       coalesce(d.members, 0)::int as "currentMembers",
       coalesce(m.meetings, 0)::int as meetings, coalesce(m.present, 0)::int as present, coalesce(m.members, 0)::int as members,
       coalesce(m.visitors, 0)::int as visitors, coalesce(m.first_timers, 0)::int as "firstTimers",
+      coalesce(f.sent, 0)::int as "sentToFirstTimers", coalesce(f.converted, 0)::int as "firstTimersConverted",
       to_char(m.last_meeting, 'YYYY-MM-DD') as "lastMeeting", coalesce(m.last_meeting >= ${thisWeek}::date, false) as "reportedThisWeek"
     from ${centers} c join ${zones} z on z.id = c.zone_id
     left join (
@@ -124,12 +136,33 @@ async function centerRows(db: Db, centerWhere: SQL | undefined, from: string, th
         sum(first_timer_count) as first_timers, max(meeting_date) as last_meeting
       from ${cihMeetings} where meeting_date >= ${from}::date group by center_id
     ) m on m.center_id = c.id
+    left join (
+      select fm.center_id, count(*) as sent, count(*) filter (where not u.is_first_timer and u.converted_at is not null) as converted
+      from ${cihVisitors} v join ${cihMeetings} fm on fm.id = v.meeting_id join ${users} u on u.id = v.first_timer_id
+      where v.first_timer_id is not null and fm.meeting_date >= ${from}::date group by fm.center_id
+    ) f on f.center_id = c.id
     where ${centerWhere ?? sql`true`}
     order by z.zone_name, c.center_name`);
   return rowsOf<CenterRow>(result).map((r) => ({
     ...r,
     attendanceRate: rate(r.present, r.members),
+    conversionRate: rate(r.firstTimersConverted, r.firstTimers),
   }));
+}
+
+/**
+ * First-timers and their conversion over the reach's centers: those recorded at meetings, those
+ * sent to the first-timer list from a visitor, and of these the ones since converted to members
+ * (is_first_timer false with converted_at). The rate is converted / first-timers recorded.
+ */
+function conversionOf(rows: Array<{ firstTimers: number; sentToFirstTimers: number; firstTimersConverted: number }>) {
+  const sum = (k: 'firstTimers' | 'sentToFirstTimers' | 'firstTimersConverted') => rows.reduce((n, r) => n + r[k], 0);
+  const converted = sum('firstTimersConverted');
+  return {
+    sentToFirstTimers: sum('sentToFirstTimers'),
+    firstTimersConverted: converted,
+    conversionRate: rate(converted, sum('firstTimers')),
+  };
 }
 
 /** GetCIHStats: one center. */
@@ -142,7 +175,7 @@ export async function centerStats(db: Db, centerId: string, today = new Date()) 
     centerRows(db, sql`c.id = ${centerId}`, from, thisMonday(today)),
     reportCounts(db, where, from),
   ]);
-  return { from, ...totals, ...reports, center, series };
+  return { from, ...totals, ...conversionOf([center]), ...reports, center, series };
 }
 
 /** GetZoneCIHStats: one zone, and each of its centers. */
@@ -155,7 +188,15 @@ export async function zoneStats(db: Db, zoneId: string, today = new Date()) {
     centerRows(db, sql`c.zone_id = ${zoneId}`, from, thisMonday(today)),
     reportCounts(db, eq(centers.zoneId, zoneId), from),
   ]);
-  return { from, ...totals, ...reports, series, centers: perCenter, notReportedThisWeek: perCenter.filter((c) => !c.reportedThisWeek) };
+  return {
+    from,
+    ...totals,
+    ...conversionOf(perCenter),
+    ...reports,
+    series,
+    centers: perCenter,
+    notReportedThisWeek: perCenter.filter((c) => !c.reportedThisWeek),
+  };
 }
 
 /** GetCIHDasboardStats: the whole church, each zone, and the centers that did not meet this week. */
@@ -169,21 +210,55 @@ export async function dashboardStats(db: Db, today = new Date()) {
   ]);
   const zonesById = new Map<
     string,
-    { zoneId: string; zoneName: string; centers: number; meetings: number; present: number; members: number }
+    {
+      zoneId: string;
+      zoneName: string;
+      centers: number;
+      meetings: number;
+      present: number;
+      members: number;
+      firstTimers: number;
+      sentToFirstTimers: number;
+      firstTimersConverted: number;
+    }
   >();
-  for (const c of perCenter as Array<
-    Record<string, unknown> & { zoneId: string; zoneName: string; meetings: number; present: number; members: number }
-  >) {
-    const z = zonesById.get(c.zoneId) ?? { zoneId: c.zoneId, zoneName: c.zoneName, centers: 0, meetings: 0, present: 0, members: 0 };
+  for (const c of perCenter) {
+    const z = zonesById.get(c.zoneId) ?? {
+      zoneId: c.zoneId,
+      zoneName: c.zoneName,
+      centers: 0,
+      meetings: 0,
+      present: 0,
+      members: 0,
+      firstTimers: 0,
+      sentToFirstTimers: 0,
+      firstTimersConverted: 0,
+    };
     z.centers += 1;
     z.meetings += c.meetings;
     z.present += c.present;
     z.members += c.members;
+    z.firstTimers += c.firstTimers;
+    z.sentToFirstTimers += c.sentToFirstTimers;
+    z.firstTimersConverted += c.firstTimersConverted;
     zonesById.set(c.zoneId, z);
   }
-  const perZone = [...zonesById.values()].map((z) => ({ ...z, attendanceRate: rate(z.present, z.members) }));
+  const perZone = [...zonesById.values()].map((z) => ({
+    ...z,
+    attendanceRate: rate(z.present, z.members),
+    conversionRate: rate(z.firstTimersConverted, z.firstTimers),
+  }));
   const notReported = perCenter.filter((c) => !c.reportedThisWeek);
-  return { from, ...totals, ...reports, series, centerCount: perCenter.length, zones: perZone, notReportedThisWeek: notReported };
+  return {
+    from,
+    ...totals,
+    ...conversionOf(perCenter),
+    ...reports,
+    series,
+    centerCount: perCenter.length,
+    zones: perZone,
+    notReportedThisWeek: notReported,
+  };
 }
 
 /** Monday of this week (UTC), as YYYY-MM-DD: a center "reported this week" if it met on or after it. */

@@ -6,12 +6,13 @@ import { P } from '@/domain/permissions.js';
 import type { convertSchema, outreachReportUpdateSchema } from '@/domain/schemas/gatherings.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, searchOver } from '@/server/db/queries.js';
-import { biodata, outreachReports, outreachRequests, roles, userRoles, users } from '@/server/db/schema/index.js';
+import { outreachReports, outreachRequests } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { requesterMatches } from '@/server/http/decisions.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '@/server/http/errors.js';
+import { createFirstTimerAccount } from './firstTimerAccount.js';
 import { orderOf, pageOf } from '@/server/http/list.js';
 import { outreachScope, storedOutreach, type OutreachListQuery, type OutreachRequest } from './requests.js';
 
@@ -180,28 +181,9 @@ export async function convertToFirstTimer(tx: Tx, audit: Audit, reportId: string
   const convert = report.detailOfConverts.find((c) => c.id === convertId);
   if (!convert) throw notFound('Convert not found!');
   if (convert.firstTimerId) throw conflict(`${convert.firstName} ${convert.surName} is already on the first-timer list`);
-  if (!convert.email || !convert.phone)
-    throw badRequest('A first-timer needs an email and a phone number: add them to the convert first', {
-      ...(!convert.email && { email: ['Email is required'] }),
-      ...(!convert.phone && { phone: ['Phone is required'] }),
-    });
-  const email = convert.email.toLowerCase();
-  const [taken] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email}`);
-  if (taken) throw conflict(`A user with the email ${email} already exists`);
-  const person = { firstName: convert.firstName, surName: convert.surName, email, gender: convert.gender };
-  const [user] = await tx
-    .insert(users)
-    .values({ ...person, mobile1: convert.phone, isFirstTimer: true })
-    .returning();
-  const [role] = await tx.select().from(roles).where(eq(roles.name, 'firsttimers'));
-  if (role) await tx.insert(userRoles).values({ userId: user.id, roleId: role.id });
-  await tx.insert(biodata).values({ ...person, userId: user.id, mobile1: convert.phone, address: convert.address });
-  audit({ action: 'create', entity: 'user', entityId: user.id, after: { ...user, passwordHash: undefined }, subjectId: user.id });
-  const converts = report.detailOfConverts.map((c) => (c.id === convertId ? { ...c, firstTimerId: user.id } : c));
+  const firstTimerId = await createFirstTimerAccount(tx, audit, convert, 'convert');
+  const converts = report.detailOfConverts.map((c) => (c.id === convertId ? { ...c, firstTimerId } : c));
   const [after] = await tx.update(r).set({ detailOfConverts: converts, updatedAt: new Date() }).where(eq(r.id, reportId)).returning();
   audit({ action: 'update', entity: 'outreachReport', entityId: reportId, before: report, after });
-  return { firstTimerId: user.id, report: await viewOf(tx, reportId) };
+  return { firstTimerId, report: await viewOf(tx, reportId) };
 }

@@ -20,6 +20,9 @@ export type CihFigures = {
   visitors: number;
   firstTimers: number;
   attendanceRate: number | null;
+  sentToFirstTimers?: number;
+  firstTimersConverted?: number;
+  conversionRate?: number | null;
   openFollowUps: number;
   activityReports: { submitted: number; drafts: number; soulsWon: number };
   series: WeekPoint[];
@@ -46,11 +49,13 @@ function Figure({ label, value }: { label: string; value: string | number }) {
   );
 }
 
+const percent = (value: number | null) => (value === null ? '–' : `${value}%`);
+
 /** The totals of the last 26 weeks as cards, then attendance over time and its rate as charts. */
 export function AttendanceFigures({ figures }: { figures: CihFigures }) {
   const translate = useTranslate();
   const rows = figures.series.map((p) => ({ ...p, label: weekLabel(p.week), rate: p.attendanceRate ?? 0 }));
-  const rate = figures.attendanceRate === null ? '–' : `${figures.attendanceRate}%`;
+  const rate = percent(figures.attendanceRate);
   return (
     <Box>
       <Grid container spacing={2} sx={{ mb: 2 }}>
@@ -58,6 +63,9 @@ export function AttendanceFigures({ figures }: { figures: CihFigures }) {
         <Figure label={translate(t('present'))} value={figures.present} />
         <Figure label={translate(t('rate'))} value={rate} />
         <Figure label={translate(t('first_timers'))} value={figures.firstTimers} />
+        <Figure label={translate(t('sent_to_first_timers'))} value={figures.sentToFirstTimers ?? 0} />
+        <Figure label={translate(t('converted'))} value={figures.firstTimersConverted ?? 0} />
+        <Figure label={translate(t('conversion_rate'))} value={percent(figures.conversionRate ?? null)} />
         <Figure label={translate(t('visitors'))} value={figures.visitors} />
         <Figure label={translate(t('reports_submitted'))} value={figures.activityReports.submitted} />
         <Figure label={translate(t('souls_won'))} value={figures.activityReports.soulsWon} />

@@ -18,13 +18,15 @@ import {
 import { FOLLOW_UP_CHANNELS, FOLLOW_UP_REASONS } from '@/domain/schemas/cihReports';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { longDate, type ApiRecord } from '@/src/resources/crud';
+import { MeetingView } from './MeetingView';
 import { localToday } from './TakeAttendance';
 
 const t = (key: string) => `flock.cihReports.center.${key}`;
 
 /** The center's last five meetings and activity reports. */
-export function RecentReports({ centerId, version }: { centerId: string; version: number }) {
+export function RecentReports({ centerId, version, onChanged }: { centerId: string; version: number; onChanged?: () => void }) {
   const translate = useTranslate();
+  const [opened, setOpened] = useState<string>();
   const page = { pagination: { page: 1, perPage: 5 }, filter: { centerId }, meta: { version } };
   const meetings = useGetList<ApiRecord>('cihAttendance', page);
   const reports = useGetList<ApiRecord>('cihReports', page);
@@ -44,9 +46,17 @@ export function RecentReports({ centerId, version }: { centerId: string; version
                 primary={longDate(m.meetingDate)}
                 secondary={translate(t('meeting_line'), { present: m.presentCount, members: m.membersCount, visitors: m.visitorCount })}
               />
+              <Button
+                size="small"
+                aria-label={translate(t('open_meeting'), { date: longDate(m.meetingDate) })}
+                onClick={() => setOpened(m.id)}
+              >
+                {translate(t('open'))}
+              </Button>
             </ListItem>
           ))}
         </List>
+        {opened && <MeetingView meetingId={opened} onClose={() => setOpened(undefined)} onChanged={() => onChanged?.()} />}
         <List dense aria-label={translate(t('activity_reports'))}>
           {reports.data?.map((r) => (
             <ListItem key={r.id} divider>

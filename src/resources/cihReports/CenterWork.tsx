@@ -16,7 +16,7 @@ export function CenterWork({ centerId, members }: { centerId: string; members: A
       </Grid>
       <Grid size={{ xs: 12, md: 5 }} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Absentees centerId={centerId} version={version} />
-        <RecentReports centerId={centerId} version={version} />
+        <RecentReports centerId={centerId} version={version} onChanged={saved} />
       </Grid>
       <Grid size={{ xs: 12, md: 7 }}>
         <ActivityReportForm centerId={centerId} onSaved={saved} />

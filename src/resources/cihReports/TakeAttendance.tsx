@@ -20,8 +20,8 @@ import {
 import type { FlockDataProvider } from '@/src/dataProvider';
 import type { ApiRecord } from '@/src/resources/crud';
 
-type Visitor = { name: string; phone?: string; firstTimer: boolean };
-type Mark = 'present' | 'absent';
+type Visitor = { name: string; phone?: string; email?: string; firstTimer: boolean };
+export type Mark = 'present' | 'absent';
 
 /** Today in the leader's own calendar, as YYYY-MM-DD. */
 export function localToday(now = new Date()): string {
@@ -32,7 +32,7 @@ export function localToday(now = new Date()): string {
 const t = (key: string) => `flock.cihReports.attendance.${key}`;
 
 /** One member's line: their name and a Present / Absent pair, one tap each. */
-function MemberMark({ member, mark, onMark }: { member: ApiRecord; mark?: Mark; onMark: (mark: Mark) => void }) {
+export function MemberMark({ member, mark, onMark }: { member: ApiRecord; mark?: Mark; onMark: (mark: Mark) => void }) {
   const translate = useTranslate();
   return (
     <ListItem divider sx={{ gap: 1, flexWrap: 'wrap', px: 0 }}>
@@ -59,18 +59,21 @@ function VisitorForm({ onAdd }: { onAdd: (visitor: Visitor) => void }) {
   const translate = useTranslate();
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
+  const [email, setEmail] = useState('');
   const [firstTimer, setFirstTimer] = useState(false);
   const add = () => {
     if (!name.trim()) return;
-    onAdd({ name: name.trim(), phone: phone.trim() || undefined, firstTimer });
+    onAdd({ name: name.trim(), phone: phone.trim() || undefined, email: email.trim() || undefined, firstTimer });
     setName('');
     setPhone('');
+    setEmail('');
     setFirstTimer(false);
   };
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
       <TextField label={translate(t('visitor_name'))} value={name} onChange={(e) => setName(e.target.value)} size="small" />
       <TextField label={translate(t('visitor_phone'))} value={phone} onChange={(e) => setPhone(e.target.value)} size="small" type="tel" />
+      <TextField label={translate(t('visitor_email'))} value={email} onChange={(e) => setEmail(e.target.value)} size="small" type="email" />
       <FormControlLabel
         control={<Checkbox checked={firstTimer} onChange={(e) => setFirstTimer(e.target.checked)} />}
         label={translate(t('first_timer'))}

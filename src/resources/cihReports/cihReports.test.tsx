@@ -119,6 +119,67 @@ describe('/cih/center', () => {
       status: 'submitted',
     });
   });
+
+  /** Meeting m1 as GetById answers it: two marks and a visitor, sent or not yet. */
+  const meetingM1 = (firstTimerId: string | null) => ({
+    id: 'm1',
+    centerId: CENTER,
+    meetingDate: '2026-11-16',
+    childrenCount: 2,
+    offering: null,
+    notes: null,
+    updatedAt: '2026-11-16T20:00:00.000Z',
+    marks: [
+      { userId: MEMBERS[0].id, name: 'Ada Obi', present: true },
+      { userId: MEMBERS[1].id, name: 'Bola Ade', present: false },
+    ],
+    visitors: [{ id: 'v1', name: 'Yemi Guest', phone: '0803', email: 'yemi@example.org', firstTimer: false, firstTimerId }],
+  });
+
+  it('opens an earlier meeting and makes a visitor a first-timer with one click; a leader without the update right cannot edit marks', async () => {
+    signInWith(LEADER);
+    centerApi();
+    let sent: string | null = null;
+    api.on('GET /CIHAttendance/GetById', () => ok(meetingM1(sent)));
+    api.on('PUT /CIHAttendance/VisitorToFirstTimer', () => {
+      sent = 'u9';
+      return ok({ firstTimerId: 'u9' }, { message: 'Visitor added to the first-timers' });
+    });
+    renderScreen(<CenterWork centerId={CENTER} members={MEMBERS} />, { path: '/cih/center' });
+    fireEvent.click(await screen.findByRole('button', { name: /^Open the meeting of/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Make Yemi Guest a first-timer' }));
+    expect(await within(dialog).findByText('On the first-timer list')).toBeTruthy();
+    expect(api.callsTo('PUT /CIHAttendance/VisitorToFirstTimer')[0].query).toEqual({ visitorId: 'v1' });
+    expect(within(dialog).queryByRole('button', { name: 'Make Yemi Guest a first-timer' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Edit marks' })).toBeNull();
+  });
+
+  it('a pastor edits an earlier meeting’s marks through Update, keeping its visitors', async () => {
+    signInWith([...LEADER, 'CAN_UPDATE_CIH_REPORTS']);
+    centerApi();
+    api.on('GET /CIHAttendance/GetById', () => ok(meetingM1('u9')));
+    api.on('PUT /CIHAttendance/Update', (call) => ok({ ...meetingM1('u9'), ...(call.body as object) }, { message: 'Details updated' }));
+    renderScreen(<CenterWork centerId={CENTER} members={MEMBERS} />, { path: '/cih/center' });
+    fireEvent.click(await screen.findByRole('button', { name: /^Open the meeting of/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Edit marks' }));
+    fireEvent.click(within(within(dialog).getByRole('group', { name: 'Bola Ade' })).getByRole('button', { name: 'Present' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Meeting updated')).toBeTruthy();
+    expect(api.callsTo('PUT /CIHAttendance/Update')[0].body).toEqual({
+      id: 'm1',
+      centerId: CENTER,
+      meetingDate: '2026-11-16',
+      marks: [
+        { userId: MEMBERS[0].id, present: true },
+        { userId: MEMBERS[1].id, present: true },
+      ],
+      visitors: [{ id: 'v1', name: 'Yemi Guest', phone: '0803', email: 'yemi@example.org', firstTimer: false }],
+      childrenCount: 2,
+      updatedAt: '2026-11-16T20:00:00.000Z',
+    });
+  });
 });
 
 describe('/cih/reports', () => {

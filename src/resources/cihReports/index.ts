@@ -60,10 +60,18 @@ export const cihFollowup = descriptor({
 /** The meetings' attendance, taken on /cih/center. */
 export const cihAttendance = descriptor({
   name: 'cihAttendance',
-  access: { view: CIH_CENTER },
+  access: { view: CIH_CENTER, edit: [P.updateCihReports] },
   endpoints: {
     ...controller('CIHAttendance', 'GetAll', REPORT_FILTERS),
-    custom: { takeAttendance: post('/CIHAttendance/Create'), getAbsentees: get('/CIHAttendance/GetAbsentees') },
+    custom: {
+      takeAttendance: post('/CIHAttendance/Create'),
+      getAbsentees: get('/CIHAttendance/GetAbsentees'),
+      visitorToFirstTimer: {
+        method: 'PUT',
+        path: '/CIHAttendance/VisitorToFirstTimer',
+        query: (p: { visitorId: string }) => ({ visitorId: p.visitorId }),
+      },
+    },
   },
 });
 
