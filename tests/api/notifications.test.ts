@@ -309,6 +309,8 @@ describe('mail', () => {
       const res = await send(admin, { title: 'Choir news', audience: 'people', userIds: [keen.id, quiet.id] }, sibling);
       const mail = await smtp.waitFor(keen.email);
       expect(mail.raw).toContain('Choir news');
+      // The text comes from the message itself: its mails keep none of their own.
+      expect(mail.raw).toContain('Rehearsal is on Friday at 6pm.');
       // Both read it in the app; only one was mailed, and the outbox holds only that one.
       expect(await recipientsOf(res.body.data.id)).toEqual([keen.id, quiet.id].sort());
       const queued = await db.select({ to: outbox.to }).from(outbox).where(eq(outbox.messageId, res.body.data.id));

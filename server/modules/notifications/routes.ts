@@ -272,7 +272,7 @@ const sendingRoutes = (tag: string) => [
         if (attachments.length) {
           await tx.insert(messageAttachments).values(attachments.map((a) => ({ messageId: m.id, ...a, size: a.data.length })));
         }
-        const done = later ? m : await deliverMessage(tx, m, attachments.length);
+        const done = later ? m : await deliverMessage(tx, m);
         const files = attachments.map((a) => ({ fileName: a.fileName, contentType: a.contentType, size: a.data.length }));
         audit({
           action: 'create',

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, ok, renderScreen, rows, signInWith, type ApiCall } from '@/tests/support/adminScreen';
 import { NotificationBell } from './NotificationBell';
@@ -71,6 +71,24 @@ describe('/notifications', () => {
     await waitFor(() => expect(api.callsTo('GET /Notification/GetAudiences')).toHaveLength(1));
     expect(screen.queryByRole('button', { name: 'New notification' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Sent' })).toBeNull();
+  });
+
+  it('exports the whole inbox as CSV, not only the page shown', async () => {
+    const saved: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => (saved.push(blob), 'blob:inbox'));
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    showPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(api.callsTo('GET /Notification/GetAllNotifications').some((c) => c.query.PageSize === '1000')).toBe(true);
+    const lines = (await saved[0].text()).split('\r\n');
+    expect(lines[0]).toBe('Title,From,Received,Read,Message,Attachments');
+    expect(lines[1]).toMatch(/^Rehearsal moved,Emeka Nwosu,2026-11-20T10:00:00.000Z,No,"Friday at 6pm\.\n/);
+    expect(lines.at(-1)).toBe(
+      'Welcome,Emeka Nwosu,2026-11-20T10:00:00.000Z,Yes,"Friday at 6pm.\nSee https://example.org/rota <b>now</b>",0',
+    );
+    click.mockRestore();
   });
 
   it('opens one: its text with links but no markup, its attachment, and marks it read', async () => {
