@@ -129,6 +129,21 @@ describe('/notifications', () => {
     });
   });
 
+  it('lets a head of department choose people, from those the server offers them', async () => {
+    api.on('GET /Notification/GetPeople', () => ok([{ id: 'u1', fullName: 'Abel Okoro', email: 'abel@example.org' }]));
+    showPage({ ...HEAD, kinds: ['department', 'people'] });
+    fireEvent.click(await screen.findByRole('button', { name: 'New notification' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Send to/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Chosen people' }));
+    const people = await within(dialog).findByRole('combobox', { name: /People/ });
+    fireEvent.change(people, { target: { value: 'Abel' } });
+    await waitFor(() => expect(api.callsTo('GET /Notification/GetPeople').at(-1)?.query).toEqual({ Search: 'Abel' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Abel Okoro (abel@example.org)' }));
+    expect(await within(dialog).findByText('This reaches 12 people')).toBeTruthy();
+    expect(api.callsTo('GET /Notification/GetRecipientCount').at(-1)?.query).toEqual({ Audience: 'people', UserIds: 'u1' });
+  });
+
   it('shows the sender their sent notifications with read counts', async () => {
     showPage(HEAD);
     fireEvent.click(await screen.findByRole('tab', { name: 'Sent' }));
