@@ -29,7 +29,7 @@ type Claimed = { id: string; to: string; subject: string; text: string; attempts
  * A message's mails keep no text of their own (one body per message, not one per recipient,
  * keeps a send to thousands light); the worker writes it when it sends.
  */
-export function messageMailText(body: string, attachments: number) {
+function messageMailText(body: string, attachments: number) {
   const files = attachments ? `\n\n${attachments} attachment${attachments === 1 ? '' : 's'}: sign in to read and download.` : '';
   return `${body}${files}`;
 }
