@@ -24,6 +24,16 @@ export type OutboxOptions = {
 
 type Claimed = { id: string; to: string; subject: string; text: string; attempts: number };
 
+/**
+ * The mail text of a message: its body, and a word on its attachments, which wait in the app.
+ * A message's mails keep no text of their own (one body per message, not one per recipient,
+ * keeps a send to thousands light); the worker writes it when it sends.
+ */
+function messageMailText(body: string, attachments: number) {
+  const files = attachments ? `\n\n${attachments} attachment${attachments === 1 ? '' : 's'}: sign in to read and download.` : '';
+  return `${body}${files}`;
+}
+
 const HOUR_MS = 3_600_000;
 
 /** The wait before the next try of a mail tried `attempts` times. */
@@ -52,6 +62,7 @@ export function createOutboxWorker(opts: OutboxOptions) {
 
   async function claim(): Promise<Claimed[]> {
     const result = await opts.db.execute(sql`
+      with claimed as (
       update outbox set claimed_until = now() + ${leaseMs} * interval '1 millisecond', attempts = attempts + 1
       where id in (
         select id from outbox
@@ -60,8 +71,13 @@ export function createOutboxWorker(opts: OutboxOptions) {
         order by next_attempt_at, created_at
         limit ${batchSize}
         for update skip locked)
-      returning id, "to", subject, text, attempts`);
-    return rowsOf<Claimed>(result);
+      returning id, "to", subject, text, attempts, message_id)
+      select c.id, c."to", c.subject, c.text, c.attempts, m.body,
+        (select count(*)::int from message_attachments a where a.message_id = m.id) as files
+      from claimed c left join messages m on m.id = c.message_id`);
+    return rowsOf<Claimed & { body: string | null; files: number }>(result).map(({ body, files, ...mail }) =>
+      body === null ? mail : { ...mail, text: messageMailText(body, files) },
+    );
   }
 
   async function deliver(transport: MailTransport, mail: Claimed) {

@@ -94,7 +94,7 @@ const fold = (text: string) =>
     .toLowerCase();
 
 /** Search: a name, the email or a phone number holds the term (the trigram index serves it). */
-function memberSearch(term?: string): SQL | undefined {
+export function memberSearch(term?: string): SQL | undefined {
   if (!term) return undefined;
   return like(md.searchText, `%${fold(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }

@@ -963,6 +963,19 @@ export const en = {
         requests: 'Decisions on my requests',
         saved: 'Email preferences saved',
       },
+      // The inbox's CSV export: its column headings and values.
+      inbox_csv: {
+        title: 'Title',
+        from: 'From',
+        createdAt: 'Received',
+        read: 'Read',
+        body: 'Message',
+        attachmentCount: 'Attachments',
+        yes: 'Yes',
+        no: 'No',
+        flock: 'Flock',
+        failed: 'The export failed: %{message}',
+      },
     },
     // CIH attendance, reports and their figures.
     cihReports: {

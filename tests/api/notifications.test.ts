@@ -164,13 +164,43 @@ describe('sender scope', () => {
     expect((await send(inspector.token, { audience: 'everyone' })).status).toBe(403);
   });
 
+  it('lets a sender who is not an administrator choose people within their scope only', async () => {
+    const chosen = async (token: string, userIds: string[]) => {
+      const res = await send(token, { audience: 'people', userIds });
+      const preview = await s.call('GET', countQuery({ audience: 'people', userIds }), { token });
+      expect(preview.status).toBe(res.status);
+      return res;
+    };
+    // The head of the department: its members, no one else (not even beside one of them).
+    const byHead = await chosen(hod.token, [a, c]);
+    expect(byHead.status).toBe(200);
+    expect(await recipientsOf(byHead.body.data.id)).toEqual([a, c].sort());
+    expect((await chosen(hod.token, [a, g])).status).toBe(403);
+    // The pastor: the people of their center.
+    expect((await chosen(pastor.token, [g])).status).toBe(200);
+    expect((await chosen(pastor.token, [a])).status).toBe(403);
+    // The inspectorate: anyone in a center, not a person in none.
+    expect((await chosen(inspector.token, [a, g])).status).toBe(200);
+    expect((await chosen(inspector.token, [c])).status).toBe(403);
+    // A member chooses no one; GetPeople offers each only whom they may choose.
+    expect((await chosen(member.token, [a])).status).toBe(403);
+    const offered = async (token: string, search = '') =>
+      ((await s.call('GET', `/Notification/GetPeople?Search=${search}`, { token })).body.data as Array<{ id: string }>)
+        .map((p) => p.id)
+        .sort();
+    expect(await offered(hod.token)).toEqual([a, c].sort());
+    expect(await offered(hod.token, 'chidi')).toEqual([c]);
+    expect(await offered(pastor.token)).toEqual([g]);
+    expect(await offered(member.token)).toEqual([]);
+  });
+
   it('refuses a member every audience, and offers them none', async () => {
     expect((await send(member.token, { audience: 'everyone' })).status).toBe(403);
     expect((await send(member.token, { audience: 'people', userIds: [a] })).status).toBe(403);
     const options = await s.call('GET', '/Notification/GetAudiences', { token: member.token });
     expect(options.body.data.kinds).toEqual([]);
     const hodOptions = await s.call('GET', '/Notification/GetAudiences', { token: hod.token });
-    expect(hodOptions.body.data.kinds).toEqual(['department']);
+    expect(hodOptions.body.data.kinds).toEqual(['department', 'people']);
     expect(hodOptions.body.data.departments).toEqual([{ id: dept.id, name: dept.departmentName }]);
   });
 });
@@ -309,6 +339,8 @@ describe('mail', () => {
       const res = await send(admin, { title: 'Choir news', audience: 'people', userIds: [keen.id, quiet.id] }, sibling);
       const mail = await smtp.waitFor(keen.email);
       expect(mail.raw).toContain('Choir news');
+      // The text comes from the message itself: its mails keep none of their own.
+      expect(mail.raw).toContain('Rehearsal is on Friday at 6pm.');
       // Both read it in the app; only one was mailed, and the outbox holds only that one.
       expect(await recipientsOf(res.body.data.id)).toEqual([keen.id, quiet.id].sort());
       const queued = await db.select({ to: outbox.to }).from(outbox).where(eq(outbox.messageId, res.body.data.id));

@@ -95,15 +95,45 @@ function mayAddress(scope: SenderScope, a: Audience): boolean {
   if (a.kind === 'department') return scope.departmentIds.includes(a.id!);
   if (a.kind === 'zone') return scope.zonesAndCenters;
   if (a.kind === 'center') return scope.zonesAndCenters || scope.centerIds.includes(a.id!);
+  if (a.kind === 'people') return reachesPeople(scope);
   return false;
 }
 
-export function mustAddress(scope: SenderScope, a: Audience) {
-  if (!mayAddress(scope, a)) {
-    throw forbidden(
-      'You may not send to this audience: administrators send to anyone, a head of department to their department, a CIH pastor to their center, the inspectorate to zones and centers',
+/** Whether the sender may choose people one by one at all. */
+export const reachesPeople = (scope: SenderScope) =>
+  scope.anyone || scope.zonesAndCenters || scope.departmentIds.length > 0 || scope.centerIds.length > 0;
+
+/**
+ * The people a sender may choose one by one, as a condition on member_directory: anyone for
+ * administrators; else the members of the departments they head, of the centers they pastor,
+ * and, for the inspectorate, of every center (a person with no center is no zone's or center's).
+ */
+export function reachablePeople(scope: SenderScope): SQL | undefined {
+  if (scope.anyone) return undefined;
+  const reach: SQL[] = [];
+  if (scope.departmentIds.length) {
+    reach.push(
+      sql`${md.userId} in (select ${userDepartments.userId} from ${userDepartments} where ${inArray(userDepartments.departmentId, scope.departmentIds)})`,
     );
   }
+  if (scope.zonesAndCenters) reach.push(sql`${md.centerId} is not null`);
+  else if (scope.centerIds.length) reach.push(inArray(md.centerId, scope.centerIds));
+  return reach.length ? sql`(${sql.join(reach, sql` or `)})` : sql`false`;
+}
+
+const REFUSED =
+  'You may not send to this audience: administrators send to anyone, a head of department to their department, a CIH pastor to their center, the inspectorate to zones and centers';
+
+/** 403 unless the caller's scope covers the audience; chosen people must each be within it. */
+export async function mustAddress(db: Db | Tx, scope: SenderScope, a: Audience) {
+  if (!mayAddress(scope, a)) throw forbidden(REFUSED);
+  if (a.kind !== 'people' || scope.anyone) return;
+  const chosen = [...new Set(a.userIds)];
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(md)
+    .where(and(inArray(md.userId, chosen), reachablePeople(scope)));
+  if (n < chosen.length) throw forbidden('You may choose only people of your own department or center');
 }
 
 type Option = { id: string; name: string };
@@ -147,6 +177,7 @@ export async function audienceOptions(db: Db | Tx, scope: SenderScope) {
         ...(depts.length ? (['department'] as const) : []),
         ...(zoneRows.length ? (['zone'] as const) : []),
         ...(centerRows.length ? (['center'] as const) : []),
+        ...(reachesPeople(scope) ? (['people'] as const) : []),
       ];
   return { kinds, departments: depts, affinityGroups: groups, zones: zoneRows, centers: centerRows, roles: roleRows };
 }

@@ -6,18 +6,13 @@ import { audienceCondition, type Audience } from './audience.js';
 
 type Message = typeof messages.$inferSelect;
 
-/** The mail a recipient gets: the message as text; its attachments wait in the app. */
-function mailText(m: Message, attachments: number) {
-  const files = attachments ? `\n\n${attachments} attachment${attachments === 1 ? '' : 's'}: sign in to read and download.` : '';
-  return `${m.body}${files}`;
-}
-
 /**
  * Writes a message's inbox rows and mails, set-based (INSERT ... SELECT) inside the caller's
  * transaction, so the rows and mails exist together or not at all. People who opted out of
- * message mails, or never verified their address, get the inbox row only.
+ * message mails, or never verified their address, get the inbox row only. The mails carry no
+ * text: the outbox worker takes it from the message when it sends (server/outbox.ts).
  */
-export async function deliverMessage(tx: Tx, m: Message, attachments: number) {
+export async function deliverMessage(tx: Tx, m: Message) {
   const audience: Audience = { kind: m.audienceKind as Audience['kind'], id: m.audienceId ?? undefined, userIds: m.userIds };
   const recipients = await audienceCondition(tx, audience, m.senderId ?? '00000000-0000-0000-0000-000000000000');
   // One statement: the inbox rows, and from what they returned the mails, so neither is read back.
@@ -30,7 +25,7 @@ export async function deliverMessage(tx: Tx, m: Message, attachments: number) {
         returning recipient_id),
       mails as (
         insert into outbox ("to", subject, text, category, message_id)
-        select u.email, ${m.title}, ${mailText(m, attachments)}, 'messages', ${m.id}
+        select u.email, ${m.title}, '', 'messages', ${m.id}
         from inbox join users u on u.id = inbox.recipient_id
         where u.email_verified
           and not exists (select 1 from email_opt_outs o where o.user_id = u.id and o.category = 'messages'))
@@ -55,10 +50,7 @@ export async function releaseDueMessages(db: Db): Promise<number> {
         .limit(1)
         .for('update', { skipLocked: true });
       if (!due) return false;
-      const [{ n }] = rowsOf<{ n: number }>(
-        await tx.execute(sql`select count(*)::int as n from message_attachments where message_id = ${due.id}`),
-      );
-      await deliverMessage(tx, due, n);
+      await deliverMessage(tx, due);
       return true;
     });
     if (!done) return released;

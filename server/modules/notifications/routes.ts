@@ -9,6 +9,7 @@ import type { Caller } from '@/server/http/access.js';
 import { ok, page } from '@/server/http/envelope.js';
 import { badRequest, notFound } from '@/server/http/errors.js';
 import { listQuery, orderOf, pageOf, PAGE_SIZE_CAP } from '@/server/http/list.js';
+import { memberSearch } from '@/server/http/memberList.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import {
   audienceCondition,
@@ -16,6 +17,8 @@ import {
   audienceOptions,
   checkAudienceShape,
   mustAddress,
+  reachablePeople,
+  reachesPeople,
   senderScope,
   type Audience,
 } from './audience.js';
@@ -65,7 +68,7 @@ async function allowedAudience(db: Db, caller: Caller, a: Audience) {
   if (a.id && ['department', 'affinityGroup', 'zone', 'center'].includes(a.kind) && !z.guid().safeParse(a.id).success) {
     throw badRequest('AudienceId must be a valid id', { audienceId: ['Must be a valid id'] });
   }
-  mustAddress(await senderScope(db, caller), a);
+  await mustAddress(db, await senderScope(db, caller), a);
   return audienceLabel(db, a);
 }
 
@@ -272,7 +275,7 @@ const sendingRoutes = (tag: string) => [
         if (attachments.length) {
           await tx.insert(messageAttachments).values(attachments.map((a) => ({ messageId: m.id, ...a, size: a.data.length })));
         }
-        const done = later ? m : await deliverMessage(tx, m, attachments.length);
+        const done = later ? m : await deliverMessage(tx, m);
         const files = attachments.map((a) => ({ fileName: a.fileName, contentType: a.contentType, size: a.data.length }));
         audit({
           action: 'create',
@@ -349,6 +352,39 @@ const sendingRoutes = (tag: string) => [
         )
         .header('cache-control', 'private, no-store')
         .send(file.data);
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/Notification/GetPeople',
+    tag,
+    summary:
+      'People the caller may choose one by one (administrators: anyone; a head of department: their department; a CIH pastor: their center; the inspectorate: every center), searched by name, email or phone; at most 20',
+    access: { signedIn: true },
+    query: z.object({ search: z.string().trim().max(100).optional() }).strict(),
+    async handler({ query, caller, services }) {
+      const db = services.database.db;
+      const scope = await senderScope(db, caller!);
+      if (!reachesPeople(scope)) return ok([]);
+      const people = await db
+        .select({
+          id: memberDirectory.userId,
+          firstName: memberDirectory.firstName,
+          surName: memberDirectory.surName,
+          email: memberDirectory.email,
+        })
+        .from(memberDirectory)
+        .where(
+          and(
+            // Listed, enabled, and not the caller: as audiences are.
+            sql`not ${memberDirectory.archived} and not ${memberDirectory.disabled} and ${memberDirectory.userId} <> ${caller!.id}`,
+            reachablePeople(scope),
+            memberSearch(query.search),
+          ),
+        )
+        .orderBy(memberDirectory.surName, memberDirectory.firstName)
+        .limit(20);
+      return ok(people.map((p) => ({ id: p.id, fullName: `${p.firstName} ${p.surName}`, email: p.email })));
     },
   }),
 ];

@@ -76,7 +76,9 @@ export async function personalDataOf(db: Db, userId: string): Promise<PersonalDa
     select id, actor_id, action, entity, entity_id, outcome, before, after, ip, created_at from audit_logs_archive where subject_id = ${userId}
     order by created_at, id`);
   const mails = await db.execute(
-    sql`select subject, text, created_at from outbox where "to" = ${String(account.email)} order by created_at`,
+    // A message's mails keep their text on the message (one body for all its recipients).
+    sql`select o.subject, coalesce(m.body, o.text) as text, o.created_at from outbox o left join messages m on m.id = o.message_id
+      where o."to" = ${String(account.email)} order by o.created_at`,
   );
   return {
     generatedAt: new Date().toISOString(),

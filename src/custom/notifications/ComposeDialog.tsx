@@ -59,7 +59,7 @@ function useRecipientCount(query: ReturnType<typeof audienceQuery>) {
   return count;
 }
 
-/** Searches people by name or email for a 'chosen people' audience (administrators only reach it). */
+/** Searches the people the sender may choose (the server narrows them to the sender's scope). */
 function PeoplePicker({ value, onChange }: { value: Person[]; onChange: (people: Person[]) => void }) {
   const translate = useTranslate();
   const api = useDataProvider<FlockDataProvider>();
@@ -67,14 +67,8 @@ function PeoplePicker({ value, onChange }: { value: Person[]; onChange: (people:
   const [options, setOptions] = useState<Person[]>([]);
   useEffect(() => {
     let live = true;
-    const params = {
-      pagination: { page: 1, perPage: 20 },
-      sort: { field: 'id', order: 'ASC' as const },
-      filter: { q: search || undefined },
-    };
-    void api.getList('users', params).then(
-      (r) =>
-        live && setOptions(r.data.map((u) => ({ id: String(u.id), label: `${u.fullName ?? `${u.firstName} ${u.surName}`} (${u.email})` }))),
+    void api.getPeople<Array<{ id: string; fullName: string; email: string }>>({ search }).then(
+      (r) => live && setOptions(r.data.map((u) => ({ id: u.id, label: `${u.fullName} (${u.email})` }))),
       () => undefined,
     );
     return () => {

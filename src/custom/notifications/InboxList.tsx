@@ -1,11 +1,49 @@
 import { useState } from 'react';
-import { useGetList, useTranslate } from 'react-admin';
-import { Alert, Box, Chip, LinearProgress, List, ListItemButton, ListItemText, Pagination, Typography } from '@mui/material';
+import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import { Alert, Box, Button, Chip, LinearProgress, List, ListItemButton, ListItemText, Pagination, Typography } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import DownloadIcon from '@mui/icons-material/Download';
+import type { FlockDataProvider } from '@/src/dataProvider';
+import { saveCsv } from './download';
 import { NotificationDialog } from './NotificationDialog';
 import type { InboxItem } from './types';
 
 const PER_PAGE = 20;
+/** The inbox as a spreadsheet: every notification, not only the page shown (the API's largest page). */
+const EXPORT_MAX = 1000;
+
+/** The Export CSV button of the inbox: title, sender, when, read or not, the text and its files. */
+function ExportInbox() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const api = useDataProvider<FlockDataProvider>();
+  const exportCsv = async () => {
+    try {
+      const all = await api.getList<InboxItem>('inbox', {
+        pagination: { page: 1, perPage: EXPORT_MAX },
+        sort: { field: 'id', order: 'DESC' },
+        filter: {},
+      });
+      const label = (key: string) => translate(`flock.notifications.inbox_csv.${key}`);
+      const rows = all.data.map((n) => ({
+        ...n,
+        from: n.senderName ?? translate('flock.notifications.inbox_csv.flock'),
+        read: label(n.isRead ? 'yes' : 'no'),
+      }));
+      const columns = ['title', 'from', 'createdAt', 'read', 'body', 'attachmentCount'].map((source) => ({ source, label: label(source) }));
+      saveCsv(rows, columns, 'notifications.csv');
+    } catch (err) {
+      notify(translate('flock.notifications.inbox_csv.failed', { message: (err as Error).message }), { type: 'error' });
+    }
+  };
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Button size="small" startIcon={<DownloadIcon />} onClick={exportCsv}>
+        {translate('flock.notifications.export')}
+      </Button>
+    </Box>
+  );
+}
 
 /** The caller's notifications, unread first; one opens in a dialog. */
 export function InboxList() {
@@ -22,6 +60,7 @@ export function InboxList() {
   const pages = Math.ceil((total ?? 0) / PER_PAGE);
   return (
     <>
+      <ExportInbox />
       <List aria-label={translate('flock.notifications.tabs.inbox')}>
         {data.map((n) => (
           <ListItemButton key={n.id} onClick={() => setOpened(n.id)} divider>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, ok, renderScreen, rows, signInWith, type ApiCall } from '@/tests/support/adminScreen';
 import { NotificationBell } from './NotificationBell';
@@ -73,6 +73,24 @@ describe('/notifications', () => {
     expect(screen.queryByRole('tab', { name: 'Sent' })).toBeNull();
   });
 
+  it('exports the whole inbox as CSV, not only the page shown', async () => {
+    const saved: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => (saved.push(blob), 'blob:inbox'));
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    showPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(api.callsTo('GET /Notification/GetAllNotifications').some((c) => c.query.PageSize === '1000')).toBe(true);
+    const lines = (await saved[0].text()).split('\r\n');
+    expect(lines[0]).toBe('Title,From,Received,Read,Message,Attachments');
+    expect(lines[1]).toMatch(/^Rehearsal moved,Emeka Nwosu,2026-11-20T10:00:00.000Z,No,"Friday at 6pm\.\n/);
+    expect(lines.at(-1)).toBe(
+      'Welcome,Emeka Nwosu,2026-11-20T10:00:00.000Z,Yes,"Friday at 6pm.\nSee https://example.org/rota <b>now</b>",0',
+    );
+    click.mockRestore();
+  });
+
   it('opens one: its text with links but no markup, its attachment, and marks it read', async () => {
     showPage();
     fireEvent.click(await screen.findByText('Rehearsal moved'));
@@ -109,6 +127,21 @@ describe('/notifications', () => {
       Audience: 'department',
       AudienceId: 'd1',
     });
+  });
+
+  it('lets a head of department choose people, from those the server offers them', async () => {
+    api.on('GET /Notification/GetPeople', () => ok([{ id: 'u1', fullName: 'Abel Okoro', email: 'abel@example.org' }]));
+    showPage({ ...HEAD, kinds: ['department', 'people'] });
+    fireEvent.click(await screen.findByRole('button', { name: 'New notification' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Send to/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Chosen people' }));
+    const people = await within(dialog).findByRole('combobox', { name: /People/ });
+    fireEvent.change(people, { target: { value: 'Abel' } });
+    await waitFor(() => expect(api.callsTo('GET /Notification/GetPeople').at(-1)?.query).toEqual({ Search: 'Abel' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Abel Okoro (abel@example.org)' }));
+    expect(await within(dialog).findByText('This reaches 12 people')).toBeTruthy();
+    expect(api.callsTo('GET /Notification/GetRecipientCount').at(-1)?.query).toEqual({ Audience: 'people', UserIds: 'u1' });
   });
 
   it('shows the sender their sent notifications with read counts', async () => {

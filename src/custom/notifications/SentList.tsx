@@ -3,7 +3,7 @@ import { useDataProvider, useGetList, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Pagination, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { toCsv } from '@/src/resources/crud/csv';
+import { saveCsv } from './download';
 import type { SentItem } from './types';
 
 const PER_PAGE = 20;
@@ -36,11 +36,7 @@ export function SentList() {
       ...COUNTS.map((source) => ({ source, label: label(COUNT_LABEL[source]) })),
       { source: 'status', label: label('status') },
     ];
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([toCsv(all.data, columns)], { type: 'text/csv' }));
-    link.download = 'sent-notifications.csv';
-    link.click();
-    URL.revokeObjectURL(link.href);
+    saveCsv(all.data, columns, 'sent-notifications.csv');
   };
   return (
     <>

@@ -39,6 +39,7 @@ export const sentNotifications = descriptor({
       getAudiences: { method: 'GET', path: '/Notification/GetAudiences' },
       getRecipientCount: { method: 'GET', path: '/Notification/GetRecipientCount', query: (p: Query) => p },
       sendNotification: { method: 'POST', path: '/Notification/sendnotifications', body: (p: { form: FormData }) => p.form },
+      getPeople: { method: 'GET', path: '/Notification/GetPeople', query: (p: { search?: string }) => ({ Search: p.search || undefined }) },
     },
   },
 });

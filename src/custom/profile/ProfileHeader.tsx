@@ -6,6 +6,7 @@ import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { ChangeRoleDialog } from '@/src/common/roles/ChangeRoleDialog';
 import { useRoleLabel } from '@/src/common/roles/useRoles';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
+import { EmailPreferences } from '@/src/custom/notifications/EmailPreferences';
 import { HistoryButton } from '@/src/resources/auditLogs/HistoryButton';
 import { AVATAR_ACCEPT, avatarProblem } from './avatarFile';
 import { ConsentChoices } from './ConsentChoices';
@@ -96,6 +97,12 @@ export function ProfileHeader({ user, viewer }: Props) {
         )}
       </CardContent>
       {viewer.isSelf && <ConsentChoices />}
+      {/* The same opt-outs as on /notifications: the profile is where members look for them. */}
+      {viewer.isSelf && (
+        <CardContent sx={{ pt: 0 }}>
+          <EmailPreferences />
+        </CardContent>
+      )}
       {changingRole && (
         <ChangeRoleDialog
           user={{ id: String(user.id), fullName: user.fullName, roles: user.roles }}
