@@ -32,7 +32,7 @@ export type GoalMetric = (typeof GOAL_METRICS)[number];
 /** Metrics a department has no measure of: CIH meetings and outreaches belong to centers, not departments. */
 export const PLACE_METRICS: readonly GoalMetric[] = ['avgCihAttendance', 'attendanceRate', 'centersReportingWeekly', 'outreachConverts'];
 /** Metrics measured in percent, so their target is at most 100. */
-export const PERCENT_METRICS: readonly GoalMetric[] = ['attendanceRate', 'centersReportingWeekly'];
+const PERCENT_METRICS: readonly GoalMetric[] = ['attendanceRate', 'centersReportingWeekly'];
 
 const DAY_MS = 86_400_000;
 

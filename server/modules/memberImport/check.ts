@@ -24,7 +24,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?\d{7,15}$/;
 
 /** The digits of a phone number (and a leading +), as duplicates are compared. */
-export const phoneKey = (phone: string) => phone.replace(/[\s\-().]/g, '');
+const phoneKey = (phone: string) => phone.replace(/[\s\-().]/g, '');
 
 function gender(value: string): string | null | undefined {
   const v = value.toLowerCase();

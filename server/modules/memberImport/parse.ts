@@ -9,7 +9,7 @@ export type Sheet = { headers: string[]; rows: string[][] };
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** XLSX files are zip archives; anything else must be text to be read as CSV. */
-export function sniff(data: Buffer): 'xlsx' | 'csv' {
+function sniff(data: Buffer): 'xlsx' | 'csv' {
   if (data.subarray(0, 4).equals(ZIP_MAGIC)) return 'xlsx';
   if (data.includes(0)) throw badRequest('The file is neither CSV text nor an XLSX workbook', { file: ['Choose a CSV or XLSX file'] });
   return 'csv';
