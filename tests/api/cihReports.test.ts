@@ -436,6 +436,21 @@ describe('visitors to first-timers', () => {
     const kept = again.body.data.visitors.find((v: { id: string }) => v.id === tunde.id);
     expect(kept).toMatchObject({ firstTimerId: sent.body.data.firstTimerId, firstTimer: true });
     expect((await toFirstTimer(coordinator.token, tunde.id)).status).toBe(409);
+
+    // So does a save that names them without their id, as the attendance form does for a date saved anew.
+    const anew = await call('PUT', '/CIHAttendance/Update', pastor1.token, {
+      id: meeting.id,
+      centerId: c1.id,
+      meetingDate: day(5),
+      marks: marksOf(c1Members, 3),
+      visitors: meeting.visitors.map((v: { name: string; phone: string }) => ({ name: ` ${v.name.toUpperCase()}`, phone: v.phone })),
+    });
+    expect(anew.status).toBe(200);
+    expect(anew.body.data.firstTimerCount).toBe(1);
+    expect(anew.body.data.visitors.find((v: { id: string }) => v.id === tunde.id)).toMatchObject({
+      firstTimerId: sent.body.data.firstTimerId,
+      firstTimer: true,
+    });
   });
 
   it('the inspectorate may send a visitor of any center', async () => {

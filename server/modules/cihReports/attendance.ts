@@ -119,15 +119,20 @@ export async function saveAttendance(tx: Tx, input: AttendanceValues, scope: Sco
 
 type SentVisitor = NonNullable<AttendanceValues['visitors']>[number];
 
+/** One visitor named again without their id (the attendance form saving the same date anew). */
+const sameVisitor = (a: { name: string; phone?: string | null }, b: { name: string; phone?: string | null }) =>
+  a.name.trim().toLowerCase() === b.name.trim().toLowerCase() && (a.phone ?? '').trim() === (b.phone ?? '').trim();
+
 /**
- * The visitors as sent: one saved before at this meeting keeps its id and the first-timer
- * account made from it (so it stays a first-timer and is not sent twice); other ids are dropped.
+ * The visitors as sent: one saved before at this meeting (by id, or else by name and phone)
+ * keeps its id and the first-timer account made from it (so it stays a first-timer and is not
+ * sent twice); other ids are dropped.
  */
 async function keptVisitors(tx: Tx, sent: SentVisitor[], meetingId: string | null) {
   const stored = meetingId ? await tx.select().from(cihVisitors).where(eq(cihVisitors.meetingId, meetingId)) : [];
   const byId = new Map(stored.map((v) => [v.id, v]));
   return sent.map((v) => {
-    const old = v.id ? byId.get(v.id.toLowerCase()) : undefined;
+    const old = (v.id ? byId.get(v.id.toLowerCase()) : undefined) ?? [...byId.values()].find((s) => sameVisitor(s, v));
     byId.delete(old?.id ?? '');
     return old
       ? { ...v, id: old.id, firstTimerId: old.firstTimerId, firstTimer: Boolean(old.firstTimerId) || v.firstTimer }
