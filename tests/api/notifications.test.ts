@@ -351,6 +351,23 @@ describe('mail', () => {
     }
   });
 
+  it('mails nobody who withdrew consent to email (the inbox row is still written); consent given again mails again', async () => {
+    const willing = await createUser(s);
+    const declined = await createUser(s);
+    const consent = (email: boolean) => s.call('PUT', '/Stewardship/UpdateMyConsents', { token: declined.token, body: { email } });
+    expect((await consent(false)).status).toBe(200);
+    const queuedFor = async (id: string) =>
+      (await db.select({ to: outbox.to }).from(outbox).where(eq(outbox.messageId, id))).map((r) => r.to).sort();
+    const first = await send(admin, { title: 'Harvest', audience: 'people', userIds: [willing.id, declined.id] });
+    expect(await recipientsOf(first.body.data.id)).toEqual([willing.id, declined.id].sort());
+    expect(await queuedFor(first.body.data.id)).toEqual([willing.email]);
+    expect((await consent(true)).status).toBe(200);
+    const second = await send(admin, { title: 'Harvest, again', audience: 'people', userIds: [willing.id, declined.id] });
+    expect(await queuedFor(second.body.data.id)).toEqual([willing.email, declined.email].sort());
+    // Out of the queue the worker tests below count.
+    await db.delete(outbox).where(inArray(outbox.messageId, [first.body.data.id, second.body.data.id]));
+  });
+
   /** Mails queued as a send queues them, to unique addresses. */
   async function queue(n: number) {
     const tag = crypto.randomUUID().slice(0, 8);

@@ -2,6 +2,7 @@ import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
 import { messages } from '@/server/db/schema/index.js';
+import { mayEmail } from '@/server/modules/stewardship/consent.js';
 import { audienceCondition, type Audience } from './audience.js';
 
 type Message = typeof messages.$inferSelect;
@@ -28,7 +29,8 @@ export async function deliverMessage(tx: Tx, m: Message) {
         select u.email, ${m.title}, '', 'messages', ${m.id}
         from inbox join users u on u.id = inbox.recipient_id
         where u.email_verified
-          and not exists (select 1 from email_opt_outs o where o.user_id = u.id and o.category = 'messages'))
+          and not exists (select 1 from email_opt_outs o where o.user_id = u.id and o.category = 'messages')
+          and ${mayEmail(sql`u.id`)})
       select count(*)::int as n from inbox`),
   );
   const [done] = await tx.update(messages).set({ deliveredAt: new Date(), recipientCount: n }).where(eq(messages.id, m.id)).returning();

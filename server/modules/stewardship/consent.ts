@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { CONSENT_CATEGORIES, CONSENT_WORDING, type ConsentCategory } from '@/domain/consent.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { consents } from '@/server/db/schema/index.js';
@@ -30,3 +30,12 @@ export async function recordConsents(tx: Tx, userId: string, choices: Partial<Re
   }
   return changed;
 }
+
+/**
+ * The condition "the user (a users row's id) has not withdrawn consent to email": their newest
+ * 'email' choice is not a no. Never asked (an account an administrator made or imported) is not a
+ * no; a sign-up's switch left off is.
+ */
+export const mayEmail = (userId: SQL) =>
+  sql`coalesce((select c.granted from consents c where c.user_id = ${userId} and c.category = 'email'
+    order by c.created_at desc, c.id desc limit 1), true)`;
