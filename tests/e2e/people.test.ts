@@ -16,7 +16,7 @@ const COORDINATOR = { email: 'cihcoordinator@example.org', name: 'Ngozi Eze' };
 const INSPECTOR = { email: 'inspectorate@example.org' };
 
 /** The side menu of a plain member: what every signed-in user sees. */
-const EVERYONE = ['Profile', 'Overview', 'Requests'];
+const EVERYONE = ['Profile', 'Overview', 'Events', 'Appointments', 'Meetings', 'Requests', 'Notifications'];
 
 describe('people administration in a real browser', () => {
   it('an administrator converts three first-timers at once and finds them in the member list', async () => {
@@ -106,7 +106,17 @@ describe('people administration in a real browser', () => {
 
     // Permissions are read at login: the next one brings the role's (pages of one browser share the session).
     await signIn(member, e2e.url, MEMBER.email, DEMO_PASSWORD);
-    expect(await menuEntries(member)).toEqual(['Profile', 'Overview', 'Affinity Groups', 'Departments', 'Requests']);
+    expect(await menuEntries(member)).toEqual([
+      'Profile',
+      'Overview',
+      'Affinity Groups',
+      'Departments',
+      'Events',
+      'Appointments',
+      'Meetings',
+      'Requests',
+      'Notifications',
+    ]);
     await admin.close();
     await member.close();
   });
