@@ -99,6 +99,9 @@ describe('notifications', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Title' }).fill('Choir outing');
     await dialog.getByRole('textbox', { name: 'Message' }).fill('We meet at the gate at 9am.');
+    // A head may write to their department or to people of it: the department, then which one.
+    await dialog.getByRole('combobox', { name: /Send to/ }).click();
+    await page.getByRole('option', { name: 'A department' }).click();
     await dialog.getByRole('combobox', { name: /Which one/ }).click();
     await page.getByRole('option', { name: 'Choir' }).click();
     await dialog.getByText(/This reaches \d+ (person|people)/).waitFor();
@@ -114,7 +117,7 @@ describe('notifications', () => {
       .waitFor();
     await page.close();
     await expect
-      .poll(() => e2e.smtp.mails.some((m) => m.to.includes(MEMBER) && m.raw.includes('Choir outing')), { timeout: 15_000 })
+      .poll(() => e2e.smtp.mails.some((m) => m.to.includes(MEMBER) && m.raw.includes('Choir outing')), { timeout: 60_000 })
       .toBe(true);
   });
 });
