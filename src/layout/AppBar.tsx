@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   AppBar as RaAppBar,
   LoadingIndicator,
@@ -14,10 +14,12 @@ import { ListItemIcon, ListItemText, MenuItem, Typography, type MenuItemProps } 
 import LockResetIcon from '@mui/icons-material/LockReset';
 import PersonIcon from '@mui/icons-material/Person';
 import { APP_NAME } from '@/src/config';
-import { NotificationBell } from '@/src/custom/notifications/NotificationBell';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { usePreferences } from './preferences';
 import { SettingsMenu } from './SettingsMenu';
+
+/** The bell loads after the page: the login page's JavaScript stays within its budget. */
+const NotificationBell = lazy(() => import('@/src/custom/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));
 
 /** MUI's MenuList gives its items focus props; they must reach the MenuItem. */
 type FocusProps = Pick<MenuItemProps, 'tabIndex' | 'autoFocus'>;
@@ -72,7 +74,9 @@ export function AppBar() {
         sx={sx}
         toolbar={
           <>
-            <NotificationBell />
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
             <SettingsMenu />
             <LoadingIndicator />
           </>

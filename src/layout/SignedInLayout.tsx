@@ -1,6 +1,8 @@
-import { useMemo, type ReactNode } from 'react';
-import { Layout as RaLayout, Sidebar as RaSidebar, type SidebarProps } from 'react-admin';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Layout as RaLayout, Sidebar as RaSidebar, useTranslate, type SidebarProps } from 'react-admin';
+import { LinearProgress } from '@mui/material';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { loadAreaTexts } from '@/src/i18n';
 import { AppBar } from './AppBar';
 import { HorizontalMenu, Menu } from './Menu';
 import { usePreferences } from './preferences';
@@ -36,10 +38,28 @@ const CONTENT_FITS = {
   '& .RaDataTable-tableWrapper, & .MuiTableContainer-root': { overflowX: 'auto' },
 } as const;
 
-/** The signed-in frame: app bar and the menu at the side or across the top. */
+/** Whether the signed-in areas' texts are in (they load after the first page: src/i18n/index.ts). */
+function useAreaTexts() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void loadAreaTexts().then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return ready;
+}
+
+/** The signed-in frame: app bar and the menu at the side or across the top, once its texts are in. */
 export function SignedInLayout({ children }: { children: ReactNode }) {
   const [{ menuLayout }] = usePreferences();
-  const horizontal = menuLayout === 'horizontal';
+  const translate = useTranslate();
+  if (!useAreaTexts()) return <LinearProgress aria-label={translate('flock.loading')} />;
+  return <SignedInFrame horizontal={menuLayout === 'horizontal'}>{children}</SignedInFrame>;
+}
+
+function SignedInFrame({ horizontal, children }: { horizontal: boolean; children: ReactNode }) {
   return (
     <RaLayout appBar={AppBar} menu={Menu} sidebar={horizontal ? NoSidebar : Sidebar} sx={CONTENT_FITS}>
       {horizontal && (

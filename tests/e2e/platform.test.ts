@@ -17,7 +17,7 @@ describe('the platform in a real browser', () => {
     await page.goto(`${e2e.url}/register`);
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Okafor');
-    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByLabel('Mobile number').fill('08030000000');
     await page.getByLabel('Password', { exact: true }).fill('Register-pass-1');
     await page.getByRole('button', { name: 'Create account' }).click();

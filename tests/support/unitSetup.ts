@@ -11,6 +11,9 @@ if (typeof document !== 'undefined') {
   configure({ asyncUtilTimeout: 10_000 });
   vi.setConfig({ testTimeout: 60_000 });
   trackShortTimers();
+  // Screens render here without the signed-in layout that loads the areas' texts.
+  const { loadAreaTexts } = await import('@/src/i18n');
+  await loadAreaTexts();
 }
 
 // Component tests render into jsdom; unmount between tests so they never share a DOM.
