@@ -89,13 +89,9 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      // pool.end() resolves before its sockets have closed; a forced drop would then kill live
-      // backends and their clients report it as an unhandled error. Wait for them to go first.
-      for (let i = 0; i < 40; i++) {
-        const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      // The pool has ended, but its backends may still be exiting: end any left and wait for each
+      // to be gone (PostgreSQL waits, up to 60 s), so the drop finds no session to kill.
+      await c.query('SELECT pg_terminate_backend(pid, 60000) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
