@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { P } from '@/domain/permissions.js';
 import { auditLogs, auditLogsArchive } from '@/server/db/schema/index.js';
 import { moveExpiredAuditRows } from '@/server/modules/auditTrail/retention.js';
-import { pageQuery, whereOf, type AuditFilters } from '@/server/modules/auditTrail/query.js';
+import { isSettled, pageQuery, whereOf, type AuditFilters } from '@/server/modules/auditTrail/query.js';
 import { userWith } from '@/tests/support/roles.js';
 import { ADMIN_EMAIL, startServer, startSibling } from '@/tests/support/server.js';
 import { addPerson } from '@/tests/support/people.js';
@@ -331,6 +331,40 @@ describe('indexes', () => {
     const plan = await planOf(filters);
     expect(plan).toContain(index);
     expect(plan).not.toMatch(/\bSort\b/);
+  });
+});
+
+describe('counts of settled ranges', () => {
+  const now = Date.parse('2026-06-15T12:00:00Z');
+  const day = 86_400_000;
+  const at = (ms: number) => new Date(ms).toISOString();
+
+  it('keeps only a range that ended over ten minutes ago, inside retention, without Ip, Actor or Subject', () => {
+    const closed = { from: at(now - 30 * day), to: at(now - 11 * 60_000) };
+    expect(isSettled(closed, undefined, now)).toBe(true);
+    expect(isSettled({ ...closed, actorId: actor.id, action: 'update' }, undefined, now)).toBe(true);
+    expect(isSettled({ ...closed, to: at(now - 9 * 60_000) }, undefined, now)).toBe(false);
+    expect(isSettled({ from: closed.from }, undefined, now)).toBe(false);
+    for (const searched of [{ ip: '10.0.0.1' }, { actor: 'ade' }, { subject: 'ade' }]) {
+      expect(isSettled({ ...closed, ...searched }, undefined, now)).toBe(false);
+    }
+    // Retention moves rows out of a range that reaches back to its cut-off.
+    expect(isSettled(closed, 365, now)).toBe(true);
+    expect(isSettled(closed, 20, now)).toBe(false);
+    expect(isSettled({ to: closed.to }, 365, now)).toBe(false);
+  });
+
+  it('answers the exact count of a closed range, call after call, while new rows arrive after it', async () => {
+    const range = { ActorId: actor.id, From: '2024-03-01', To: '2024-03-01' };
+    const want = expected((r) => r.createdAt.getTime() < START + 24 * HOUR).length;
+    for (let i = 0; i < 2; i++) {
+      const res = await list(range);
+      expect(res.body).toMatchObject({ totalCount: want, totalCountIsEstimate: false });
+      await db.insert(auditLogs).values({ actorId: actor.id, action: 'update', entity: 'biodata', outcome: 'success' });
+    }
+    const open = await list({ ActorId: actor.id, From: '2024-03-01', PageSize: 1 });
+    const [inDb] = await db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.actorId, actor.id));
+    expect(open.body.totalCount).toBe(inDb.n);
   });
 });
 

@@ -202,6 +202,36 @@ async function cachedEstimate(db: Db, where: SQL | undefined, key: string): Prom
   return rows;
 }
 
+/** A range that ended this long ago gains no rows: an audit row's time is its transaction's start. */
+const SETTLED_AFTER_MS = 10 * 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether the set can no longer change, so its exact count can be kept: a range that ended in the
+ * past, inside what retention keeps, filtered only by fields the append-only trigger lets no
+ * erasure rewrite (an erasure blanks addresses and changes names, so Ip, Actor and Subject
+ * searches are left out).
+ */
+export function isSettled(q: ResolvedFilters, retentionDays: number | undefined, now = Date.now()): boolean {
+  if (!q.to || q.ip || q.actor || q.subject) return false;
+  if (endOf(q.to).getTime() > now - SETTLED_AFTER_MS) return false;
+  return !retentionDays || (!!q.from && Date.parse(q.from) > now - (retentionDays - 1) * DAY_MS);
+}
+
+/** Exact counts of settled sets, per database (tests and benchmarks open several in one process). */
+const settledCounts = new WeakMap<Db, Map<string, number>>();
+
+/** Retention run with another period than the server's (a script, a test) may empty a settled range. */
+export function forgetSettledCounts(db: Db) {
+  settledCounts.delete(db);
+}
+
+function remember(db: Db, key: string, count: number) {
+  const counts = settledCounts.get(db) ?? new Map<string, number>();
+  if (counts.size >= 1000) counts.clear();
+  settledCounts.set(db, counts.set(key, count));
+}
+
 /** Filters that name one person, record or address: their sets are usually small, so they are counted straight away. */
 const SELECTIVE = ['actorId', 'subjectId', 'entityId', 'ip', 'actors', 'subjects'] as const;
 
@@ -210,9 +240,22 @@ const SELECTIVE = ['actorId', 'subjectId', 'entityId', 'ip', 'actors', 'subjects
  * planner's estimate, flagged. A broad set (no filter, a date range, an action...) is estimated
  * first, and one the planner puts far beyond the limit is not counted at all, so page 1 of a
  * million rows reads no 100,000 index entries; a selective one is counted first and estimated only
- * when the count reaches the limit.
+ * when the count reaches the limit. A settled set (isSettled) is counted once per process.
  */
-export async function totalOf(db: Db, q: ResolvedFilters): Promise<{ totalCount: number; totalCountIsEstimate: boolean }> {
+export async function totalOf(
+  db: Db,
+  q: ResolvedFilters,
+  retentionDays?: number,
+): Promise<{ totalCount: number; totalCountIsEstimate: boolean }> {
+  const settled = isSettled(q, retentionDays) ? JSON.stringify(FILTER_KEYS.map((k) => q[k] ?? null)) : undefined;
+  const known = settled === undefined ? undefined : settledCounts.get(db)?.get(settled);
+  if (known !== undefined) return { totalCount: known, totalCountIsEstimate: false };
+  const total = await countOrEstimate(db, q);
+  if (settled !== undefined && !total.totalCountIsEstimate) remember(db, settled, total.totalCount);
+  return total;
+}
+
+async function countOrEstimate(db: Db, q: ResolvedFilters): Promise<{ totalCount: number; totalCountIsEstimate: boolean }> {
   const where = whereOf(q);
   const selective = SELECTIVE.some((key) => q[key] !== undefined);
   const key = JSON.stringify(FILTER_KEYS.map((k) => q[k] ?? null));

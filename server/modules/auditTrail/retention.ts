@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
+import { forgetSettledCounts } from './query.js';
 
 /** Rows moved per transaction: short ones, so calls in between are never held up for long (PGlite has one connection). */
 const BATCH = 5000;
@@ -31,6 +32,7 @@ export async function moveExpiredAuditRows(db: Db, days: number, now = new Date(
       return Number(rowsOf<{ n: number }>(result)[0].n);
     });
     moved += n;
+    if (n > 0) forgetSettledCounts(db);
     if (n < batch) return moved;
     // Let waiting calls run between batches.
     await new Promise((resolve) => setImmediate(resolve));

@@ -57,7 +57,7 @@ export async function auditTrailModule(app: FastifyInstance) {
         // A walk by cursor was told the total with its first page; the pages after it skip the count.
         const [rows, total] = await Promise.all([
           pageQuery(db, where, { order, limit, offset: ((query.pageNumber ?? 1) - 1) * limit, cursor }),
-          cursor ? undefined : totalOf(db, filters),
+          cursor ? undefined : totalOf(db, filters, services.config.auditRetentionDays),
         ]);
         const data = rows.slice(0, limit).map(presentRow);
         // nextCursor is present while more rows follow, as in the member lists (server/http/envelope.ts).
