@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, like, or, sql, type SQL } from 'drizzle-o
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/enums.js';
+import { P } from '@/domain/permissions.js';
 import { idField } from '@/domain/schemas/structure.js';
 import type { Db } from '@/server/db/client.js';
 import { sameText } from '@/server/db/queries.js';
@@ -18,6 +19,7 @@ import {
   users,
   zones,
 } from '@/server/db/schema/index.js';
+import type { Caller } from './access.js';
 import { page } from './envelope.js';
 import { badRequest, isDataException } from './errors.js';
 import { cursorParam, encodeCursor, orderBy, rangesAfter, type Ordering } from './keyset.js';
@@ -185,6 +187,16 @@ async function rowsAfter(db: Db, cursor: string, options: PageOptions) {
   }
   return rows;
 }
+
+/** Not among those who withheld their 'listing' consent: an anti-join through their partial index keeps the scans index-only. */
+const notHidden = sql`not exists (select from ${md} hidden where hidden.user_id = ${md.userId} and hidden.hidden_from_leaders)`;
+
+/**
+ * Whom a caller finds in the church-wide lists and pickers: administrators (who keep other
+ * people's records) everyone; other leaders not those who said no to 'listing'. A department's
+ * and a center's own rosters show all their people: their leaders serve them there.
+ */
+export const visibleTo = (caller: Caller) => (caller.permissions.has(P.updateOtherMembers) ? undefined : notHidden);
 
 /** Listed: not archived (the demise flag). */
 export const isListed = sql`not ${md.archived}`;

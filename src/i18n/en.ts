@@ -214,6 +214,8 @@ export const en = {
       use: 'These details are used only to run the church membership and house-fellowship programme: to organise departments, zones, centers and requests, and to contact you about them.',
       access:
         'Only signed-in users whose role allows it can see other people’s details, and every change is recorded in an audit log. Your password is stored only as a salted hash.',
+      choices:
+        'Your privacy choices, on your profile and at sign-up, decide whether the church contacts you by email or SMS, and whether leaders other than administrators find you in the church’s member lists and among the people they can write to. The head of your department and the leaders of your house fellowship still see you in its list, since they serve you there.',
       retention:
         'Your details are kept while you belong to the church, and until an administrator erases them at your request. Backups, taken to protect against loss, hold a copy until they are replaced (the newest seven are kept unless the church sets another number).',
       rights:

@@ -419,6 +419,32 @@ describe('consent', () => {
     expect(mine.body.data.records.consents).toHaveLength(4);
   });
 
+  it('keeps a person who says no to listing out of the lists and pickers of leaders other than administrators', async () => {
+    const surName = `Unlisted${Date.now().toString(36)}`;
+    const person = await createUser(s, { overrides: { firstName: 'Hephzibah', surName, consents: { listing: false } } });
+    const leader = await userWith(s, [P.viewMembers, P.viewUserManagement, P.createNotifications]);
+    const admin = await s.login(ADMIN_EMAIL);
+    const found = async (token: string) => {
+      const lists = await Promise.all(
+        [
+          `/ChurchAffiliation/GetMemberQuery?search=${surName}`,
+          `/Admin/GetAllUsers?search=${surName}`,
+          `/Notification/GetPeople?search=${surName}`,
+        ].map((path) => s.call('GET', path, { token })),
+      );
+      for (const list of lists) expect(list.status).toBe(200);
+      return lists.map((list) => list.body.data.map((p: { id: string }) => p.id).includes(person.id));
+    };
+    expect(await found(admin)).toEqual([true, true, true]);
+    expect(await found(leader.token)).toEqual([false, false, false]);
+    const totals = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?search=${surName}`, { token: leader.token });
+    expect(totals.body.totalCount).toBe(0);
+
+    // Saying yes on the profile brings them back on the next call.
+    expect((await s.call('PUT', '/Stewardship/UpdateMyConsents', { token: person.token, body: { listing: true } })).status).toBe(200);
+    expect(await found(leader.token)).toEqual([true, true, true]);
+  });
+
   it('takes the choices made at sign-up, with the wording version', async () => {
     const person = await createUser(s, { overrides: { consents: { email: true, sms: false } } });
     const res = await s.call('GET', '/Stewardship/GetMyConsents', { token: person.token });

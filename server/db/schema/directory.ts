@@ -39,6 +39,11 @@ export const memberDirectory = pgTable(
     stateKey: text('state_key'),
     /** Names, email and phone numbers, folded, for substring search through a trigram index. */
     searchText: text('search_text').notNull(),
+    /**
+     * The person's newest 'listing' consent is a no: leaders other than administrators do not find
+     * them in the church-wide lists. Kept by a trigger on consents (migration 0017_listing_consent).
+     */
+    hiddenFromLeaders: boolean('hidden_from_leaders').notNull().default(false),
   },
   (t) => {
     const listed = sql`not ${t.archived}`;
@@ -84,6 +89,10 @@ export const memberDirectory = pgTable(
         .on(...byName, t.userId)
         .where(sql`${t.archived}`),
       index('member_directory_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+      // The few who withheld listing: the lists leave them out by an anti-join through this index.
+      index('member_directory_hidden_idx')
+        .on(t.userId)
+        .where(sql`${t.hiddenFromLeaders}`),
     ];
   },
 );

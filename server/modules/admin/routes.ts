@@ -6,7 +6,7 @@ import { idField } from '@/domain/schemas/structure.js';
 import { memberDirectory } from '@/server/db/schema/index.js';
 import { ok } from '@/server/http/envelope.js';
 import { badRequest, conflict, forbidden, isUniqueViolation } from '@/server/http/errors.js';
-import { flag, isConverted, isFirstTimer, isListed, memberFilters, memberPage } from '@/server/http/memberList.js';
+import { flag, isConverted, isFirstTimer, isListed, memberFilters, memberPage, visibleTo } from '@/server/http/memberList.js';
 import { isSelf, lockedUser, userIdQuery } from '@/server/http/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { createAccount, EMAIL_TAKEN, setDisabled, USER_FIELDS, USER_SORTS, userListQuery, welcomeMail } from './accounts.js';
@@ -35,6 +35,7 @@ export async function adminModule(app: FastifyInstance) {
           ...memberFilters(db, filters),
           status && flag(memberDirectory.disabled, status === 'disabled'),
           kind && (kind === 'firsttimer' ? isFirstTimer : isConverted),
+          visibleTo(caller!),
         ];
         return memberPage(db, query, where, USER_FIELDS, USER_SORTS);
       },

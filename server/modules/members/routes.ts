@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { P } from '@/domain/permissions.js';
-import { isChurchMember, memberFilters, memberPage, memberQuerySchema } from '@/server/http/memberList.js';
+import { isChurchMember, memberFilters, memberPage, memberQuerySchema, visibleTo } from '@/server/http/memberList.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 
 /** The member list of the members screen: church members only, with the member query's filters (server/http/memberList.ts). */
@@ -13,9 +13,9 @@ export async function membersModule(app: FastifyInstance) {
       summary: 'Church members (not first-timers, not archived) as member summaries: search, filters, sort and paging',
       access: { permission: [P.viewMembers, P.viewCihManagement, P.viewAttendance] },
       query: memberQuerySchema,
-      handler: ({ query, services }) => {
+      handler: ({ query, caller, services }) => {
         const db = services.database.db;
-        return memberPage(db, query, [isChurchMember, ...memberFilters(db, query)]);
+        return memberPage(db, query, [isChurchMember, ...memberFilters(db, query), visibleTo(caller!)]);
       },
     }),
   ]);

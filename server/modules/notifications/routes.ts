@@ -9,7 +9,7 @@ import type { Caller } from '@/server/http/access.js';
 import { ok, page } from '@/server/http/envelope.js';
 import { badRequest, notFound } from '@/server/http/errors.js';
 import { listQuery, orderOf, pageOf, PAGE_SIZE_CAP } from '@/server/http/list.js';
-import { memberSearch } from '@/server/http/memberList.js';
+import { memberSearch, visibleTo } from '@/server/http/memberList.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import {
   audienceCondition,
@@ -379,6 +379,7 @@ const sendingRoutes = (tag: string) => [
             // Listed, enabled, and not the caller: as audiences are.
             sql`not ${memberDirectory.archived} and not ${memberDirectory.disabled} and ${memberDirectory.userId} <> ${caller!.id}`,
             reachablePeople(scope),
+            visibleTo(caller!),
             memberSearch(query.search),
           ),
         )
