@@ -20,6 +20,7 @@ import { ok } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { listQuery, PAGE_SIZE_CAP } from '@/server/http/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
+import { scopedReads } from '@/server/http/scopedReads.js';
 import { act, APPOINTMENT_NOT_FOUND, book, hostRules, isHost, setAvailability } from './booking.js';
 import { appointmentIcs } from './ics.js';
 import { appointmentPage, appointmentView, type AppointmentListQuery } from './view.js';
@@ -38,28 +39,18 @@ const MAX_SLOT_DAYS = 62;
 
 export async function appointmentsModule(app: FastifyInstance) {
   registerRoutes(app, [
-    route({
-      method: 'GET',
-      url: '/Appointment/GetAll',
+    ...scopedReads({
+      base: '/Appointment',
       tag,
-      summary:
-        'Appointments the caller booked or hosts (all, for CAN_DELETE_APPOITMENT): filters Status, Reason, HostId, MemberId, Role (host|member), From, To (days); Search over names; sorts startsAt, status, reason, createdAt, hostName, memberName',
       access: viewAccess,
-      query: listQuery(appointmentFilters, PAGE_SIZE_CAP) as z.ZodType<AppointmentListQuery>,
-      handler: async ({ query, caller, services }) => appointmentPage(services.database.db, caller!, query),
-    }),
-    route({
-      method: 'GET',
-      url: '/Appointment/GetById',
-      tag,
-      summary: 'One appointment, to its member, its host and those who oversee appointments',
-      access: viewAccess,
-      query: idQuery,
-      async handler({ query, caller, services }) {
-        const row = await appointmentView(services.database.db, query.id, caller!);
-        if (!row) throw notFound(APPOINTMENT_NOT_FOUND);
-        return ok(row);
+      summaries: {
+        list: 'Appointments the caller booked or hosts (all, for CAN_DELETE_APPOITMENT): filters Status, Reason, HostId, MemberId, Role (host|member), From, To (days); Search over names; sorts startsAt, status, reason, createdAt, hostName, memberName',
+        one: 'One appointment, to its member, its host and those who oversee appointments',
       },
+      query: listQuery(appointmentFilters, PAGE_SIZE_CAP) as z.ZodType<AppointmentListQuery>,
+      page: appointmentPage,
+      one: (db, caller, id) => appointmentView(db, id, caller),
+      notFound: APPOINTMENT_NOT_FOUND,
     }),
     route({
       method: 'POST',

@@ -11,6 +11,7 @@ import { ok } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { listQuery, PAGE_SIZE_CAP } from '@/server/http/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
+import { scopedReads } from '@/server/http/scopedReads.js';
 import { isOffice, mustReach } from './scope.js';
 import { goalDetail, goalPage, type GoalListQuery } from './view.js';
 
@@ -50,28 +51,18 @@ async function findGoal(tx: Tx, id: string) {
 
 export async function goalsModule(app: FastifyInstance) {
   registerRoutes(app, [
-    route({
-      method: 'GET',
-      url: '/Goal/GetAll',
+    ...scopedReads({
+      base: '/Goal',
       tag,
-      summary:
-        'Goals the caller sees (own, their departments’, their center’s; all for the office) with value today, progress, pace and status: filters Scope, Metric, DepartmentId, CenterId, ZoneId, Active; Search over titles; sorts title, startDate, endDate, target, createdAt, metric',
       access: { permission: P.viewGoals },
-      query: listQuery(goalFilters, PAGE_SIZE_CAP) as z.ZodType<GoalListQuery>,
-      handler: async ({ query, caller, services }) => goalPage(services.database.db, caller!, query),
-    }),
-    route({
-      method: 'GET',
-      url: '/Goal/GetById',
-      tag,
-      summary: 'One goal with its progress by day and, for a manual goal, its dated notes',
-      access: { permission: P.viewGoals },
-      query: idQuery,
-      async handler({ query, caller, services }) {
-        const goal = await goalDetail(services.database.db, caller!, query.id);
-        if (!goal) throw notFound(GOAL_NOT_FOUND);
-        return ok(goal);
+      summaries: {
+        list: 'Goals the caller sees (own, their departments’, their center’s; all for the office) with value today, progress, pace and status: filters Scope, Metric, DepartmentId, CenterId, ZoneId, Active; Search over titles; sorts title, startDate, endDate, target, createdAt, metric',
+        one: 'One goal with its progress by day and, for a manual goal, its dated notes',
       },
+      query: listQuery(goalFilters, PAGE_SIZE_CAP) as z.ZodType<GoalListQuery>,
+      page: goalPage,
+      one: goalDetail,
+      notFound: GOAL_NOT_FOUND,
     }),
     route({
       method: 'POST',

@@ -11,6 +11,7 @@ import { ok } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { listQuery, PAGE_SIZE_CAP } from '@/server/http/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
+import { scopedReads } from '@/server/http/scopedReads.js';
 import { invite } from './invitees.js';
 import { inviteeChoices, meetingDetail, meetingPage, seesAllMeetings, type MeetingListQuery } from './view.js';
 
@@ -35,28 +36,18 @@ async function ownMeeting(tx: Tx, caller: Caller, id: string) {
 
 export async function meetingsModule(app: FastifyInstance) {
   registerRoutes(app, [
-    route({
-      method: 'GET',
-      url: '/Meeting/GetAll',
+    ...scopedReads({
+      base: '/Meeting',
       tag,
-      summary:
-        'Meetings the caller called or is invited to (all, for CAN_DELETE_MEETINGS): filters Kind, Upcoming, From, To; Search over title and venue; sorts startsAt, title, kind, createdAt',
       access: { permission: P.viewMeetings },
-      query: listQuery(meetingFilters, PAGE_SIZE_CAP) as z.ZodType<MeetingListQuery>,
-      handler: async ({ query, caller, services }) => meetingPage(services.database.db, caller!, query),
-    }),
-    route({
-      method: 'GET',
-      url: '/Meeting/GetById',
-      tag,
-      summary: 'One meeting with its agenda, minutes, action items and invitees with their attendance',
-      access: { permission: P.viewMeetings },
-      query: idQuery,
-      async handler({ query, caller, services }) {
-        const meeting = await meetingDetail(services.database.db, caller!, query.id);
-        if (!meeting) throw notFound(MEETING_NOT_FOUND);
-        return ok(meeting);
+      summaries: {
+        list: 'Meetings the caller called or is invited to (all, for CAN_DELETE_MEETINGS): filters Kind, Upcoming, From, To; Search over title and venue; sorts startsAt, title, kind, createdAt',
+        one: 'One meeting with its agenda, minutes, action items and invitees with their attendance',
       },
+      query: listQuery(meetingFilters, PAGE_SIZE_CAP) as z.ZodType<MeetingListQuery>,
+      page: meetingPage,
+      one: meetingDetail,
+      notFound: MEETING_NOT_FOUND,
     }),
     route({
       method: 'POST',
