@@ -52,6 +52,11 @@ export const attendanceSchema = z.object({
   attendance: z.array(z.object({ userId: idField('UserId'), attended: z.boolean() })).max(2000),
 });
 
+export const removeInviteesSchema = z.object({
+  meetingId: idField('MeetingId'),
+  userIds: z.array(idField('UserIds')).min(1, 'Name at least one invitee to remove').max(500),
+});
+
 export const meetingFilters = {
   kind: z.enum(MEETING_KINDS, { error: `Kind must be one of: ${MEETING_KINDS.join(', ')}` }).optional(),
   upcoming: z.stringbool({ error: 'Upcoming must be true or false' }).optional(),

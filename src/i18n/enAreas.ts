@@ -399,6 +399,8 @@ export const enAreas = {
       done: 'Done',
       add_action: 'Add an action item',
       remove_action: 'Remove this action item',
+      remove_invitee: 'Take %{name} off this meeting',
+      invitee_removed: 'Invitee removed: they have been told',
       attendance: 'Attendance',
       attended: 'Present',
       absent: 'Absent',

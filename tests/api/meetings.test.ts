@@ -162,3 +162,28 @@ describe('changing a meeting after it is called', () => {
     expect(await noticesOf(outsider.id, 'Meeting: Choir planning (moved)')).toHaveLength(1);
   });
 });
+
+describe('taking people off a meeting', () => {
+  it('removes invitees and tells each, keeps the one who called it, and refuses others', async () => {
+    const remove = (userIds: string[], token = hod.token) =>
+      s.call('PUT', '/Meeting/RemoveInvitees', { token, body: { meetingId: id, userIds } });
+    expect((await remove([member.id], outsider.token)).status).toBe(403);
+    expect((await remove([hod.id])).status).toBe(400);
+    expect((await remove([])).status).toBe(400);
+
+    const res = await remove([outsider.id, singers[0]]);
+    expect(res.status).toBe(200);
+    expect(res.body.data.removed.sort()).toEqual([outsider.id, singers[0]].sort());
+    expect((await s.call('GET', `/Meeting/GetById?id=${id}`, { token: outsider.token })).status).toBe(404);
+    const { data } = (await s.call('GET', `/Meeting/GetById?id=${id}`, { token: hod.token })).body;
+    const invited = data.invitees.map((i: { userId: string }) => i.userId);
+    expect(invited).toEqual(expect.arrayContaining([hod.id, member.id, singers[1]]));
+    expect(invited).not.toContain(outsider.id);
+    expect(invited).not.toContain(singers[0]);
+    const [notice] = await noticesOf(outsider.id, 'Meeting: Choir planning (moved)').then((rows) =>
+      rows.filter((r) => r.body.includes('no longer')),
+    );
+    expect(notice).toBeDefined();
+    expect((await auditOf(s, id)).filter((row) => row.action === 'uninvite')).toHaveLength(1);
+  });
+});

@@ -4,6 +4,7 @@ import type { Tx } from '@/server/db/client.js';
 import { churchAffiliations, meetingInvitees, roles, userDepartments, userRoles, users } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
+import { badRequest } from '@/server/http/errors.js';
 import { notify } from '@/server/modules/notifications/notify.js';
 
 type Invite = { inviteeIds: string[]; inviteDepartmentId?: string; inviteRole?: string };
@@ -48,6 +49,39 @@ async function resolve(tx: Tx, invite: Invite): Promise<string[]> {
   return active.map((u) => u.id);
 }
 
+const whenOf = (meeting: Meeting) => meeting.startsAt.toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short' });
+
+/**
+ * Takes people off the invitation and tells each of them, in the change's transaction. The one
+ * who called the meeting stays on it. Answers who was removed.
+ */
+export async function uninvite(
+  tx: Tx,
+  audit: (e: AuditEntry) => void,
+  caller: Caller,
+  meeting: Meeting & { createdBy: string | null },
+  userIds: string[],
+) {
+  if (meeting.createdBy && userIds.includes(meeting.createdBy)) throw badRequest('The one who called the meeting stays invited');
+  const removed = await tx
+    .delete(meetingInvitees)
+    .where(and(eq(meetingInvitees.meetingId, meeting.id), inArray(meetingInvitees.userId, userIds)))
+    .returning({ userId: meetingInvitees.userId });
+  for (const { userId } of removed) {
+    if (userId === caller.id) continue;
+    await notify(tx, audit, {
+      recipientId: userId,
+      senderId: caller.id,
+      kind: 'message',
+      title: `Meeting: ${meeting.title}`,
+      body: `You are no longer invited to ${meeting.title} on ${whenOf(meeting)}.`,
+    });
+  }
+  if (removed.length)
+    audit({ action: 'uninvite', entity: 'meeting', entityId: meeting.id, before: { invited: removed.map((r) => r.userId) } });
+  return removed.map((r) => r.userId);
+}
+
 /** Adds the people not yet invited and tells each of them, in the change's transaction. */
 export async function invite(tx: Tx, audit: (e: AuditEntry) => void, caller: Caller, meeting: Meeting, names: Invite) {
   const people = await resolve(tx, names);
@@ -57,7 +91,7 @@ export async function invite(tx: Tx, audit: (e: AuditEntry) => void, caller: Cal
     .values(people.map((userId) => ({ meetingId: meeting.id, userId })))
     .onConflictDoNothing()
     .returning({ userId: meetingInvitees.userId });
-  const when = meeting.startsAt.toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short' });
+  const when = whenOf(meeting);
   const where = meeting.venue ? ` at ${meeting.venue}` : '';
   for (const { userId } of added) {
     if (userId === caller.id) continue;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { attendanceSchema, meetingFilters, meetingSchema, meetingUpdateSchema } from '@/domain/meetings.js';
+import { attendanceSchema, meetingFilters, meetingSchema, meetingUpdateSchema, removeInviteesSchema } from '@/domain/meetings.js';
 import { P } from '@/domain/permissions.js';
 import { idField } from '@/domain/schemas/structure.js';
 import type { Tx } from '@/server/db/client.js';
@@ -12,7 +12,7 @@ import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { listQuery, PAGE_SIZE_CAP } from '@/server/http/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { scopedReads } from '@/server/http/scopedReads.js';
-import { invite } from './invitees.js';
+import { invite, uninvite } from './invitees.js';
 import { inviteeChoices, meetingDetail, meetingPage, seesAllMeetings, type MeetingListQuery } from './view.js';
 
 /**
@@ -123,6 +123,22 @@ export async function meetingsModule(app: FastifyInstance) {
           audit({ action: 'attendance', entity: 'meeting', entityId: body.meetingId, after: body.attendance });
         });
         return ok(null, 'Attendance saved');
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: '/Meeting/RemoveInvitees',
+      tag,
+      summary:
+        '(added) Take people off the invitation (not the one who called it), each told in their inbox (the one who called the meeting or the office)',
+      access: { permission: P.updateMeetings },
+      body: removeInviteesSchema,
+      async handler({ body, caller, mutate }) {
+        const removed = await mutate(async (tx, audit) => {
+          const meeting = await ownMeeting(tx, caller!, body.meetingId);
+          return uninvite(tx, audit, caller!, meeting, body.userIds);
+        });
+        return ok({ removed }, removed.length === 1 ? 'Invitee removed' : `${removed.length} invitees removed`);
       },
     }),
     route({

@@ -21,6 +21,7 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
+import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import PrintIcon from '@mui/icons-material/Print';
 import type { ActionItem } from '@/domain/meetings';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
@@ -82,6 +83,13 @@ export function MeetingDetail({ id, canEdit, onClose }: { id: string; canEdit: b
     });
     if (outcome.ok) {
       notify('flock.meetings.saved', { type: 'success' });
+      refetch();
+    }
+  };
+  const uninvite = async (userId: string) => {
+    const outcome = await run(() => api.removeInvitees({ meetingId: id, userIds: [userId] }));
+    if (outcome.ok) {
+      notify('flock.meetings.invitee_removed', { type: 'info' });
       refetch();
     }
   };
@@ -185,17 +193,28 @@ export function MeetingDetail({ id, canEdit, onClose }: { id: string; canEdit: b
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
             {meeting.invitees.map((p) => (
-              <FormControlLabel
-                key={p.userId}
-                control={
-                  <Checkbox
-                    checked={!!attended[p.userId]}
-                    disabled={!editable}
-                    onChange={(e) => setAttended({ ...attended, [p.userId]: e.target.checked })}
-                  />
-                }
-                label={p.fullName ?? ''}
-              />
+              <Box key={p.userId} sx={{ display: 'inline-flex', alignItems: 'center' }}>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={!!attended[p.userId]}
+                      disabled={!editable}
+                      onChange={(e) => setAttended({ ...attended, [p.userId]: e.target.checked })}
+                    />
+                  }
+                  label={p.fullName ?? ''}
+                />
+                {editable && p.userId !== meeting.createdBy && (
+                  <IconButton
+                    size="small"
+                    aria-label={translate('flock.meetings.remove_invitee', { name: p.fullName ?? '' })}
+                    onClick={() => uninvite(p.userId)}
+                    disabled={loading}
+                  >
+                    <PersonRemoveIcon fontSize="small" />
+                  </IconButton>
+                )}
+              </Box>
             ))}
           </Box>
           {loading && <LinearProgress />}

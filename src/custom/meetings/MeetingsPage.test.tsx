@@ -125,6 +125,17 @@ describe('people and changes', () => {
       actionItems: [{ text: 'Order robes', ownerId: 'u2', dueDate: '2030-01-10', done: false }],
     });
   });
+
+  it('takes an invitee off a meeting one called, but not oneself', async () => {
+    show();
+    api.on('PUT /Meeting/RemoveInvitees', () => ok({ removed: ['u2'] }, { message: 'Invitee removed' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Choir planning' }));
+    const detail = await screen.findByRole('dialog', { name: 'Choir planning' });
+    expect(within(detail).queryByRole('button', { name: 'Take Emeka Nwosu off this meeting' })).toBeNull();
+    fireEvent.click(await within(detail).findByRole('button', { name: 'Take Tolu Bello off this meeting' }));
+    expect(await screen.findByText('Invitee removed: they have been told')).toBeTruthy();
+    expect(api.callsTo('PUT /Meeting/RemoveInvitees')[0].body).toEqual({ meetingId: 'm1', userIds: ['u2'] });
+  });
 });
 
 describe('minutesHtml', () => {

@@ -20,6 +20,7 @@ export const meetings = descriptor({
       createMeeting: post('/Meeting/Create'),
       updateMeeting: { method: 'PUT', path: '/Meeting/Update', body: (p: object) => p },
       markAttendance: { method: 'PUT', path: '/Meeting/MarkAttendance', body: (p: object) => p },
+      removeInvitees: { method: 'PUT', path: '/Meeting/RemoveInvitees', body: (p: object) => p },
     },
   },
 });
