@@ -37,7 +37,7 @@ export async function tellRequester(
   tx: Tx,
   audit: Audit,
   caller: Caller,
-  d: { requesterId: string; approved: boolean; what: string; comment: string | null },
+  d: { requesterId: string; approved: boolean; what: string; comment: string | null; link: string },
 ) {
   const decision = d.approved ? 'approved' : 'rejected';
   const comment = d.comment ? ` Comment: ${d.comment}` : '';
@@ -47,6 +47,7 @@ export async function tellRequester(
     kind: 'request',
     title: `Request ${decision}`,
     body: `Your request ${d.what} was ${decision}.${comment}`,
+    link: d.link,
   });
 }
 

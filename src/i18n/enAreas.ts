@@ -123,6 +123,7 @@ export const enAreas = {
       attachments: '%{smart_count} attachment |||| %{smart_count} attachments',
       download: 'Download %{name}',
       download_failed: 'The file could not be downloaded. Try again.',
+      open_link: 'Open',
       close: 'Close',
       mark_all_read: 'Mark all as read',
       all_read: 'All notifications marked as read',

@@ -96,7 +96,9 @@ describe('deciding', () => {
     const [booking] = await db.select().from(venueBookings).where(eq(venueBookings.id, bookingId));
     expect(booking.status).toBe('approved');
     const told = await db.select().from(notifications).where(eq(notifications.recipientId, member.id));
-    expect(told.some((n) => n.body === `Your request for a baby dedication on 2031-03-01 at ${hall.name} was approved.`)).toBe(true);
+    const approved = told.find((n) => n.body === `Your request for a baby dedication on 2031-03-01 at ${hall.name} was approved.`);
+    // It leads the member to their event requests.
+    expect(approved?.link).toBe('/events');
     // The change is then frozen.
     const change = await s.call('PUT', '/Event/UpdateRequestForEvent', { token: member.token, body: { id, ...dedication } });
     expect(change.status).toBe(400);

@@ -94,7 +94,7 @@ describe('department requests', () => {
       ]),
     );
     const [note] = await notificationsOf(member.id, id);
-    expect(note).toMatchObject({ kind: 'request', senderId: choirHead.id, title: 'Request approved', readAt: null });
+    expect(note).toMatchObject({ kind: 'request', senderId: choirHead.id, title: 'Request approved', readAt: null, link: '/requests' });
     expect(note.body).toBe(`Your request to join the ${choir.departmentName} department was approved. Comment: Welcome`);
     expect((await auditOf(s, id)).map((a) => [a.action, a.entity, a.actorId])).toEqual([
       ['create', 'memberRequest', member.id],

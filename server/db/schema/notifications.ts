@@ -70,6 +70,8 @@ export const notifications = pgTable(
     body: text('body').notNull(),
     /** The request the notification is about, for a link to it. */
     requestId: uuid('request_id').references(() => memberRequests.id, { onDelete: 'set null' }),
+    /** The web app's address of what it is about (/requests, /events, /meetings...), for an Open button. */
+    link: text('link'),
     /** The message it delivers, for its attachments and the sender's read counts. */
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true }),

@@ -106,7 +106,7 @@ export async function isHost(db: Db | Tx, userId: string): Promise<boolean> {
 const when = (d: Date) => d.toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short' });
 
 async function tell(tx: Tx, audit: Audit, sender: Caller, recipientId: string, title: string, body: string) {
-  await notify(tx, audit, { recipientId, senderId: sender.id, kind: 'message', title, body });
+  await notify(tx, audit, { recipientId, senderId: sender.id, kind: 'message', title, body, link: '/appointments' });
 }
 
 export async function book(tx: Tx, audit: Audit, caller: Caller, input: z.output<typeof bookingSchema>): Promise<AppointmentView> {

@@ -178,6 +178,7 @@ export async function decideEvent(tx: Tx, audit: Audit, caller: Caller, id: stri
     approved: approve,
     what: `for a ${typeWords(before.eventType)} on ${before.eventDate}${venue}`,
     comment,
+    link: '/events',
   });
   return view;
 }

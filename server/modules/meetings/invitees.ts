@@ -101,6 +101,7 @@ export async function invite(tx: Tx, audit: (e: AuditEntry) => void, caller: Cal
       kind: 'message',
       title: `Meeting: ${meeting.title}`,
       body: `You are invited to ${meeting.title} on ${when}${where}.`,
+      link: '/meetings',
     });
   }
   if (added.length) audit({ action: 'invite', entity: 'meeting', entityId: meeting.id, after: { invited: added.map((a) => a.userId) } });

@@ -39,6 +39,7 @@ const view = {
   title: notifications.title,
   body: notifications.body,
   requestId: notifications.requestId,
+  link: notifications.link,
   messageId: notifications.messageId,
   senderId: notifications.senderId,
   senderName: personName(notifications.senderId),

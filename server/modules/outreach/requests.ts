@@ -174,6 +174,8 @@ export async function decideOutreach(tx: Tx, audit: Audit, caller: Caller, id: s
     approved: approve,
     what: `for the outreach "${before.title}" on ${before.outreachDate}`,
     comment,
+    // Members follow their outreach on /events (My outreach).
+    link: '/events',
   });
   return outreachView(tx, id);
 }

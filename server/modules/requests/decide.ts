@@ -68,6 +68,7 @@ async function tellRequester(tx: Tx, audit: Audit, caller: Caller, v: RequestVie
     title: `Request ${decision}`,
     body: `Your request ${describe(v)} was ${decision}.${comment}`,
     requestId: v.id,
+    link: '/requests',
   });
 }
 

@@ -185,7 +185,14 @@ export async function decideBooking(
   );
   audit({ action: status === 'approved' ? 'approve' : 'reject', entity: 'venueBooking', entityId: id, before, after });
   const view = await bookingView(tx, id);
-  if (d.tell) await tellRequester(tx, audit, caller, { requesterId: before.userId, approved: d.approve, what: describe(view), comment });
+  if (d.tell)
+    await tellRequester(tx, audit, caller, {
+      requesterId: before.userId,
+      approved: d.approve,
+      what: describe(view),
+      comment,
+      link: '/venue-management',
+    });
   return view;
 }
 

@@ -2,10 +2,15 @@ import { useEffect } from 'react';
 import { useDataProvider, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
+import { Link } from 'react-router-dom';
+import { isWebRoute } from '@/domain/webRoutes';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { downloadAttachment } from './download';
 import { MessageText } from './MessageText';
 import type { InboxItem } from './types';
+
+/** An address of this app: one slash (two would name another host) and a route of the app. */
+const inApp = (link: string) => /^\/(?!\/)/.test(link) && isWebRoute(link);
 
 /** One notification opened: its text and attachments; opening it marks it read. */
 export function NotificationDialog({ id, onClose }: { id: string; onClose: () => void }) {
@@ -52,6 +57,11 @@ export function NotificationDialog({ id, onClose }: { id: string; onClose: () =>
         )}
       </DialogContent>
       <DialogActions>
+        {data?.link && inApp(data.link) && (
+          <Button component={Link} to={data.link} onClick={onClose}>
+            {translate('flock.notifications.open_link')}
+          </Button>
+        )}
         <Button onClick={onClose}>{translate('flock.notifications.close')}</Button>
       </DialogActions>
     </Dialog>

@@ -103,6 +103,25 @@ describe('/notifications', () => {
     await waitFor(() => expect(api.callsTo('PUT /Notification/MarkAsRead')[0]?.query).toEqual({ id: 'n1' }));
   });
 
+  it('leads from a decision to where the request lives', async () => {
+    showPage();
+    api.on('GET /Notification/GetNotification', () =>
+      ok({ ...NOTE, kind: 'request', title: 'Request approved', link: '/events', attachments: [] }),
+    );
+    fireEvent.click(await screen.findByText('Rehearsal moved'));
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByRole('link', { name: 'Open' })).getAttribute('href')).toBe('/events');
+  });
+
+  it('offers no Open button for an address outside the app', async () => {
+    showPage();
+    api.on('GET /Notification/GetNotification', () => ok({ ...NOTE, link: '//evil.example/x', attachments: [] }));
+    fireEvent.click(await screen.findByText('Rehearsal moved'));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(within(dialog).queryByRole('link', { name: 'Open' })).toBeNull();
+  });
+
   it('shows the empty state', async () => {
     showPage(NOBODY, []);
     expect(await screen.findByText('You have no notifications yet.')).toBeTruthy();

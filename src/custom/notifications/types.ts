@@ -6,6 +6,8 @@ export type InboxItem = {
   body: string;
   senderName: string | null;
   requestId: string | null;
+  /** Where in the app what it is about lives (/requests, /events...). */
+  link?: string | null;
   attachmentCount: number;
   isRead: boolean;
   createdAt: string;
