@@ -51,6 +51,22 @@ async function resolve(tx: Tx, invite: Invite): Promise<string[]> {
 
 const whenOf = (meeting: Meeting) => meeting.startsAt.toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short' });
 
+/** Tells each person (but the caller) of the change in their inbox. */
+async function tellInvitees(
+  tx: Tx,
+  audit: (e: AuditEntry) => void,
+  caller: Caller,
+  meeting: Meeting,
+  people: Array<{ userId: string }>,
+  body: string,
+  link?: string,
+) {
+  for (const { userId } of people) {
+    if (userId === caller.id) continue;
+    await notify(tx, audit, { recipientId: userId, senderId: caller.id, kind: 'message', title: `Meeting: ${meeting.title}`, body, link });
+  }
+}
+
 /**
  * Takes people off the invitation and tells each of them, in the change's transaction. The one
  * who called the meeting stays on it. Answers who was removed.
@@ -67,16 +83,7 @@ export async function uninvite(
     .delete(meetingInvitees)
     .where(and(eq(meetingInvitees.meetingId, meeting.id), inArray(meetingInvitees.userId, userIds)))
     .returning({ userId: meetingInvitees.userId });
-  for (const { userId } of removed) {
-    if (userId === caller.id) continue;
-    await notify(tx, audit, {
-      recipientId: userId,
-      senderId: caller.id,
-      kind: 'message',
-      title: `Meeting: ${meeting.title}`,
-      body: `You are no longer invited to ${meeting.title} on ${whenOf(meeting)}.`,
-    });
-  }
+  await tellInvitees(tx, audit, caller, meeting, removed, `You are no longer invited to ${meeting.title} on ${whenOf(meeting)}.`);
   if (removed.length)
     audit({ action: 'uninvite', entity: 'meeting', entityId: meeting.id, before: { invited: removed.map((r) => r.userId) } });
   return removed.map((r) => r.userId);
@@ -91,19 +98,8 @@ export async function invite(tx: Tx, audit: (e: AuditEntry) => void, caller: Cal
     .values(people.map((userId) => ({ meetingId: meeting.id, userId })))
     .onConflictDoNothing()
     .returning({ userId: meetingInvitees.userId });
-  const when = whenOf(meeting);
   const where = meeting.venue ? ` at ${meeting.venue}` : '';
-  for (const { userId } of added) {
-    if (userId === caller.id) continue;
-    await notify(tx, audit, {
-      recipientId: userId,
-      senderId: caller.id,
-      kind: 'message',
-      title: `Meeting: ${meeting.title}`,
-      body: `You are invited to ${meeting.title} on ${when}${where}.`,
-      link: '/meetings',
-    });
-  }
+  await tellInvitees(tx, audit, caller, meeting, added, `You are invited to ${meeting.title} on ${whenOf(meeting)}${where}.`, '/meetings');
   if (added.length) audit({ action: 'invite', entity: 'meeting', entityId: meeting.id, after: { invited: added.map((a) => a.userId) } });
   return added.map((a) => a.userId);
 }
