@@ -231,14 +231,18 @@ const KEPT_TOTALS = new Map<SQL, SQL>([
 
 /**
  * The total of a list with no search and no filter beyond base conditions (the first-timer list
- * too: no index holds that flag), read from the kept counts.
+ * too: no index holds that flag), read from the kept counts; a leader's list leaves out the few
+ * hidden from leaders, counted through their partial index.
  */
 function keptTotal(db: Db, q: ListParams, where: Array<SQL | undefined>) {
   const given = where.filter((c) => c !== undefined);
-  const kept = q.search ? [] : given.map((c) => KEPT_TOTALS.get(c));
+  const base = given.filter((c) => c !== notHidden);
+  const kept = q.search ? [] : base.map((c) => KEPT_TOTALS.get(c));
   if (!kept.length || kept.includes(undefined)) return undefined;
+  const hidden =
+    base.length < given.length ? sql` - (select count(*) from ${md} where ${md.hiddenFromLeaders} and ${and(...base)})` : sql``;
   return db
-    .select({ n: sql<number>`coalesce(sum(${counts.n}), 0)`.mapWith(Number) })
+    .select({ n: sql<number>`coalesce(sum(${counts.n}), 0)${hidden}`.mapWith(Number) })
     .from(counts)
     .where(and(...kept));
 }

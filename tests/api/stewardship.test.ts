@@ -439,6 +439,15 @@ describe('consent', () => {
     expect(await found(leader.token)).toEqual([false, false, false]);
     const totals = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?search=${surName}`, { token: leader.token });
     expect(totals.body.totalCount).toBe(0);
+    // The whole list's total (from the kept counts) leaves out everyone hidden, for leaders only.
+    const db = s.database.db;
+    const whole = async (token: string) => (await s.call('GET', '/ChurchAffiliation/GetMemberQuery', { token })).body.totalCount;
+    const [hidden] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from member_directory d where d.hidden_from_leaders and not d.archived
+        and not exists (select from users u where u.id = d.user_id and u.is_first_timer)`),
+    );
+    expect(hidden.n).toBeGreaterThan(0);
+    expect(await whole(leader.token)).toBe((await whole(admin)) - hidden.n);
 
     // Saying yes on the profile brings them back on the next call.
     expect((await s.call('PUT', '/Stewardship/UpdateMyConsents', { token: person.token, body: { listing: true } })).status).toBe(200);
