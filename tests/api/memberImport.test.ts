@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { P } from '@/domain/permissions.js';
 import { auditLogs, biodata, centers, churchAffiliations, departments, userDepartments, users, zones } from '@/server/db/schema/index.js';
+import { rowsOf } from '@/server/db/queries.js';
 import { addPerson } from '@/tests/support/people.js';
 import { userWith } from '@/tests/support/roles.js';
 import { ADMIN_EMAIL, startServer } from '@/tests/support/server.js';
@@ -164,6 +165,14 @@ describe('preview and commit', () => {
     expect(listed.body.data.map((m: { email: string }) => m.email)).toEqual([email('b')]);
     // The directory row is complete: biodata and affiliation written in the same statement as the user.
     expect(listed.body.data[0]).toMatchObject({ phoneNumber: '+2348031110002', zoneName: `Ikeja ${tag}`, centerName: `Allen ${tag}` });
+    // Exactly what a sync from the source tables computes: syncing the imported people again
+    // (it skips rows that would not change) leaves every column as it was.
+    const imported = sql`select * from member_directory where user_id = any(${sql.param(res.body.data.userIds)}::uuid[]) order by user_id`;
+    const before = rowsOf(await db.execute(imported));
+    const resynced = rowsOf(await db.execute(sql`select * from member_directory_sync(${sql.param(res.body.data.userIds)}::uuid[])`));
+    expect(resynced).toHaveLength(1);
+    expect(before).toHaveLength(2);
+    expect(rowsOf(await db.execute(imported))).toEqual(before);
   });
 
   it('imports every row with mode all when none has a problem, and first-timers when told so', async () => {

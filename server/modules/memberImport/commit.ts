@@ -9,10 +9,10 @@ import type { CheckedRow } from './check.js';
  * Creates the people of the good rows, as an administrator creates a member (verified, no
  * password, the member role) or as a sign-up makes a first-timer (not verified, the firsttimers
  * role), with their biodata, affiliation and department. One statement writes them all: the rows
- * go in as one JSON parameter (no limit on parameters), and the member directory's statement
- * triggers, firing once the whole statement is done, find each person complete and write their
- * directory row once rather than once per table. The trail gets one entry for the import naming
- * the ids, not one per person.
+ * go in as one JSON parameter (no limit on parameters), and the member directory's users insert
+ * trigger, firing once the whole statement is done, finds each person complete and writes their
+ * directory row once; the biodata and affiliation triggers skip for that statement. The trail
+ * gets one entry for the import naming the ids, not one per person.
  */
 export async function importPeople(tx: Tx, audit: (e: AuditEntry) => void, rows: CheckedRow[], kind: 'member' | 'firsttimer') {
   if (rows.length === 0) return [];
@@ -35,6 +35,9 @@ export async function importPeople(tx: Tx, audit: (e: AuditEntry) => void, rows:
     })),
   );
   const firstTimer = kind === 'firsttimer';
+  // For this statement alone: the users trigger writes each whole person's directory row, the
+  // biodata and affiliation triggers need not recompute them (migration 0019).
+  await tx.execute(sql`SELECT set_config('flock.directory_whole_people', 'on', true)`);
   const created = rowsOf<{ id: string }>(
     await tx.execute(sql`
       WITH input AS (
@@ -62,6 +65,7 @@ export async function importPeople(tx: Tx, audit: (e: AuditEntry) => void, rows:
       )
       SELECT id FROM u`),
   );
+  await tx.execute(sql`SELECT set_config('flock.directory_whole_people', 'off', true)`);
   const ids = created.map((r) => r.id);
   audit({ action: 'import', entity: 'memberImport', entityId: null, after: { kind, count: ids.length, userIds: ids } });
   return ids;
