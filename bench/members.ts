@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -311,7 +312,10 @@ async function measure(app: FastifyInstance, database: Database, password: strin
     `(b) Flock: GET /api/ChurchAffiliation/GetMemberQuery?${query.replace(zoneId, '<zone 7>')}, ${CLIENTS} connections, ${DURATION_S} s...`,
   );
   await loadHttp(`${base}/api/ChurchAffiliation/GetMemberQuery?${query}`, token, 1);
+  const before = performance.eventLoopUtilization();
   const http = await loadHttp(`${base}/api/ChurchAffiliation/GetMemberQuery?${query}`, token, DURATION_S);
+  // The server's own work per call, which the machine's load does not inflate the way it does req/s.
+  const busyPerCall = performance.eventLoopUtilization(before).active / http.requests.total;
   const failed = http.non2xx + http.errors + http.timeouts;
   // The floor of any call on this machine in this run: routing, envelope, one `select 1`, no token.
   const health = await loadHttp(`${base}/api/health`, token, DURATION_S);
@@ -331,6 +335,7 @@ async function measure(app: FastifyInstance, database: Database, password: strin
   console.log('\n' + [header, ...lines].map((l) => l.map((c, i) => (i === 0 ? c.padEnd(16) : c.padStart(10))).join('')).join('\n'));
   const ratio = http.requests.average / anchor.requestsPerSecond;
   console.log(`b/a = ${ratio.toFixed(2)} (GET /api/health, no budget: the HTTP floor of this machine in this run)`);
+  console.log(`(b) the server's main thread was busy ${busyPerCall.toFixed(2)} ms per call (event loop utilisation / calls)`);
 
   const deepCursor = await cursorAt(base, token, 2000);
   const single = {
