@@ -6,7 +6,7 @@ import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/enums.j
 import { P } from '@/domain/permissions.js';
 import { idField } from '@/domain/schemas/structure.js';
 import type { Db } from '@/server/db/client.js';
-import { sameText } from '@/server/db/queries.js';
+import { prerendered, sameText } from '@/server/db/queries.js';
 import {
   biodata,
   centers,
@@ -35,7 +35,7 @@ import { listQuery, pageOf, type ListParams } from './list.js';
 
 const md = memberDirectory;
 
-const memberSummary = {
+const memberSummary = prerendered({
   id: md.userId,
   fullName: sql<string>`concat_ws(' ', ${md.firstName}, nullif(${md.middleName}, ''), ${md.surName})`,
   firstName: md.firstName,
@@ -59,7 +59,7 @@ const memberSummary = {
   centerName: sql<string | null>`(select ${centers.centerName} from ${centers} where ${centers.id} = ${md.centerId})`,
   cihRole: md.cihRole,
   status: sql<'active' | 'disabled'>`case when ${md.disabled} then 'disabled' else 'active' end`,
-};
+});
 
 /** SPEC.md section 2's member sorts, with the field names of a row as aliases; each has an index. */
 const MEMBER_SORT: Record<string, PgColumn> = {
