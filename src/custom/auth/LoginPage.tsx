@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, useLogin, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Box, Button, Link } from '@mui/material';
@@ -7,6 +7,7 @@ import { APP_NAME } from '@/src/config';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { AuthCard, FormStatus } from './AuthCard';
 import { LoginInput, LoginPasswordInput } from './LoginInput';
+import { readLoginShell, takeOverLoginShell } from './loginShell';
 import type { FieldValues, Resolver } from 'react-hook-form';
 
 /** SPEC.md section 8: the server's message for an unverified profile contains this text. */
@@ -30,6 +31,10 @@ export function LoginPage() {
   const { loading, error, run } = useRemoteOperation();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // index.html's static copy of this form (loginShell.ts): its values, focus and submit carry over.
+  const [shell] = useState(readLoginShell);
+  const formBox = useRef<HTMLDivElement>(null);
+  useEffect(() => takeOverLoginShell(shell, formBox.current?.querySelector('form')), [shell]);
 
   const submit = async (values: FieldValues) => {
     const target = safeRedirect(searchParams.get(REDIRECT_PARAM));
@@ -55,8 +60,13 @@ export function LoginPage() {
         </>
       }
     >
-      <Box onKeyDownCapture={() => void loadResolver()}>
-        <Form onSubmit={submit} resolver={resolver} noValidate>
+      <Box ref={formBox} onKeyDownCapture={() => void loadResolver()}>
+        <Form
+          onSubmit={submit}
+          resolver={resolver}
+          defaultValues={shell && { username: shell.username, password: shell.password }}
+          noValidate
+        >
           <LoginInput source="username" label="flock.fields.username" autoComplete="username" autoFocus />
           <LoginPasswordInput source="password" label="flock.fields.password" autoComplete="current-password" />
           <FormStatus error={error} />
