@@ -107,7 +107,8 @@ describe('LoginPage', () => {
 
     it('keeps what was typed and the focus, removes the static form, and sends a Sign in pressed meanwhile', async () => {
       showShell('ann@example.org', 'Secret-pass-1', true);
-      const login = vi.fn(async () => undefined);
+      // the sign-in stays under way, so the page stays to be looked at
+      const login = vi.fn(() => new Promise<void>(() => undefined));
       renderLogin(login);
       await waitFor(() => expect(login).toHaveBeenCalledWith({ username: 'ann@example.org', password: 'Secret-pass-1' }));
       expect(document.getElementById('login-shell')).toBeNull();
@@ -118,8 +119,8 @@ describe('LoginPage', () => {
       showShell('ann', '', false);
       const login = vi.fn(async () => undefined);
       renderLogin(login);
-      expect(((await screen.findByLabelText('Email or user name')) as HTMLInputElement).value).toBe('ann');
-      expect(document.getElementById('login-shell')).toBeNull();
+      await waitFor(() => expect(document.getElementById('login-shell')).toBeNull());
+      expect((screen.getByLabelText('Email or user name') as HTMLInputElement).value).toBe('ann');
       expect(login).not.toHaveBeenCalled();
     });
   });
