@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { nativeObjectEntries, precompressPlugin } from './scripts/buildPlugins';
+import { loginShell, nativeObjectEntries, precompressPlugin } from './scripts/buildPlugins';
 
 /** '@/' is the repository root: '@/domain/permissions', '@/src/common/...' (tsconfig.json paths). */
 export const alias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./', import.meta.url)) }];
 
 export default defineConfig({
-  plugins: [react(), nativeObjectEntries(), precompressPlugin()],
+  plugins: [react(), nativeObjectEntries(), loginShell(), precompressPlugin()],
   resolve: { alias },
   // APP_NAME (ARCHITECTURE.md, Configuration) names the product in page titles.
   envPrefix: ['VITE_', 'APP_NAME'],

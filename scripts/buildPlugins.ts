@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { LOGIN_SHELL_SCRIPT } from '../domain/loginShell';
+import { en } from '../src/i18n/en';
 
 /** Files worth compressing: text. Images and fonts the build holds are compressed already. */
 const TEXT = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/i;
@@ -46,5 +48,38 @@ export function nativeObjectEntries(): Plugin {
     enforce: 'pre',
     resolveId: (source) => (source === 'object.entries' ? id : null),
     load: (loaded) => (loaded === id ? 'module.exports = Object.entries;' : null),
+  };
+}
+
+/** en.ts's text at a dotted key ('flock.auth.login'), with the product name put in; 'app' is the name. */
+function textAt(key: string, appName: string): string {
+  if (key === 'app') return appName;
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+  if (typeof value !== 'string') throw new Error(`index.html names ${key}, which src/i18n/en.ts does not hold`);
+  return value.replace('%{app}', appName);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * index.html's static login form (domain/loginShell.ts) takes its texts from src/i18n/en.ts at
+ * build time, written `%t:flock.auth.login%`, so they are never copied by hand; the inline
+ * script that shows it is written in from the module the server hashes for its CSP.
+ */
+export function loginShell(): Plugin {
+  let appName = 'Flock';
+  return {
+    name: 'flock-login-shell',
+    configResolved: (config) => void (appName = config.env.APP_NAME || appName),
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html
+          .replace('<!--login-shell-script-->', `<script>${LOGIN_SHELL_SCRIPT}</script>`)
+          .replace(/%t:([\w.]+)%/g, (_, key: string) => escapeHtml(textAt(key, appName)))
+          // The first paint (the static form, or the loading screen) needs no bundle: the
+          // bundles say so, rather than ask for the priority of what blocks rendering.
+          .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" '),
+    },
   };
 }

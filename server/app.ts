@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -7,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { LOGIN_SHELL_SCRIPT } from '@/domain/loginShell.js';
 import { isWebRoute } from '@/domain/webRoutes.js';
 import { registerBackups } from './backup/schedule.js';
 import type { AppConfig } from './config.js';
@@ -53,7 +55,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // index.html's one inline script, by its hash: it shows the static login form before any bundle.
+        scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(LOGIN_SHELL_SCRIPT).digest('base64')}'`],
         // MUI (emotion) injects its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

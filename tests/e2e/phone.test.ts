@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { WEB_ROUTES } from '@/domain/webRoutes';
 import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
-import { choose, expectToast, fillByLabel, signIn, typeDate } from './pages.js';
+import { choose, expectOverview, expectToast, fillByLabel, signIn, typeDate } from './pages.js';
 
 /** Most members only ever open Flock on a phone. A common phone's viewport. */
 const PHONE = { width: 390, height: 844 };
@@ -68,6 +68,29 @@ describe('on a phone (390x844)', () => {
   it('the public pages fit the phone', async () => {
     const page = await phonePage();
     expect(await tooWide(page, ['/', '/register', '/forgot-password', '/privacy', '/terms', '/reset-password/x@y.org'])).toEqual([]);
+    await page.close();
+  });
+
+  it('index.html draws the login form before any bundle; what was typed there and a Sign in pressed carry over', async () => {
+    const page = await phonePage();
+    await page.goto(`${e2e.url}/privacy`);
+    await page.evaluate(() => window.localStorage.clear());
+    // the bundles are held back until the member has typed and pressed Sign in
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${e2e.url}/`, { waitUntil: 'commit' });
+    await page.getByLabel('Email or user name').fill(MEMBER.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // held, not sent as a GET with the password in the address
+    expect(new URL(page.url()).search).toBe('');
+    release();
+    await expectOverview(page);
+    await page.evaluate(() => window.localStorage.clear());
     await page.close();
   });
 

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, HttpError, type AuthProvider } from 'react-admin';
@@ -88,5 +89,39 @@ describe('LoginPage', () => {
     renderLogin(async () => undefined, `/?redirect_from=${encodeURIComponent('//evil.example/x')}`);
     submit('ann@example.org');
     await waitFor(() => expect(where()).toBe('/overview'));
+  });
+
+  describe("taking over index.html's static login form", () => {
+    /** index.html's static form as the inline script shows it, with what the visitor did there. */
+    function showShell(username: string, password: string, submitted: boolean) {
+      const html = fs.readFileSync('index.html', 'utf8');
+      document.body.insertAdjacentHTML('afterbegin', html.match(/<main id="login-shell">[\s\S]*?<\/main>/)![0]);
+      document.documentElement.classList.add('flock-login');
+      (document.getElementById('login-shell-username') as HTMLInputElement).value = username;
+      const passwordInput = document.getElementById('login-shell-password') as HTMLInputElement;
+      passwordInput.value = password;
+      passwordInput.focus();
+      if (submitted) document.getElementById('login-shell-form')!.dataset.submitted = 'true';
+    }
+    afterEach(() => document.documentElement.classList.remove('flock-login'));
+
+    it('keeps what was typed and the focus, removes the static form, and sends a Sign in pressed meanwhile', async () => {
+      showShell('ann@example.org', 'Secret-pass-1', true);
+      // the sign-in stays under way, so the page stays to be looked at
+      const login = vi.fn(() => new Promise<void>(() => undefined));
+      renderLogin(login);
+      await waitFor(() => expect(login).toHaveBeenCalledWith({ username: 'ann@example.org', password: 'Secret-pass-1' }));
+      expect(document.getElementById('login-shell')).toBeNull();
+      expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+    });
+
+    it('waits for Sign in when it was not pressed', async () => {
+      showShell('ann', '', false);
+      const login = vi.fn(async () => undefined);
+      renderLogin(login);
+      await waitFor(() => expect(document.getElementById('login-shell')).toBeNull());
+      expect((screen.getByLabelText('Email or user name') as HTMLInputElement).value).toBe('ann');
+      expect(login).not.toHaveBeenCalled();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Form, useLogin, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Box, Button, Link } from '@mui/material';
@@ -7,7 +7,8 @@ import { APP_NAME } from '@/src/config';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { AuthCard, FormStatus } from './AuthCard';
 import { LoginInput, LoginPasswordInput } from './LoginInput';
-import type { FieldValues, Resolver } from 'react-hook-form';
+import { loginShellShown, takeOverLoginShell } from './loginShell';
+import { useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
 
 /** SPEC.md section 8: the server's message for an unverified profile contains this text. */
 const NOT_ACTIVATED = 'Your profile has not been activated';
@@ -21,6 +22,18 @@ const EMAIL_VERIFY_DELAY_MS = 2000;
 const loadResolver = () => import('./loginResolver').then((m) => m.loginResolver);
 const resolver: Resolver<FieldValues> = async (values, context, options) => (await loadResolver())(values, context, options);
 
+/** index.html's static copy of the form (loginShell.ts) hands over its values, focus and submit. */
+function ShellTakeover({ formBox }: { formBox: RefObject<HTMLDivElement | null> }) {
+  const { setValue } = useFormContext();
+  useEffect(() => {
+    // After every effect of the mount: react-admin's form resets itself then, which would drop
+    // the values and cancel a submit already under way.
+    const timer = setTimeout(() => takeOverLoginShell(formBox.current?.querySelector('form'), setValue));
+    return () => clearTimeout(timer);
+  }, [formBox, setValue]);
+  return null;
+}
+
 /** The login page at '/': after success, back to redirect_from when it is a path of this site. */
 export function LoginPage() {
   const translate = useTranslate();
@@ -30,6 +43,7 @@ export function LoginPage() {
   const { loading, error, run } = useRemoteOperation();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const formBox = useRef<HTMLDivElement>(null);
 
   const submit = async (values: FieldValues) => {
     const target = safeRedirect(searchParams.get(REDIRECT_PARAM));
@@ -55,9 +69,10 @@ export function LoginPage() {
         </>
       }
     >
-      <Box onKeyDownCapture={() => void loadResolver()}>
+      <Box ref={formBox} onKeyDownCapture={() => void loadResolver()}>
         <Form onSubmit={submit} resolver={resolver} noValidate>
-          <LoginInput source="username" label="flock.fields.username" autoComplete="username" autoFocus />
+          <ShellTakeover formBox={formBox} />
+          <LoginInput source="username" label="flock.fields.username" autoComplete="username" autoFocus={!loginShellShown()} />
           <LoginPasswordInput source="password" label="flock.fields.password" autoComplete="current-password" />
           <FormStatus error={error} />
           <Button type="submit" variant="contained" fullWidth loading={loading} sx={{ mt: 1 }}>
