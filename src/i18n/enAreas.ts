@@ -280,6 +280,7 @@ export const enAreas = {
         conversion_rate: 'First-timer conversion',
         over_time: 'Attendance over time',
         rate_trend: 'Attendance rate (present / members)',
+        conversion_trend: 'First-timers and their conversion',
         no_meetings: 'No meetings in the last 26 weeks.',
       },
     },

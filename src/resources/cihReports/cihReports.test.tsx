@@ -252,7 +252,32 @@ describe('/cih/reports', () => {
         attendanceRate: 75,
         openFollowUps: 4,
         activityReports: { submitted: 10, drafts: 1, soulsWon: 5 },
-        series: [{ week: '2026-11-16', meetings: 12, present: 90, members: 120, visitors: 7, firstTimers: 3, attendanceRate: 75 }],
+        series: [
+          {
+            week: '2026-11-09',
+            meetings: 11,
+            present: 80,
+            members: 118,
+            visitors: 5,
+            firstTimers: 4,
+            sentToFirstTimers: 3,
+            firstTimersConverted: 2,
+            attendanceRate: 67.8,
+            conversionRate: 50,
+          },
+          {
+            week: '2026-11-16',
+            meetings: 12,
+            present: 90,
+            members: 120,
+            visitors: 7,
+            firstTimers: 3,
+            sentToFirstTimers: 1,
+            firstTimersConverted: 0,
+            attendanceRate: 75,
+            conversionRate: 0,
+          },
+        ],
         zones: [{ zoneId: 'z1', zoneName: 'Lekki Zone', centers: 3, meetings: 12, present: 90, members: 120, attendanceRate: 75 }],
         notReportedThisWeek: [{ centerId: 'c9', centerName: 'Ajah Center' }],
         centerCount: 3,
@@ -264,6 +289,22 @@ describe('/cih/reports', () => {
     expect(screen.getByText('1 center did not meet this week')).toBeTruthy();
     expect(screen.getByText('Ajah Center')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Lekki Zone' }).getAttribute('href')).toBe('/cih/reports/centers/z1/Lekki%20Zone');
+
+    // The weekly first-timers and conversions as bars, one series each, named in the legend.
+    const chart = screen.getByRole('region', { name: 'First-timers and their conversion' });
+    expect([...chart.querySelectorAll('.MuiChartsLegend-label')].map((l) => l.textContent)).toEqual([
+      'First-timers',
+      'Converted to members',
+    ]);
+    const heights = [...chart.querySelectorAll('.MuiBarChart-series')].map((g) =>
+      [...g.querySelectorAll('rect')].map((r) => Number(r.getAttribute('height'))),
+    );
+    // Heights in proportion to the values: the tallest bar is week 1's four first-timers.
+    const unit = heights[0][0] / 4;
+    expect(heights.map((series) => series.map((h) => Math.round(h / unit)))).toEqual([
+      [4, 3],
+      [2, 0],
+    ]);
   });
 
   it('follow-up history: one person’s follow-ups, and a new one filed for the leader’s center', async () => {
