@@ -136,7 +136,7 @@ describe('/cih/center', () => {
     visitors: [{ id: 'v1', name: 'Yemi Guest', phone: '0803', email: 'yemi@example.org', firstTimer: false, firstTimerId }],
   });
 
-  it('opens an earlier meeting and makes a visitor a first-timer with one click; a leader without the update right cannot edit marks', async () => {
+  it('opens an earlier meeting and makes a visitor a first-timer with one click; a leader without the update right cannot edit the meeting', async () => {
     signInWith(LEADER);
     centerApi();
     let sent: string | null = null;
@@ -152,7 +152,7 @@ describe('/cih/center', () => {
     expect(await within(dialog).findByText('On the first-timer list')).toBeTruthy();
     expect(api.callsTo('PUT /CIHAttendance/VisitorToFirstTimer')[0].query).toEqual({ visitorId: 'v1' });
     expect(within(dialog).queryByRole('button', { name: 'Make Yemi Guest a first-timer' })).toBeNull();
-    expect(within(dialog).queryByRole('button', { name: 'Edit marks' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Edit meeting' })).toBeNull();
   });
 
   it('a pastor edits an earlier meeting’s marks through Update, keeping its visitors', async () => {
@@ -163,7 +163,7 @@ describe('/cih/center', () => {
     renderScreen(<CenterWork centerId={CENTER} members={MEMBERS} />, { path: '/cih/center' });
     fireEvent.click(await screen.findByRole('button', { name: /^Open the meeting of/ }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Edit marks' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Edit meeting' }));
     fireEvent.click(within(within(dialog).getByRole('group', { name: 'Bola Ade' })).getByRole('button', { name: 'Present' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Meeting updated')).toBeTruthy();
@@ -178,6 +178,74 @@ describe('/cih/center', () => {
       visitors: [{ id: 'v1', name: 'Yemi Guest', phone: '0803', email: 'yemi@example.org', firstTimer: false }],
       childrenCount: 2,
       updatedAt: '2026-11-16T20:00:00.000Z',
+    });
+  });
+  it('a coordinator edits, removes and adds visitors of an earlier meeting, saved by saving its date again; the marks stay as stored', async () => {
+    signInWith(LEADER);
+    centerApi();
+    const meeting = meetingM1('u9');
+    meeting.visitors.push({ id: 'v2', name: 'Tobi Once', phone: '0805', email: 'tobi@example.org', firstTimer: false, firstTimerId: null });
+    api.on('GET /CIHAttendance/GetById', () => ok(meeting));
+    api.on('POST /CIHAttendance/Create', (call) => ok({ ...meeting, ...(call.body as object) }, { message: 'Details updated' }));
+    renderScreen(<CenterWork centerId={CENTER} members={MEMBERS} />, { path: '/cih/center' });
+    fireEvent.click(await screen.findByRole('button', { name: /^Open the meeting of/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(await dialog.findByRole('button', { name: 'Edit visitors' }));
+    // Marks are a pastor's to change: no Present / Absent pairs here.
+    expect(dialog.queryByRole('group', { name: 'Bola Ade' })).toBeNull();
+    // The visitor on the first-timer list is edited, not removed.
+    expect(dialog.queryByRole('button', { name: 'Remove visitor Yemi Guest' })).toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: 'Edit visitor Yemi Guest' }));
+    expect((dialog.getByRole('textbox', { name: 'Visitor name' }) as HTMLInputElement).value).toBe('Yemi Guest');
+    expect((dialog.getByRole('checkbox', { name: 'First-timer' }) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Visitor name' }), { target: { value: 'Yemi Adeola Guest' } });
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Visitor phone' }), { target: { value: '08039998888' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Update visitor' }));
+    expect(dialog.getByText('Yemi Adeola Guest')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove visitor Tobi Once' }));
+    expect(dialog.queryByText('Tobi Once')).toBeNull();
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Visitor name' }), { target: { value: 'Kemi New' } });
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Visitor email' }), { target: { value: 'kemi@example.org' } });
+    fireEvent.click(dialog.getByRole('checkbox', { name: 'First-timer' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Add visitor' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Meeting updated')).toBeTruthy();
+    expect(api.callsTo('PUT /CIHAttendance/Update')).toHaveLength(0);
+    expect(api.callsTo('POST /CIHAttendance/Create')[0].body).toEqual({
+      centerId: CENTER,
+      meetingDate: '2026-11-16',
+      marks: [
+        { userId: MEMBERS[0].id, present: true },
+        { userId: MEMBERS[1].id, present: false },
+      ],
+      visitors: [
+        { id: 'v1', name: 'Yemi Adeola Guest', phone: '08039998888', email: 'yemi@example.org', firstTimer: false },
+        { name: 'Kemi New', email: 'kemi@example.org', firstTimer: true },
+      ],
+      childrenCount: 2,
+    });
+  });
+
+  it('a pastor edits the marks and a visitor together through Update', async () => {
+    signInWith([...LEADER, 'CAN_UPDATE_CIH_REPORTS']);
+    centerApi();
+    api.on('GET /CIHAttendance/GetById', () => ok(meetingM1(null)));
+    api.on('PUT /CIHAttendance/Update', (call) => ok({ ...meetingM1(null), ...(call.body as object) }, { message: 'Details updated' }));
+    renderScreen(<CenterWork centerId={CENTER} members={MEMBERS} />, { path: '/cih/center' });
+    fireEvent.click(await screen.findByRole('button', { name: /^Open the meeting of/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(await dialog.findByRole('button', { name: 'Edit meeting' }));
+    fireEvent.click(within(dialog.getByRole('group', { name: 'Ada Obi' })).getByRole('button', { name: 'Absent' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove visitor Yemi Guest' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Meeting updated')).toBeTruthy();
+    expect(api.callsTo('PUT /CIHAttendance/Update')[0].body).toMatchObject({
+      id: 'm1',
+      marks: [
+        { userId: MEMBERS[0].id, present: false },
+        { userId: MEMBERS[1].id, present: false },
+      ],
+      visitors: [],
     });
   });
 });
