@@ -2,7 +2,8 @@
  * `npm run bench -- cih`: the house-fellowship statistics at church size. Generates 40 zones,
  * 400 centers, 20,000 members and three years of weekly meetings (about 3 million present/absent
  * marks, set-based: INSERT ... SELECT over generate_series), writes each meeting's pre-aggregate
- * from its marks as the save does, then times GetCIHDasboardStats and GetZoneCIHStats (their
+ * from its marks as the save does (and first-timer accounts for the first-timer visitors, half of
+ * them converted), then times GetCIHDasboardStats and GetZoneCIHStats (their
  * queries, in process) 30 times each. Prints p50 and p99 with the budgets; exits 1 when one is
  * missed. BENCH_CIH_SCALE (0 to 1, default 1) shrinks the church for a quick run.
  */
@@ -67,6 +68,12 @@ async function generate(db: Db) {
     join users u on u.id = a.user_id where u.email like 'bench.cih.%'`);
   await db.execute(sql`insert into cih_visitors (meeting_id, name, first_timer)
     select m.id, 'Visitor', (hashtext(m.id::text) % 3) = 0 from cih_meetings m where (hashtext(m.id::text) % 2) = 0`);
+  // Each first-timer visitor sent to the first-timer list (an account), half of them since converted to members.
+  await db.execute(sql`insert into users (email, first_name, sur_name, email_verified, is_first_timer, converted_at)
+    select 'bench.ft.' || v.id || '@example.org', 'Bench', 'First-timer', false, not c.converted, case when c.converted then now() end
+    from cih_visitors v, lateral (select (hashtext(v.id::text) % 2) = 0 as converted) c where v.first_timer`);
+  await db.execute(sql`update cih_visitors v set first_timer_id = u.id from users u
+    where v.first_timer and u.email = 'bench.ft.' || v.id || '@example.org'`);
   // The pre-aggregate, as saveAttendance writes it.
   await db.execute(sql`update cih_meetings m set present_count = a.present, members_count = a.members,
       visitor_count = coalesce(v.visitors, 0), first_timer_count = coalesce(v.first_timers, 0)
@@ -75,9 +82,12 @@ async function generate(db: Db) {
       on v.meeting_id = a.meeting_id
     where a.meeting_id = m.id`);
   await db.execute(sql`analyze`);
-  const [{ marks }] = rowsOf<{ marks: number }>(await db.execute(sql`select count(*)::int as marks from cih_attendance_marks`));
+  const [{ marks, sent }] = rowsOf<{ marks: number; sent: number }>(
+    await db.execute(sql`select (select count(*)::int from cih_attendance_marks) as marks,
+      (select count(*)::int from cih_visitors where first_timer_id is not null) as sent`),
+  );
   console.log(
-    `Generated ${ZONES} zones, ${centers} centers, ${members} members, ${marks} marks in ${Math.round((performance.now() - started) / 1000)} s`,
+    `Generated ${ZONES} zones, ${centers} centers, ${members} members, ${marks} marks, ${sent} visitors on the first-timer list in ${Math.round((performance.now() - started) / 1000)} s`,
   );
 }
 

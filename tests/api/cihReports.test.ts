@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { cihAttendanceMarks, cihMeetings, cihVisitors } from '@/server/db/schema/index.js';
 import { rowsOf } from '@/server/db/queries.js';
 import { addCenter, addZone } from '@/tests/support/churchStructure.js';
@@ -453,6 +453,43 @@ describe('visitors to first-timers', () => {
     });
   });
 
+  it('a coordinator edits, removes and adds an earlier meeting’s visitors by saving its date again; the first-timer link survives', async () => {
+    const [stored] = await db
+      .select({ id: cihMeetings.id })
+      .from(cihMeetings)
+      .where(and(eq(cihMeetings.centerId, c1.id), eq(cihMeetings.meetingDate, day(5))));
+    const meeting = (await call('GET', `/CIHAttendance/GetById?id=${stored.id}`, coordinator.token)).body.data;
+    type Stored = { id: string; name: string; phone: string | null; email: string | null; firstTimerId: string | null };
+    const tunde: Stored = meeting.visitors.find((v: Stored) => v.firstTimerId);
+    const solo: Stored = meeting.visitors.find((v: Stored) => v.name.toLowerCase() === 'solo');
+    const saved = await takeAttendance(coordinator.token, {
+      centerId: c1.id,
+      meetingDate: day(5),
+      marks: meeting.marks.map((m: { userId: string; present: boolean }) => ({ userId: m.userId, present: m.present })),
+      // Tunde's phone and email corrected, Solo named in full, Nora removed, Kemi added.
+      visitors: [
+        { id: tunde.id, name: tunde.name, phone: '08031119999', email: 'tunde@example.org' },
+        { id: solo.id, name: 'Solo Second', phone: solo.phone ?? undefined },
+        { name: 'Kemi New', phone: '08031116666', firstTimer: true },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.message).toBe('Details updated');
+    expect(saved.body.data).toMatchObject({ id: stored.id, visitorCount: 3, firstTimerCount: 2 });
+    const rowsNow = await db.select().from(cihVisitors).where(eq(cihVisitors.meetingId, stored.id));
+    expect(rowsNow.map((v) => v.name).sort()).toEqual(['Kemi New', 'Solo Second', tunde.name].sort());
+    expect(rowsNow.find((v) => v.id === tunde.id)).toMatchObject({
+      phone: '08031119999',
+      firstTimerId: tunde.firstTimerId,
+      firstTimer: true,
+    });
+    expect(rowsNow.find((v) => v.id === solo.id)).toMatchObject({ name: 'Solo Second', firstTimerId: null });
+    expect(rowsNow.find((v) => v.name === 'Kemi New')).toMatchObject({ firstTimer: true, firstTimerId: null });
+    // The pastor of another center may not do the same.
+    const refused = await takeAttendance(pastor.token, { centerId: c1.id, meetingDate: day(5), marks: [], visitors: [] });
+    expect(refused.status).toBe(403);
+  });
+
   it('the inspectorate may send a visitor of any center', async () => {
     const taken = await takeAttendance(pastor.token, {
       centerId: c2.id,
@@ -545,6 +582,54 @@ describe('statistics', () => {
     expect(church).toMatchObject({ ...(await conversions('true')), firstTimersConverted: 1 });
     const zoneA_ = church.zones.find((z: { zoneId: string }) => z.zoneId === zoneA.id);
     expect(zoneA_).toMatchObject({ sentToFirstTimers: 2, firstTimersConverted: 1 });
+  });
+
+  /** Per week (Monday) since `from`: first-timers, those sent to the first-timer list and those converted, from the visitors and accounts. */
+  async function conversionsByWeek(centerFilter: string, from: string) {
+    const weeks = rowsOf<{ week: string; firstTimers: number; sentToFirstTimers: number; firstTimersConverted: number }>(
+      await db.execute(sql`
+        select to_char(m.meeting_date - (extract(isodow from m.meeting_date)::int - 1), 'YYYY-MM-DD') as week,
+          count(*) filter (where v.first_timer)::int as "firstTimers",
+          count(u.id)::int as "sentToFirstTimers",
+          count(u.id) filter (where u.converted_at is not null and not u.is_first_timer)::int as "firstTimersConverted"
+        from cih_visitors v join cih_meetings m on m.id = v.meeting_id left join users u on u.id = v.first_timer_id
+        where ${sql.raw(centerFilter)} and m.meeting_date >= ${from}::date group by 1`),
+    );
+    return new Map(weeks.map((w) => [w.week, w]));
+  }
+
+  it('the weekly series carries each week’s first-timers and their conversion, equal to counts by week of the visitors', async () => {
+    type Point = {
+      week: string;
+      firstTimers: number;
+      sentToFirstTimers: number;
+      firstTimersConverted: number;
+      conversionRate: number | null;
+    };
+    const expectWeeks = async (series: Point[], from: string, centerFilter: string) => {
+      const byWeek = await conversionsByWeek(centerFilter, from);
+      expect(series.length).toBeGreaterThan(0);
+      for (const p of series) {
+        const w = byWeek.get(p.week) ?? { firstTimers: 0, sentToFirstTimers: 0, firstTimersConverted: 0 };
+        const conversionRate = w.firstTimers ? Math.round((w.firstTimersConverted / w.firstTimers) * 1000) / 10 : null;
+        expect(p).toMatchObject({ ...w, conversionRate });
+      }
+      // Every week with a first-timer has its point.
+      expect([...byWeek.values()].filter((w) => w.firstTimers).every((w) => series.some((p) => p.week === w.week))).toBe(true);
+    };
+    const c2Stats = (await call('GET', `/Stats/GetCIHStats?CenterId=${c2.id}`, pastor.token)).body.data;
+    await expectWeeks(c2Stats.series, c2Stats.from, `m.center_id = '${c2.id}'`);
+    const zone = (await call('GET', `/Stats/GetZoneCIHStats?ZoneId=${zoneA.id}`, inspector.token)).body.data;
+    await expectWeeks(zone.series, zone.from, `m.center_id in ('${c1.id}', '${c2.id}')`);
+    const church = (await call('GET', '/Stats/GetCIHDasboardStats', inspector.token)).body.data;
+    await expectWeeks(church.series, church.from, 'true');
+    // The one conversion (Ife, six weeks ago) sits in its own week, and the week of Tunde (sent, not converted) in another.
+    const sum = (k: keyof Point) => church.series.reduce((n: number, p: Point) => n + Number(p[k]), 0);
+    expect(sum('firstTimersConverted')).toBe(1);
+    expect(sum('sentToFirstTimers')).toBe(2);
+    const converted = church.series.find((p: Point) => p.firstTimersConverted === 1);
+    expect(converted.week <= day(6)).toBe(true);
+    expect(converted.conversionRate).toBeGreaterThan(0);
   });
 
   it('refuses statistics beyond the caller’s reach', async () => {

@@ -56,6 +56,20 @@ describe('CIH attendance and reports on a phone', () => {
     // Nothing on the page is wider than the phone.
     expect(await leader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
+    // The leader opens the meeting just saved and corrects the visitor's phone.
+    const date = await attendance.getByLabel('Meeting date').inputValue();
+    const shown = await leader.evaluate((d) => new Date(d).toLocaleDateString(undefined, { dateStyle: 'long' }), date);
+    await leader.getByRole('button', { name: `Open the meeting of ${shown}`, exact: true }).click();
+    const meeting = leader.getByRole('dialog');
+    await meeting.getByRole('button', { name: 'Edit visitors' }).click();
+    await meeting.getByRole('button', { name: 'Edit visitor Yemi Guest' }).click();
+    await fillByLabel(meeting, { 'Visitor phone': '08030001111' });
+    await meeting.getByRole('button', { name: 'Update visitor' }).click();
+    await meeting.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(leader, 'Meeting updated');
+    await meeting.getByText('08030001111').waitFor();
+    await meeting.getByRole('button', { name: 'Close' }).click();
+
     const report = leader.getByRole('region', { name: 'Activity report' });
     await fillByLabel(report, { 'Topic / teaching': 'Walking in love', Testimonies: 'A new job', 'Souls won': '1' });
     await report.getByRole('button', { name: 'Submit report' }).click();
@@ -77,6 +91,7 @@ describe('CIH attendance and reports on a phone', () => {
     await expect.poll(() => figureOf(inspector, 'Present')).toBe(before.present + 3);
     expect(await figureOf(inspector, 'First-timers')).toBe(before.firstTimers + 1);
     await figures.getByText('Attendance over time').waitFor();
+    await figures.getByRole('region', { name: 'First-timers and their conversion' }).getByText('Converted to members').waitFor();
     await inspector.goto(`${e2e.url}/cih/reports/followup`);
     await inspector.getByText('Was travelling').first().waitFor();
     await inspector.getByText(absentee).first().waitFor();

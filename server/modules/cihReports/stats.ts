@@ -29,7 +29,10 @@ type Point = {
   members: number;
   visitors: number;
   firstTimers: number;
+  sentToFirstTimers: number;
+  firstTimersConverted: number;
   attendanceRate: number | null;
+  conversionRate: number | null;
 };
 
 const rate = (present: number, members: number) => (members > 0 ? Math.round((present / members) * 1000) / 10 : null);
@@ -59,23 +62,53 @@ async function totalsOf(db: Db, where: SQL | undefined): Promise<Totals> {
   return { ...row, attendanceRate: rate(row.present, row.members) };
 }
 
-/** Weekly sums since seriesStart: attendance over time and its rate. */
+const weekOf = sql<string>`to_char(date_trunc('week', ${cihMeetings.meetingDate}::timestamp), 'YYYY-MM-DD')`;
+
+/**
+ * Weekly sums since seriesStart: attendance over time and its rate, and the week's first-timers
+ * with how many of those sent to the first-timer list have since converted. Conversion happens
+ * on the first-timers' side (admin), so it is counted from the visitors' accounts here, not
+ * pre-aggregated: a few thousand visitor rows at most over 26 weeks of the whole church.
+ */
 async function seriesOf(db: Db, where: SQL | undefined, from: string): Promise<Point[]> {
-  const week = sql<string>`to_char(date_trunc('week', ${cihMeetings.meetingDate}::timestamp), 'YYYY-MM-DD')`;
-  const rows = await db
-    .select({
-      week,
-      meetings: sql<number>`count(*)::int`.mapWith(Number),
-      present: sql<number>`sum(${cihMeetings.presentCount})::int`.mapWith(Number),
-      members: sql<number>`sum(${cihMeetings.membersCount})::int`.mapWith(Number),
-      visitors: sql<number>`sum(${cihMeetings.visitorCount})::int`.mapWith(Number),
-      firstTimers: sql<number>`sum(${cihMeetings.firstTimerCount})::int`.mapWith(Number),
-    })
-    .from(cihMeetings)
-    .where(and(where, gte(cihMeetings.meetingDate, from)))
-    .groupBy(week)
-    .orderBy(week);
-  return rows.map((r) => ({ ...r, attendanceRate: rate(r.present, r.members) }));
+  const inRange = and(where, gte(cihMeetings.meetingDate, from));
+  const [rows, conversions] = await Promise.all([
+    db
+      .select({
+        week: weekOf,
+        meetings: sql<number>`count(*)::int`.mapWith(Number),
+        present: sql<number>`sum(${cihMeetings.presentCount})::int`.mapWith(Number),
+        members: sql<number>`sum(${cihMeetings.membersCount})::int`.mapWith(Number),
+        visitors: sql<number>`sum(${cihMeetings.visitorCount})::int`.mapWith(Number),
+        firstTimers: sql<number>`sum(${cihMeetings.firstTimerCount})::int`.mapWith(Number),
+      })
+      .from(cihMeetings)
+      .where(inRange)
+      .groupBy(weekOf)
+      .orderBy(weekOf),
+    db
+      .select({
+        week: weekOf,
+        sent: sql<number>`count(*)::int`.mapWith(Number),
+        converted: sql<number>`count(*) filter (where not ${users.isFirstTimer} and ${users.convertedAt} is not null)::int`.mapWith(Number),
+      })
+      .from(cihVisitors)
+      .innerJoin(cihMeetings, eq(cihMeetings.id, cihVisitors.meetingId))
+      .innerJoin(users, eq(users.id, cihVisitors.firstTimerId))
+      .where(inRange)
+      .groupBy(weekOf),
+  ]);
+  const byWeek = new Map(conversions.map((c) => [c.week, c]));
+  return rows.map((r) => {
+    const { sent = 0, converted = 0 } = byWeek.get(r.week) ?? {};
+    return {
+      ...r,
+      sentToFirstTimers: sent,
+      firstTimersConverted: converted,
+      attendanceRate: rate(r.present, r.members),
+      conversionRate: rate(converted, r.firstTimers),
+    };
+  });
 }
 
 async function reportCounts(db: Db, centerWhere: SQL | undefined, from: string) {

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Alert, Box, Card, CardContent, CircularProgress, Grid, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 
 /** A week of the statistics calls (GetCIHStats, GetZoneCIHStats, GetCIHDasboardStats). */
@@ -11,7 +12,10 @@ export type WeekPoint = {
   members: number;
   visitors: number;
   firstTimers: number;
+  sentToFirstTimers?: number;
+  firstTimersConverted?: number;
   attendanceRate: number | null;
+  conversionRate?: number | null;
 };
 export type CihFigures = {
   meetings: number;
@@ -51,10 +55,15 @@ function Figure({ label, value }: { label: string; value: string | number }) {
 
 const percent = (value: number | null) => (value === null ? '–' : `${value}%`);
 
-/** The totals of the last 26 weeks as cards, then attendance over time and its rate as charts. */
+/** The totals of the last 26 weeks as cards, then attendance over time, its rate, and first-timers with their conversion as charts. */
 export function AttendanceFigures({ figures }: { figures: CihFigures }) {
   const translate = useTranslate();
-  const rows = figures.series.map((p) => ({ ...p, label: weekLabel(p.week), rate: p.attendanceRate ?? 0 }));
+  const rows = figures.series.map((p) => ({
+    ...p,
+    label: weekLabel(p.week),
+    rate: p.attendanceRate ?? 0,
+    converted: p.firstTimersConverted ?? 0,
+  }));
   const rate = percent(figures.attendanceRate);
   return (
     <Box>
@@ -75,44 +84,56 @@ export function AttendanceFigures({ figures }: { figures: CihFigures }) {
         <Typography color="text.secondary">{translate(t('no_meetings'))}</Typography>
       ) : (
         <Grid container spacing={2}>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <Card variant="outlined">
-              <CardContent>
-                <Typography component="h3" variant="subtitle1">
-                  {translate(t('over_time'))}
-                </Typography>
-                <LineChart
-                  height={CHART_HEIGHT}
-                  dataset={rows}
-                  xAxis={[{ scaleType: 'point', dataKey: 'label' }]}
-                  series={[
-                    { dataKey: 'present', label: translate(t('present')) },
-                    { dataKey: 'members', label: translate(t('members')) },
-                    { dataKey: 'firstTimers', label: translate(t('first_timers')) },
-                  ]}
-                />
-              </CardContent>
-            </Card>
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <Card variant="outlined">
-              <CardContent>
-                <Typography component="h3" variant="subtitle1">
-                  {translate(t('rate_trend'))}
-                </Typography>
-                <LineChart
-                  height={CHART_HEIGHT}
-                  dataset={rows}
-                  xAxis={[{ scaleType: 'point', dataKey: 'label' }]}
-                  yAxis={[{ min: 0, max: 100 }]}
-                  series={[{ dataKey: 'rate', label: translate(t('rate')), valueFormatter: (v) => (v === null ? '' : `${v}%`) }]}
-                />
-              </CardContent>
-            </Card>
-          </Grid>
+          <ChartCard id="cih-over-time" title={translate(t('over_time'))}>
+            <LineChart
+              height={CHART_HEIGHT}
+              dataset={rows}
+              xAxis={[{ scaleType: 'point', dataKey: 'label' }]}
+              series={[
+                { dataKey: 'present', label: translate(t('present')) },
+                { dataKey: 'members', label: translate(t('members')) },
+              ]}
+            />
+          </ChartCard>
+          <ChartCard id="cih-rate-trend" title={translate(t('rate_trend'))}>
+            <LineChart
+              height={CHART_HEIGHT}
+              dataset={rows}
+              xAxis={[{ scaleType: 'point', dataKey: 'label' }]}
+              yAxis={[{ min: 0, max: 100 }]}
+              series={[{ dataKey: 'rate', label: translate(t('rate')), valueFormatter: (v) => (v === null ? '' : `${v}%`) }]}
+            />
+          </ChartCard>
+          <ChartCard id="cih-conversion" title={translate(t('conversion_trend'))}>
+            <BarChart
+              height={CHART_HEIGHT}
+              dataset={rows}
+              xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
+              series={[
+                { dataKey: 'firstTimers', label: translate(t('first_timers')) },
+                { dataKey: 'converted', label: translate(t('converted')) },
+              ]}
+            />
+          </ChartCard>
         </Grid>
       )}
     </Box>
+  );
+}
+
+/** One chart in its card, a region named by its title. */
+function ChartCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Grid size={{ xs: 12, md: 6 }}>
+      <Card variant="outlined" component="section" aria-labelledby={id}>
+        <CardContent>
+          <Typography id={id} component="h3" variant="subtitle1">
+            {title}
+          </Typography>
+          {children}
+        </CardContent>
+      </Card>
+    </Grid>
   );
 }
 

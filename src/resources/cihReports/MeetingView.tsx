@@ -17,6 +17,7 @@ import {
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { longDate, type ApiRecord } from '@/src/resources/crud';
 import { MemberMark, type Mark } from './TakeAttendance';
+import { VisitorsEditor, type DraftVisitor } from './VisitorsEditor';
 
 const t = (key: string) => `flock.cihReports.center.${key}`;
 
@@ -28,18 +29,21 @@ type Meeting = ApiRecord & {
   visitors: Visitor[];
 };
 
-/** The PUT /CIHAttendance/Update body: the meeting as stored, with the marks as edited. */
-function updateOf(meeting: Meeting, marks: Record<string, Mark>) {
+/** What is being edited: the marks (a pastor's) and the visitors. */
+type Draft = { marks: Record<string, Mark>; visitors: DraftVisitor[] };
+
+/** The attendance save's body: the meeting as stored, with the marks and visitors as edited. */
+function saveOf(meeting: Meeting, draft: Draft) {
   return {
     centerId: meeting.centerId,
     meetingDate: meeting.meetingDate,
-    marks: meeting.marks.map((m) => ({ userId: m.userId, present: marks[m.userId] === 'present' })),
-    // Each visitor keeps its id, and with it the first-timer account made from it.
-    visitors: meeting.visitors.map((v) => ({
-      id: v.id,
+    marks: meeting.marks.map((m) => ({ userId: m.userId, present: draft.marks[m.userId] === 'present' })),
+    // Each stored visitor keeps its id, and with it the first-timer account made from it.
+    visitors: draft.visitors.map((v) => ({
+      ...(v.id && { id: v.id }),
       name: v.name,
-      phone: v.phone ?? undefined,
-      email: v.email ?? undefined,
+      phone: v.phone || undefined,
+      email: v.email || undefined,
       firstTimer: v.firstTimer,
     })),
     childrenCount: meeting.childrenCount,
@@ -47,6 +51,11 @@ function updateOf(meeting: Meeting, marks: Record<string, Mark>) {
     notes: meeting.notes ?? undefined,
   };
 }
+
+const draftOf = (meeting: Meeting): Draft => ({
+  marks: Object.fromEntries(meeting.marks.map((m) => [m.userId, m.present ? 'present' : 'absent'])),
+  visitors: meeting.visitors.map((v) => ({ ...v, phone: v.phone ?? undefined, email: v.email ?? undefined })),
+});
 
 function VisitorLine({ visitor, onSend }: { visitor: Visitor; onSend: (visitor: Visitor) => void }) {
   const translate = useTranslate();
@@ -69,17 +78,56 @@ function VisitorLine({ visitor, onSend }: { visitor: Visitor; onSend: (visitor: 
   );
 }
 
+/** The meeting's marks: chips to read, or one Present / Absent pair per member while a pastor edits them. */
+function MarksList({
+  meeting,
+  marks,
+  onMark,
+}: {
+  meeting: Meeting;
+  marks?: Record<string, Mark>;
+  onMark: (userId: string, mark: Mark) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <List dense>
+      {meeting.marks.map((m) =>
+        marks ? (
+          <MemberMark
+            key={m.userId}
+            member={{ id: m.userId, fullName: m.name }}
+            mark={marks[m.userId]}
+            onMark={(mark) => onMark(m.userId, mark)}
+          />
+        ) : (
+          <ListItem key={m.userId} divider sx={{ px: 0 }}>
+            <ListItemText primary={m.name} />
+            <Chip
+              size="small"
+              color={m.present ? 'success' : 'default'}
+              label={translate(`flock.cihReports.attendance.${m.present ? 'present' : 'absent'}`)}
+            />
+          </ListItem>
+        ),
+      )}
+    </List>
+  );
+}
+
 /**
  * An earlier meeting opened from the recent list: its marks and visitors. A visitor becomes a
- * first-timer with one click; holders of CAN_UPDATE_CIH_REPORTS (pastors) edit the marks.
+ * first-timer with one click. Holders of CAN_UPDATE_CIH_REPORTS (pastors) edit the marks and
+ * visitors through Update; a coordinator (CAN_CREATE_CIH_REPORTS) edits the visitors by saving
+ * the meeting's date again, as the attendance form does. The server checks the center either way.
  */
 export function MeetingView({ meetingId, onClose, onChanged }: { meetingId: string; onClose: () => void; onChanged: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<FlockDataProvider>();
-  const { canAccess: mayEdit } = useCanAccess({ resource: 'cihAttendance', action: 'edit' });
+  const { canAccess: mayUpdate } = useCanAccess({ resource: 'cihAttendance', action: 'edit' });
+  const { canAccess: mayCreate } = useCanAccess({ resource: 'cihAttendance', action: 'create' });
   const [meeting, setMeeting] = useState<Meeting>();
-  const [marks, setMarks] = useState<Record<string, Mark>>();
+  const [draft, setDraft] = useState<Draft>();
   const [error, setError] = useState<string>();
 
   const load = useCallback(
@@ -94,28 +142,29 @@ export function MeetingView({ meetingId, onClose, onChanged }: { meetingId: stri
     load();
   }, [load]);
 
+  const afterChange = async (message: string) => {
+    notify(message, { type: 'success' });
+    setDraft(undefined);
+    await load();
+    onChanged();
+  };
   const send = async (visitor: Visitor) => {
     setError(undefined);
     try {
       await dataProvider.visitorToFirstTimer({ visitorId: visitor.id });
-      notify(t('visitor_sent'), { type: 'success' });
-      await load();
-      onChanged();
+      await afterChange(t('visitor_sent'));
     } catch (e) {
       setError((e as Error).message);
     }
   };
-  const startEditing = () =>
-    meeting && setMarks(Object.fromEntries(meeting.marks.map((m) => [m.userId, m.present ? 'present' : 'absent'])));
   const save = async () => {
-    if (!meeting || !marks) return;
+    if (!meeting || !draft) return;
     setError(undefined);
     try {
-      await dataProvider.update('cihAttendance', { id: meeting.id, data: updateOf(meeting, marks), previousData: meeting });
-      notify(t('meeting_updated'), { type: 'success' });
-      setMarks(undefined);
-      await load();
-      onChanged();
+      const body = saveOf(meeting, draft);
+      if (mayUpdate) await dataProvider.update('cihAttendance', { id: meeting.id, data: body, previousData: meeting });
+      else await dataProvider.takeAttendance(body);
+      await afterChange(t('meeting_updated'));
     } catch (e) {
       setError((e as Error).message);
     }
@@ -132,48 +181,40 @@ export function MeetingView({ meetingId, onClose, onChanged }: { meetingId: stri
             <Typography component="h3" variant="subtitle1">
               {translate(t('marks'))}
             </Typography>
-            <List dense>
-              {meeting.marks.map((m) =>
-                marks ? (
-                  <MemberMark
-                    key={m.userId}
-                    member={{ id: m.userId, fullName: m.name }}
-                    mark={marks[m.userId]}
-                    onMark={(mark) => setMarks((now) => ({ ...now, [m.userId]: mark }))}
-                  />
-                ) : (
-                  <ListItem key={m.userId} divider sx={{ px: 0 }}>
-                    <ListItemText primary={m.name} />
-                    <Chip
-                      size="small"
-                      color={m.present ? 'success' : 'default'}
-                      label={translate(`flock.cihReports.attendance.${m.present ? 'present' : 'absent'}`)}
-                    />
-                  </ListItem>
-                ),
-              )}
-            </List>
+            <MarksList
+              meeting={meeting}
+              marks={mayUpdate ? draft?.marks : undefined}
+              onMark={(userId, mark) => setDraft((now) => now && { ...now, marks: { ...now.marks, [userId]: mark } })}
+            />
             <Typography component="h3" variant="subtitle1">
               {translate('flock.cihReports.attendance.visitors')}
             </Typography>
-            {meeting.visitors.length === 0 && <Typography color="text.secondary">{translate(t('no_visitors'))}</Typography>}
-            <List dense>
-              {meeting.visitors.map((v) => (
-                <VisitorLine key={v.id} visitor={v} onSend={send} />
-              ))}
-            </List>
+            {draft ? (
+              <VisitorsEditor visitors={draft.visitors} onChange={(visitors) => setDraft((now) => now && { ...now, visitors })} />
+            ) : (
+              <>
+                {meeting.visitors.length === 0 && <Typography color="text.secondary">{translate(t('no_visitors'))}</Typography>}
+                <List dense>
+                  {meeting.visitors.map((v) => (
+                    <VisitorLine key={v.id} visitor={v} onSend={send} />
+                  ))}
+                </List>
+              </>
+            )}
           </>
         )}
       </DialogContent>
       <DialogActions>
-        {meeting && mayEdit && !marks && <Button onClick={startEditing}>{translate(t('edit_marks'))}</Button>}
-        {marks && <Button onClick={() => setMarks(undefined)}>{translate(t('cancel'))}</Button>}
-        {marks && (
+        {meeting && (mayUpdate || mayCreate) && !draft && (
+          <Button onClick={() => setDraft(draftOf(meeting))}>{translate(t(mayUpdate ? 'edit_meeting' : 'edit_visitors'))}</Button>
+        )}
+        {draft && <Button onClick={() => setDraft(undefined)}>{translate(t('cancel'))}</Button>}
+        {draft && (
           <Button variant="contained" onClick={save}>
             {translate(t('save_marks'))}
           </Button>
         )}
-        {!marks && <Button onClick={onClose}>{translate(t('close'))}</Button>}
+        {!draft && <Button onClick={onClose}>{translate(t('close'))}</Button>}
       </DialogActions>
     </Dialog>
   );

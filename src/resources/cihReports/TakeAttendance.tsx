@@ -20,7 +20,7 @@ import {
 import type { FlockDataProvider } from '@/src/dataProvider';
 import type { ApiRecord } from '@/src/resources/crud';
 
-type Visitor = { name: string; phone?: string; email?: string; firstTimer: boolean };
+export type Visitor = { name: string; phone?: string; email?: string; firstTimer: boolean };
 export type Mark = 'present' | 'absent';
 
 /** Today in the leader's own calendar, as YYYY-MM-DD. */
@@ -55,12 +55,22 @@ export function MemberMark({ member, mark, onMark }: { member: ApiRecord; mark?:
   );
 }
 
-function VisitorForm({ onAdd }: { onAdd: (visitor: Visitor) => void }) {
+type VisitorFormProps = {
+  onAdd: (visitor: Visitor) => void;
+  /** A visitor being edited: the form starts from it and its button says so. */
+  initial?: Visitor;
+  /** A visitor already on the first-timer list stays a first-timer. */
+  firstTimerLocked?: boolean;
+  onCancel?: () => void;
+};
+
+/** A visitor's name, phone, email and first-timer box; adds one, or saves the one being edited. */
+export function VisitorForm({ onAdd, initial, firstTimerLocked, onCancel }: VisitorFormProps) {
   const translate = useTranslate();
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState('');
-  const [email, setEmail] = useState('');
-  const [firstTimer, setFirstTimer] = useState(false);
+  const [name, setName] = useState(initial?.name ?? '');
+  const [phone, setPhone] = useState(initial?.phone ?? '');
+  const [email, setEmail] = useState(initial?.email ?? '');
+  const [firstTimer, setFirstTimer] = useState(initial?.firstTimer ?? false);
   const add = () => {
     if (!name.trim()) return;
     onAdd({ name: name.trim(), phone: phone.trim() || undefined, email: email.trim() || undefined, firstTimer });
@@ -70,17 +80,18 @@ function VisitorForm({ onAdd }: { onAdd: (visitor: Visitor) => void }) {
     setFirstTimer(false);
   };
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
       <TextField label={translate(t('visitor_name'))} value={name} onChange={(e) => setName(e.target.value)} size="small" />
       <TextField label={translate(t('visitor_phone'))} value={phone} onChange={(e) => setPhone(e.target.value)} size="small" type="tel" />
       <TextField label={translate(t('visitor_email'))} value={email} onChange={(e) => setEmail(e.target.value)} size="small" type="email" />
       <FormControlLabel
-        control={<Checkbox checked={firstTimer} onChange={(e) => setFirstTimer(e.target.checked)} />}
+        control={<Checkbox checked={firstTimer} disabled={firstTimerLocked} onChange={(e) => setFirstTimer(e.target.checked)} />}
         label={translate(t('first_timer'))}
       />
       <Button variant="outlined" onClick={add} disabled={!name.trim()}>
-        {translate(t('add_visitor'))}
+        {translate(t(initial ? 'update_visitor' : 'add_visitor'))}
       </Button>
+      {onCancel && <Button onClick={onCancel}>{translate('flock.cihReports.center.cancel')}</Button>}
     </Stack>
   );
 }

@@ -136,7 +136,7 @@ describe('/cih/center', () => {
     visitors: [{ id: 'v1', name: 'Yemi Guest', phone: '0803', email: 'yemi@example.org', firstTimer: false, firstTimerId }],
   });
 
-  it('opens an earlier meeting and makes a visitor a first-timer with one click; a leader without the update right cannot edit marks', async () => {
+  it('opens an earlier meeting and makes a visitor a first-timer with one click; a leader without the update right cannot edit the meeting', async () => {
     signInWith(LEADER);
     centerApi();
     let sent: string | null = null;
@@ -152,7 +152,7 @@ describe('/cih/center', () => {
     expect(await within(dialog).findByText('On the first-timer list')).toBeTruthy();
     expect(api.callsTo('PUT /CIHAttendance/VisitorToFirstTimer')[0].query).toEqual({ visitorId: 'v1' });
     expect(within(dialog).queryByRole('button', { name: 'Make Yemi Guest a first-timer' })).toBeNull();
-    expect(within(dialog).queryByRole('button', { name: 'Edit marks' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Edit meeting' })).toBeNull();
   });
 
   it('a pastor edits an earlier meeting’s marks through Update, keeping its visitors', async () => {
@@ -163,7 +163,7 @@ describe('/cih/center', () => {
     renderScreen(<CenterWork centerId={CENTER} members={MEMBERS} />, { path: '/cih/center' });
     fireEvent.click(await screen.findByRole('button', { name: /^Open the meeting of/ }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Edit marks' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Edit meeting' }));
     fireEvent.click(within(within(dialog).getByRole('group', { name: 'Bola Ade' })).getByRole('button', { name: 'Present' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Meeting updated')).toBeTruthy();
@@ -178,6 +178,74 @@ describe('/cih/center', () => {
       visitors: [{ id: 'v1', name: 'Yemi Guest', phone: '0803', email: 'yemi@example.org', firstTimer: false }],
       childrenCount: 2,
       updatedAt: '2026-11-16T20:00:00.000Z',
+    });
+  });
+  it('a coordinator edits, removes and adds visitors of an earlier meeting, saved by saving its date again; the marks stay as stored', async () => {
+    signInWith(LEADER);
+    centerApi();
+    const meeting = meetingM1('u9');
+    meeting.visitors.push({ id: 'v2', name: 'Tobi Once', phone: '0805', email: 'tobi@example.org', firstTimer: false, firstTimerId: null });
+    api.on('GET /CIHAttendance/GetById', () => ok(meeting));
+    api.on('POST /CIHAttendance/Create', (call) => ok({ ...meeting, ...(call.body as object) }, { message: 'Details updated' }));
+    renderScreen(<CenterWork centerId={CENTER} members={MEMBERS} />, { path: '/cih/center' });
+    fireEvent.click(await screen.findByRole('button', { name: /^Open the meeting of/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(await dialog.findByRole('button', { name: 'Edit visitors' }));
+    // Marks are a pastor's to change: no Present / Absent pairs here.
+    expect(dialog.queryByRole('group', { name: 'Bola Ade' })).toBeNull();
+    // The visitor on the first-timer list is edited, not removed.
+    expect(dialog.queryByRole('button', { name: 'Remove visitor Yemi Guest' })).toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: 'Edit visitor Yemi Guest' }));
+    expect((dialog.getByRole('textbox', { name: 'Visitor name' }) as HTMLInputElement).value).toBe('Yemi Guest');
+    expect((dialog.getByRole('checkbox', { name: 'First-timer' }) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Visitor name' }), { target: { value: 'Yemi Adeola Guest' } });
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Visitor phone' }), { target: { value: '08039998888' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Update visitor' }));
+    expect(dialog.getByText('Yemi Adeola Guest')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove visitor Tobi Once' }));
+    expect(dialog.queryByText('Tobi Once')).toBeNull();
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Visitor name' }), { target: { value: 'Kemi New' } });
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Visitor email' }), { target: { value: 'kemi@example.org' } });
+    fireEvent.click(dialog.getByRole('checkbox', { name: 'First-timer' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Add visitor' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Meeting updated')).toBeTruthy();
+    expect(api.callsTo('PUT /CIHAttendance/Update')).toHaveLength(0);
+    expect(api.callsTo('POST /CIHAttendance/Create')[0].body).toEqual({
+      centerId: CENTER,
+      meetingDate: '2026-11-16',
+      marks: [
+        { userId: MEMBERS[0].id, present: true },
+        { userId: MEMBERS[1].id, present: false },
+      ],
+      visitors: [
+        { id: 'v1', name: 'Yemi Adeola Guest', phone: '08039998888', email: 'yemi@example.org', firstTimer: false },
+        { name: 'Kemi New', email: 'kemi@example.org', firstTimer: true },
+      ],
+      childrenCount: 2,
+    });
+  });
+
+  it('a pastor edits the marks and a visitor together through Update', async () => {
+    signInWith([...LEADER, 'CAN_UPDATE_CIH_REPORTS']);
+    centerApi();
+    api.on('GET /CIHAttendance/GetById', () => ok(meetingM1(null)));
+    api.on('PUT /CIHAttendance/Update', (call) => ok({ ...meetingM1(null), ...(call.body as object) }, { message: 'Details updated' }));
+    renderScreen(<CenterWork centerId={CENTER} members={MEMBERS} />, { path: '/cih/center' });
+    fireEvent.click(await screen.findByRole('button', { name: /^Open the meeting of/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(await dialog.findByRole('button', { name: 'Edit meeting' }));
+    fireEvent.click(within(dialog.getByRole('group', { name: 'Ada Obi' })).getByRole('button', { name: 'Absent' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove visitor Yemi Guest' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Meeting updated')).toBeTruthy();
+    expect(api.callsTo('PUT /CIHAttendance/Update')[0].body).toMatchObject({
+      id: 'm1',
+      marks: [
+        { userId: MEMBERS[0].id, present: false },
+        { userId: MEMBERS[1].id, present: false },
+      ],
+      visitors: [],
     });
   });
 });
@@ -252,7 +320,32 @@ describe('/cih/reports', () => {
         attendanceRate: 75,
         openFollowUps: 4,
         activityReports: { submitted: 10, drafts: 1, soulsWon: 5 },
-        series: [{ week: '2026-11-16', meetings: 12, present: 90, members: 120, visitors: 7, firstTimers: 3, attendanceRate: 75 }],
+        series: [
+          {
+            week: '2026-11-09',
+            meetings: 11,
+            present: 80,
+            members: 118,
+            visitors: 5,
+            firstTimers: 4,
+            sentToFirstTimers: 3,
+            firstTimersConverted: 2,
+            attendanceRate: 67.8,
+            conversionRate: 50,
+          },
+          {
+            week: '2026-11-16',
+            meetings: 12,
+            present: 90,
+            members: 120,
+            visitors: 7,
+            firstTimers: 3,
+            sentToFirstTimers: 1,
+            firstTimersConverted: 0,
+            attendanceRate: 75,
+            conversionRate: 0,
+          },
+        ],
         zones: [{ zoneId: 'z1', zoneName: 'Lekki Zone', centers: 3, meetings: 12, present: 90, members: 120, attendanceRate: 75 }],
         notReportedThisWeek: [{ centerId: 'c9', centerName: 'Ajah Center' }],
         centerCount: 3,
@@ -264,6 +357,22 @@ describe('/cih/reports', () => {
     expect(screen.getByText('1 center did not meet this week')).toBeTruthy();
     expect(screen.getByText('Ajah Center')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Lekki Zone' }).getAttribute('href')).toBe('/cih/reports/centers/z1/Lekki%20Zone');
+
+    // The weekly first-timers and conversions as bars, one series each, named in the legend.
+    const chart = screen.getByRole('region', { name: 'First-timers and their conversion' });
+    expect([...chart.querySelectorAll('.MuiChartsLegend-label')].map((l) => l.textContent)).toEqual([
+      'First-timers',
+      'Converted to members',
+    ]);
+    const heights = [...chart.querySelectorAll('.MuiBarChart-series')].map((g) =>
+      [...g.querySelectorAll('rect')].map((r) => Number(r.getAttribute('height'))),
+    );
+    // Heights in proportion to the values: the tallest bar is week 1's four first-timers.
+    const unit = heights[0][0] / 4;
+    expect(heights.map((series) => series.map((h) => Math.round(h / unit)))).toEqual([
+      [4, 3],
+      [2, 0],
+    ]);
   });
 
   it('follow-up history: one person’s follow-ups, and a new one filed for the leader’s center', async () => {

@@ -60,7 +60,7 @@ export const cihFollowup = descriptor({
 /** The meetings' attendance, taken on /cih/center. */
 export const cihAttendance = descriptor({
   name: 'cihAttendance',
-  access: { view: CIH_CENTER, edit: [P.updateCihReports] },
+  access: { view: CIH_CENTER, create: [P.createCihReports], edit: [P.updateCihReports] },
   endpoints: {
     ...controller('CIHAttendance', 'GetAll', REPORT_FILTERS),
     custom: {
