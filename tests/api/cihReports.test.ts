@@ -485,6 +485,16 @@ describe('visitors to first-timers', () => {
     });
     expect(rowsNow.find((v) => v.id === solo.id)).toMatchObject({ name: 'Solo Second', firstTimerId: null });
     expect(rowsNow.find((v) => v.name === 'Kemi New')).toMatchObject({ firstTimer: true, firstTimerId: null });
+    // A save that leaves the converted visitor out (a form that does not know of them) keeps them and their link.
+    const without = await takeAttendance(coordinator.token, {
+      centerId: c1.id,
+      meetingDate: day(5),
+      marks: meeting.marks.map((m: { userId: string; present: boolean }) => ({ userId: m.userId, present: m.present })),
+      visitors: [{ id: solo.id, name: 'Solo Second', phone: solo.phone ?? undefined }],
+    });
+    expect(without.body.data).toMatchObject({ visitorCount: 2, firstTimerCount: 1 });
+    const [kept] = await db.select().from(cihVisitors).where(eq(cihVisitors.id, tunde.id));
+    expect(kept).toMatchObject({ phone: '08031119999', firstTimerId: tunde.firstTimerId });
     // The pastor of another center may not do the same.
     const refused = await takeAttendance(pastor.token, { centerId: c1.id, meetingDate: day(5), marks: [], visitors: [] });
     expect(refused.status).toBe(403);

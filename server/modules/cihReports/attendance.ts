@@ -126,18 +126,30 @@ const sameVisitor = (a: { name: string; phone?: string | null }, b: { name: stri
 /**
  * The visitors as sent: one saved before at this meeting (by id, or else by name and phone)
  * keeps its id and the first-timer account made from it (so it stays a first-timer and is not
- * sent twice); other ids are dropped.
+ * sent twice); other ids are dropped. A visitor made a first-timer stays even when left out (a
+ * form saving the date anew may not know of them): their visit is what the conversion figures count.
  */
 async function keptVisitors(tx: Tx, sent: SentVisitor[], meetingId: string | null) {
   const stored = meetingId ? await tx.select().from(cihVisitors).where(eq(cihVisitors.meetingId, meetingId)) : [];
   const byId = new Map(stored.map((v) => [v.id, v]));
-  return sent.map((v) => {
+  const named = sent.map((v) => {
     const old = (v.id ? byId.get(v.id.toLowerCase()) : undefined) ?? [...byId.values()].find((s) => sameVisitor(s, v));
     byId.delete(old?.id ?? '');
     return old
       ? { ...v, id: old.id, firstTimerId: old.firstTimerId, firstTimer: Boolean(old.firstTimerId) || v.firstTimer }
       : { ...v, id: undefined, firstTimerId: null };
   });
+  const converted = [...byId.values()]
+    .filter((v) => v.firstTimerId)
+    .map((v) => ({
+      id: v.id,
+      name: v.name,
+      phone: v.phone ?? undefined,
+      email: v.email ?? undefined,
+      firstTimer: true,
+      firstTimerId: v.firstTimerId,
+    }));
+  return [...named, ...converted];
 }
 
 /**
