@@ -115,6 +115,19 @@ describe('LoginPage', () => {
       expect(document.activeElement).toBe(screen.getByLabelText('Password'));
     });
 
+    it('never shows two forms: the static one goes in the commit that shows the real one', async () => {
+      showShell('ann', '', false);
+      const seen: number[] = [];
+      // Every DOM change is checked as it happens: no moment holds two fields of one label.
+      const observer = new MutationObserver(() => seen.push(document.querySelectorAll('input[name="username"]').length));
+      observer.observe(document.body, { childList: true, subtree: true });
+      renderLogin(vi.fn(async () => undefined));
+      await waitFor(() => expect((screen.getByLabelText('Email or user name') as HTMLInputElement).value).toBe('ann'));
+      observer.disconnect();
+      expect(seen.length).toBeGreaterThan(0);
+      expect(Math.max(...seen)).toBe(1);
+    });
+
     it('waits for Sign in when it was not pressed', async () => {
       showShell('ann', '', false);
       const login = vi.fn(async () => undefined);

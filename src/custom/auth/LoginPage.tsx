@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { Form, useLogin, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Box, Button, Link } from '@mui/material';
@@ -7,7 +7,7 @@ import { APP_NAME } from '@/src/config';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { AuthCard, FormStatus } from './AuthCard';
 import { LoginInput, LoginPasswordInput } from './LoginInput';
-import { loginShellShown, takeOverLoginShell } from './loginShell';
+import { detachLoginShell, handOverLoginShell, loginShellShown } from './loginShell';
 import { useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
 
 /** SPEC.md section 8: the server's message for an unverified profile contains this text. */
@@ -22,13 +22,12 @@ const EMAIL_VERIFY_DELAY_MS = 2000;
 const loadResolver = () => import('./loginResolver').then((m) => m.loginResolver);
 const resolver: Resolver<FieldValues> = async (values, context, options) => (await loadResolver())(values, context, options);
 
-/** index.html's static copy of the form (loginShell.ts) hands over its values, focus and submit. */
+/** index.html's static copy of the form (loginShell.ts) gives way at once and hands over its values, focus and submit. */
 function ShellTakeover({ formBox }: { formBox: RefObject<HTMLDivElement | null> }) {
   const { setValue } = useFormContext();
+  useLayoutEffect(detachLoginShell, []);
   useEffect(() => {
-    // After every effect of the mount: react-admin's form resets itself then, which would drop
-    // the values and cancel a submit already under way.
-    const timer = setTimeout(() => takeOverLoginShell(formBox.current?.querySelector('form'), setValue));
+    const timer = setTimeout(() => handOverLoginShell(formBox.current?.querySelector('form'), setValue));
     return () => clearTimeout(timer);
   }, [formBox, setValue]);
   return null;

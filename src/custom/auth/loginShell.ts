@@ -31,17 +31,32 @@ export function removeLoginShell(onlyIfHidden = false) {
   document.getElementById(SHELL_ID)?.remove();
 }
 
+/** What the static form held when the real one replaced it, until it is handed over. */
+let detached: LoginShellState | undefined;
+
 /**
- * The real form has rendered under the static one: it takes the values typed there until this
- * moment, the static one goes, the focus stays in the same field and a Sign in pressed meanwhile
- * is sent now. Once only: under StrictMode the second call finds the static form gone.
+ * The real form's first commit: the static one is read and removed in the same task, so the page
+ * never holds two forms (two fields of one label) for a person, a screen reader or a test to meet.
+ * Under StrictMode the second call finds it gone and keeps what the first read.
  */
-export function takeOverLoginShell(form: HTMLFormElement | null | undefined, setValue: (name: string, value: string) => void) {
-  const state = readLoginShell();
+export function detachLoginShell() {
+  detached ??= readLoginShell();
   removeLoginShell();
+}
+
+/**
+ * After the real form's own mount effects (react-admin's form resets itself then, which would
+ * drop the values and cancel a submit): the values typed in the static form, the focus in the same
+ * field and a Sign in pressed meanwhile, sent now. Once.
+ */
+export function handOverLoginShell(form: HTMLFormElement | null | undefined, setValue: (name: string, value: string) => void) {
+  const state = detached;
+  detached = undefined;
   if (!state || !form) return;
-  setValue('username', state.username);
-  setValue('password', state.password);
+  // What was typed in the real form since it replaced the static one is newer: it stays.
+  for (const name of ['username', 'password'] as const) {
+    if (!(form.elements.namedItem(name) as HTMLInputElement | null)?.value) setValue(name, state[name]);
+  }
   if (state.focused) (form.elements.namedItem(state.focused) as HTMLInputElement | null)?.focus();
   if (state.submitted) form.requestSubmit();
 }
