@@ -617,23 +617,22 @@ describe('tokens', () => {
     expect(res.status).toBe(401);
   });
 
-  it('refuses an expired token', async () => {
+  it('refuses an expired token, saying so', async () => {
     const past = Math.floor(Date.now() / 1000) - 60;
-    expect(await probe(await jwt({ exp: past }))).toBe(401);
+    const res = await s.call('GET', STATS, { token: await jwt({ exp: past }) });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ succeeded: false, message: 'Token expired' });
   });
 
   it('a token expires after the configured lifetime', async () => {
-    const short = await startSibling(s, { jwtSecret: JWT_SECRET, tokenTtlSeconds: 1 });
+    // The lifetime is read from the token the server signs (no waiting for a clock to pass it):
+    // the test above shows that a token past its expiry is refused.
+    const short = await startSibling(s, { jwtSecret: JWT_SECRET, tokenTtlSeconds: 90 });
     try {
       const token = await short.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-      // Whether the first second is still running when a call lands depends on the machine's load,
-      // so the lifetime is read from the token, and the call is made once the clock has passed it.
       const { iat, exp } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
-      expect(exp - iat).toBe(1);
-      while (Date.now() / 1000 <= exp + 1) await new Promise((r) => setTimeout(r, 100));
-      const res = await short.call('GET', STATS, { token });
-      expect(res.status).toBe(401);
-      expect(res.body).toMatchObject({ succeeded: false, message: 'Token expired' });
+      expect(exp - iat).toBe(90);
+      expect((await short.call('GET', STATS, { token })).status).toBe(200);
     } finally {
       await short.close();
     }

@@ -69,7 +69,7 @@ describe.skipIf(!PG)('a PostgreSQL connection lost under a running server', () =
     }
   }, 90_000);
 
-  it('a network outage of 3 s answers 503 while it lasts and 200 after, from the same process', async () => {
+  it('a network outage answers 503 while it lasts and 200 after, from the same process', async () => {
     const pg = new URL(PG!);
     const proxy = await dropProxy({ host: pg.hostname, port: Number(pg.port || 5432) });
     const viaProxy = new URL(db.url);
@@ -79,9 +79,10 @@ describe.skipIf(!PG)('a PostgreSQL connection lost under a running server', () =
     try {
       await vi.waitFor(() => expect(load.statuses.filter((s) => s === 200).length).toBeGreaterThan(20), { timeout: 15_000 });
       const from = load.statuses.length;
-      await proxy.outage(3000);
-      const during = load.statuses.slice(from);
-      expect(during).toContain(503);
+      proxy.cut();
+      // The outage lasts until the callers have been told, several times over, that the database is away.
+      await vi.waitFor(() => expect(load.statuses.slice(from).filter((s) => s === 503).length).toBeGreaterThan(5), { timeout: 30_000 });
+      proxy.restore();
       const after = load.statuses.length;
       await vi.waitFor(() => expect(load.statuses.slice(after).filter((s) => s === 200).length).toBeGreaterThan(20), { timeout: 15_000 });
       await load.stop();

@@ -54,11 +54,13 @@ export async function dropProxy(target: { host: string; port: number }) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as net.AddressInfo).port,
-    /** Cuts every connection and refuses new ones for ms milliseconds (the outage itself). */
-    async outage(ms: number) {
+    /** The outage begins: every connection is cut and new ones are refused until restore(). */
+    cut() {
       down = true;
       for (const s of sockets) s.destroy();
-      await new Promise((r) => setTimeout(r, ms));
+    },
+    /** The network is back: new connections reach the database again. */
+    restore() {
       down = false;
     },
     close: () =>
