@@ -3,6 +3,7 @@ import { DateInput, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Button, Chip } from '@mui/material';
 import { APPOINTMENT_REASONS, APPOINTMENT_STATUSES, type AppointmentAction } from '@/domain/appointments';
 import { selectFilter } from '@/src/common/peopleFilters';
+import { EmptyNote } from '@/src/resources/crud/EmptyNote';
 import { TableList } from '@/src/resources/crud/TableList';
 import type { ColumnDef } from '@/src/resources/crud/types';
 import { ActDialog } from './ActDialog';
@@ -95,10 +96,5 @@ export function AppointmentList({ hosting, filter }: { hosting: boolean; filter:
 }
 
 function EmptyAppointments({ hosting }: { hosting: boolean }) {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }}>
-      {translate(hosting ? 'flock.appointments.empty_hosting' : 'flock.appointments.empty_mine')}
-    </Box>
-  );
+  return <EmptyNote text={hosting ? 'flock.appointments.empty_hosting' : 'flock.appointments.empty_mine'} />;
 }

@@ -4,12 +4,12 @@ import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { Box, Button, Tab, Tabs } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { AddButton, CrudFormDialog, PageHeader, TableList, type DialogState } from '@/src/resources/crud';
+import { AddButton, CrudFormDialog, EmptyNote, PageHeader, TableList, type DialogState } from '@/src/resources/crud';
 import { inputOf } from '@/src/resources/crud/inputs';
 import { DecideButtons, DecisionDialog, type Deciding, type PendingRecord } from './decisions';
 import { ALL_EVENTS, EVENTS, MY_OUTREACH } from './definitions';
 import { HistoryButton, HistoryDialog, type Viewing } from './history';
-import { Empty, OwnPendingActions } from './rows';
+import { OwnPendingActions } from './rows';
 
 type EventRecord = PendingRecord & {
   eventType: string;
@@ -40,7 +40,7 @@ function MyEvents() {
         filters={filtersOf()}
         sort={{ field: 'createdAt', order: 'DESC' }}
         toolbar={add}
-        empty={<Empty text="resources.events.empty" action={add} />}
+        empty={<EmptyNote text="resources.events.empty" action={add} />}
         rowActions={
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             <HistoryButton onOpen={setViewing} name={name} />
@@ -69,7 +69,7 @@ function OfficeQueue() {
         columns={ALL_EVENTS.columns}
         filters={filtersOf(ALL_EVENTS)}
         sort={{ field: 'createdAt', order: 'DESC' }}
-        empty={<Empty text="resources.allEvents.empty" />}
+        empty={<EmptyNote text="resources.allEvents.empty" />}
         rowActions={
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             <HistoryButton onOpen={setViewing} name={(r) => describe(r as EventRecord)} />
@@ -116,7 +116,7 @@ function MyOutreach() {
         filters={[...(MY_OUTREACH.filters ?? []).map((f) => inputOf(f, { alwaysOn: true })), ...dateFilters]}
         sort={{ field: 'createdAt', order: 'DESC' }}
         toolbar={add}
-        empty={<Empty text="resources.myOutreach.empty" action={add} />}
+        empty={<EmptyNote text="resources.myOutreach.empty" action={add} />}
         rowActions={
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             <HistoryButton onOpen={setViewing} name={name} />

@@ -23,13 +23,13 @@ import type { Convert } from '@/domain/gatherings';
 import { P } from '@/domain/permissions';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { AddButton, CrudFormDialog, PageHeader, TableList, type ColumnDef, type DialogState } from '@/src/resources/crud';
+import { AddButton, CrudFormDialog, EmptyNote, PageHeader, TableList, type ColumnDef, type DialogState } from '@/src/resources/crud';
 import { inputOf } from '@/src/resources/crud/inputs';
 import { DecideButtons, DecisionDialog, type Deciding, type PendingRecord } from './decisions';
 import { OUTREACH } from './definitions';
 import { ReportDialog, type ReportRecord, type ReportTarget } from './ReportDialog';
 import { HistoryButton, HistoryDialog, type Viewing } from './history';
-import { Empty, OwnPendingActions } from './rows';
+import { OwnPendingActions } from './rows';
 
 type OutreachRecord = PendingRecord & { title: string; outreachDate: string; requesterName: string; reportId: string | null };
 
@@ -69,7 +69,7 @@ function RequestsTab() {
         filters={[...(OUTREACH.filters ?? []).map((f) => inputOf(f, { alwaysOn: true })), ...dateFilters()]}
         sort={{ field: 'createdAt', order: 'DESC' }}
         toolbar={add}
-        empty={<Empty text="resources.outreach.empty" action={add} />}
+        empty={<EmptyNote text="resources.outreach.empty" action={add} />}
         rowActions={
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             <HistoryButton onOpen={setViewing} name={(r) => describe(r as OutreachRecord)} />
@@ -225,7 +225,7 @@ function ReportsTab() {
         columns={REPORT_COLUMNS}
         filters={dateFilters()}
         sort={{ field: 'dateHeld', order: 'DESC' }}
-        empty={<Empty text="resources.outreachReports.empty" />}
+        empty={<EmptyNote text="resources.outreachReports.empty" />}
         rowActions={<ReportActions onConverts={setConverts} onEdit={setEditing} />}
       />
       {converts && <ConvertsDialog report={converts} onClose={() => setConverts(null)} />}

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Box, Tab, Tabs } from '@mui/material';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { AddButton, CrudFormDialog, CrudList, PageHeader, TableList, type DialogState } from '@/src/resources/crud';
+import { AddButton, CrudFormDialog, EmptyNote, CrudList, PageHeader, TableList, type DialogState } from '@/src/resources/crud';
 import { inputOf } from '@/src/resources/crud/inputs';
 import { BookingCalendar } from './BookingCalendar';
 import { DecideButtons, DecisionDialog, type Deciding, type PendingRecord } from './decisions';
 import { BOOKINGS, VENUES } from './definitions';
 import { HistoryButton, HistoryDialog, type Viewing } from './history';
-import { Empty, OwnPendingActions } from './rows';
+import { OwnPendingActions } from './rows';
 
 type Booking = PendingRecord & {
   venueName: string;
@@ -44,7 +44,7 @@ function BookingList() {
         ]}
         sort={{ field: 'bookingDate', order: 'DESC' }}
         toolbar={add}
-        empty={<Empty text="resources.venueBookings.empty" action={add} />}
+        empty={<EmptyNote text="resources.venueBookings.empty" action={add} />}
         rowActions={
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             <HistoryButton onOpen={setViewing} name={(r) => describe(r as Booking)} />

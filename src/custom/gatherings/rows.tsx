@@ -1,6 +1,5 @@
-import type { ReactElement } from 'react';
 import { DeleteButton, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
-import { Box, Card, CardContent, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import type { PendingRecord } from './decisions';
 
@@ -30,18 +29,5 @@ export function OwnPendingActions({ onEdit, name }: { onEdit: (id: string) => vo
         confirmContent="flock.gatherings.withdraw_content"
       />
     </Box>
-  );
-}
-
-/** An empty list says what belongs in it and how to start. */
-export function Empty({ text, action }: { text: string; action?: ReactElement | null }) {
-  const translate = useTranslate();
-  return (
-    <Card variant="outlined" sx={{ mt: 2 }}>
-      <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
-        <Typography color="text.secondary">{translate(text)}</Typography>
-        {action}
-      </CardContent>
-    </Card>
   );
 }

@@ -4,7 +4,7 @@ import { Box, Button, Chip, LinearProgress, Link, Typography } from '@mui/materi
 import AddIcon from '@mui/icons-material/Add';
 import { GOAL_METRICS, GOAL_SCOPES } from '@/domain/goals';
 import { selectFilter } from '@/src/common/peopleFilters';
-import { PageHeader } from '@/src/resources/crud';
+import { EmptyNote, PageHeader } from '@/src/resources/crud';
 import { TableList } from '@/src/resources/crud/TableList';
 import type { ColumnDef } from '@/src/resources/crud/types';
 import { GoalDetail } from './GoalDetail';
@@ -82,12 +82,7 @@ export function GoalsPage() {
           )
         }
       />
-      <TableList
-        resource="goals"
-        columns={columns}
-        filters={filters}
-        empty={<Box sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }}>{translate('flock.goals.empty')}</Box>}
-      />
+      <TableList resource="goals" columns={columns} filters={filters} empty={<EmptyNote text="flock.goals.empty" />} />
       {adding && <GoalDialog onClose={() => setAdding(false)} />}
       {open && <GoalDetail id={open} onClose={() => setOpen(null)} />}
     </>

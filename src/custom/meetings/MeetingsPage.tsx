@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { DateInput, useCanAccess, useTranslate } from 'react-admin';
-import { Box, Button, Link } from '@mui/material';
+import { Button, Link } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { MEETING_KINDS } from '@/domain/meetings';
 import { selectFilter } from '@/src/common/peopleFilters';
-import { PageHeader } from '@/src/resources/crud';
+import { EmptyNote, PageHeader } from '@/src/resources/crud';
 import { TableList } from '@/src/resources/crud/TableList';
 import type { ColumnDef } from '@/src/resources/crud/types';
 import { MeetingDetail } from './MeetingDetail';
@@ -68,7 +68,7 @@ export function MeetingsPage() {
         columns={columns}
         filters={filters}
         sort={{ field: 'startsAt', order: 'DESC' }}
-        empty={<Box sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }}>{translate('flock.meetings.empty')}</Box>}
+        empty={<EmptyNote text="flock.meetings.empty" />}
       />
       {adding && <MeetingDialog onClose={() => setAdding(false)} />}
       {open && <MeetingDetail id={open} canEdit={!!edits} onClose={() => setOpen(null)} />}

@@ -1,10 +1,11 @@
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { DeleteButton, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { Box, Button, Card, CardContent, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { CrudFormDialog, type DialogState } from './CrudFormDialog';
+import { EmptyNote } from './EmptyNote';
 import { inputOf } from './inputs';
 import { TableList } from './TableList';
 import type { ApiRecord, CrudDefinition, CrudResource } from './types';
@@ -22,19 +23,6 @@ export function AddButton({ resource, onClick, to }: AddProps) {
     <Button variant="contained" size="small" startIcon={<AddIcon />} {...opens}>
       {translate('flock.crud.create_title', { name })}
     </Button>
-  );
-}
-
-/** An empty list says what belongs in it and how to start. */
-function EmptyState({ resource, add }: { resource: CrudResource; add: ReactElement }) {
-  const translate = useTranslate();
-  return (
-    <Card variant="outlined" sx={{ mt: 2 }}>
-      <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
-        <Typography color="text.secondary">{translate(`resources.${resource}.empty`)}</Typography>
-        {add}
-      </CardContent>
-    </Card>
   );
 }
 
@@ -104,7 +92,7 @@ export function CrudList({ definition, filter, fixed, nested = false }: CrudList
         filters={filters}
         nested={nested}
         toolbar={add}
-        empty={<EmptyState resource={resource} add={add} />}
+        empty={<EmptyNote text={`resources.${resource}.empty`} action={add} />}
         rowActions={<RowActions definition={definition} onEdit={(id) => setDialog({ mode: 'edit', id })} />}
       />
       <CrudFormDialog definition={definition} fixed={fixed} state={dialog} onClose={() => setDialog(null)} />
