@@ -16,6 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { FOLLOW_UP_CHANNELS, FOLLOW_UP_REASONS } from '@/domain/schemas/cihReports';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { longDate, type ApiRecord } from '@/src/resources/crud';
 import { MeetingView } from './MeetingView';
@@ -116,7 +117,7 @@ export function ActivityReportForm({ centerId, onSaved }: { centerId: string; on
   const dataProvider = useDataProvider<FlockDataProvider>();
   const [reportDate, setReportDate] = useState(localToday());
   const [fields, setFields] = useState(EMPTY_REPORT);
-  const [error, setError] = useState<string>();
+  const { error, run } = useRemoteOperation();
   const field = (name: keyof typeof EMPTY_REPORT, multiline = false) => (
     <TextField
       label={translate(`resources.cihReports.fields.${name}`)}
@@ -131,17 +132,15 @@ export function ActivityReportForm({ centerId, onSaved }: { centerId: string; on
   );
   const save = useCallback(
     async (status: 'draft' | 'submitted') => {
-      setError(undefined);
-      try {
-        await dataProvider.createActivityReport({ centerId, reportDate, ...fields, soulsWon: Number(fields.soulsWon || 0), status });
-        notify(status === 'draft' ? t('draft_saved') : t('report_submitted'), { type: 'success' });
-        setFields(EMPTY_REPORT);
-        onSaved?.();
-      } catch (e) {
-        setError((e as Error).message);
-      }
+      const saved = await run(() =>
+        dataProvider.createActivityReport({ centerId, reportDate, ...fields, soulsWon: Number(fields.soulsWon || 0), status }),
+      );
+      if (!saved.ok) return;
+      notify(status === 'draft' ? t('draft_saved') : t('report_submitted'), { type: 'success' });
+      setFields(EMPTY_REPORT);
+      onSaved?.();
     },
-    [dataProvider, centerId, reportDate, fields, notify, onSaved],
+    [dataProvider, centerId, reportDate, fields, notify, onSaved, run],
   );
   return (
     <Card component="section" aria-labelledby="activity-report">
@@ -184,18 +183,14 @@ export function FollowUpForm({ personId, centerId, onSaved }: { personId: string
   const notify = useNotify();
   const dataProvider = useDataProvider<FlockDataProvider>();
   const [values, setValues] = useState({ followUpDate: localToday(), channel: 'call', reason: 'absentee', outcome: '', nextStep: '' });
-  const [error, setError] = useState<string>();
+  const { error, run } = useRemoteOperation();
   const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues((now) => ({ ...now, [name]: e.target.value }));
   const label = (name: string) => translate(`resources.cihFollowup.fields.${name}`);
   const save = async () => {
-    setError(undefined);
-    try {
-      await dataProvider.createFollowUp({ ...values, personId, centerId });
-      notify(t('follow_up_saved'), { type: 'success' });
-      onSaved?.();
-    } catch (e) {
-      setError((e as Error).message);
-    }
+    const saved = await run(() => dataProvider.createFollowUp({ ...values, personId, centerId }));
+    if (!saved.ok) return;
+    notify(t('follow_up_saved'), { type: 'success' });
+    onSaved?.();
   };
   return (
     <Card component="section" aria-labelledby="follow-up-form">

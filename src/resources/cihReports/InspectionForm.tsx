@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useCanAccess, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
 import { Alert, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { EVERY_ROW } from '@/src/common/roles/useRoles';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import type { ApiRecord } from '@/src/resources/crud';
 import { localToday } from './TakeAttendance';
@@ -26,20 +27,18 @@ export function InspectionForm({ onSaved }: { onSaved?: () => void }) {
   const { canAccess } = useCanAccess({ resource: 'cihInspections', action: 'create' });
   const { data: centers = [] } = useGetList<ApiRecord>('centerChoices', EVERY_ROW, { enabled: !!canAccess });
   const [values, setValues] = useState(EMPTY);
-  const [error, setError] = useState<string>();
+  const { error, run } = useRemoteOperation();
   if (!canAccess) return null;
   const label = (name: string) => translate(`resources.cihInspections.fields.${name}`);
   const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((now) => ({ ...now, [name]: e.target.value }));
   const save = async () => {
-    setError(undefined);
-    try {
-      await dataProvider.createInspection({ ...values, ...Object.fromEntries(ITEMS.map((item) => [item, Number(values[item])])) });
-      notify('flock.cihReports.inspection_saved', { type: 'success' });
-      setValues(EMPTY);
-      onSaved?.();
-    } catch (e) {
-      setError((e as Error).message);
-    }
+    const saved = await run(() =>
+      dataProvider.createInspection({ ...values, ...Object.fromEntries(ITEMS.map((item) => [item, Number(values[item])])) }),
+    );
+    if (!saved.ok) return;
+    notify('flock.cihReports.inspection_saved', { type: 'success' });
+    setValues(EMPTY);
+    onSaved?.();
   };
   return (
     <Card component="section" aria-labelledby="inspection-form">
