@@ -1,26 +1,14 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startSmtpReceiver } from '@/tests/support/smtp.js';
-import { untilListening } from '@/tests/support/serverProcess.js';
+import { freePort, untilListening } from '@/tests/support/serverProcess.js';
 import { CHROMIUM } from './globalSetup.js';
 
 export const ADMIN = { email: 'admin@example.org', password: 'Admin-e2e-pass-1' };
 export const DEMO_PASSWORD = 'Demo-e2e-pass-1';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /**
  * The real product for one e2e file: the server started by its own binary on a fresh embedded
