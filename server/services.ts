@@ -28,7 +28,7 @@ export async function createServices(config: AppConfig, database: Database, log:
     mailer,
     outbox: createOutboxWorker({ db: database.db, transport: mailer.transport, from, log, ...config.outbox }),
     tokens,
-    sessions: createSessions(database.db, tokens),
+    sessions: createSessions(database, tokens),
     routes: [],
   };
 }

@@ -21,7 +21,28 @@ export type Database = {
   backup?(): Promise<Blob>;
   /** PostgreSQL only: the URL it was opened with, for pg_dump. */
   databaseUrl?: string;
+  /**
+   * Calls listener whenever someone's rights may have changed (see RIGHTS_CHANNEL): before the
+   * statement that changed them resolves in this process, soon after in others.
+   */
+  watchRights(listener: () => void): void;
 };
+
+/**
+ * Migration 0020's triggers notify this channel on any committed change of what a session check
+ * reads (roles, permissions, CIH roles, token version, disabled). Every connection listens: the
+ * one that commits the change receives it before its COMMIT resolves (PostgreSQL sends a
+ * session's own notices ahead of ReadyForQuery), so a change made here reaches the next call.
+ */
+const RIGHTS_CHANNEL = 'flock_rights';
+
+function rightsListeners() {
+  const listeners = new Set<() => void>();
+  return {
+    add: (listener: () => void) => void listeners.add(listener),
+    changed: () => listeners.forEach((listener) => listener()),
+  };
+}
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -39,7 +60,14 @@ async function openPostgres(url: string): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = resilientPool(pg.Pool, url);
+  const rights = rightsListeners();
+  // A new connection listens before it runs anything (the pool awaits this before handing it out).
+  const pool = resilientPool(pg.Pool, url, async (client) => {
+    client.on('notification', (notice) => notice.channel === RIGHTS_CHANNEL && rights.changed());
+    await client.query(`LISTEN ${RIGHTS_CHANNEL}`);
+  });
+  // With no connection open, nobody hears other servers' notices: what is kept may be stale.
+  pool.on('remove', () => pool.totalCount === 0 && rights.changed());
   const db = drizzle(pool, { schema });
   try {
     await migrate(db, { migrationsFolder });
@@ -47,7 +75,7 @@ async function openPostgres(url: string): Promise<Database> {
     await pool.end().catch(() => {});
     throw err;
   }
-  return { db: db as unknown as Db, kind: 'postgres', databaseUrl: url, close: () => pool.end() };
+  return { db: db as unknown as Db, kind: 'postgres', databaseUrl: url, close: () => pool.end(), watchRights: rights.add };
 }
 
 /**
@@ -57,7 +85,11 @@ async function openPostgres(url: string): Promise<Database> {
  * pool drops the client and opens a new one on the next query. A read whose connection died
  * under it is run once more on a fresh one: it changed nothing, so running it again is safe.
  */
-function resilientPool(Pool: typeof import('pg').Pool, url: string): import('pg').Pool {
+function resilientPool(
+  Pool: typeof import('pg').Pool,
+  url: string,
+  onConnect: (client: import('pg').ClientBase) => Promise<void>,
+): import('pg').Pool {
   class ResilientPool extends Pool {
     override query(...args: unknown[]): never {
       const run = () => (super.query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
@@ -74,6 +106,7 @@ function resilientPool(Pool: typeof import('pg').Pool, url: string): import('pg'
     // A database that does not answer (a network outage) fails the request instead of hanging it.
     connectionTimeoutMillis: 5000,
     keepAlive: true,
+    onConnect,
   });
   const report = (err: Error) => console.error(`Flock lost a database connection: ${err.message}`);
   pool.on('error', report);
@@ -102,12 +135,16 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   }
   try {
     const client = new PGlite(dataDir, { extensions: { pg_trgm }, ...(loadDataDir && { loadDataDir }) });
+    (await import('./pgliteStatements.js')).withNamedStatements(client);
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
+    const rights = rightsListeners();
+    await client.listen(RIGHTS_CHANNEL, rights.changed);
     return {
       db: db as unknown as Db,
       kind: 'pglite',
       ...(!inMemory && { dataDir }),
+      watchRights: rights.add,
       dumpDataDir: () => client.dumpDataDir('none'),
       // Inside a transaction of its own, no other one is open (PGlite runs one at a time), and
       // after a checkpoint the files hold every committed write: a restore needs no recovery.

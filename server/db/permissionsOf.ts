@@ -63,11 +63,10 @@ function prepareSessionState(db: Db | Tx) {
 }
 
 /**
- * What every signed-in call checks, in one round trip and one row: the user's token version and
+ * What a signed-in call checks, in one round trip and one row: the user's token version and
  * disabled flag with the permissions they hold now, or undefined when there is no such user.
- * Rights are read per call (no cache: several servers may share the database), so a change of
- * role or permission reaches the next call. The statement is prepared: node-postgres names it
- * on each connection and PostgreSQL then skips planning it on every call.
+ * Kept per user until rights change (server/modules/auth/sessions.ts). The statement is
+ * prepared: node-postgres names it on each connection and PostgreSQL skips planning it.
  */
 export async function sessionStateOf(db: Db | Tx, userId: string) {
   let statement = sessionStatements.get(db);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { P } from '@/domain/permissions.js';
-import { churchAffiliations, departments, permissions, rolePermissions, roles } from '@/server/db/schema/index.js';
+import { churchAffiliations, departments, permissions, rolePermissions, roles, users } from '@/server/db/schema/index.js';
 import { addCenter, addDepartment, addZone, joinDepartments } from '@/tests/support/churchStructure.js';
 import { addPerson, auditOf, rolesOf, setAffiliation } from '@/tests/support/people.js';
 import { filedId, requestCalls } from '@/tests/support/requests.js';
@@ -192,6 +193,49 @@ describe('a change of rights takes effect on the next call', () => {
     expect((await s.call('DELETE', `/Admin/DisableUser?UserId=${m.id}`, { token: admin })).status).toBe(200);
     expect((await get(`/Roles/GetUserRoles?UserId=${m.id}`, m.token)).status).toBe(401);
   });
+});
+
+describe('session state kept in memory until rights change', () => {
+  const bumpQuietly = (userId: string) =>
+    // session_replication_role = replica runs no trigger: the change is made without its notice.
+    s.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update users set token_version = token_version + 1 where id = ${userId}`);
+    });
+
+  it('answers from what it keeps, and forgets it when the database gives notice', async () => {
+    const m = await createUser(s);
+    expect((await get(`/Roles/GetUserRoles?UserId=${m.id}`, m.token)).status).toBe(200);
+    await bumpQuietly(m.id);
+    // Kept: the version the token carries still matches what the server remembers.
+    expect((await get(`/Roles/GetUserRoles?UserId=${m.id}`, m.token)).status).toBe(200);
+    await s.database.db.execute(sql`select pg_notify('flock_rights', 'test')`);
+    expect((await get(`/Roles/GetUserRoles?UserId=${m.id}`, m.token)).status).toBe(401);
+  });
+
+  it('a change written straight to the database (as another server would) reaches the next call', async () => {
+    const m = await createUser(s);
+    expect((await get(`/Roles/GetUserRoles?UserId=${m.id}`, m.token)).status).toBe(200);
+    await s.database.db.update(users).set({ disabled: true }).where(eq(users.id, m.id));
+    expect((await get(`/Roles/GetUserRoles?UserId=${m.id}`, m.token)).status).toBe(401);
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "another server's change, on a connection of its own, reaches this one's callers",
+    async () => {
+      const m = await createUser(s, { role: 'administrator' });
+      expect((await get('/Admin/GetAllUsers', m.token)).status).toBe(200);
+      const other = new pg.Client({ connectionString: s.database.databaseUrl });
+      await other.connect();
+      try {
+        await other.query(`update user_roles set role_id = (select id from roles where name = 'member') where user_id = $1`, [m.id]);
+      } finally {
+        await other.end();
+      }
+      // Delivered by PostgreSQL to this server's listening connections, not with the COMMIT.
+      await expect.poll(async () => (await get('/Admin/GetAllUsers', m.token)).status, { timeout: 5000 }).toBe(403);
+    },
+  );
 });
 
 describe('a CIH pastor sees only the center they were given', () => {

@@ -24,13 +24,13 @@ export async function loadJwtSecret(db: Db, configured?: string): Promise<Uint8A
 
 /**
  * HS256 tokens with exp, issuer and audience. They carry who the caller is, not what they may
- * do: permissions are read from the database on every call (sessions.ts), so a role change
- * reaches its holders on their next call; `ver` is checked against the user's token version on
- * every call, so logout, disable and password change revoke at once.
+ * do: permissions come from the database (sessions.ts, kept until rights change), so a role
+ * change reaches its holders on their next call; `ver` is checked against the user's token
+ * version on every call, so logout, disable and password change revoke at once.
  */
 export function createTokens(secret: Uint8Array, ttlSeconds: number) {
   // A token's signature, issuer and audience never change, so a verified token is remembered
-  // until it expires; revocation is not a property of the token (the version is read per call).
+  // until it expires; revocation is not a property of the token (the version is checked per call).
   const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   const remember = (token: string, claims: TokenClaims, exp: number) => {
     if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
