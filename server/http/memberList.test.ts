@@ -1,18 +1,22 @@
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '@/server/db/client.js';
 import * as schema from '@/server/db/schema/index.js';
+import { memberDirectory } from '@/server/db/schema/index.js';
 import { isChurchMember, memberPage } from './memberList.js';
 
-type Sent = { name?: string; text: string };
+type Sent = { name?: string; text: string; values?: unknown[] };
 
-/** node-postgres as drizzle drives it, answering an empty page and then its total. */
+/** node-postgres as drizzle drives it, answering every page empty and every total 7. */
 function recordingDb(sent: Sent[]) {
   const client = {
     query: async (config: Sent) => {
-      sent.push({ name: config.name, text: config.text });
-      return { rows: sent.length === 1 ? [] : [[7]], fields: [], rowCount: 0, command: 'SELECT' };
+      sent.push({ name: config.name, text: config.text, values: config.values });
+      // An empty page (past the end), then the total read on its own.
+      const page = config.text.startsWith('with role_names');
+      return { rows: page ? [] : [[7]], fields: [], rowCount: 0, command: 'SELECT' };
     },
   };
   return drizzle({ client: client as never, schema }) as unknown as Db;
@@ -24,7 +28,26 @@ describe('the member lists on node-postgres', () => {
     const answer = await memberPage(recordingDb(sent), { pageNumber: 9, pageSize: 25 }, [isChurchMember]);
     expect(answer.totalCount).toBe(7);
     expect(sent).toHaveLength(2);
-    for (const { name, text } of sent) expect(name).toBe(`list_${createHash('sha1').update(text).digest('hex')}`);
+    for (const { name, text } of sent) expect(name).toBe(`stmt_${createHash('sha1').update(text).digest('hex')}`);
     expect(sent[0].name).not.toBe(sent[1].name);
+  });
+
+  it('send one statement for one shape of page, each call with its own values', async () => {
+    const sent: Sent[] = [];
+    const db = recordingDb(sent);
+    const zones = ['0b7a3c1e-0000-4000-8000-000000000001', '0b7a3c1e-0000-4000-8000-000000000002'];
+    for (const zoneId of zones) {
+      sent.length = 0;
+      await memberPage(db, { pageNumber: 9, pageSize: 25 }, [isChurchMember, eq(memberDirectory.zoneId, zoneId)]);
+      expect(sent[0].values).toContain(zoneId);
+      expect(sent[0].values).toContain(200);
+      expect(sent[0].text).not.toContain(zoneId);
+    }
+    const [first] = sent;
+    sent.length = 0;
+    await memberPage(db, { pageNumber: 9, pageSize: 25 }, [isChurchMember, eq(memberDirectory.zoneId, zones[0])]);
+    expect(sent[0].name).toBe(first.name);
+    await memberPage(db, { pageNumber: 9, pageSize: 25 }, [isChurchMember, eq(memberDirectory.gender, 'Female')]);
+    expect(sent.at(-2)!.name).not.toBe(first.name);
   });
 });

@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
-import { and, asc, count, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableName, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { z } from 'zod';
 import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/enums.js';
 import { P } from '@/domain/permissions.js';
 import { idField } from '@/domain/schemas/structure.js';
 import type { Db } from '@/server/db/client.js';
-import { prerendered, sameText } from '@/server/db/queries.js';
+import { packed, prerendered, sameText } from '@/server/db/queries.js';
+import { decoderOf, runShaped, statementName } from '@/server/db/shapedStatements.js';
 import {
-  biodata,
   centers,
   departments,
   memberDirectory,
@@ -35,6 +35,15 @@ import { listQuery, pageOf, type ListParams } from './list.js';
 
 const md = memberDirectory;
 
+/**
+ * FROM and WHERE of the member's role names (rn.name), for a summary field: role_names holds the
+ * roles once per statement (ROLE_NAMES, which every member page begins with), not a scan of the
+ * table per row.
+ */
+export const rolesOfMember = sql`from ${userRoles} join role_names rn on rn.id = ${userRoles.roleId} where ${userRoles.userId} = ${md.userId}`;
+
+type MemberSummary = SelectResultFields<typeof memberSummary>;
+
 const memberSummary = prerendered({
   id: md.userId,
   fullName: sql<string>`concat_ws(' ', ${md.firstName}, nullif(${md.middleName}, ''), ${md.surName})`,
@@ -43,23 +52,23 @@ const memberSummary = prerendered({
   middleName: md.middleName,
   email: md.email,
   phoneNumber: md.phone,
-  location: sql<string | null>`(select nullif(concat_ws(', ', nullif(${biodata.state}, ''), nullif(${biodata.country}, '')), '')
-    from ${biodata} where ${biodata.userId} = ${md.userId})`,
-  userRole: sql<
-    string | null
-  >`(select string_agg(${roles.name}, ', ' order by ${roles.name}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${md.userId})`,
+  location: md.location,
+  userRole: sql<string | null>`(select string_agg(rn.name, ', ' order by rn.name) ${rolesOfMember})`,
   gender: md.gender,
   maritalStatus: md.maritalStatus,
   employmentStatus: md.employmentStatus,
   state: md.state,
   dateOfBirth: md.dateOfBirth,
   zoneId: md.zoneId,
-  zoneName: sql<string | null>`(select ${zones.zoneName} from ${zones} where ${zones.id} = ${md.zoneId})`,
+  zoneName: zones.zoneName,
   centerId: md.centerId,
-  centerName: sql<string | null>`(select ${centers.centerName} from ${centers} where ${centers.id} = ${md.centerId})`,
+  centerName: centers.centerName,
   cihRole: md.cihRole,
   status: sql<'active' | 'disabled'>`case when ${md.disabled} then 'disabled' else 'active' end`,
 });
+
+/** The summary as one column (see packed): a page's rows decode a sixth of the columns. */
+const packedSummary = packed(memberSummary);
 
 /** SPEC.md section 2's member sorts, with the field names of a row as aliases; each has an index. */
 const MEMBER_SORT: Record<string, PgColumn> = {
@@ -101,9 +110,23 @@ export function memberSearch(term?: string): SQL | undefined {
   return like(md.searchText, `%${fold(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }
 
-/** Summaries of the directory rows the query selects, with what they show besides. */
-function summariesOf(db: Db, fields: SelectedFields, ids: ReturnType<typeof pageIds>) {
-  return db.select(fields).from(ids).innerJoin(md, eq(md.userId, ids.id));
+/**
+ * The statements of member summaries begin with the role names, materialised: each scan of a
+ * small table asks its file's size, on PGlite a host fstat (a fifth of a page's time when each
+ * of 26 rows scanned the roles, and the zones and centers, which are joined for the same reason).
+ * Drizzle writes no MATERIALIZED, and without it PostgreSQL would fold the names back into a
+ * scan per row.
+ */
+const ROLE_NAMES = `with role_names as materialized (select id, name from ${getTableName(roles)}) `;
+
+/** Summaries of the directory rows the query selects, with what they show besides (after ROLE_NAMES). */
+function summariesOf(db: Db, fields: SelectedFields, ids: PageIds) {
+  return db
+    .select(fields)
+    .from(ids)
+    .innerJoin(md, eq(md.userId, ids.id))
+    .leftJoin(zones, eq(zones.id, md.zoneId))
+    .leftJoin(centers, eq(centers.id, md.centerId));
 }
 
 /**
@@ -124,7 +147,7 @@ function idsQuery(db: Db, where: SQL | undefined, ordering: Ordering, limit: num
     .offset(offset);
 }
 
-const pageIds = (...args: Parameters<typeof idsQuery>) => idsQuery(...args).as('page_ids');
+type PageIds = ReturnType<ReturnType<typeof idsQuery>['as']>;
 
 /**
  * What a page asks of the directory: the condition, the sort, and its two queries (the page's
@@ -150,17 +173,17 @@ type DriverStatement = { queryString?: string; queryConfig?: { name?: string }; 
 
 /**
  * Runs a list query as a prepared statement named after its text: node-postgres prepares it once
- * per connection, and PostgreSQL stops planning it after a few calls. Planning weighed more than
- * reading: the directory's many indexes made a page's plan cost 2 to 7 ms, its execution 1 ms.
- * Drizzle builds the text as it prepares, so the name is set on what it built (building the text
- * a second time for the name was a tenth of a call's CPU). A statement without a name in its
- * config (PGlite's, which names none) runs as built.
+ * per connection, PGlite once (server/db/pgliteStatements.ts), and PostgreSQL stops planning it
+ * after a few calls. Planning weighed more than reading: the directory's many indexes made a
+ * page's plan cost 2 to 7 ms, its execution 1 ms. Drizzle builds the text as it prepares, so the
+ * name is set on the driver options of what it built (building the text a second time for the
+ * name was a tenth of a call's CPU).
  */
 function prepared<T>(query: Preparable<T>): Promise<T> {
   const statement = query.prepare('');
   const { queryString, queryConfig, rawQueryConfig } = statement as DriverStatement;
-  if (queryString && queryConfig && rawQueryConfig && 'name' in queryConfig) {
-    queryConfig.name = rawQueryConfig.name = `list_${createHash('sha1').update(queryString).digest('hex')}`;
+  if (queryString && queryConfig && rawQueryConfig) {
+    queryConfig.name = rawQueryConfig.name = statementName(queryString);
   }
   return statement.execute();
 }
@@ -169,13 +192,31 @@ function prepared<T>(query: Preparable<T>): Promise<T> {
 type PageOptions = { where: SQL | undefined; ordering: Ordering; limit: number; offset: number; extra: SelectedFields; total?: SQL };
 type PageRow = Record<string, unknown> & { keys: unknown[]; total?: number };
 
-/** The page's rows, each with its sort key values (keys) for the cursor after it. */
-async function rowsOf(db: Db, { where, ordering, limit, offset, extra, total }: PageOptions) {
-  const keys = sql<unknown[]>`json_build_array(${sql.join(ordering.keys, sql`, `)})`;
-  // An uncorrelated subquery: PostgreSQL computes it once for the statement, not per row.
-  const fields = { ...memberSummary, ...extra, keys, ...(total && { total: sql`(${total})`.mapWith(Number) }) };
-  const rows = await prepared(summariesOf(db, fields, pageIds(db, where, ordering, limit, offset)).orderBy(...orderBy(ordering)));
-  return rows as PageRow[];
+/**
+ * The page's rows, each with its sort key values (keys) for the cursor after it. The statement
+ * is built once per shape (server/db/shapedStatements.ts): its parts are the condition, the
+ * total and the extra fields; the sort and the page size are in its kind; the offset is a value.
+ */
+async function rowsOf(db: Db, { where, ordering, limit, offset, extra, total }: PageOptions): Promise<PageRow[]> {
+  const extras = Object.entries(extra);
+  const parts = [where ?? sql`true`, total ?? sql`null`, ...extras.map(([, field]) => sql`${field}`)];
+  const sortKeys = ordering.keys.map((k) => k.name).join();
+  const kind = `members ${sortKeys} ${ordering.direction} ${limit} ${total ? 'total' : ''} ${extras.map(([k]) => k).join()}`;
+  const rows = await runShaped<PageRow & { summary: MemberSummary }>(db, kind, parts, [offset], ({ raw, after }) => {
+    const [condition, counted, ...extraFields] = raw;
+    const keys = sql<unknown[]>`json_build_array(${sql.join(ordering.keys, sql`, `)})`;
+    const fields = {
+      summary: packedSummary,
+      ...Object.fromEntries(extras.map(([k, field], i) => [k, extraFields[i].mapWith(decoderOf(field))])),
+      keys,
+      // An uncorrelated subquery: PostgreSQL computes it once for the statement, not per row.
+      ...(total && { total: sql`(${counted})`.mapWith(Number) }),
+    };
+    const ids = idsQuery(db, condition, ordering, limit, after(0) as unknown as number).as('page_ids');
+    const query = summariesOf(db, fields, ids).orderBy(...orderBy(ordering));
+    return { prepare: (name) => query.prepare(name), fields, with: ROLE_NAMES };
+  });
+  return rows.map(({ summary, ...rest }) => ({ ...summary, ...rest }));
 }
 
 /** The rows after a cursor: each of its ranges in turn until the page is full. */
@@ -282,9 +323,14 @@ export async function memberPage(
 }
 
 /** Every member summary matching the conditions, by name (for a center's short list). */
-export function allMembers(db: Db, where: SQL | undefined) {
-  const ids = db.select({ id: md.userId }).from(md).where(where).as('page_ids');
-  return summariesOf(db, memberSummary, ids as ReturnType<typeof pageIds>).orderBy(...BY_NAME.map((k) => asc(k)));
+export async function allMembers(db: Db, where: SQL) {
+  const rows = await runShaped<{ summary: MemberSummary }>(db, 'members all', [where], [], ({ raw: [condition] }) => {
+    const ids = db.select({ id: md.userId }).from(md).where(condition).as('page_ids');
+    const fields = { summary: packedSummary };
+    const query = summariesOf(db, fields, ids as PageIds).orderBy(...BY_NAME.map((k) => asc(k)));
+    return { prepare: (name) => query.prepare(name), fields, with: ROLE_NAMES };
+  });
+  return rows.map((row) => row.summary);
 }
 
 /**

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '@/server/db/queries.js';
 import { addPerson } from '@/tests/support/people.js';
 import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/server.js';
 import { createUser } from '@/tests/support/users.js';
@@ -166,6 +168,24 @@ describe('GetMemberQuery', () => {
     });
     expect(res.body.totalCount).toBe(3);
     expect(res.body.data.map((m: any) => m.firstName)).toEqual(['Chi']);
+  });
+
+  it('reuses one statement for one shape of page, with each call its own values', async () => {
+    const byZone = async (zoneId: string, page: number) =>
+      (
+        await s.call('GET', `/ChurchAffiliation/GetMemberQuery?ZoneId=${zoneId}&SortBy=firstName&PageSize=1&PageNumber=${page}`, {
+          token: admin,
+        })
+      ).body;
+    const other = (await s.call('POST', '/CIHZone/Create', { body: { zoneName: 'Query Zone 2' }, token: admin })).body.data;
+    expect((await byZone(zone.id, 1)).data.map((m: any) => m.firstName)).toEqual(['Amaka']);
+    expect(await byZone(other.id, 1)).toMatchObject({ data: [], totalCount: 0 });
+    expect((await byZone(zone.id, 1)).totalCount).toBe((await query(`ZoneId=${zone.id}`)).body.totalCount);
+    if (s.database.kind !== 'pglite') return;
+    // PGlite's one connection shows its statements: the page's shape was prepared once, by name.
+    const prepared = rowsOf<{ name: string }>(await s.database.db.execute(sql`select name from pg_prepared_statements`));
+    expect(prepared.filter((p) => p.name.startsWith('stmt_')).length).toBeGreaterThan(0);
+    expect(new Set(prepared.map((p) => p.name)).size).toBe(prepared.length);
   });
 
   it('needs CAN_VIEW_MEMBERS or CAN_VIEW_CIH_MANAGEMENT', async () => {
