@@ -226,6 +226,7 @@ describe('the directory follows every write', () => {
         maritalStatus: 'Widow',
         dateOfBirth: '1970-02-03',
         state: 'Kano',
+        country: 'Nigeria',
         title: 'Mrs',
       },
       token: user.token,
@@ -236,12 +237,15 @@ describe('the directory follows every write', () => {
       surName: 'Zqmoved',
       maritalStatus: 'Widow',
       state: 'Kano',
+      location: 'Kano, Nigeria',
       gender: 'Female',
     });
+    const listed = await s.call('GET', '/ChurchAffiliation/GetMemberQuery?Search=zqmoved', { token: admin });
+    expect(listed.body.data).toEqual([expect.objectContaining({ id: user.id, location: 'Kano, Nigeria' })]);
     expect(await inList(user.id, 'Search=zqmoved&MaritalStatus=Widow&State=kano')).toBe(true);
     expect((await s.call('DELETE', `/Biodata/DeleteBiodata?id=${bio.id}`, { token: admin })).status).toBe(200);
     // Without biodata, the account's own names (UpdateBiodata kept them in step) and no profile fields.
-    expect(await row(user.id)).toMatchObject({ firstName: 'Yemisi', surName: 'Zqmoved', maritalStatus: null, state: null });
+    expect(await row(user.id)).toMatchObject({ firstName: 'Yemisi', surName: 'Zqmoved', maritalStatus: null, state: null, location: null });
     const created = await s.call('POST', '/Biodata/CreateBiodata', {
       body: { userId: user.id, firstName: 'Yemi', surName: 'Zqagain', email: user.email, mobile1: '08099990000' },
       token: admin,

@@ -24,6 +24,8 @@ export const memberDirectory = pgTable(
     maritalStatus: text('marital_status'),
     employmentStatus: text('employment_status'),
     state: text('state'),
+    /** The summary's "state, country" from the biodata: a page reads it here, not per row from biodata. */
+    location: text('location'),
     dateOfBirth: date('date_of_birth'),
     zoneId: uuid('zone_id'),
     centerId: uuid('center_id'),
