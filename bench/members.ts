@@ -5,6 +5,7 @@
  * budgets. See bench/README.md.
  */
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
@@ -287,6 +288,38 @@ async function expectedPage(db: Database['db'], zoneId: string) {
   return { ids, n };
 }
 
+/**
+ * CPU time of the main thread (the server; autocannon runs in a worker), from Linux's per-thread
+ * counters: unlike wall time, waiting for a core on a loaded machine does not inflate it.
+ */
+function mainThreadCpuMs(): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * BENCH_PROFILE=<file>: a CPU profile of the main thread (the server) during (b), to open in
+ * Chromium's DevTools, for finding where a call's time goes.
+ */
+async function startProfile(): Promise<() => Promise<void>> {
+  const file = process.env.BENCH_PROFILE;
+  if (!file) return async () => {};
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    fs.writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 type Check = { name: string; figure: string; budget: string; ok: boolean };
 
 async function measure(app: FastifyInstance, database: Database, password: string, databaseUrl?: string): Promise<Check[]> {
@@ -313,9 +346,13 @@ async function measure(app: FastifyInstance, database: Database, password: strin
   );
   await loadHttp(`${base}/api/ChurchAffiliation/GetMemberQuery?${query}`, token, 1);
   const before = performance.eventLoopUtilization();
+  const cpuBefore = mainThreadCpuMs();
+  const stopProfile = await startProfile();
   const http = await loadHttp(`${base}/api/ChurchAffiliation/GetMemberQuery?${query}`, token, DURATION_S);
+  await stopProfile();
   // The server's own work per call, which the machine's load does not inflate the way it does req/s.
   const busyPerCall = performance.eventLoopUtilization(before).active / http.requests.total;
+  const cpuPerCall = cpuBefore === undefined ? undefined : (mainThreadCpuMs()! - cpuBefore) / http.requests.total;
   const failed = http.non2xx + http.errors + http.timeouts;
   // The floor of any call on this machine in this run: routing, envelope, one `select 1`, no token.
   const health = await loadHttp(`${base}/api/health`, token, DURATION_S);
@@ -336,6 +373,8 @@ async function measure(app: FastifyInstance, database: Database, password: strin
   const ratio = http.requests.average / anchor.requestsPerSecond;
   console.log(`b/a = ${ratio.toFixed(2)} (GET /api/health, no budget: the HTTP floor of this machine in this run)`);
   console.log(`(b) the server's main thread was busy ${busyPerCall.toFixed(2)} ms per call (event loop utilisation / calls)`);
+  if (cpuPerCall !== undefined)
+    console.log(`(b) the server's main thread used ${cpuPerCall.toFixed(2)} ms of CPU per call (user + system)`);
 
   const deepCursor = await cursorAt(base, token, 2000);
   const single = {
@@ -373,7 +412,9 @@ async function cursorAt(base: string, token: string, n: number): Promise<string>
 }
 
 export async function benchMembers(): Promise<number> {
-  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-bench-members-'));
+  // BENCH_DATA_DIR keeps the PGlite data between runs (loading 100,000 members takes minutes).
+  const kept = process.env.BENCH_DATA_DIR;
+  const tempDir = kept ? path.resolve(kept) : fs.mkdtempSync(path.join(os.tmpdir(), 'flock-bench-members-'));
   const config: AppConfig = { ...readConfig(), dataDir: tempDir, webRoot: undefined, logLevel: 'warn' };
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
@@ -389,6 +430,6 @@ export async function benchMembers(): Promise<number> {
   } finally {
     await app?.close();
     await database?.close();
-    fs.rmSync(tempDir, { recursive: true, force: true });
+    if (!kept) fs.rmSync(tempDir, { recursive: true, force: true });
   }
 }
