@@ -2,7 +2,7 @@ import { count, getTableName, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from './client.js';
-import { decoderOf } from './shapedStatements.js';
+import { decoderOf, rowDecoder } from './shapedStatements.js';
 import { biodata, churchAffiliations, users } from './schema/index.js';
 
 const dialect = new PgDialect();
@@ -29,17 +29,12 @@ export function prerendered<T extends Record<string, PgColumn | SQL>>(fields: T)
  * would answer (text, uuid, date, numbers, booleans), not timestamps.
  */
 export function packed<T extends Record<string, PgColumn | SQL>>(fields: T): SQL<SelectResultFields<T>> {
-  const keys = Object.keys(fields);
-  const decoders = Object.values(fields).map(decoderOf);
+  const decode = rowDecoder(fields);
   const values = sql.join(
     Object.values(fields).map((f) => sql`${f}`),
     sql`, `,
   );
-  return sql<SelectResultFields<T>>`json_build_array(${values})`.mapWith((row: unknown[]) => {
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) out[keys[i]] = row[i] === null ? null : decoders[i](row[i]);
-    return out as SelectResultFields<T>;
-  });
+  return sql<SelectResultFields<T>>`json_build_array(${values})`.mapWith((row: unknown[]) => decode(row) as SelectResultFields<T>);
 }
 
 /**

@@ -16,7 +16,7 @@ export const statementName = (text: string) => `stmt_${createHash('sha1').update
 type Decode = (value: unknown) => unknown;
 /** What drizzle's prepared query holds: the driver's options (row mode, type parsers) and the text. */
 type DriverStatement = { queryString: string; params: unknown[]; queryConfig: Record<string, unknown> & { name?: string } };
-type Shape = { text: string; config: DriverStatement['queryConfig']; keys: string[]; decoders: Decode[] };
+type Shape = { text: string; config: DriverStatement['queryConfig']; decode: RowDecoder };
 type Client = { query(...args: unknown[]): Promise<{ rows: unknown[][] }> };
 
 /** The parts of a statement as text with $1.. placeholders, and their values. */
@@ -56,7 +56,20 @@ function compile(fragments: string[], count: number, build: Build): Shape {
   if (statement.params.length) throw new Error('A shaped statement must take its values from its parts only');
   const text = (built.with ?? '') + statement.queryString;
   const config = { ...statement.queryConfig, name: statementName(text), ...('text' in statement.queryConfig && { text }) };
-  return { text, config, keys: Object.keys(built.fields), decoders: Object.values(built.fields).map(decoderOf) };
+  return { text, config, decode: rowDecoder(built.fields) };
+}
+
+type RowDecoder = (row: unknown[]) => Record<string, unknown>;
+
+/** Decodes an array row into an object keyed as fields, each value by its field's decoder. */
+export function rowDecoder(fields: Record<string, unknown>): RowDecoder {
+  const keys = Object.keys(fields);
+  const decoders = Object.values(fields).map(decoderOf);
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) out[keys[i]] = row[i] === null ? null : decoders[i](row[i]);
+    return out;
+  };
 }
 
 /** As drizzle decodes a selected field: a column by its type, SQL by its mapWith. */
@@ -70,10 +83,5 @@ async function run<T>(db: Db, shape: Shape, values: unknown[]): Promise<T[]> {
   // node-postgres takes one config object (its text included); PGlite the text, values and options.
   const { rows } =
     'text' in shape.config ? await client.query({ ...shape.config, values }) : await client.query(shape.text, values, shape.config);
-  const { keys, decoders } = shape;
-  return rows.map((row) => {
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) out[keys[i]] = row[i] === null ? null : decoders[i](row[i]);
-    return out as T;
-  });
+  return rows.map((row) => shape.decode(row) as T);
 }
