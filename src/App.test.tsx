@@ -200,3 +200,16 @@ describe('overview', () => {
     expect(Object.keys(localStorage)).toEqual(['theme']);
   });
 });
+
+describe('app bar', () => {
+  it('opens the change-password dialog from the user menu', async () => {
+    signIn([]);
+    renderAt('/overview');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ann Lee' })).toBeTruthy();
+    expect(screen.queryByText('Enter your current password and choose a new one.')).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Profile' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Change password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change password' });
+    expect(dialog.textContent).toContain('Enter your current password and choose a new one.');
+  });
+});

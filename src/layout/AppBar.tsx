@@ -14,12 +14,14 @@ import { ListItemIcon, ListItemText, MenuItem, Typography, type MenuItemProps } 
 import LockResetIcon from '@mui/icons-material/LockReset';
 import PersonIcon from '@mui/icons-material/Person';
 import { APP_NAME } from '@/src/config';
-import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { usePreferences } from './preferences';
 import { SettingsMenu } from './SettingsMenu';
 
 /** The bell loads after the page: the login page's JavaScript stays within its budget. */
 const NotificationBell = lazy(() => import('@/src/custom/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));
+
+/** The change-password dialog and its validation (zod) load when first opened, not with every page. */
+const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
 
 /** MUI's MenuList gives its items focus props; they must reach the MenuItem. */
 type FocusProps = Pick<MenuItemProps, 'tabIndex' | 'autoFocus'>;
@@ -65,6 +67,8 @@ function ChangePasswordItem({ onOpen, ...focus }: FocusProps & { onOpen: () => v
 export function AppBar() {
   const [preferences] = usePreferences();
   const [changingPassword, setChangingPassword] = useState(false);
+  // Mounted from the first opening on, so that closing it still fades out.
+  const [dialogLoaded, setDialogLoaded] = useState(false);
   // In the horizontal layout the menu is a bar of its own: no sidebar to toggle.
   const sx = preferences.menuLayout === 'horizontal' ? { '& .RaAppBar-menuButton': { display: 'none' } } : undefined;
   return (
@@ -84,7 +88,12 @@ export function AppBar() {
         userMenu={
           <RaUserMenu>
             <ProfileItem />
-            <ChangePasswordItem onOpen={() => setChangingPassword(true)} />
+            <ChangePasswordItem
+              onOpen={() => {
+                setDialogLoaded(true);
+                setChangingPassword(true);
+              }}
+            />
             <Logout />
           </RaUserMenu>
         }
@@ -94,7 +103,11 @@ export function AppBar() {
         </Typography>
         <TitlePortal />
       </RaAppBar>
-      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+      {dialogLoaded && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Layout as RaLayout, Sidebar as RaSidebar, useTranslate, type SidebarProps } from 'react-admin';
 import { LinearProgress } from '@mui/material';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
@@ -43,7 +43,8 @@ function useAreaTexts() {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
-    void loadAreaTexts().then(() => live && setReady(true));
+    // A transition: the whole frame renders in slices of a few milliseconds, not one long task.
+    void loadAreaTexts().then(() => live && startTransition(() => setReady(true)));
     return () => {
       live = false;
     };
