@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { readConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { scheduleMaintenance } from './db/maintenance.js';
 import { seedDatabase } from './seed/index.js';
 import { gracefulStop } from './shutdown.js';
 import { checkDatabaseUrl, startupMessage } from './startupErrors.js';
@@ -18,6 +19,7 @@ async function main(config: AppConfig) {
     scryptLog2N: config.scryptLog2N,
   });
   const app = await buildApp(config, database);
+  scheduleMaintenance(app);
   const stop = gracefulStop(app, () => database.close());
   const shutdown = () =>
     stop().then(
