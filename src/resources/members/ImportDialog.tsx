@@ -34,7 +34,6 @@ type Kind = 'member' | 'firsttimer';
 
 const STEPS = ['file', 'map', 'preview', 'done'] as const;
 /** Rows with problems the table lists: enough to fix a mapping, light on a phone. */
-const SHOWN = 100;
 const T = 'flock.member_import';
 
 /** Runs a call, keeping its error message for the dialog instead of a toast that hides the steps. */
@@ -85,7 +84,8 @@ function MappingStep({ sheet, onChange }: { sheet: Sheet; onChange: (m: ImportMa
 
 function PreviewStep({ preview }: { preview: Preview }) {
   const translate = useTranslate();
-  const bad = preview.rows.filter((r) => r.problems.length > 0).slice(0, SHOWN);
+  // The preview answers the first rows with problems only.
+  const bad = preview.rows;
   return (
     <Stack spacing={2}>
       <Alert severity={preview.bad ? 'warning' : 'success'}>
@@ -95,7 +95,7 @@ function PreviewStep({ preview }: { preview: Preview }) {
         <Typography>{translate(`${T}.no_problems`)}</Typography>
       ) : (
         <>
-          {preview.bad > SHOWN && <Typography variant="body2">{translate(`${T}.shown`, { shown: SHOWN })}</Typography>}
+          {preview.bad > bad.length && <Typography variant="body2">{translate(`${T}.shown`, { shown: bad.length })}</Typography>}
           <Table size="small" aria-label={translate(`${T}.problems`)}>
             <TableHead>
               <TableRow>
