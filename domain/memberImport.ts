@@ -22,7 +22,7 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** The largest file an upload takes, and the most rows one import holds. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 25_000;
-/** The rows with problems a preview answers, the first ones: the counts tell how many more. */
+/** The rows with problems a preview answers, the first ones (enough to fix a mapping, light on a phone): the counts tell how many more. */
 export const PREVIEW_PROBLEM_ROWS = 100;
 
 /** Each field's column (index into the header row), or none. */

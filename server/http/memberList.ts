@@ -119,14 +119,19 @@ export function memberSearch(term?: string): SQL | undefined {
  */
 const ROLE_NAMES = `with role_names as materialized (select id, name from ${getTableName(roles)}) `;
 
-/** Summaries of the directory rows the query selects, with what they show besides (after ROLE_NAMES). */
-function summariesOf(db: Db, fields: SelectedFields, ids: PageIds) {
-  return db
+/**
+ * The statement of member summaries (fields) of the rows ids selects, in order, as runShaped
+ * builds it: it begins with ROLE_NAMES.
+ */
+function summariesOf(db: Db, fields: SelectedFields, ids: PageIds, order: SQL[]) {
+  const query = db
     .select(fields)
     .from(ids)
     .innerJoin(md, eq(md.userId, ids.id))
     .leftJoin(zones, eq(zones.id, md.zoneId))
-    .leftJoin(centers, eq(centers.id, md.centerId));
+    .leftJoin(centers, eq(centers.id, md.centerId))
+    .orderBy(...order);
+  return { prepare: (name: string) => query.prepare(name), fields, with: ROLE_NAMES };
 }
 
 /**
@@ -213,8 +218,7 @@ async function rowsOf(db: Db, { where, ordering, limit, offset, extra, total }: 
       ...(total && { total: sql`(${counted})`.mapWith(Number) }),
     };
     const ids = idsQuery(db, condition, ordering, limit, after(0) as unknown as number).as('page_ids');
-    const query = summariesOf(db, fields, ids).orderBy(...orderBy(ordering));
-    return { prepare: (name) => query.prepare(name), fields, with: ROLE_NAMES };
+    return summariesOf(db, fields, ids, orderBy(ordering));
   });
   return rows.map(({ summary, ...rest }) => ({ ...summary, ...rest }));
 }
@@ -331,9 +335,12 @@ export async function memberPage(
 export async function allMembers(db: Db, where: SQL) {
   const rows = await runShaped<{ summary: MemberSummary }>(db, 'members all', [where], [], ({ raw: [condition] }) => {
     const ids = db.select({ id: md.userId }).from(md).where(condition).as('page_ids');
-    const fields = { summary: packedSummary };
-    const query = summariesOf(db, fields, ids as PageIds).orderBy(...BY_NAME.map((k) => asc(k)));
-    return { prepare: (name) => query.prepare(name), fields, with: ROLE_NAMES };
+    return summariesOf(
+      db,
+      { summary: packedSummary },
+      ids as PageIds,
+      BY_NAME.map((k) => asc(k)),
+    );
   });
   return rows.map((row) => row.summary);
 }

@@ -61,8 +61,7 @@ export async function memberImportModule(app: FastifyInstance) {
       method: 'POST',
       url: '/MemberImport/Preview',
       tag,
-      summary:
-        '(added) Check the rows through a mapping (field to column): how many are good and how many have problems, and the first 100 rows with problems, each as read with its problems (missing name, bad phone or email, unknown department, zone or center, duplicate of a member or of another row); nothing is written',
+      summary: `(added) Check the rows through a mapping (field to column): how many are good and how many have problems, and the first ${PREVIEW_PROBLEM_ROWS} rows with problems, each as read with its problems (missing name, bad phone or email, unknown department, zone or center, duplicate of a member or of another row); nothing is written`,
       access,
       body: importPreviewSchema,
       bodyLimit: ROWS_BODY_LIMIT,

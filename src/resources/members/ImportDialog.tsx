@@ -33,7 +33,6 @@ type Result = { imported: number; skipped: number };
 type Kind = 'member' | 'firsttimer';
 
 const STEPS = ['file', 'map', 'preview', 'done'] as const;
-/** Rows with problems the table lists: enough to fix a mapping, light on a phone. */
 const T = 'flock.member_import';
 
 /** Runs a call, keeping its error message for the dialog instead of a toast that hides the steps. */
