@@ -21,8 +21,7 @@ type Client = { query(...args: unknown[]): Promise<{ rows: unknown[][] }> };
 
 /** The parts of a statement as text with $1.. placeholders, and their values. */
 export type Rendered = { raw: SQL[]; after: (i: number) => SQL };
-/** with: a WITH clause drizzle cannot write (MATERIALIZED), put before the statement. */
-export type Build = (parts: Rendered) => { prepare(name: string): unknown; fields: SelectedFields; with?: string };
+export type Build = (parts: Rendered) => { prepare(name: string): unknown; fields: SelectedFields };
 
 /** Per database: a shape holds its driver's options (node-postgres and PGlite differ). */
 const shapesOf = new WeakMap<Db, Map<string, Shape>>();
@@ -54,7 +53,7 @@ function compile(fragments: string[], count: number, build: Build): Shape {
   const built = build({ raw: fragments.map((f) => sql.raw(f)), after: (i) => sql.raw(`$${count + 1 + i}`) });
   const statement = built.prepare('') as DriverStatement;
   if (statement.params.length) throw new Error('A shaped statement must take its values from its parts only');
-  const text = (built.with ?? '') + statement.queryString;
+  const text = statement.queryString;
   const config = { ...statement.queryConfig, name: statementName(text), ...('text' in statement.queryConfig && { text }) };
   return { text, config, decode: rowDecoder(built.fields) };
 }
@@ -62,7 +61,7 @@ function compile(fragments: string[], count: number, build: Build): Shape {
 type RowDecoder = (row: unknown[]) => Record<string, unknown>;
 
 /** Decodes an array row into an object keyed as fields, each value by its field's decoder. */
-export function rowDecoder(fields: Record<string, unknown>): RowDecoder {
+function rowDecoder(fields: Record<string, unknown>): RowDecoder {
   const keys = Object.keys(fields);
   const decoders = Object.values(fields).map(decoderOf);
   return (row) => {

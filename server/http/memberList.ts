@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableName, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/enums.j
 import { P } from '@/domain/permissions.js';
 import { idField } from '@/domain/schemas/structure.js';
 import type { Db } from '@/server/db/client.js';
-import { packed, prerendered, sameText } from '@/server/db/queries.js';
+import { jsonObject, prerendered, sameText } from '@/server/db/queries.js';
 import { decoderOf, runShaped, statementName } from '@/server/db/shapedStatements.js';
 import {
   centers,
@@ -20,7 +20,7 @@ import {
   zones,
 } from '@/server/db/schema/index.js';
 import type { Caller } from './access.js';
-import { page } from './envelope.js';
+import { jsonPage } from './envelope.js';
 import { badRequest, isDataException } from './errors.js';
 import { cursorParam, encodeCursor, orderBy, rangesAfter, type Ordering } from './keyset.js';
 import { listQuery, pageOf, type ListParams } from './list.js';
@@ -35,13 +35,6 @@ import { listQuery, pageOf, type ListParams } from './list.js';
 
 const md = memberDirectory;
 
-/**
- * FROM and WHERE of the member's role names (rn.name), for a summary field: role_names holds the
- * roles once per statement (ROLE_NAMES, which every member page begins with), not a scan of the
- * table per row.
- */
-export const rolesOfMember = sql`from ${userRoles} join role_names rn on rn.id = ${userRoles.roleId} where ${userRoles.userId} = ${md.userId}`;
-
 type MemberSummary = SelectResultFields<typeof memberSummary>;
 
 const memberSummary = prerendered({
@@ -53,7 +46,7 @@ const memberSummary = prerendered({
   email: md.email,
   phoneNumber: md.phone,
   location: md.location,
-  userRole: sql<string | null>`(select string_agg(rn.name, ', ' order by rn.name) ${rolesOfMember})`,
+  userRole: sql<string | null>`nullif(array_to_string(${md.roleNames}, ', '), '')`,
   gender: md.gender,
   maritalStatus: md.maritalStatus,
   employmentStatus: md.employmentStatus,
@@ -67,8 +60,8 @@ const memberSummary = prerendered({
   status: sql<'active' | 'disabled'>`case when ${md.disabled} then 'disabled' else 'active' end`,
 });
 
-/** The summary as one column (see packed): a page's rows decode a sixth of the columns. */
-const packedSummary = packed(memberSummary);
+/** The summary as JSON text (see jsonObject), which the page's answer holds as it comes. */
+const summaryJson = jsonObject(memberSummary);
 
 /** SPEC.md section 2's member sorts, with the field names of a row as aliases; each has an index. */
 const MEMBER_SORT: Record<string, PgColumn> = {
@@ -111,17 +104,8 @@ export function memberSearch(term?: string): SQL | undefined {
 }
 
 /**
- * The statements of member summaries begin with the role names, materialised: each scan of a
- * small table asks its file's size, on PGlite a host fstat (a fifth of a page's time when each
- * of 26 rows scanned the roles, and the zones and centers, which are joined for the same reason).
- * Drizzle writes no MATERIALIZED, and without it PostgreSQL would fold the names back into a
- * scan per row.
- */
-const ROLE_NAMES = `with role_names as materialized (select id, name from ${getTableName(roles)}) `;
-
-/**
  * The statement of member summaries (fields) of the rows ids selects, in order, as runShaped
- * builds it: it begins with ROLE_NAMES.
+ * builds it.
  */
 function summariesOf(db: Db, fields: SelectedFields, ids: PageIds, order: SQL[]) {
   const query = db
@@ -131,7 +115,7 @@ function summariesOf(db: Db, fields: SelectedFields, ids: PageIds, order: SQL[])
     .leftJoin(zones, eq(zones.id, md.zoneId))
     .leftJoin(centers, eq(centers.id, md.centerId))
     .orderBy(...order);
-  return { prepare: (name: string) => query.prepare(name), fields, with: ROLE_NAMES };
+  return { prepare: (name: string) => query.prepare(name), fields };
 }
 
 /**
@@ -195,7 +179,7 @@ function prepared<T>(query: Preparable<T>): Promise<T> {
 
 /** total: the list's count, read in the page's statement (one round trip) when given. */
 type PageOptions = { where: SQL | undefined; ordering: Ordering; limit: number; offset: number; extra: SelectedFields; total?: SQL };
-type PageRow = Record<string, unknown> & { keys: unknown[]; total?: number };
+type PageRow = { summary: string; extras: Record<string, unknown>; keys: unknown[]; total?: number };
 
 /**
  * The page's rows, each with its sort key values (keys) for the cursor after it. The statement
@@ -207,11 +191,11 @@ async function rowsOf(db: Db, { where, ordering, limit, offset, extra, total }: 
   const parts = [where ?? sql`true`, total ?? sql`null`, ...extras.map(([, field]) => sql`${field}`)];
   const sortKeys = ordering.keys.map((k) => k.name).join();
   const kind = `members ${sortKeys} ${ordering.direction} ${limit} ${total ? 'total' : ''} ${extras.map(([k]) => k).join()}`;
-  const rows = await runShaped<PageRow & { summary: MemberSummary }>(db, kind, parts, [offset], ({ raw, after }) => {
+  const rows = await runShaped<Omit<PageRow, 'extras'> & Record<string, unknown>>(db, kind, parts, [offset], ({ raw, after }) => {
     const [condition, counted, ...extraFields] = raw;
     const keys = sql<unknown[]>`json_build_array(${sql.join(ordering.keys, sql`, `)})`;
     const fields = {
-      summary: packedSummary,
+      summary: summaryJson,
       ...Object.fromEntries(extras.map(([k, field], i) => [k, extraFields[i].mapWith(decoderOf(field))])),
       keys,
       // An uncorrelated subquery: PostgreSQL computes it once for the statement, not per row.
@@ -220,8 +204,12 @@ async function rowsOf(db: Db, { where, ordering, limit, offset, extra, total }: 
     const ids = idsQuery(db, condition, ordering, limit, after(0) as unknown as number).as('page_ids');
     return summariesOf(db, fields, ids, orderBy(ordering));
   });
-  return rows.map(({ summary, ...rest }) => ({ ...summary, ...rest }));
+  return rows.map(({ summary, keys, total: rowTotal, ...extras }) => ({ summary, extras, keys, total: rowTotal }));
 }
+
+/** A row of the answer: the summary's JSON with the extra fields' after it (their Node decoding kept). */
+const rowJson = ({ summary, extras }: PageRow) =>
+  Object.keys(extras).length ? `${summary.slice(0, -1)},${JSON.stringify(extras).slice(1)}` : summary;
 
 /** The rows after a cursor: each of its ranges in turn until the page is full. */
 async function rowsAfter(db: Db, cursor: string, options: PageOptions) {
@@ -327,22 +315,21 @@ export async function memberPage(
   const n = rows[0]?.total ?? (await prepared(totalQuery))[0].n;
   const shown = rows.slice(0, limit);
   const nextCursor = rows.length > limit ? encodeCursor(ordering, shown[shown.length - 1].keys) : undefined;
-  const data = shown.map(({ keys: _keys, total: _total, ...row }) => row);
-  return { ...page(data, Number(n)), ...(nextCursor && { nextCursor }) };
+  return jsonPage(shown.map(rowJson), Number(n), nextCursor ? { nextCursor } : {});
 }
 
 /** Every member summary matching the conditions, by name (for a center's short list). */
 export async function allMembers(db: Db, where: SQL) {
-  const rows = await runShaped<{ summary: MemberSummary }>(db, 'members all', [where], [], ({ raw: [condition] }) => {
+  const rows = await runShaped<{ summary: string }>(db, 'members all', [where], [], ({ raw: [condition] }) => {
     const ids = db.select({ id: md.userId }).from(md).where(condition).as('page_ids');
     return summariesOf(
       db,
-      { summary: packedSummary },
+      { summary: summaryJson },
       ids as PageIds,
       BY_NAME.map((k) => asc(k)),
     );
   });
-  return rows.map((row) => row.summary);
+  return rows.map((row) => JSON.parse(row.summary) as MemberSummary);
 }
 
 /**

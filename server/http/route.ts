@@ -5,7 +5,7 @@ import type { Tx } from '@/server/db/client.js';
 import { type Access, type Caller, checkAccess } from './access.js';
 import { badRequest, unauthorized } from './errors.js';
 import { recordAudit, type AuditEntry } from './audit.js';
-import type { Envelope } from './envelope.js';
+import { JsonEnvelope, type Envelope } from './envelope.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -35,7 +35,7 @@ export type RouteDef<B = unknown, Q = unknown> = {
   multipart?: boolean;
   /** Bytes of body allowed, when more than the app's small default (bulk calls). */
   bodyLimit?: number;
-  handler(ctx: RouteContext<B, Q>): Promise<Envelope | void>;
+  handler(ctx: RouteContext<B, Q>): Promise<Envelope | JsonEnvelope | void>;
 };
 
 /** A route of any input types, as lists of routes hold them (each keeps its own types where it is declared). */
@@ -128,6 +128,7 @@ export function registerRoutes(app: FastifyInstance, routes: AnyRouteDef[]) {
             }),
         };
         const result = await def.handler(ctx);
+        if (result instanceof JsonEnvelope) return reply.type('application/json; charset=utf-8').send(result.text);
         return result ?? reply;
       },
     });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { churchAffiliations, memberDirectory, users } from '@/server/db/schema/index.js';
+import { churchAffiliations, memberDirectory, userRoles, users } from '@/server/db/schema/index.js';
 import { directoryQueries, isChurchMember, memberFilters } from '@/server/http/memberList.js';
 import { addAffinityGroup, addCenter, addDepartment, addZone } from '@/tests/support/churchStructure.js';
 import { addPerson } from '@/tests/support/people.js';
 import { filedId, requestCalls } from '@/tests/support/requests.js';
+import { addRole } from '@/tests/support/roles.js';
 import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/server.js';
 import { createUser, signUp } from '@/tests/support/users.js';
 
@@ -265,14 +266,34 @@ describe('the directory follows every write', () => {
     expect((await s.call('DELETE', `/Admin/DisableUser?userId=${m.id}`, { token: admin })).status).toBe(200);
     expect(await inList(m.id, `Search=${m.email}&Status=disabled`)).toBe(true);
     const [hod] = rowsOf<{ id: string }>(await s.database.db.execute(sql`select id from roles where name = 'hod'`));
+    expect((await row(m.id)).roleNames).toEqual(['member']);
     expect((await s.call('PUT', `/Admin/ChangeUserRole?userId=${m.id}&roleId=${hod.id}`, { token: admin })).status).toBe(200);
     expect(await inList(m.id, `Search=${m.email}&Role=hod`)).toBe(true);
+    expect((await row(m.id)).roleNames).toEqual(['hod']);
+  });
+
+  it("role names follow a grant, a role's rename and a revocation", async () => {
+    const m = await createUser(s);
+    const role = await addRole(s, [], 'zq greeters');
+    await s.database.db.insert(userRoles).values({ userId: m.id, roleId: role.id });
+    expect((await row(m.id)).roleNames).toEqual(['member', 'zq greeters']);
+    const renamed = await s.call('PUT', '/Roles/UpdateRole', { body: { id: role.id, name: 'zq welcomers' }, token: admin });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const listed = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?Search=${m.email}`, { token: admin });
+    expect(listed.body.data).toEqual([expect.objectContaining({ id: m.id, userRole: 'member, zq welcomers' })]);
+    const users = await s.call('GET', `/Admin/GetAllUsers?Search=${m.email}`, { token: admin });
+    expect(users.body.data).toEqual([expect.objectContaining({ id: m.id, roles: ['member', 'zq welcomers'] })]);
+    await s.database.db.delete(userRoles).where(eq(userRoles.userId, m.id));
+    expect((await row(m.id)).roleNames).toEqual([]);
+    const none = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?Search=${m.email}`, { token: admin });
+    expect(none.body.data).toEqual([expect.objectContaining({ id: m.id, userRole: null })]);
   });
 
   it('first-timer conversion, one and in bulk', async () => {
     const one = await signUp(s, { surName: 'Zqfirst' });
     const many = [await signUp(s, { surName: 'Zqbulk' }), await signUp(s, { surName: 'Zqbulk' })];
     for (const u of [one, ...many]) {
+      expect((await row(u.id)).roleNames).toEqual(['firsttimers']);
       expect(await inList(u.id, `Search=${u.email}`)).toBe(false);
       expect(await inList(u.id, `Search=${u.email}&Kind=firsttimer`, '/Admin/GetAllUsers')).toBe(true);
     }
@@ -280,6 +301,7 @@ describe('the directory follows every write', () => {
     const bulk = await s.call('PUT', '/Admin/BulkConvertFirstTimersToMembers', { body: { ids: many.map((u) => u.id) }, token: admin });
     expect(bulk.status).toBe(200);
     for (const u of [one, ...many]) expect(await inList(u.id, `Search=${u.email}`)).toBe(true);
+    for (const u of [one, ...many]) expect((await row(u.id)).roleNames).toEqual(['member']);
     // The flags-only path of the users trigger copies the flag and the time as users holds them.
     const [source] = await s.database.db.select().from(users).where(eq(users.id, one.id));
     expect(await row(one.id)).toMatchObject({ isFirstTimer: false, convertedAt: source.convertedAt, surName: 'Zqfirst' });

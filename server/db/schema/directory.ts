@@ -30,6 +30,12 @@ export const memberDirectory = pgTable(
     zoneId: uuid('zone_id'),
     centerId: uuid('center_id'),
     cihRole: text('cih_role'),
+    /**
+     * The names of the user's roles, sorted: a page reads them here, not by a lookup of roles per
+     * row (a third of a page's time in PostgreSQL). Kept by triggers on user_roles and roles
+     * (migration 0022_directory_role_names); the Role filter still reads user_roles.
+     */
+    roleNames: text('role_names').array().notNull().default([]),
     /** The affiliation's affinity groups in lower case, for a filter that ignores case. */
     affinityGroups: text('affinity_groups').array().notNull().default([]),
     isFirstTimer: boolean('is_first_timer').notNull(),

@@ -6,7 +6,7 @@ import { qualified, sameText } from '@/server/db/queries.js';
 import { biodata, memberDirectory, roles, userRoles, users } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict } from '@/server/http/errors.js';
-import { memberQuerySchema, rolesOfMember } from '@/server/http/memberList.js';
+import { memberQuerySchema } from '@/server/http/memberList.js';
 import { lockedUser } from '@/server/http/profileAccess.js';
 import type { Mail } from '@/server/mail.js';
 import { issueOtp } from '@/server/modules/auth/otp.js';
@@ -24,7 +24,7 @@ export const userListQuery = memberQuerySchema.extend({
 
 /** What a user row adds to the member summary. */
 export const USER_FIELDS = {
-  roles: sql<string[]>`(select coalesce(array_agg(rn.name order by rn.name), '{}') ${rolesOfMember})`,
+  roles: memberDirectory.roleNames,
   isFirstTimer: memberDirectory.isFirstTimer,
   disabled: memberDirectory.disabled,
   emailVerified: sql<boolean>`(select ${qualified(users.emailVerified)} from ${users} where ${qualified(users.id)} = ${qualified(memberDirectory.userId)})`,
