@@ -13,6 +13,7 @@ import {
   departments,
   memberDirectory,
   memberDirectoryCounts,
+  memberRoleNames,
   roles,
   userDepartments,
   userRoles,
@@ -46,7 +47,7 @@ const memberSummary = prerendered({
   email: md.email,
   phoneNumber: md.phone,
   location: md.location,
-  userRole: sql<string | null>`nullif(array_to_string(${md.roleNames}, ', '), '')`,
+  userRole: sql<string | null>`array_to_string(${memberRoleNames.names}, ', ')`,
   gender: md.gender,
   maritalStatus: md.maritalStatus,
   employmentStatus: md.employmentStatus,
@@ -112,6 +113,7 @@ function summariesOf(db: Db, fields: SelectedFields, ids: PageIds, order: SQL[])
     .select(fields)
     .from(ids)
     .innerJoin(md, eq(md.userId, ids.id))
+    .leftJoin(memberRoleNames, eq(memberRoleNames.userId, md.userId))
     .leftJoin(zones, eq(zones.id, md.zoneId))
     .leftJoin(centers, eq(centers.id, md.centerId))
     .orderBy(...order);

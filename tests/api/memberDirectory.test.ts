@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { churchAffiliations, memberDirectory, userRoles, users } from '@/server/db/schema/index.js';
+import { churchAffiliations, memberDirectory, memberRoleNames, userRoles, users } from '@/server/db/schema/index.js';
 import { directoryQueries, isChurchMember, memberFilters } from '@/server/http/memberList.js';
 import { addAffinityGroup, addCenter, addDepartment, addZone } from '@/tests/support/churchStructure.js';
 import { addPerson } from '@/tests/support/people.js';
@@ -206,6 +206,8 @@ describe('keyset paging', () => {
 
 describe('the directory follows every write', () => {
   const row = async (userId: string) => (await s.database.db.select().from(memberDirectory).where(eq(memberDirectory.userId, userId)))[0];
+  const roleNames = async (userId: string) =>
+    (await s.database.db.select().from(memberRoleNames).where(eq(memberRoleNames.userId, userId)))[0]?.names ?? [];
   const inList = async (userId: string, params: string, path = '/ChurchAffiliation/GetMemberQuery') => {
     const res = await s.call('GET', `${path}?PageSize=100&${params}`, { token: admin });
     return res.body.data.some((r: { id: string }) => r.id === userId);
@@ -266,17 +268,17 @@ describe('the directory follows every write', () => {
     expect((await s.call('DELETE', `/Admin/DisableUser?userId=${m.id}`, { token: admin })).status).toBe(200);
     expect(await inList(m.id, `Search=${m.email}&Status=disabled`)).toBe(true);
     const [hod] = rowsOf<{ id: string }>(await s.database.db.execute(sql`select id from roles where name = 'hod'`));
-    expect((await row(m.id)).roleNames).toEqual(['member']);
+    expect(await roleNames(m.id)).toEqual(['member']);
     expect((await s.call('PUT', `/Admin/ChangeUserRole?userId=${m.id}&roleId=${hod.id}`, { token: admin })).status).toBe(200);
     expect(await inList(m.id, `Search=${m.email}&Role=hod`)).toBe(true);
-    expect((await row(m.id)).roleNames).toEqual(['hod']);
+    expect(await roleNames(m.id)).toEqual(['hod']);
   });
 
   it("role names follow a grant, a role's rename and a revocation", async () => {
     const m = await createUser(s);
     const role = await addRole(s, [], 'zq greeters');
     await s.database.db.insert(userRoles).values({ userId: m.id, roleId: role.id });
-    expect((await row(m.id)).roleNames).toEqual(['member', 'zq greeters']);
+    expect(await roleNames(m.id)).toEqual(['member', 'zq greeters']);
     const renamed = await s.call('PUT', '/Roles/UpdateRole', { body: { id: role.id, name: 'zq welcomers' }, token: admin });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     const listed = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?Search=${m.email}`, { token: admin });
@@ -284,7 +286,7 @@ describe('the directory follows every write', () => {
     const users = await s.call('GET', `/Admin/GetAllUsers?Search=${m.email}`, { token: admin });
     expect(users.body.data).toEqual([expect.objectContaining({ id: m.id, roles: ['member', 'zq welcomers'] })]);
     await s.database.db.delete(userRoles).where(eq(userRoles.userId, m.id));
-    expect((await row(m.id)).roleNames).toEqual([]);
+    expect(await roleNames(m.id)).toEqual([]);
     const none = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?Search=${m.email}`, { token: admin });
     expect(none.body.data).toEqual([expect.objectContaining({ id: m.id, userRole: null })]);
   });
@@ -293,7 +295,7 @@ describe('the directory follows every write', () => {
     const one = await signUp(s, { surName: 'Zqfirst' });
     const many = [await signUp(s, { surName: 'Zqbulk' }), await signUp(s, { surName: 'Zqbulk' })];
     for (const u of [one, ...many]) {
-      expect((await row(u.id)).roleNames).toEqual(['firsttimers']);
+      expect(await roleNames(u.id)).toEqual(['firsttimers']);
       expect(await inList(u.id, `Search=${u.email}`)).toBe(false);
       expect(await inList(u.id, `Search=${u.email}&Kind=firsttimer`, '/Admin/GetAllUsers')).toBe(true);
     }
@@ -301,11 +303,25 @@ describe('the directory follows every write', () => {
     const bulk = await s.call('PUT', '/Admin/BulkConvertFirstTimersToMembers', { body: { ids: many.map((u) => u.id) }, token: admin });
     expect(bulk.status).toBe(200);
     for (const u of [one, ...many]) expect(await inList(u.id, `Search=${u.email}`)).toBe(true);
-    for (const u of [one, ...many]) expect((await row(u.id)).roleNames).toEqual(['member']);
+    for (const u of [one, ...many]) expect(await roleNames(u.id)).toEqual(['member']);
     // The flags-only path of the users trigger copies the flag and the time as users holds them.
     const [source] = await s.database.db.select().from(users).where(eq(users.id, one.id));
     expect(await row(one.id)).toMatchObject({ isFirstTimer: false, convertedAt: source.convertedAt, surName: 'Zqfirst' });
     expect(source.convertedAt).toBeInstanceOf(Date);
+  });
+
+  it('conversion leaves member as the one role, whether the first-timer held member too or no role', async () => {
+    const both = await signUp(s, { surName: 'Zqboth' });
+    const none = await signUp(s, { surName: 'Zqnone' });
+    const [member] = rowsOf<{ id: string }>(await s.database.db.execute(sql`select id from roles where name = 'member'`));
+    await s.database.db.insert(userRoles).values({ userId: both.id, roleId: member.id });
+    await s.database.db.delete(userRoles).where(eq(userRoles.userId, none.id));
+    expect(await roleNames(both.id)).toEqual(['firsttimers', 'member']);
+    expect(await roleNames(none.id)).toEqual([]);
+    const bulk = await s.call('PUT', '/Admin/BulkConvertFirstTimersToMembers', { body: { ids: [both.id, none.id] }, token: admin });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+    expect(await roleNames(both.id)).toEqual(['member']);
+    expect(await roleNames(none.id)).toEqual(['member']);
   });
 
   it('a statement that changes a flag and a listed field together recomputes the row', async () => {

@@ -30,12 +30,6 @@ export const memberDirectory = pgTable(
     zoneId: uuid('zone_id'),
     centerId: uuid('center_id'),
     cihRole: text('cih_role'),
-    /**
-     * The names of the user's roles, sorted: a page reads them here, not by a lookup of roles per
-     * row (a third of a page's time in PostgreSQL). Kept by triggers on user_roles and roles
-     * (migration 0022_directory_role_names); the Role filter still reads user_roles.
-     */
-    roleNames: text('role_names').array().notNull().default([]),
     /** The affiliation's affinity groups in lower case, for a filter that ignores case. */
     affinityGroups: text('affinity_groups').array().notNull().default([]),
     isFirstTimer: boolean('is_first_timer').notNull(),
@@ -118,3 +112,18 @@ export const memberDirectoryCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.isFirstTimer, t.archived] })],
 );
+
+/**
+ * The names of each user's roles, sorted, for the member summary: a page joins this row rather
+ * than looking up roles per row (a third of a page's time in PostgreSQL). Kept by statement
+ * triggers on user_roles and on a role's rename (migration 0022_member_role_names). Its own
+ * narrow table, not a directory column: a bulk conversion changes every converted person's roles
+ * in two statements, and rewriting their wide directory rows twice more (with all their indexes)
+ * tripled its time. Users without a role have no row.
+ */
+export const memberRoleNames = pgTable('member_role_names', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  names: text('names').array().notNull(),
+});

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { createAdminSchema } from '@/domain/schemas/people.js';
 import type { Tx } from '@/server/db/client.js';
 import { qualified, sameText } from '@/server/db/queries.js';
-import { biodata, memberDirectory, roles, userRoles, users } from '@/server/db/schema/index.js';
+import { biodata, memberDirectory, memberRoleNames, roles, userRoles, users } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict } from '@/server/http/errors.js';
 import { memberQuerySchema } from '@/server/http/memberList.js';
@@ -24,7 +24,7 @@ export const userListQuery = memberQuerySchema.extend({
 
 /** What a user row adds to the member summary. */
 export const USER_FIELDS = {
-  roles: memberDirectory.roleNames,
+  roles: sql<string[]>`coalesce(${memberRoleNames.names}, '{}')`,
   isFirstTimer: memberDirectory.isFirstTimer,
   disabled: memberDirectory.disabled,
   emailVerified: sql<boolean>`(select ${qualified(users.emailVerified)} from ${users} where ${qualified(users.id)} = ${qualified(memberDirectory.userId)})`,

@@ -57,7 +57,15 @@ export async function convert(tx: Tx, requested: string[], ctx: AuditContext): P
   if (converted.length < ids.length) throw await refusal(tx, ids, new Set(converted.map((u) => u.id)));
   const firstTimers = await roleId(tx, 'firsttimers');
   const member = await roleId(tx, 'member');
-  await tx.delete(userRoles).where(and(anyOf(userRoles.userId, ids), eq(userRoles.roleId, firstTimers)));
+  // firsttimers becomes member in place: one statement, so the role names' trigger
+  // (member_role_names) runs once. Those who held both lose firsttimers; those who held neither get member.
+  const holdsMember = sql`exists (select from ${userRoles} held where held.user_id = ${userRoles.userId} and held.role_id = ${member})`;
+  const isFirstTimerRole = and(anyOf(userRoles.userId, ids), eq(userRoles.roleId, firstTimers));
+  await tx
+    .update(userRoles)
+    .set({ roleId: member })
+    .where(and(isFirstTimerRole, sql`not ${holdsMember}`));
+  await tx.delete(userRoles).where(isFirstTimerRole);
   await tx.execute(sql`insert into ${userRoles} (user_id, role_id)
     select u, ${member}::uuid from unnest(${sql.param(ids)}::uuid[]) as u on conflict do nothing`);
   await recordAuditEach(
