@@ -14,6 +14,7 @@ import {
   memberDirectory,
   memberDirectoryCounts,
   memberRoleNames,
+  memberSearchTexts,
   roles,
   userDepartments,
   userRoles,
@@ -98,10 +99,13 @@ const fold = (text: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
+/** The LIKE pattern of a search term: anywhere, folded, its wildcards taken literally. */
+const searchPattern = (term: string) => `%${fold(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** Search: a name, the email or a phone number holds the term (the trigram index serves it). */
 export function memberSearch(term?: string): SQL | undefined {
   if (!term) return undefined;
-  return like(md.searchText, `%${fold(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return like(md.searchText, searchPattern(term));
 }
 
 /**
@@ -296,6 +300,34 @@ function keptTotal(db: Db, q: ListParams, where: Array<SQL | undefined>) {
     .where(and(...kept));
 }
 
+const texts = memberSearchTexts;
+
+/** The lists' base conditions as conditions on member_search_texts, for a search's total. */
+const SEARCH_TOTALS = new Map<SQL, SQL>([
+  [isChurchMember, sql`not ${texts.archived} and ${texts.userId} not in ${firstTimerIds}`],
+  [isListed, sql`not ${texts.archived}`],
+  [isArchived, sql`${texts.archived}`],
+  [isFirstTimer, sql`${texts.userId} in ${firstTimerIds}`],
+  [isConverted, sql`${texts.userId} not in ${firstTimerIds}`],
+  [notHidden, sql`not exists (select from ${md} hidden where hidden.user_id = ${texts.userId} and hidden.hidden_from_leaders)`],
+]);
+
+/**
+ * The total of a search with no filter beyond base conditions, counted over the narrow copy of
+ * the search text: its matches lie on fewer and smaller pages than in the wide directory ('ade'
+ * over 100,000 members on PostgreSQL: 1,230 pages against 3,320, 2.7 ms against 4.5). The
+ * tests EXPLAIN it.
+ */
+export function searchTotal(db: Db, q: ListParams, where: Array<SQL | undefined>) {
+  if (!q.search) return undefined;
+  const base = where.filter((c) => c !== undefined).map((c) => SEARCH_TOTALS.get(c));
+  if (base.includes(undefined)) return undefined;
+  return db
+    .select({ n: count() })
+    .from(texts)
+    .where(and(like(texts.searchText, searchPattern(q.search)), ...base));
+}
+
 /**
  * One page of member summaries: the list's conditions, its search, sort and paging; extra fields
  * join each row, and extra sorts join the member sorts. PageNumber pages by offset; Cursor (the
@@ -309,7 +341,7 @@ export async function memberPage(
   sorts: Record<string, PgColumn> = {},
 ) {
   const { condition, ordering, limit, offset, count: counted } = directoryQueries(db, q, where, sorts);
-  const totalQuery = keptTotal(db, q, where) ?? counted;
+  const totalQuery = keptTotal(db, q, where) ?? searchTotal(db, q, where) ?? counted;
   // One row beyond the page tells whether a next page exists.
   const options = { where: condition, ordering, limit: limit + 1, offset, extra, total: totalQuery.getSQL() };
   const rows = await (q.cursor ? rowsAfter(db, q.cursor, { ...options, offset: 0 }) : rowsOf(db, options));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { churchAffiliations, memberDirectory, memberRoleNames, userRoles, users } from '@/server/db/schema/index.js';
-import { directoryQueries, isChurchMember, memberFilters } from '@/server/http/memberList.js';
+import { directoryQueries, isChurchMember, memberFilters, searchTotal } from '@/server/http/memberList.js';
 import { addAffinityGroup, addCenter, addDepartment, addZone } from '@/tests/support/churchStructure.js';
 import { addPerson } from '@/tests/support/people.js';
 import { filedId, requestCalls } from '@/tests/support/requests.js';
@@ -351,13 +351,30 @@ describe('the directory follows every write', () => {
       expect(await total('/Admin/GetAllUsers?Kind=member')).toBe(
         await counted(sql`not u.is_first_timer and not coalesce(b.demise, false)`),
       );
+      // A search's total counts the narrow copy of the search text (member_search_texts).
+      for (const term of ['zq', 'zqcount', 'zqrenamed']) {
+        const found = sql`u.id in (select user_id from member_directory where search_text like ${`%${term}%`})`;
+        expect(await total(`/ChurchAffiliation/GetMemberQuery?Search=${term}`)).toBe(
+          await counted(sql`not u.is_first_timer and not coalesce(b.demise, false) and ${found}`),
+        );
+        expect(await total(`/Admin/GetAllUsers?Search=${term}&Kind=firsttimer`)).toBe(
+          await counted(sql`u.is_first_timer and not coalesce(b.demise, false) and ${found}`),
+        );
+        expect(await total(`/Biodata/GetAllDemise?Search=${term}`)).toBe(await counted(sql`coalesce(b.demise, false) and ${found}`));
+      }
     };
     await check();
     const newcomer = await signUp(s, { surName: 'Zqcount' });
     await check();
     expect((await s.call('PUT', `/Admin/ConvertFirstTimersToMembers?id=${newcomer.id}`, { token: admin })).status).toBe(200);
     await check();
+    // The name as the profile holds it (the profile's names win over sign-up's).
+    await s.database.db.update(users).set({ surName: 'Zqrenamed' }).where(eq(users.id, newcomer.id));
+    await s.database.db.execute(sql`update biodata set sur_name = 'Zqrenamed' where user_id = ${newcomer.id}`);
+    expect(await total('/ChurchAffiliation/GetMemberQuery?Search=zqrenamed')).toBe(1);
+    await check();
     expect((await s.call('PUT', `/Biodata/ArchiveMember?userId=${newcomer.id}`, { token: admin })).status).toBe(200);
+    expect(await total('/Biodata/GetAllDemise?Search=zqrenamed')).toBe(1);
     await check();
     await s.database.db.delete(users).where(eq(users.id, newcomer.id));
     await check();
@@ -447,6 +464,21 @@ describe('plans', () => {
     const page = await plan(memberQuery({ sortBy, sortOrder: sortOrder as 'asc' | 'desc' }).ids);
     expect(page).toMatch(/Index (Only )?Scan( Backward)? using member_directory_\w+_idx/);
     expect(page).not.toMatch(/Sort/);
+  });
+
+  it("a search's total over a base list counts the narrow copy through its trigram index", async () => {
+    const total = searchTotal(db(), { search: 'okafor' }, [isChurchMember]);
+    expect(total).toBeDefined();
+    // A filter beyond the base conditions counts the directory itself.
+    expect(searchTotal(db(), { search: 'okafor' }, [isChurchMember, eq(memberDirectory.gender, 'Female')])).toBeUndefined();
+    const text = await s.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain ${total}`))
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    });
+    expect(text).toMatch(/Bitmap Index Scan on member_search_texts_idx/);
+    expect(text).not.toMatch(/member_directory/);
   });
 
   it('search goes through the trigram index', async () => {

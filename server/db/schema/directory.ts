@@ -127,3 +127,22 @@ export const memberRoleNames = pgTable('member_role_names', {
     .references(() => users.id, { onDelete: 'cascade' }),
   names: text('names').array().notNull(),
 });
+
+/**
+ * Each directory row's search text and archive flag, narrow (a fifth of the directory's pages):
+ * a search's total over a base list counts here, through its own trigram index, instead of
+ * reading thousands of wide directory pages for its matches (server/http/memberList.ts
+ * searchTotal). Kept by triggers on member_directory (migration 0023_member_search_texts); gone
+ * with the user.
+ */
+export const memberSearchTexts = pgTable(
+  'member_search_texts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    searchText: text('search_text').notNull(),
+    archived: boolean('archived').notNull(),
+  },
+  (t) => [index('member_search_texts_idx').using('gin', t.searchText.op('gin_trgm_ops'))],
+);
