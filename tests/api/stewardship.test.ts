@@ -439,6 +439,8 @@ describe('consent', () => {
     expect(await found(leader.token)).toEqual([false, false, false]);
     const totals = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?search=${surName}`, { token: leader.token });
     expect(totals.body.totalCount).toBe(0);
+    const adminTotals = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?search=${surName}`, { token: admin });
+    expect(adminTotals.body.totalCount).toBe(1);
     // The whole list's total (from the kept counts) leaves out everyone hidden, for leaders only.
     const db = s.database.db;
     const whole = async (token: string) => (await s.call('GET', '/ChurchAffiliation/GetMemberQuery', { token })).body.totalCount;
