@@ -24,7 +24,7 @@ export function prerendered<T extends Record<string, PgColumn | SQL>>(fields: T)
 /**
  * Fields as one JSON object per row, which PostgreSQL writes as compact text with the keys as
  * given: an answer carries it as it comes, with no decoding and no serialising per row in Node
- * (a third of a member page's CPU). Only for fields whose JSON form is what the API answers
+ * (a fifth of a member page's CPU). Only for fields whose JSON form is what the API answers
  * (text, uuid, date, numbers, booleans), not timestamps (PostgreSQL writes +00:00, the API Z).
  */
 export function jsonObject(fields: Record<string, PgColumn | SQL>): SQL<string> {

@@ -272,14 +272,26 @@ export const isFirstTimer = firstTimer;
 export const isConverted = notFirstTimer;
 
 const counts = memberDirectoryCounts;
+const texts = memberSearchTexts;
 
-/** The lists' base conditions whose totals member_directory_counts keeps, as conditions on it. */
-const KEPT_TOTALS = new Map<SQL, SQL>([
-  [isChurchMember, sql`not ${counts.isFirstTimer} and not ${counts.archived}`],
-  [isListed, sql`not ${counts.archived}`],
-  [isArchived, sql`${counts.archived}`],
-  [isFirstTimer, sql`${counts.isFirstTimer}`],
-  [isConverted, sql`not ${counts.isFirstTimer}`],
+/**
+ * The lists' base conditions, each as a condition on member_directory_counts (the totals kept
+ * per pair of flags: none for the hidden, which keptTotal subtracts) and on member_search_texts
+ * (a search's total).
+ */
+const BASE_TOTALS = new Map<SQL, { counts?: SQL; texts: SQL }>([
+  [
+    isChurchMember,
+    {
+      counts: sql`not ${counts.isFirstTimer} and not ${counts.archived}`,
+      texts: sql`not ${texts.archived} and ${texts.userId} not in ${firstTimerIds}`,
+    },
+  ],
+  [isListed, { counts: sql`not ${counts.archived}`, texts: sql`not ${texts.archived}` }],
+  [isArchived, { counts: sql`${counts.archived}`, texts: sql`${texts.archived}` }],
+  [isFirstTimer, { counts: sql`${counts.isFirstTimer}`, texts: sql`${texts.userId} in ${firstTimerIds}` }],
+  [isConverted, { counts: sql`not ${counts.isFirstTimer}`, texts: sql`${texts.userId} not in ${firstTimerIds}` }],
+  [notHidden, { texts: sql`not exists (select from ${md} hidden where hidden.user_id = ${texts.userId} and hidden.hidden_from_leaders)` }],
 ]);
 
 /**
@@ -290,7 +302,7 @@ const KEPT_TOTALS = new Map<SQL, SQL>([
 function keptTotal(db: Db, q: ListParams, where: Array<SQL | undefined>) {
   const given = where.filter((c) => c !== undefined);
   const base = given.filter((c) => c !== notHidden);
-  const kept = q.search ? [] : base.map((c) => KEPT_TOTALS.get(c));
+  const kept = q.search ? [] : base.map((c) => BASE_TOTALS.get(c)?.counts);
   if (!kept.length || kept.includes(undefined)) return undefined;
   const hidden =
     base.length < given.length ? sql` - (select count(*) from ${md} where ${md.hiddenFromLeaders} and ${and(...base)})` : sql``;
@@ -300,18 +312,6 @@ function keptTotal(db: Db, q: ListParams, where: Array<SQL | undefined>) {
     .where(and(...kept));
 }
 
-const texts = memberSearchTexts;
-
-/** The lists' base conditions as conditions on member_search_texts, for a search's total. */
-const SEARCH_TOTALS = new Map<SQL, SQL>([
-  [isChurchMember, sql`not ${texts.archived} and ${texts.userId} not in ${firstTimerIds}`],
-  [isListed, sql`not ${texts.archived}`],
-  [isArchived, sql`${texts.archived}`],
-  [isFirstTimer, sql`${texts.userId} in ${firstTimerIds}`],
-  [isConverted, sql`${texts.userId} not in ${firstTimerIds}`],
-  [notHidden, sql`not exists (select from ${md} hidden where hidden.user_id = ${texts.userId} and hidden.hidden_from_leaders)`],
-]);
-
 /**
  * The total of a search with no filter beyond base conditions, counted over the narrow copy of
  * the search text: its matches lie on fewer and smaller pages than in the wide directory ('ade'
@@ -320,7 +320,7 @@ const SEARCH_TOTALS = new Map<SQL, SQL>([
  */
 export function searchTotal(db: Db, q: ListParams, where: Array<SQL | undefined>) {
   if (!q.search) return undefined;
-  const base = where.filter((c) => c !== undefined).map((c) => SEARCH_TOTALS.get(c));
+  const base = where.filter((c) => c !== undefined).map((c) => BASE_TOTALS.get(c)?.texts);
   if (base.includes(undefined)) return undefined;
   return db
     .select({ n: count() })
