@@ -35,8 +35,8 @@ const shapesOf = new WeakMap<Db, Map<string, Shape>>();
  * decoder. Building a member page with drizzle on every call, and decoding its rows through
  * drizzle's generic mapper, had been a fifth of the call's CPU.
  */
-export async function runShaped<T>(db: Db, kind: string, parts: SQL[], more: unknown[], build: Build): Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(sql.join(parts, sql.raw(SEPARATOR)));
+export async function runShaped<T>(db: Db, kind: string, parts: SQL[] | RenderedParts, more: unknown[], build: Build): Promise<T[]> {
+  const { text, params } = Array.isArray(parts) ? renderParts(parts) : parts;
   const key = `${kind}\u0000${text}`;
   let shapes = shapesOf.get(db);
   if (!shapes) shapesOf.set(db, (shapes = new Map()));
@@ -47,6 +47,14 @@ export async function runShaped<T>(db: Db, kind: string, parts: SQL[], more: unk
     shapes.set(key, shape);
   }
   return run<T>(db, shape, [...params, ...more]);
+}
+
+/** Parts rendered as runShaped renders them, for a caller that also keys something by them. */
+export type RenderedParts = { text: string; params: unknown[] };
+
+export function renderParts(parts: SQL[]): RenderedParts {
+  const { sql: text, params } = dialect.sqlToQuery(sql.join(parts, sql.raw(SEPARATOR)));
+  return { text, params };
 }
 
 function compile(fragments: string[], count: number, build: Build): Shape {

@@ -7,7 +7,8 @@ import { P } from '@/domain/permissions.js';
 import { idField } from '@/domain/schemas/structure.js';
 import type { Db } from '@/server/db/client.js';
 import { jsonObject, prerendered, sameText } from '@/server/db/queries.js';
-import { decoderOf, runShaped, statementName } from '@/server/db/shapedStatements.js';
+import { generation, keepTotal, knownTotal, NO_GENERATION, readsWatchedOnly } from '@/server/db/listTotals.js';
+import { decoderOf, renderParts, runShaped, statementName } from '@/server/db/shapedStatements.js';
 import {
   centers,
   departments,
@@ -183,34 +184,63 @@ function prepared<T>(query: Preparable<T>): Promise<T> {
   return statement.execute();
 }
 
-/** total: the list's count, read in the page's statement (one round trip) when given. */
-type PageOptions = { where: SQL | undefined; ordering: Ordering; limit: number; offset: number; extra: SelectedFields; total?: SQL };
-type PageRow = { summary: string; extras: Record<string, unknown>; keys: unknown[]; total?: number };
+/**
+ * total: the list's count, read in the page's statement (one round trip) when given; keep: the
+ * total reads only watched tables (server/db/listTotals.ts), so a total counted before is reused
+ * while they are unchanged.
+ */
+type PageOptions = {
+  where: SQL | undefined;
+  ordering: Ordering;
+  limit: number;
+  offset: number;
+  extra: SelectedFields;
+  total?: SQL;
+  keep?: boolean;
+};
+type PageRow = { summary: string; extras: Record<string, unknown>; keys: unknown[]; total?: number | null; generation?: string };
 
 /**
- * The page's rows, each with its sort key values (keys) for the cursor after it. The statement
- * is built once per shape (server/db/shapedStatements.ts): its parts are the condition, the
- * total and the extra fields; the sort and the page size are in its kind; the offset is a value.
+ * The page's rows, each with its sort key values (keys) for the cursor after it, the first with
+ * the total when one was asked. The statement is built once per shape
+ * (server/db/shapedStatements.ts): its parts are the condition, the total and the extra fields;
+ * the sort and the page size are in its kind; the offset and the known total's generation are
+ * values.
  */
-async function rowsOf(db: Db, { where, ordering, limit, offset, extra, total }: PageOptions): Promise<PageRow[]> {
+async function rowsOf(db: Db, options: PageOptions): Promise<PageRow[]> {
+  const { where, ordering, limit, offset, extra, total } = options;
+  const keep = Boolean(total && options.keep);
   const extras = Object.entries(extra);
   const parts = [where ?? sql`true`, total ?? sql`null`, ...extras.map(([, field]) => sql`${field}`)];
+  const rendered = renderParts(parts);
+  const totalKey = `${rendered.text}\u0000${JSON.stringify(rendered.params)}`;
+  const known = total && keep ? knownTotal(db, totalKey) : undefined;
   const sortKeys = ordering.keys.map((k) => k.name).join();
-  const kind = `members ${sortKeys} ${ordering.direction} ${limit} ${total ? 'total' : ''} ${extras.map(([k]) => k).join()}`;
-  const rows = await runShaped<Omit<PageRow, 'extras'> & Record<string, unknown>>(db, kind, parts, [offset], ({ raw, after }) => {
+  const totalKind = total ? (keep ? 'kept total' : 'total') : '';
+  const kind = `members ${sortKeys} ${ordering.direction} ${limit} ${totalKind} ${extras.map(([k]) => k).join()}`;
+  const more = keep ? [offset, known?.generation ?? NO_GENERATION] : [offset];
+  const rows = await runShaped<Omit<PageRow, 'extras'> & Record<string, unknown>>(db, kind, rendered, more, ({ raw, after }) => {
     const [condition, counted, ...extraFields] = raw;
     const keys = sql<unknown[]>`json_build_array(${sql.join(ordering.keys, sql`, `)})`;
+    // Uncorrelated subqueries: PostgreSQL computes each once for the statement, not per row, and
+    // the count only when the CASE needs it.
+    const totalField = keep ? sql`case when ${generation} = ${after(1)}::bigint then null else (${counted}) end` : sql`(${counted})`;
     const fields = {
       summary: summaryJson,
       ...Object.fromEntries(extras.map(([k, field], i) => [k, extraFields[i].mapWith(decoderOf(field))])),
       keys,
-      // An uncorrelated subquery: PostgreSQL computes it once for the statement, not per row.
-      ...(total && { total: sql`(${counted})`.mapWith(Number) }),
+      ...(total && { total: totalField.mapWith(Number) }),
+      ...(keep && { generation }),
     };
     const ids = idsQuery(db, condition, ordering, limit, after(0) as unknown as number).as('page_ids');
     return summariesOf(db, fields, ids, orderBy(ordering));
   });
-  return rows.map(({ summary, keys, total: rowTotal, ...extras }) => ({ summary, extras, keys, total: rowTotal }));
+  const first = rows[0];
+  if (first && keep) {
+    if (first.total === null) first.total = known!.n;
+    else keepTotal(db, totalKey, { generation: first.generation as string, n: first.total as number });
+  }
+  return rows.map(({ summary, keys, total: rowTotal, generation: _, ...extras }) => ({ summary, extras, keys, total: rowTotal }));
 }
 
 /** A row of the answer: the summary's JSON with the extra fields' after it (their Node decoding kept). */
@@ -343,7 +373,8 @@ export async function memberPage(
   const { condition, ordering, limit, offset, count: counted } = directoryQueries(db, q, where, sorts);
   const totalQuery = keptTotal(db, q, where) ?? searchTotal(db, q, where) ?? counted;
   // One row beyond the page tells whether a next page exists.
-  const options = { where: condition, ordering, limit: limit + 1, offset, extra, total: totalQuery.getSQL() };
+  const totalSql = totalQuery.getSQL();
+  const options = { where: condition, ordering, limit: limit + 1, offset, extra, total: totalSql, keep: readsWatchedOnly(totalSql) };
   const rows = await (q.cursor ? rowsAfter(db, q.cursor, { ...options, offset: 0 }) : rowsOf(db, options));
   // A page past the end (or a cursor whose first range is empty) has no row to carry the total.
   const n = rows[0]?.total ?? (await prepared(totalQuery))[0].n;

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, pgTable, primaryKey, text, timestamp, uuid, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type ExtraConfigColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -146,3 +158,15 @@ export const memberSearchTexts = pgTable(
   },
   (t) => [index('member_search_texts_idx').using('gin', t.searchText.op('gin_trgm_ops'))],
 );
+
+/**
+ * How many times the tables the member lists count were written, in shards: a statement trigger
+ * on each (migration 0024_list_generations) adds one to its transaction's shard, so concurrent
+ * writers seldom meet on a row. The sum grows with every commit that could change a list's
+ * total, so a total counted at one sum still holds while the sum is unchanged
+ * (server/db/listTotals.ts).
+ */
+export const listGenerations = pgTable('list_generations', {
+  shard: integer('shard').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
