@@ -16,6 +16,11 @@ export default defineConfig({
     // The build check (tests/e2e/bundleSize.test.ts) reads which chunks the login page needs.
     manifest: true,
     emptyOutDir: true,
+    // index.html preloads the first page's chunks; a lazy chunk's own imports load as the browser
+    // reads it. Vite's helper would add a <link rel=modulepreload> per dependency on each lazy
+    // import (68 on the overview), and those insertions were a sixth of the overview's blocking
+    // time on a throttled phone (docs/decisions.md, 'Lazy chunks without preload links').
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },
