@@ -1,8 +1,8 @@
-import { Suspense, useMemo, type ComponentProps, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { CssBaseline } from '@mui/material';
 import { AdminContext, CoreAdminUI, CustomRoutes, Loading, Resource } from 'react-admin';
 import { BrowserRouter, Route, useParams } from 'react-router-dom';
-import { authProvider } from './authProvider';
+import { authProvider, startingQueryClient } from './authProvider';
 import { lazyScreen } from './common/descriptor';
 import { APP_NAME } from './config';
 import { dataProvider } from './dataProvider';
@@ -40,8 +40,16 @@ function ResourceList({ route }: { route: AppRoute }) {
 function AdminShell({ children }: { children: ReactNode }) {
   const [preferences] = usePreferences();
   const theme = useMemo(() => buildTheme(preferences), [preferences]);
+  const [queryClient] = useState(startingQueryClient);
   return (
-    <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme} darkTheme={null}>
+    <AdminContext
+      queryClient={queryClient}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      darkTheme={null}
+    >
       <CssBaseline enableColorScheme>
         <CoreAdminUI
           title={APP_NAME}

@@ -1,9 +1,16 @@
+import { QueryClient } from '@tanstack/react-query';
 import type { AuthProvider } from 'react-admin';
 import { dataProvider, type FlockDataProvider } from '@/src/dataProvider';
 import { en } from '@/src/i18n/en';
 import { allows } from './access';
 import { loginPathFor } from './redirect';
 import { clearSession, readPermissions, readToken, readUser, saveSession, type LoginResult } from './session';
+
+/** Who is signed in, as getIdentity answers: from storage, written at sign-in. */
+function storedIdentity() {
+  const user = readUser();
+  return user && { id: user.id, fullName: user.fullName };
+}
 
 const currentPath = () => `${window.location.pathname}${window.location.search}`;
 
@@ -59,9 +66,9 @@ export function createAuthProvider(api: FlockDataProvider): AuthProvider {
     },
 
     async getIdentity() {
-      const user = readUser();
-      if (!user) throw new Error('Not signed in');
-      return { id: user.id, fullName: user.fullName };
+      const identity = storedIdentity();
+      if (!identity) throw new Error('Not signed in');
+      return identity;
     },
 
     async getPermissions() {
@@ -75,3 +82,21 @@ export function createAuthProvider(api: FlockDataProvider): AuthProvider {
 }
 
 export const authProvider = createAuthProvider(dataProvider);
+
+/**
+ * react-admin's query client, holding from the start what the auth provider would answer from
+ * storage for a signed-in visitor: the sign-in check, the permissions and the identity (the keys
+ * of react-admin's useAuthState, usePermissions and useGetIdentity). Their answers otherwise
+ * arrive one by one after the first render, and each re-rendered the routes or the app bar in
+ * one long task on a phone. They are fetched again when stale, as ever.
+ */
+export function startingQueryClient(): QueryClient {
+  const client = new QueryClient();
+  const identity = storedIdentity();
+  if (readToken() && identity) {
+    client.setQueryData(['auth', 'checkAuth', {}], true);
+    client.setQueryData(['auth', 'getPermissions', {}], readPermissions());
+    client.setQueryData(['auth', 'getIdentity'], identity);
+  }
+  return client;
+}
