@@ -1,0 +1,28 @@
+// `npm run lint`: ESLint, Prettier's check and knip side by side, each keeping a cache under
+// node_modules/.cache so that a second run reads only the files changed since. One after the
+// other and uncached they took 49 s on a slow two-core machine.
+import { spawn } from 'node:child_process';
+
+const CHECKS = [
+  ['ESLint', 'npx', ['eslint', '.', '--cache', '--cache-location', 'node_modules/.cache/eslint/']],
+  ['Prettier', 'npx', ['prettier', '--check', '.', '--cache', '--log-level', 'warn']],
+  ['knip', 'node', ['tools/lint/node_modules/knip/bin/knip.js', '--cache']],
+];
+
+/** Runs one check with its output held back, so the three do not interleave. */
+function run([name, command, args]) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ name, code, output }));
+  });
+}
+
+const results = await Promise.all(CHECKS.map(run));
+for (const { name, code, output } of results) {
+  console.log(`${code === 0 ? 'ok  ' : 'FAIL'} ${name}`);
+  if (output.trim()) console.log(output.trimEnd());
+}
+process.exitCode = results.some((r) => r.code !== 0) ? 1 : 0;
