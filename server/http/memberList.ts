@@ -7,7 +7,7 @@ import { P } from '@/domain/permissions.js';
 import { idField } from '@/domain/schemas/structure.js';
 import type { Db } from '@/server/db/client.js';
 import { jsonObject, prerendered, sameText } from '@/server/db/queries.js';
-import { generation, keepTotal, knownTotal, NO_GENERATION, readsWatchedOnly } from '@/server/db/listTotals.js';
+import { generation, keepsTotal, keepTotal, knownTotal, NO_GENERATION } from '@/server/db/listTotals.js';
 import { decoderOf, renderParts, runShaped, statementName } from '@/server/db/shapedStatements.js';
 import {
   centers,
@@ -184,20 +184,8 @@ function prepared<T>(query: Preparable<T>): Promise<T> {
   return statement.execute();
 }
 
-/**
- * total: the list's count, read in the page's statement (one round trip) when given; keep: the
- * total reads only watched tables (server/db/listTotals.ts), so a total counted before is reused
- * while they are unchanged.
- */
-type PageOptions = {
-  where: SQL | undefined;
-  ordering: Ordering;
-  limit: number;
-  offset: number;
-  extra: SelectedFields;
-  total?: SQL;
-  keep?: boolean;
-};
+/** total: the list's count, read in the page's statement (one round trip) when given. */
+type PageOptions = { where: SQL | undefined; ordering: Ordering; limit: number; offset: number; extra: SelectedFields; total?: SQL };
 type PageRow = { summary: string; extras: Record<string, unknown>; keys: unknown[]; total?: number | null; generation?: string };
 
 /**
@@ -205,16 +193,16 @@ type PageRow = { summary: string; extras: Record<string, unknown>; keys: unknown
  * the total when one was asked. The statement is built once per shape
  * (server/db/shapedStatements.ts): its parts are the condition, the total and the extra fields;
  * the sort and the page size are in its kind; the offset and the known total's generation are
- * values.
+ * values. A total that reads only watched tables is kept (server/db/listTotals.ts) and reused
+ * while they are unchanged.
  */
-async function rowsOf(db: Db, options: PageOptions): Promise<PageRow[]> {
-  const { where, ordering, limit, offset, extra, total } = options;
-  const keep = Boolean(total && options.keep);
+async function rowsOf(db: Db, { where, ordering, limit, offset, extra, total }: PageOptions): Promise<PageRow[]> {
   const extras = Object.entries(extra);
   const parts = [where ?? sql`true`, total ?? sql`null`, ...extras.map(([, field]) => sql`${field}`)];
   const rendered = renderParts(parts);
-  const totalKey = `${rendered.text}\u0000${JSON.stringify(rendered.params)}`;
-  const known = total && keep ? knownTotal(db, totalKey) : undefined;
+  const keep = total !== undefined && keepsTotal(rendered.text, total);
+  const totalKey = keep ? `${rendered.text}\u0000${JSON.stringify(rendered.params)}` : '';
+  const known = keep ? knownTotal(db, totalKey) : undefined;
   const sortKeys = ordering.keys.map((k) => k.name).join();
   const totalKind = total ? (keep ? 'kept total' : 'total') : '';
   const kind = `members ${sortKeys} ${ordering.direction} ${limit} ${totalKind} ${extras.map(([k]) => k).join()}`;
@@ -373,8 +361,7 @@ export async function memberPage(
   const { condition, ordering, limit, offset, count: counted } = directoryQueries(db, q, where, sorts);
   const totalQuery = keptTotal(db, q, where) ?? searchTotal(db, q, where) ?? counted;
   // One row beyond the page tells whether a next page exists.
-  const totalSql = totalQuery.getSQL();
-  const options = { where: condition, ordering, limit: limit + 1, offset, extra, total: totalSql, keep: readsWatchedOnly(totalSql) };
+  const options = { where: condition, ordering, limit: limit + 1, offset, extra, total: totalQuery.getSQL() };
   const rows = await (q.cursor ? rowsAfter(db, q.cursor, { ...options, offset: 0 }) : rowsOf(db, options));
   // A page past the end (or a cursor whose first range is empty) has no row to carry the total.
   const n = rows[0]?.total ?? (await prepared(totalQuery))[0].n;
