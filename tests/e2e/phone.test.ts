@@ -154,6 +154,38 @@ describe('on a phone (390x844)', () => {
     await page.close();
   });
 
+  it("the administrator's overview does not move while its counts load", async () => {
+    const page = await phonePage();
+    await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
+    // The layout shifts of each load, summed as Chromium reports them (Cumulative Layout Shift).
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) w.shifted += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The counts are held back until what follows them on the page has drawn.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/Stats/GetAdminDashboardStats*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${e2e.url}/overview`);
+    await page.getByRole('heading', { name: /Your pending requests/ }).waitFor();
+    const counted = page.waitForResponse('**/api/Stats/GetAdminDashboardStats*');
+    release();
+    await counted;
+    const statistics = page.getByRole('region', { name: 'Church at a glance' });
+    await statistics.getByText('Members', { exact: true }).waitFor();
+    await statistics.locator('.MuiSkeleton-root').first().waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.1);
+    await page.close();
+  });
+
   it('at 1366x768 the member table keeps Export in view and the page does not scroll sideways', async () => {
     const page = await e2e.newPage();
     await page.setViewportSize({ width: 1366, height: 768 });

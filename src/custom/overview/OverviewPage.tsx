@@ -1,12 +1,13 @@
 import { useEffect, type ReactElement } from 'react';
-import { useCanAccess, useCanAccessResources, useDataProvider, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
+import { useDataProvider, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { Alert, Box, Card, CardActionArea, CardContent, Chip, CircularProgress, Grid, Stack, Typography } from '@mui/material';
+import { Alert, Box, Card, CardActionArea, CardContent, Chip, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import MapIcon from '@mui/icons-material/Map';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { allows } from '@/src/authProvider/access';
 import { readUser } from '@/src/authProvider/session';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
@@ -25,13 +26,14 @@ const COUNTS: Array<{ key: keyof DashboardStats; icon: ReactElement; resource: s
   { key: 'zones', icon: <MapIcon />, resource: 'zones', to: '/cih/zones' },
 ];
 
-function CountCard({ icon, count, label, to }: { icon: ReactElement; count: number; label: string; to?: string }) {
+/** A count card; until its count arrives, a placeholder of the number's size holds its place. */
+function CountCard({ icon, count, label, to }: { icon: ReactElement; count?: number; label: string; to?: string }) {
   const content = (
     <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
       <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
       <Box>
         <Typography variant="h4" component="p">
-          {count.toLocaleString()}
+          {count === undefined ? <Skeleton width="2em" sx={{ display: 'inline-block' }} /> : count.toLocaleString()}
         </Typography>
         <Typography color="text.secondary">{label}</Typography>
       </Box>
@@ -50,35 +52,37 @@ function CountCard({ icon, count, label, to }: { icon: ReactElement; count: numb
   );
 }
 
-/** The counts of GetAdminDashboardStats as cards, with loading and error states. */
+/**
+ * The counts of GetAdminDashboardStats as cards, with loading and error states. The cards are
+ * laid out before the counts arrive, so what follows them on the page does not jump down.
+ */
 function StatsCards() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<FlockDataProvider>();
-  const { loading, success, error, run } = useRemoteOperation<CustomResult<DashboardStats>>();
-  const { canAccess } = useCanAccessResources({ action: 'view', resources: COUNTS.map((c) => c.resource) });
-  const { permissions } = usePermissions<string[]>();
-  const pending = usePendingCount(REQUEST_TABS[3], permissions);
+  const { success, error, run } = useRemoteOperation<CustomResult<DashboardStats>>();
+  const { permissions = [] } = usePermissions<string[]>();
+  const allRequests = REQUEST_TABS[3];
+  const pending = usePendingCount(allRequests, permissions);
   useEffect(() => {
     run(() => dataProvider.getAdminDashboardStats<DashboardStats>());
   }, [dataProvider, run]);
 
   if (error) return <Alert severity="error">{translate('flock.overview.stats_error', { message: error })}</Alert>;
-  // After a 401 react-admin answers {data: {}} while it logs out: still nothing to show.
-  const stats = success?.data;
-  if (loading || stats?.members === undefined) return <CircularProgress aria-label={translate('flock.loading')} />;
+  // Until the counts arrive, and after a 401 while react-admin logs out ({data: {}}), none shows.
+  const stats = success?.data?.members === undefined ? undefined : success.data;
   return (
-    <Grid container spacing={2}>
+    <Grid container spacing={2} aria-busy={!stats}>
       {COUNTS.map(({ key, icon, resource, to }) => (
         <Grid key={key} size={{ xs: 12, sm: 6, md: 'grow' }}>
           <CountCard
             icon={icon}
-            count={stats[key]}
+            count={stats?.[key]}
             label={translate(`flock.overview.${key}`)}
-            to={canAccess?.[resource] ? to : undefined}
+            to={allows(permissions, resource) ? to : undefined}
           />
         </Grid>
       ))}
-      {pending !== undefined && (
+      {allRequests.mayShow(permissions) && (
         <Grid size={{ xs: 12, sm: 6, md: 'grow' }}>
           <CountCard icon={<AssignmentIcon />} count={pending} label={translate('flock.overview.pending')} to="/requests" />
         </Grid>
@@ -101,7 +105,10 @@ export function OverviewPage() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   const roles = useRoleNames();
-  const { canAccess: seesStats } = useCanAccess({ resource: 'dashboardStats', action: 'view' });
+  // The stored permissions, as the auth provider's canAccess reads them, but known at the first
+  // render: waiting for canAccess drew the counts late and pushed the rest of the page down.
+  const { permissions = [] } = usePermissions<string[]>();
+  const seesStats = allows(permissions, 'dashboardStats');
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Card>
