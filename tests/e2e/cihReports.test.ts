@@ -33,6 +33,8 @@ describe('CIH attendance and reports on a phone', () => {
     // The demo church has weeks of attendance already: the figures grow by this meeting's.
     const inspector = await phonePage();
     await signIn(inspector, e2e.url, 'inspectorate@example.org', DEMO_PASSWORD);
+    // The figures render when scrolled into view (far down the overview on a phone).
+    await inspector.getByRole('region', { name: 'House fellowships (CIH)' }).scrollIntoViewIfNeeded();
     await inspector.getByRole('region', { name: 'House fellowships (CIH)' }).getByRole('group', { name: 'Present', exact: true }).waitFor();
     const before = { present: await figureOf(inspector, 'Present'), firstTimers: await figureOf(inspector, 'First-timers') };
 
@@ -88,6 +90,7 @@ describe('CIH attendance and reports on a phone', () => {
     // The pages share one browser's storage: the leader's sign-in replaced the inspector's.
     await signIn(inspector, e2e.url, 'inspectorate@example.org', DEMO_PASSWORD);
     const figures = inspector.getByRole('region', { name: 'House fellowships (CIH)' });
+    await figures.scrollIntoViewIfNeeded();
     await expect.poll(() => figureOf(inspector, 'Present')).toBe(before.present + 3);
     expect(await figureOf(inspector, 'First-timers')).toBe(before.firstTimers + 1);
     await figures.getByText('Attendance over time').waitFor();

@@ -186,6 +186,22 @@ describe('on a phone (390x844)', () => {
     await page.close();
   });
 
+  it("the overview's house-fellowship figures load only when scrolled into view, far below a phone's first screen", async () => {
+    const page = await phonePage();
+    await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
+    const asked: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/Stats/GetCIHDasboardStats') && asked.push(request.url()));
+    await page.goto(`${e2e.url}/overview`);
+    const figures = page.getByRole('region', { name: 'House fellowships (CIH)' });
+    await figures.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    await figures.scrollIntoViewIfNeeded();
+    await figures.getByRole('group', { name: 'Present', exact: true }).waitFor();
+    expect(asked).toHaveLength(1);
+    await page.close();
+  });
+
   it('at 1366x768 the member table keeps Export in view and the page does not scroll sideways', async () => {
     const page = await e2e.newPage();
     await page.setViewportSize({ width: 1366, height: 768 });
