@@ -22,10 +22,17 @@ function recordingDb(sent: Sent[]) {
   return drizzle({ client: client as never, schema }) as unknown as Db;
 }
 
+/** A zone's members, its scope naming the zone as a route's scope names every value it builds in. */
+const inZone = (zoneId: string) => ({ scope: `zone ${zoneId}`, where: () => [isChurchMember, eq(memberDirectory.zoneId, zoneId)] });
+
 describe('the member lists on node-postgres', () => {
   it('send each list statement named after its text, so PostgreSQL prepares and keeps it', async () => {
     const sent: Sent[] = [];
-    const answer = await memberPage(recordingDb(sent), { pageNumber: 9, pageSize: 25 }, [isChurchMember]);
+    const answer = await memberPage(
+      recordingDb(sent),
+      { pageNumber: 9, pageSize: 25 },
+      { scope: 'members', where: () => [isChurchMember] },
+    );
     expect(JSON.parse(answer.text).totalCount).toBe(7);
     expect(sent).toHaveLength(2);
     for (const { name, text } of sent) expect(name).toBe(`stmt_${createHash('sha1').update(text).digest('hex')}`);
@@ -38,16 +45,32 @@ describe('the member lists on node-postgres', () => {
     const zones = ['0b7a3c1e-0000-4000-8000-000000000001', '0b7a3c1e-0000-4000-8000-000000000002'];
     for (const zoneId of zones) {
       sent.length = 0;
-      await memberPage(db, { pageNumber: 9, pageSize: 25 }, [isChurchMember, eq(memberDirectory.zoneId, zoneId)]);
+      await memberPage(db, { pageNumber: 9, pageSize: 25 }, inZone(zoneId));
       expect(sent[0].values).toContain(zoneId);
       expect(sent[0].values).toContain(200);
       expect(sent[0].text).not.toContain(zoneId);
     }
     const [first] = sent;
     sent.length = 0;
-    await memberPage(db, { pageNumber: 9, pageSize: 25 }, [isChurchMember, eq(memberDirectory.zoneId, zones[0])]);
+    await memberPage(db, { pageNumber: 9, pageSize: 25 }, inZone(zones[0]));
     expect(sent[0].name).toBe(first.name);
-    await memberPage(db, { pageNumber: 9, pageSize: 25 }, [isChurchMember, eq(memberDirectory.gender, 'Female')]);
+    const women = { scope: 'women', where: () => [isChurchMember, eq(memberDirectory.gender, 'Female')] };
+    await memberPage(db, { pageNumber: 9, pageSize: 25 }, women);
     expect(sent.at(-2)!.name).not.toBe(first.name);
+  });
+
+  it('build a list once per scope and query: another page number reuses it, another scope or filter builds anew', async () => {
+    const sent: Sent[] = [];
+    const db = recordingDb(sent);
+    const built: string[] = [];
+    const list = (scope: string) => ({ scope, where: () => (built.push(scope), [isChurchMember]) });
+    await memberPage(db, { pageNumber: 9, pageSize: 25 }, list('a'));
+    await memberPage(db, { pageNumber: 10, pageSize: 25 }, list('a'));
+    expect(built).toEqual(['a']);
+    expect(sent.filter((s) => s.text.includes('"page_ids"')).map((s) => s.values?.[0])).toEqual([200, 225]);
+    await memberPage(db, { pageNumber: 9, pageSize: 25 }, list('b'));
+    await memberPage(db, { pageNumber: 9, pageSize: 25, sortBy: 'dob' }, list('a'));
+    await memberPage(db, { pageNumber: 9, pageSize: 50 }, list('a'));
+    expect(built).toEqual(['a', 'b', 'a', 'a']);
   });
 });

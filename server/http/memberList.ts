@@ -8,7 +8,7 @@ import { idField } from '@/domain/schemas/structure.js';
 import type { Db } from '@/server/db/client.js';
 import { jsonObject, prerendered, sameText } from '@/server/db/queries.js';
 import { generation, keepsTotal, keepTotal, knownTotal, NO_GENERATION } from '@/server/db/listTotals.js';
-import { decoderOf, renderParts, runShaped, statementName } from '@/server/db/shapedStatements.js';
+import { decoderOf, renderParts, runShaped, statementName, type RenderedParts } from '@/server/db/shapedStatements.js';
 import {
   centers,
   departments,
@@ -185,27 +185,38 @@ function prepared<T>(query: Preparable<T>): Promise<T> {
 }
 
 /** total: the list's count, read in the page's statement (one round trip) when given. */
-type PageOptions = { where: SQL | undefined; ordering: Ordering; limit: number; offset: number; extra: SelectedFields; total?: SQL };
+type PageOptions = { where: SQL | undefined; ordering: Ordering; limit: number; extra: SelectedFields; total?: SQL };
 type PageRow = { summary: string; extras: Record<string, unknown>; keys: unknown[]; total?: number | null; generation?: string };
 
+/** A page's statement as rendered once: its parts, whether its total is kept (and under what key), its shape. */
+type PageStatement = { rendered: RenderedParts; keep: boolean; totalKey: string; kind: string; options: PageOptions };
+
 /**
- * The page's rows, each with its sort key values (keys) for the cursor after it, the first with
- * the total when one was asked. The statement is built once per shape
- * (server/db/shapedStatements.ts): its parts are the condition, the total and the extra fields;
- * the sort and the page size are in its kind; the offset and the known total's generation are
- * values. A total that reads only watched tables is kept (server/db/listTotals.ts) and reused
- * while they are unchanged.
+ * The page's statement, built once per shape (server/db/shapedStatements.ts): its parts are the
+ * condition, the total and the extra fields; the sort and the page size are in its kind; the
+ * offset and the known total's generation are values. A total that reads only watched tables is
+ * kept (server/db/listTotals.ts) and reused while they are unchanged.
  */
-async function rowsOf(db: Db, { where, ordering, limit, offset, extra, total }: PageOptions): Promise<PageRow[]> {
+function pageStatement(options: PageOptions): PageStatement {
+  const { where, ordering, limit, extra, total } = options;
   const extras = Object.entries(extra);
-  const parts = [where ?? sql`true`, total ?? sql`null`, ...extras.map(([, field]) => sql`${field}`)];
-  const rendered = renderParts(parts);
+  const rendered = renderParts([where ?? sql`true`, total ?? sql`null`, ...extras.map(([, field]) => sql`${field}`)]);
   const keep = total !== undefined && keepsTotal(rendered.text, total);
   const totalKey = keep ? `${rendered.text}\u0000${JSON.stringify(rendered.params)}` : '';
-  const known = keep ? knownTotal(db, totalKey) : undefined;
   const sortKeys = ordering.keys.map((k) => k.name).join();
   const totalKind = total ? (keep ? 'kept total' : 'total') : '';
   const kind = `members ${sortKeys} ${ordering.direction} ${limit} ${totalKind} ${extras.map(([k]) => k).join()}`;
+  return { rendered, keep, totalKey, kind, options };
+}
+
+/**
+ * The page's rows from offset, each with its sort key values (keys) for the cursor after it, the
+ * first with the total when one was asked.
+ */
+async function runPage(db: Db, { rendered, keep, totalKey, kind, options }: PageStatement, offset: number): Promise<PageRow[]> {
+  const { ordering, limit, extra, total } = options;
+  const extras = Object.entries(extra);
+  const known = keep ? knownTotal(db, totalKey) : undefined;
   const more = keep ? [offset, known?.generation ?? NO_GENERATION] : [offset];
   const rows = await runShaped<Omit<PageRow, 'extras'> & Record<string, unknown>>(db, kind, rendered, more, ({ raw, after }) => {
     const [condition, counted, ...extraFields] = raw;
@@ -243,12 +254,11 @@ async function rowsAfter(db: Db, cursor: string, options: PageOptions) {
     if (rows.length >= options.limit) break;
     // The total rides on the first range's statement only.
     const total = rows.length ? undefined : options.total;
-    const more = await rowsOf(db, { ...options, total, where: and(options.where, range), limit: options.limit - rows.length }).catch(
-      (err: unknown) => {
-        if (isDataException(err)) throw badRequest('Cursor must be a nextCursor returned by this list', { cursor: ['Unknown cursor'] });
-        throw err;
-      },
-    );
+    const statement = pageStatement({ ...options, total, where: and(options.where, range), limit: options.limit - rows.length });
+    const more = await runPage(db, statement, 0).catch((err: unknown) => {
+      if (isDataException(err)) throw badRequest('Cursor must be a nextCursor returned by this list', { cursor: ['Unknown cursor'] });
+      throw err;
+    });
     rows.push(...more);
   }
   return rows;
@@ -262,7 +272,10 @@ const notHidden = sql`not exists (select from ${md} hidden where hidden.user_id 
  * people's records) everyone; other leaders not those who said no to 'listing'. A department's
  * and a center's own rosters show all their people: their leaders serve them there.
  */
-export const visibleTo = (caller: Caller) => (caller.permissions.has(P.updateOtherMembers) ? undefined : notHidden);
+export const visibleTo = (caller: Caller) => (seesHidden(caller) ? undefined : notHidden);
+
+/** Whether a caller's lists hold those hidden from leaders (a list's scope names it). */
+export const seesHidden = (caller: Caller) => caller.permissions.has(P.updateOtherMembers);
 
 /** Listed: not archived (the demise flag). */
 export const isListed = sql`not ${md.archived}`;
@@ -347,26 +360,61 @@ export function searchTotal(db: Db, q: ListParams, where: Array<SQL | undefined>
 }
 
 /**
+ * A member list as a route asks for it. scope names every value its conditions and extra fields
+ * hold beyond the query's own (the route, whether the caller sees those hidden from leaders, a
+ * department's id): one scope and one query always make the same statement, so what is built
+ * from them is built once (memberPage).
+ */
+export type MemberList = {
+  scope: string;
+  where: () => Array<SQL | undefined>;
+  extra?: () => SelectedFields;
+  sorts?: Record<string, PgColumn>;
+};
+
+/** What memberPage builds of a list and a query, but its page number and cursor. */
+type Plan = { options: PageOptions; statement: PageStatement; totalQuery: Preparable<Array<{ n: number }>> };
+
+/** Plans kept per process: building a page's conditions and rendering them with drizzle was a sixth of a call's CPU. */
+const PLANS = 1_000;
+const plansOf = new WeakMap<Db, Map<string, Plan>>();
+
+function planOf(db: Db, q: ListParams, list: MemberList): Plan {
+  const where = list.where();
+  const { condition, ordering, limit, count: counted } = directoryQueries(db, q, where, list.sorts);
+  const totalQuery = keptTotal(db, q, where) ?? searchTotal(db, q, where) ?? counted;
+  // One row beyond the page tells whether a next page exists.
+  const options = { where: condition, ordering, limit: limit + 1, extra: list.extra?.() ?? {}, total: totalQuery.getSQL() };
+  return { options, statement: pageStatement(options), totalQuery };
+}
+
+function keptPlan(db: Db, q: ListParams & { cursor?: string }, list: MemberList): Plan {
+  const { pageNumber: _, cursor: __, ...shape } = q;
+  const key = `${list.scope}\u0000${JSON.stringify(shape)}`;
+  let plans = plansOf.get(db);
+  if (!plans) plansOf.set(db, (plans = new Map()));
+  let plan = plans.get(key);
+  if (!plan) {
+    plan = planOf(db, q, list);
+    if (plans.size >= PLANS) plans.delete(plans.keys().next().value!);
+    plans.set(key, plan);
+  }
+  return plan;
+}
+
+/**
  * One page of member summaries: the list's conditions, its search, sort and paging; extra fields
  * join each row, and extra sorts join the member sorts. PageNumber pages by offset; Cursor (the
  * nextCursor of a page, sent while more rows follow) pages by key, for deep pages.
  */
-export async function memberPage(
-  db: Db,
-  q: ListParams & { cursor?: string },
-  where: Array<SQL | undefined>,
-  extra: SelectedFields = {},
-  sorts: Record<string, PgColumn> = {},
-) {
-  const { condition, ordering, limit, offset, count: counted } = directoryQueries(db, q, where, sorts);
-  const totalQuery = keptTotal(db, q, where) ?? searchTotal(db, q, where) ?? counted;
-  // One row beyond the page tells whether a next page exists.
-  const options = { where: condition, ordering, limit: limit + 1, offset, extra, total: totalQuery.getSQL() };
-  const rows = await (q.cursor ? rowsAfter(db, q.cursor, { ...options, offset: 0 }) : rowsOf(db, options));
+export async function memberPage(db: Db, q: ListParams & { cursor?: string }, list: MemberList) {
+  const { options, statement, totalQuery } = keptPlan(db, q, list);
+  const rows = await (q.cursor ? rowsAfter(db, q.cursor, options) : runPage(db, statement, pageOf(q).offset));
   // A page past the end (or a cursor whose first range is empty) has no row to carry the total.
   const n = rows[0]?.total ?? (await prepared(totalQuery))[0].n;
+  const limit = options.limit - 1;
   const shown = rows.slice(0, limit);
-  const nextCursor = rows.length > limit ? encodeCursor(ordering, shown[shown.length - 1].keys) : undefined;
+  const nextCursor = rows.length > limit ? encodeCursor(options.ordering, shown[shown.length - 1].keys) : undefined;
   return jsonPage(shown.map(rowJson), Number(n), nextCursor ? { nextCursor } : {});
 }
 

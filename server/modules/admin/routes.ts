@@ -6,7 +6,7 @@ import { idField } from '@/domain/schemas/structure.js';
 import { memberDirectory } from '@/server/db/schema/index.js';
 import { ok } from '@/server/http/envelope.js';
 import { badRequest, conflict, forbidden, isUniqueViolation } from '@/server/http/errors.js';
-import { flag, isConverted, isFirstTimer, isListed, memberFilters, memberPage, visibleTo } from '@/server/http/memberList.js';
+import { flag, isConverted, isFirstTimer, isListed, memberFilters, memberPage, seesHidden, visibleTo } from '@/server/http/memberList.js';
 import { isSelf, lockedUser, userIdQuery } from '@/server/http/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { createAccount, EMAIL_TAKEN, setDisabled, USER_FIELDS, USER_SORTS, userListQuery, welcomeMail } from './accounts.js';
@@ -30,14 +30,14 @@ export async function adminModule(app: FastifyInstance) {
         }
         const db = services.database.db;
         const { status, kind, ...filters } = query;
-        const where = [
+        const where = () => [
           isListed,
           ...memberFilters(db, filters),
           status && flag(memberDirectory.disabled, status === 'disabled'),
           kind && (kind === 'firsttimer' ? isFirstTimer : isConverted),
           visibleTo(caller!),
         ];
-        return memberPage(db, query, where, USER_FIELDS, USER_SORTS);
+        return memberPage(db, query, { scope: `users ${seesHidden(caller!)}`, where, extra: () => USER_FIELDS, sorts: USER_SORTS });
       },
     }),
     route({

@@ -128,7 +128,7 @@ export async function biodataModule(app: FastifyInstance) {
       access: { permission: P.updateDemise },
       query: listQuery(cursorParam),
       handler({ query, services }) {
-        return memberPage(services.database.db, query, [isArchived]);
+        return memberPage(services.database.db, query, { scope: 'archived', where: () => [isArchived] });
       },
     }),
     route({

@@ -36,10 +36,14 @@ export async function departmentsModule(app: FastifyInstance) {
         mustManage(caller, dept, P.viewDepartment);
         const inIt = and(eq(userDepartments.userId, memberDirectory.userId), eq(userDepartments.departmentId, dept.id));
         const memberIds = db.select({ id: userDepartments.userId }).from(userDepartments).where(eq(userDepartments.departmentId, dept.id));
-        return memberPage(db, query, [inArray(memberDirectory.userId, memberIds)], {
-          isPrimaryDepartment: sql<boolean>`(select ${userDepartments.isPrimaryDepartment} from ${userDepartments} where ${inIt})`,
-          joinedAt: sql<string>`(select ${userDepartments.joinedAt} from ${userDepartments} where ${inIt})`,
-          isHead: dept.hodId ? sql<boolean>`${memberDirectory.userId} = ${dept.hodId}` : sql<boolean>`false`,
+        return memberPage(db, query, {
+          scope: `department ${dept.id} ${dept.hodId}`,
+          where: () => [inArray(memberDirectory.userId, memberIds)],
+          extra: () => ({
+            isPrimaryDepartment: sql<boolean>`(select ${userDepartments.isPrimaryDepartment} from ${userDepartments} where ${inIt})`,
+            joinedAt: sql<string>`(select ${userDepartments.joinedAt} from ${userDepartments} where ${inIt})`,
+            isHead: dept.hodId ? sql<boolean>`${memberDirectory.userId} = ${dept.hodId}` : sql<boolean>`false`,
+          }),
         });
       },
     }),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { P } from '@/domain/permissions.js';
-import { isChurchMember, memberFilters, memberPage, memberQuerySchema, visibleTo } from '@/server/http/memberList.js';
+import { isChurchMember, memberFilters, memberPage, memberQuerySchema, seesHidden, visibleTo } from '@/server/http/memberList.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 
 /** The member list of the members screen: church members only, with the member query's filters (server/http/memberList.ts). */
@@ -15,7 +15,10 @@ export async function membersModule(app: FastifyInstance) {
       query: memberQuerySchema,
       handler: ({ query, caller, services }) => {
         const db = services.database.db;
-        return memberPage(db, query, [isChurchMember, ...memberFilters(db, query), visibleTo(caller!)]);
+        return memberPage(db, query, {
+          scope: `members ${seesHidden(caller!)}`,
+          where: () => [isChurchMember, ...memberFilters(db, query), visibleTo(caller!)],
+        });
       },
     }),
   ]);
