@@ -1,5 +1,9 @@
-/** SQLSTATEs of a connection PostgreSQL ended or refused: class 08, and the shutdown family. */
-const PG_CODES = /^(08...|57P0[1-3]|53300)$/;
+/**
+ * SQLSTATEs of a connection PostgreSQL ended or refused: class 08, and the shutdown family. Not
+ * 08P01, protocol_violation: the statement sent was malformed (PGlite answers so to a bind with
+ * more values than placeholders), which is the query's fault, not the connection's.
+ */
+const PG_CODES = /^(08(?!P01)...|57P0[1-3]|53300)$/;
 /** Socket errors of a database that is away or out of reach. */
 const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** node-postgres reports a lost or timed-out connection by message only; a closed pool or PGlite is away too. */
