@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useCanAccess, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { useAllows } from '@/src/authProvider/useAllows';
 import { Box, Button, Tab, Tabs, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { localDay } from '@/domain/appointments';
@@ -22,9 +23,9 @@ function spanFilter(span: Span): Record<string, string> {
 /** /appointments: book a slot; one's own appointments; for hosts their day and week and their availability; for overseers all. */
 export function AppointmentsPage() {
   const translate = useTranslate();
-  const { canAccess: books } = useCanAccess({ resource: 'appointments', action: 'create' });
-  const { canAccess: hosts } = useCanAccess({ resource: 'appointments', action: 'host' });
-  const { canAccess: oversees } = useCanAccess({ resource: 'appointments', action: 'oversee' });
+  const books = useAllows('appointments', 'create');
+  const hosts = useAllows('appointments', 'host');
+  const oversees = useAllows('appointments', 'oversee');
   const [tab, setTab] = useState<TabKey>('mine');
   const [span, setSpan] = useState<Span>('week');
   const [booking, setBooking] = useState(false);

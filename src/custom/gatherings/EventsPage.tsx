@@ -1,6 +1,6 @@
 import { P } from '@/domain/permissions';
 import { useState } from 'react';
-import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { Box, Button, Tab, Tabs } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { FlockDataProvider } from '@/src/dataProvider';
@@ -10,6 +10,7 @@ import { DecideButtons, DecisionDialog, type Deciding, type PendingRecord } from
 import { ALL_EVENTS, EVENTS, MY_OUTREACH } from './definitions';
 import { HistoryButton, HistoryDialog, type Viewing } from './history';
 import { OwnPendingActions } from './rows';
+import { useAllows } from '@/src/authProvider/useAllows';
 
 type EventRecord = PendingRecord & {
   eventType: string;
@@ -135,7 +136,7 @@ type TabKey = 'mine' | 'outreach' | 'office';
 /** /events: baby christenings and dedications, house warmings, thanksgivings and burials: one's own requests, and the office's queue. */
 export function EventsPage() {
   const translate = useTranslate();
-  const { canAccess: office } = useCanAccess({ resource: 'allEvents', action: 'view' });
+  const office = useAllows('allEvents', 'view');
   const [tab, setTab] = useState<TabKey>('mine');
   const current = office || tab !== 'office' ? tab : 'mine';
   return (

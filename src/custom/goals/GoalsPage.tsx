@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useCanAccess, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Box, Button, Chip, LinearProgress, Link, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { GOAL_METRICS, GOAL_SCOPES } from '@/domain/goals';
@@ -10,6 +10,7 @@ import type { ColumnDef } from '@/src/resources/crud/types';
 import { GoalDetail } from './GoalDetail';
 import { GoalDialog } from './GoalDialog';
 import type { Goal } from './goalText';
+import { useAllows } from '@/src/authProvider/useAllows';
 
 const STATUS_COLOR = { reached: 'success', onTrack: 'primary', behind: 'warning', ended: 'default', notStarted: 'default' } as const;
 
@@ -35,7 +36,7 @@ function Label({ k }: { k: string }) {
 /** /goals: each goal's progress bar, value today, the pace needed and whether it is on track; a goal opens its chart. */
 export function GoalsPage() {
   const translate = useTranslate();
-  const { canAccess: creates } = useCanAccess({ resource: 'goals', action: 'create' });
+  const creates = useAllows('goals', 'create');
   const [adding, setAdding] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const columns = useMemo<ColumnDef[]>(

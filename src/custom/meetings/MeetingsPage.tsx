@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { DateInput, useCanAccess, useTranslate } from 'react-admin';
+import { DateInput, useTranslate } from 'react-admin';
 import { Button, Link } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { MEETING_KINDS } from '@/domain/meetings';
@@ -9,6 +9,7 @@ import { TableList } from '@/src/resources/crud/TableList';
 import type { ColumnDef } from '@/src/resources/crud/types';
 import { MeetingDetail } from './MeetingDetail';
 import { MeetingDialog } from './MeetingDialog';
+import { useAllows } from '@/src/authProvider/useAllows';
 
 function Label({ k }: { k: string }) {
   return <>{useTranslate()(k)}</>;
@@ -17,8 +18,8 @@ function Label({ k }: { k: string }) {
 /** /meetings: upcoming and past meetings one called or is invited to; a meeting opens its agenda, minutes and attendance. */
 export function MeetingsPage() {
   const translate = useTranslate();
-  const { canAccess: creates } = useCanAccess({ resource: 'meetings', action: 'create' });
-  const { canAccess: edits } = useCanAccess({ resource: 'meetings', action: 'edit' });
+  const creates = useAllows('meetings', 'create');
+  const edits = useAllows('meetings', 'edit');
   const [adding, setAdding] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const columns = useMemo<ColumnDef[]>(

@@ -1,12 +1,13 @@
-import { useCanAccess, useGetList, useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import type { Meeting } from './meetingText';
+import { useAllows } from '@/src/authProvider/useAllows';
 
 /** The overview's next meetings the person is invited to, each with its time and venue. */
 export function UpcomingMeetings() {
   const translate = useTranslate();
-  const { canAccess } = useCanAccess({ resource: 'meetings', action: 'view' });
+  const canAccess = useAllows('meetings', 'view');
   const { data = [] } = useGetList<Meeting>(
     'meetings',
     { filter: { upcoming: 'true' }, sort: { field: 'startsAt', order: 'ASC' }, pagination: { page: 1, perPage: 5 } },

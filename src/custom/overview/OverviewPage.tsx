@@ -8,6 +8,7 @@ import MapIcon from '@mui/icons-material/Map';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { allows } from '@/src/authProvider/access';
+import { useAllows } from '@/src/authProvider/useAllows';
 import { readUser } from '@/src/authProvider/session';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
@@ -105,10 +106,7 @@ export function OverviewPage() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   const roles = useRoleNames();
-  // The stored permissions, as the auth provider's canAccess reads them, but known at the first
-  // render: waiting for canAccess drew the counts late and pushed the rest of the page down.
-  const { permissions = [] } = usePermissions<string[]>();
-  const seesStats = allows(permissions, 'dashboardStats');
+  const seesStats = useAllows('dashboardStats');
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Card>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CreateBase, useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import { CreateBase, useGetOne, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Card } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
@@ -7,6 +7,7 @@ import { CrudForm, CrudFormDialog, CrudPage, PageHeader, useSavedEffect, type Ap
 import { CIH_ROLE_COLUMN, MemberTable } from '@/src/common/MemberTable';
 import { CenterFacts } from './CenterFacts';
 import { CENTER_PATHS, CENTERS } from './definition';
+import { useAllows } from '@/src/authProvider/useAllows';
 
 /** /cih/centers: every center with its zone and member count, filtered by zone. */
 export const CenterList = () => <CrudPage definition={CENTERS} />;
@@ -30,7 +31,7 @@ export function CenterCreate() {
 
 function EditCenterButton({ onClick }: { onClick: () => void }) {
   const translate = useTranslate();
-  const { canAccess } = useCanAccess({ resource: 'centers', action: 'edit' });
+  const canAccess = useAllows('centers', 'edit');
   if (!canAccess) return null;
   return (
     <Button startIcon={<EditIcon />} onClick={onClick}>

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { useCanAccess, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { useAllows } from '@/src/authProvider/useAllows';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { readUser } from '@/src/authProvider/session';
 import { lazyScreen } from '@/src/common/descriptor';
@@ -16,8 +17,8 @@ const FIGURES_HEIGHT = 320;
 /** The overview's house-fellowship figures: the whole church for the inspectorate and administrators, their own center for a center's leader. */
 export function CihOverview() {
   const translate = useTranslate();
-  const { canAccess: churchWide } = useCanAccess({ resource: 'cihDashboardStats', action: 'view' });
-  const { canAccess: leads } = useCanAccess({ resource: 'cihReports', action: 'view' });
+  const churchWide = useAllows('cihDashboardStats');
+  const leads = useAllows('cihReports');
   const leader = leads && !!readUser()?.cihRole;
   if (!churchWide && !leader) return null;
   return (

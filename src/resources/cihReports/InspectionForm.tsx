@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useCanAccess, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import { useAllows } from '@/src/authProvider/useAllows';
 import { Alert, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { EVERY_ROW } from '@/src/common/roles/useRoles';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
@@ -24,7 +25,7 @@ export function InspectionForm({ onSaved }: { onSaved?: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<FlockDataProvider>();
-  const { canAccess } = useCanAccess({ resource: 'cihInspections', action: 'create' });
+  const canAccess = useAllows('cihInspections', 'create');
   const { data: centers = [] } = useGetList<ApiRecord>('centerChoices', EVERY_ROW, { enabled: !!canAccess });
   const [values, setValues] = useState(EMPTY);
   const { error, run } = useRemoteOperation();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import {
   Alert,
   Button,
@@ -18,6 +18,7 @@ import type { FlockDataProvider } from '@/src/dataProvider';
 import { longDate, type ApiRecord } from '@/src/resources/crud';
 import { MemberMark, type Mark } from './TakeAttendance';
 import { VisitorsEditor, type DraftVisitor } from './VisitorsEditor';
+import { useAllows } from '@/src/authProvider/useAllows';
 
 const t = (key: string) => `flock.cihReports.center.${key}`;
 
@@ -124,8 +125,8 @@ export function MeetingView({ meetingId, onClose, onChanged }: { meetingId: stri
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<FlockDataProvider>();
-  const { canAccess: mayUpdate } = useCanAccess({ resource: 'cihAttendance', action: 'edit' });
-  const { canAccess: mayCreate } = useCanAccess({ resource: 'cihAttendance', action: 'create' });
+  const mayUpdate = useAllows('cihAttendance', 'edit');
+  const mayCreate = useAllows('cihAttendance', 'create');
   const [meeting, setMeeting] = useState<Meeting>();
   const [draft, setDraft] = useState<Draft>();
   const [error, setError] = useState<string>();

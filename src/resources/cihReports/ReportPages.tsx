@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { DateInput, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
+import { DateInput, useDataProvider, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { Box, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { RemoteSelectInput, selectFilter } from '@/src/common/peopleFilters';
@@ -8,6 +8,7 @@ import { PageHeader, TableList, type ApiRecord, type ColumnDef } from '@/src/res
 import { AttendanceFigures, FiguresState, useFigures, type CihFigures } from './AttendanceFigures';
 import { InspectionForm } from './InspectionForm';
 import { NotReported } from './NotReported';
+import { useAllows } from '@/src/authProvider/useAllows';
 
 const t = (key: string) => `flock.cihReports.${key}`;
 
@@ -115,7 +116,7 @@ export function ZoneCenterReports(): ReactElement {
   const translate = useTranslate();
   const { zoneId = '', name = '' } = useParams();
   const dataProvider: FlockDataProvider = useDataProvider<FlockDataProvider>();
-  const { canAccess: churchWide } = useCanAccess({ resource: 'centers', action: 'view' });
+  const churchWide = useAllows('centers', 'view');
   const figures: { data?: CihFigures; error?: string } = useFigures(
     () => dataProvider.getZoneCihStats<CihFigures>({ ZoneId: zoneId }),
     zoneId,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DeleteButton, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
+import { DeleteButton, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { Box, Button, IconButton, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -9,13 +9,14 @@ import { EmptyNote } from './EmptyNote';
 import { inputOf } from './inputs';
 import { TableList } from './TableList';
 import type { ApiRecord, CrudDefinition, CrudResource } from './types';
+import { useAllows } from '@/src/authProvider/useAllows';
 
 type AddProps = { resource: CrudResource; onClick: () => void; to?: string };
 
 /** The Add button, for those whose permissions let them create this kind of record: a dialog, or a page when `to` names one. */
 export function AddButton({ resource, onClick, to }: AddProps) {
   const translate = useTranslate();
-  const { canAccess } = useCanAccess({ resource, action: 'create' });
+  const canAccess = useAllows(resource, 'create');
   if (!canAccess) return null;
   const name = translate(`resources.${resource}.name`, { smart_count: 1 }).toLowerCase();
   const opens = to ? { component: Link, to } : { onClick };
@@ -29,7 +30,7 @@ export function AddButton({ resource, onClick, to }: AddProps) {
 function EditRowButton({ resource, onEdit }: { resource: CrudResource; onEdit: (id: string) => void }) {
   const translate = useTranslate();
   const record = useRecordContext<ApiRecord>();
-  const { canAccess } = useCanAccess({ resource, action: 'edit', record });
+  const canAccess = useAllows(resource, 'edit');
   if (!canAccess || !record) return null;
   return (
     <Tooltip title={translate('flock.crud.edit')}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCanAccess, useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import { useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Chip, Tab, Tabs, Typography } from '@mui/material';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
@@ -7,6 +7,7 @@ import { PageHeader, type ApiRecord } from '@/src/resources/crud';
 import { MemberTable } from '@/src/common/MemberTable';
 import { DelistDialog } from './DelistDialog';
 import { DelistedMembers } from './DelistedMembers';
+import { useAllows } from '@/src/authProvider/useAllows';
 
 type Member = { id: string; fullName: string; isHead: boolean; isPrimaryDepartment: boolean };
 
@@ -93,7 +94,7 @@ export function DepartmentShow() {
   const { name = '', id = '' } = useParams();
   const [tab, setTab] = useState(0);
   const { data: department, error } = useGetOne<ApiRecord>('departments', { id });
-  const { canAccess: canDelist = false } = useCanAccess({ resource: 'departmentMembers', action: 'delist' });
+  const canDelist = useAllows('departmentMembers', 'delist');
   const back = (
     <Button component={Link} to="/departments">
       {translate('flock.departments.back')}

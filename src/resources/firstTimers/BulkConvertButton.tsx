@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import { useCanAccess, useDataProvider, useListContext, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
+import { useDataProvider, useListContext, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress } from '@mui/material';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
+import { useAllows } from '@/src/authProvider/useAllows';
 
 type Outcome = { loading: boolean; success?: CustomResult; error?: string };
 
@@ -79,7 +80,7 @@ function ConvertDialog({ ids, onClose }: { ids: Identifier[]; onClose: () => voi
 export function BulkConvertButton() {
   const translate = useTranslate();
   const { selectedIds } = useListContext();
-  const { canAccess } = useCanAccess({ resource: 'firstTimers', action: 'convert' });
+  const canAccess = useAllows('firstTimers', 'convert');
   // The ids asked about are kept: the selection empties once they are converted, while the summary stays.
   const [asked, setAsked] = useState<Identifier[] | null>(null);
   if (!canAccess) return null;

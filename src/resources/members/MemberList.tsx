@@ -8,7 +8,6 @@ import {
   SelectInput,
   SortButton,
   TopToolbar,
-  useCanAccess,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
@@ -25,6 +24,7 @@ import { longDate, PageHeader, useCsvExporter, type ApiRecord, type ColumnDef } 
 import { MEMBER_SORTS } from '@/src/common/MemberTable';
 import { RecordCards, usePhone } from '@/src/common/RecordCards';
 import { ImportButton } from './ImportDialog';
+import { useAllows } from '@/src/authProvider/useAllows';
 
 const RESOURCE = 'members';
 const label = (source: string) => `resources.${RESOURCE}.fields.${source}`;
@@ -128,7 +128,7 @@ export function MemberList() {
   const columns = useTableColumns();
   const route = useLocation().pathname.startsWith('/attendance') ? 'attendance' : 'members';
   const exporter = useCsvExporter(RESOURCE, EXPORT_COLUMNS);
-  const { canAccess: canImport } = useCanAccess({ resource: 'memberImports', action: 'view' });
+  const canImport = useAllows('memberImports', 'view');
   return (
     <>
       <PageHeader title={translate(`flock.routes.${route}.title`)} subtitle={translate('flock.member_list.intro')} />

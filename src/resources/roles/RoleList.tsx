@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DeleteButton, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
+import { DeleteButton, useRecordContext, useTranslate } from 'react-admin';
 import { Alert, Box, Chip, IconButton, Tab, Tabs, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { useRoleLabel } from '@/src/common/roles/useRoles';
@@ -7,6 +7,7 @@ import { AddButton, PageHeader, TableList, type ColumnDef } from '@/src/resource
 import type { RoleRecord } from '@/domain/records';
 import { RoleEditor } from './RoleEditor';
 import { UserAccess } from './UserAccess';
+import { useAllows } from '@/src/authProvider/useAllows';
 
 /** The role's name, marked when it is built in (never deleted or renamed). */
 function RoleName() {
@@ -33,7 +34,7 @@ const COLUMNS: ColumnDef[] = [
 function RowActions({ onEdit }: { onEdit: (role: RoleRecord) => void }) {
   const translate = useTranslate();
   const role = useRecordContext<RoleRecord>();
-  const { canAccess: canEdit } = useCanAccess({ resource: 'roles', action: 'edit' });
+  const canEdit = useAllows('roles', 'edit');
   if (!role) return null;
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', alignItems: 'center' }}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCanAccess, useDataProvider, useGetOne, useTranslate } from 'react-admin';
+import { useDataProvider, useGetOne, useTranslate } from 'react-admin';
 import {
   Alert,
   Box,
@@ -21,6 +21,7 @@ import { useRoleLabel } from '@/src/common/roles/useRoles';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { AssignRoleDialog } from './AssignRoleDialog';
 import { UserPicker, type PickedUser } from './UserPicker';
+import { useAllows } from '@/src/authProvider/useAllows';
 
 type HeldRole = { id: string; name: string; extraPermissions: string[] };
 type Effective = { accessRight: string; moduleName: string; permission: string };
@@ -110,7 +111,7 @@ function EffectivePermissions({ permissions }: { permissions: Effective[] }) {
 function UserGrantsCard({ user }: { user: PickedUser }) {
   const translate = useTranslate();
   const roleLabel = useRoleLabel();
-  const { canAccess: canAssign = false } = useCanAccess({ resource: 'roles', action: 'assign' });
+  const canAssign = useAllows('roles', 'assign');
   const [assigning, setAssigning] = useState(false);
   const { data, isPending, error } = useGetOne<UserGrants>('userRoles', { id: user.id });
   if (error) return <Alert severity="error">{error.message}</Alert>;

@@ -1,10 +1,11 @@
-import { useCanAccess, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Chip } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { readUser } from '@/src/authProvider/session';
 import { ConfirmCallButton } from '@/src/common/ConfirmCallButton';
 import type { FlockDataProvider } from '@/src/dataProvider';
+import { useAllows } from '@/src/authProvider/useAllows';
 
 export type UserRow = { id: string; fullName: string; email: string; disabled: boolean; roles?: string[]; cihRole?: string | null };
 
@@ -27,7 +28,7 @@ export function StatusChip() {
 export function StatusButton() {
   const user = useRecordContext<UserRow>();
   const dataProvider = useDataProvider<FlockDataProvider>();
-  const { canAccess } = useCanAccess({ resource: 'users', action: 'edit' });
+  const canAccess = useAllows('users', 'edit');
   if (!user || !canAccess || user.id === readUser()?.id) return null;
   const verb = user.disabled ? 'enable' : 'disable';
   const call = () => (user.disabled ? dataProvider.enableUser({ userId: user.id }) : dataProvider.disableUser({ userId: user.id }));

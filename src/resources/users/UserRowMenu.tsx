@@ -1,10 +1,11 @@
 import { useState, type MouseEvent } from 'react';
-import { useCanAccess, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { IconButton, Menu, MenuItem } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { ChangeRoleDialog } from '@/src/common/roles/ChangeRoleDialog';
 import { CihRoleDialog } from '@/src/common/roles/CihRoleDialog';
 import type { UserRow } from './StatusButton';
+import { useAllows } from '@/src/authProvider/useAllows';
 
 type Opened = 'role' | 'cihRole' | null;
 
@@ -12,8 +13,8 @@ type Opened = 'role' | 'cihRole' | null;
 export function UserRowMenu() {
   const translate = useTranslate();
   const user = useRecordContext<UserRow>();
-  const { canAccess: canChangeRole } = useCanAccess({ resource: 'users', action: 'edit' });
-  const { canAccess: canSetCihRole } = useCanAccess({ resource: 'users', action: 'cihRole' });
+  const canChangeRole = useAllows('users', 'edit');
+  const canSetCihRole = useAllows('users', 'cihRole');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [opened, setOpened] = useState<Opened>(null);
   if (!user || !(canChangeRole || canSetCihRole)) return null;
