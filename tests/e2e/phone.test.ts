@@ -16,11 +16,26 @@ afterAll(async () => {
   await e2e?.close();
 });
 
+/** Google's bound of a good Cumulative Layout Shift: content that jumps while one reads it. */
+const STILL = 0.1;
+
+/** A page at a phone's size that sums each load's layout shifts as Chromium reports them (CLS). */
 async function phonePage(): Promise<Page> {
   const page = await e2e.newPage();
   await page.setViewportSize(PHONE);
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifted: number };
+    w.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) w.shifted += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   return page;
 }
+
+const shiftedOn = (page: Page) => page.evaluate(() => (window as unknown as { shifted: number }).shifted);
 
 /** One API call as the administrator; answers the envelope's data. */
 async function adminCall(path: string) {
@@ -33,22 +48,35 @@ async function adminCall(path: string) {
   return call(path, { headers: { Authorization: `Bearer ${token}` } });
 }
 
-/** How wide the page lays out against the viewport, once the screen has loaded its data. */
+/**
+ * How wide the page lays out against the viewport, and how far its content shifted while it
+ * loaded, once the screen has loaded its data.
+ */
 async function widthOf(page: Page, path: string) {
   await page.goto(`${e2e.url}${path}`);
   await page.waitForLoadState('networkidle');
   await page.locator('#loading-overlay[hidden]').waitFor({ state: 'attached' });
-  return page.evaluate(() => ({ document: document.documentElement.scrollWidth, viewport: window.innerWidth, at: location.pathname }));
+  return page.evaluate(() => ({
+    document: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+    at: location.pathname,
+    shifted: (window as unknown as { shifted: number }).shifted,
+  }));
 }
 
-/** Every route given, opened in turn: those wider than the phone, with their widths. */
-async function tooWide(page: Page, paths: string[]) {
-  const wide: string[] = [];
+/**
+ * Every route given, opened in turn: those wider than the phone and, unless still is false, those
+ * whose content jumped while loading. (A record's page, whose parts arrive one after another,
+ * still shifts by 0.1 to 0.2: not yet held to it.)
+ */
+async function misfits(page: Page, paths: string[], { still = true } = {}) {
+  const found: string[] = [];
   for (const path of paths) {
-    const { document, viewport, at } = await widthOf(page, path);
-    if (document > viewport) wide.push(`${path} (${at}): ${document} px`);
+    const { document, viewport, at, shifted } = await widthOf(page, path);
+    if (document > viewport) found.push(`${path} (${at}): ${document} px`);
+    if (still && shifted >= STILL) found.push(`${path} (${at}): layout shift ${shifted.toFixed(3)}`);
   }
-  return wide;
+  return found;
 }
 
 const SIGNED_IN_PATHS = WEB_ROUTES.filter(
@@ -65,9 +93,9 @@ describe('on a phone (390x844)', () => {
     await page.close();
   });
 
-  it('the public pages fit the phone', async () => {
+  it('the public pages fit the phone and hold still while they load', async () => {
     const page = await phonePage();
-    expect(await tooWide(page, ['/', '/register', '/forgot-password', '/privacy', '/terms', '/reset-password/x@y.org'])).toEqual([]);
+    expect(await misfits(page, ['/', '/register', '/forgot-password', '/privacy', '/terms', '/reset-password/x@y.org'])).toEqual([]);
     await page.close();
   });
 
@@ -94,7 +122,7 @@ describe('on a phone (390x844)', () => {
     await page.close();
   });
 
-  it('a member signs in, types their date of birth, files a request, and every route they may open fits', async () => {
+  it('a member signs in, types their date of birth, files a request, and every route they may open fits (each without a record id holding still)', async () => {
     const page = await phonePage();
     await signIn(page, e2e.url, MEMBER.email, DEMO_PASSWORD);
     const member = await adminCall(`/UserManagement/GetUserbyEmail?UserEmail=${encodeURIComponent(MEMBER.email)}`);
@@ -131,11 +159,12 @@ describe('on a phone (390x844)', () => {
     await page.getByRole('button', { name: /^Cancel/ }).waitFor();
     await page.keyboard.press('Escape');
 
-    expect(await tooWide(page, [...SIGNED_IN_PATHS, `/profile/${member.id}`])).toEqual([]);
+    expect(await misfits(page, SIGNED_IN_PATHS)).toEqual([]);
+    expect(await misfits(page, [`/profile/${member.id}`], { still: false })).toEqual([]);
     await page.close();
   });
 
-  it('every route an administrator may open fits the phone', async () => {
+  it('every route an administrator may open fits the phone, and each without a record id holds still while it loads', async () => {
     const page = await phonePage();
     await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
     const admin = await adminCall(`/UserManagement/GetUserbyEmail?UserEmail=${encodeURIComponent(ADMIN.email)}`);
@@ -150,23 +179,14 @@ describe('on a phone (390x844)', () => {
       `/cih/zones/center/${center.id}`,
       `/cih/centers/center/${center.id}`,
     ];
-    expect(await tooWide(page, [...SIGNED_IN_PATHS, ...withRecords])).toEqual([]);
+    expect(await misfits(page, SIGNED_IN_PATHS)).toEqual([]);
+    expect(await misfits(page, withRecords, { still: false })).toEqual([]);
     await page.close();
   });
 
   it("the administrator's overview does not move while its counts load", async () => {
     const page = await phonePage();
     await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
-    // The layout shifts of each load, summed as Chromium reports them (Cumulative Layout Shift).
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifted: number };
-      w.shifted = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-          if (!entry.hadRecentInput) w.shifted += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
     // The counts are held back until what follows them on the page has drawn.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -182,7 +202,7 @@ describe('on a phone (390x844)', () => {
     const statistics = page.getByRole('region', { name: 'Church at a glance' });
     await statistics.getByText('Members', { exact: true }).waitFor();
     await statistics.locator('.MuiSkeleton-root').first().waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.1);
+    expect(await shiftedOn(page)).toBeLessThan(STILL);
     await page.close();
   });
 

@@ -73,6 +73,8 @@ describe('the first-timers screen', () => {
     showFirstTimers();
     const stats = await screen.findByRole('region', { name: 'First-timer statistics' });
     const count = (name: string) => within(stats).getByRole('group', { name }).querySelector('p')?.textContent;
+    // Laid out at once, each count a placeholder until the numbers arrive.
+    await waitFor(() => expect(stats.getAttribute('aria-busy')).toBe('false'));
     expect(count('First-timers so far')).toBe('34');
     expect(count('Converted')).toBe('4');
     expect(count('Not converted yet')).toBe('30');
