@@ -17,8 +17,8 @@ export function EmailPreferences() {
       () => setOptedOut([]),
     );
   }, [api]);
-  if (!optedOut) return null;
   const toggle = async (category: string, wanted: boolean) => {
+    if (!optedOut) return;
     const next = wanted ? optedOut.filter((c) => c !== category) : [...optedOut, category];
     setOptedOut(next);
     try {
@@ -30,13 +30,16 @@ export function EmailPreferences() {
     }
   };
   return (
-    <Paper variant="outlined" sx={{ p: 2, mt: 3 }} component="fieldset">
+    // Laid out before the choices arrive (boxes disabled), so nothing below jumps.
+    <Paper variant="outlined" sx={{ p: 2, mt: 3 }} component="fieldset" aria-busy={!optedOut}>
       <FormLabel component="legend">{translate('flock.notifications.email.title')}</FormLabel>
       <FormGroup>
         {CATEGORIES.map((c) => (
           <FormControlLabel
             key={c}
-            control={<Checkbox checked={!optedOut.includes(c)} onChange={(e) => toggle(c, e.target.checked)} />}
+            control={
+              <Checkbox checked={!!optedOut && !optedOut.includes(c)} disabled={!optedOut} onChange={(e) => toggle(c, e.target.checked)} />
+            }
             label={translate(`flock.notifications.email.${c}`)}
           />
         ))}

@@ -15,10 +15,12 @@ describe('privacy choices on one’s own profile', () => {
         current: { email: { granted: (body as { email: boolean }).email, at: '2026-11-23T10:00:00Z' }, sms: null, listing: null },
       }),
     );
-    const email = await screen.findByRole('switch', { name: 'The church may contact me by email about its activities' });
+    // Laid out at once, disabled until the choices arrive.
+    expect(await screen.findAllByText('Not chosen yet')).toHaveLength(3);
+    const email = screen.getByRole('switch', { name: 'The church may contact me by email about its activities' });
     expect((email as HTMLInputElement).checked).toBe(false);
+    expect((email as HTMLInputElement).disabled).toBe(false);
     expect(screen.getByRole('switch', { name: 'Leaders other than administrators may see me in member lists' })).toBeTruthy();
-    expect(screen.getAllByText('Not chosen yet')).toHaveLength(3);
     fireEvent.click(email);
     expect(await screen.findByText('Your choices are saved')).toBeTruthy();
     expect(sent(api, UPDATE)).toEqual([{ email: true }]);

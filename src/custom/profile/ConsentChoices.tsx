@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { Alert, Box, CardContent, FormControlLabel, FormHelperText, Switch, Typography } from '@mui/material';
+import { Alert, Box, CardContent, FormControlLabel, FormHelperText, Skeleton, Switch, Typography } from '@mui/material';
 import { CONSENT_CATEGORIES, type ConsentCategory } from '@/domain/consent';
 import type { FlockDataProvider } from '@/src/dataProvider';
 
@@ -50,14 +50,15 @@ export function ConsentChoices() {
         {translate('flock.stewardship.consent_title')}
       </Typography>
       {error && <Alert severity="error">{translate('flock.stewardship.consent_load_error', { message: error })}</Alert>}
-      {state &&
+      {/* Laid out before the choices arrive (switches off and disabled), so nothing below jumps. */}
+      {!error &&
         CONSENT_CATEGORIES.map((category) => (
           <Box key={category}>
             <FormControlLabel
               control={
                 <Switch
-                  checked={state.current[category]?.granted ?? false}
-                  disabled={saving !== null}
+                  checked={state?.current[category]?.granted ?? false}
+                  disabled={!state || saving !== null}
                   onChange={(event) => choose(category, event.target.checked)}
                   slotProps={{ input: { 'aria-describedby': `consent-${category}-since` } }}
                 />
@@ -65,7 +66,7 @@ export function ConsentChoices() {
               label={translate(`flock.stewardship.consent.${category}`)}
             />
             <FormHelperText id={`consent-${category}-since`} sx={{ mt: -1, mb: 1, ml: 6 }}>
-              {since(state.current[category])}
+              {state ? since(state.current[category]) : <Skeleton width="12em" />}
             </FormHelperText>
           </Box>
         ))}

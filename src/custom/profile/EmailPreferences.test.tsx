@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeApi, ok } from '@/tests/support/adminScreen';
 import { ADMIN_ID, MEMBER_ID, renderProfile, sent } from './testKit';
 
@@ -11,8 +11,10 @@ describe('email preferences on one’s own profile', () => {
   it('shows the categories mailed and records an opt-out at once', async () => {
     renderProfile(api);
     api.on(UPDATE, ({ body }) => ok(body));
-    const messages = await screen.findByRole('checkbox', { name: 'Messages from the church' });
-    expect((messages as HTMLInputElement).checked).toBe(true);
+    const messages = (await screen.findByRole('checkbox', { name: 'Messages from the church' })) as HTMLInputElement;
+    // Laid out at once, disabled until the preferences arrive.
+    await waitFor(() => expect(messages.disabled).toBe(false));
+    expect(messages.checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: 'Decisions on my requests' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(messages);
     expect(await screen.findByText('Email preferences saved')).toBeTruthy();
