@@ -8,6 +8,7 @@ import { CIH_ROLE_COLUMN, MemberTable } from '@/src/common/MemberTable';
 import { CenterFacts } from './CenterFacts';
 import { CENTER_PATHS, CENTERS } from './definition';
 import { useAllows } from '@/src/authProvider/useAllows';
+import { HeldUntil } from '@/src/common/HeldUntil';
 
 /** /cih/centers: every center with its zone and member count, filtered by zone. */
 export const CenterList = () => <CrudPage definition={CENTERS} />;
@@ -53,8 +54,10 @@ export function CenterShow() {
         title={center?.centerName ?? translate('flock.routes.cihCenterDetail.title')}
         actions={<EditCenterButton onClick={() => setDialog({ mode: 'edit', id })} />}
       />
-      {center && <CenterFacts center={center} memberCount={center.memberCount ?? 0} />}
-      <MemberTable filter={{ centerId: id }} extraColumns={[CIH_ROLE_COLUMN]} />
+      <HeldUntil ready={!!center}>
+        {center && <CenterFacts center={center} memberCount={center.memberCount ?? 0} />}
+        <MemberTable filter={{ centerId: id }} extraColumns={[CIH_ROLE_COLUMN]} />
+      </HeldUntil>
       <CrudFormDialog definition={CENTERS} state={dialog} onClose={() => setDialog(null)} />
     </>
   );
