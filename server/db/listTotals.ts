@@ -1,6 +1,7 @@
 import { Column, getTableName, is, Name, Param, Placeholder, SQL, sql, StringChunk, Subquery, Table, View } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { listGenerations } from './schema/index.js';
+import { keepBounded, mapsPerDb } from '@/server/keptMaps.js';
 
 /**
  * A list's total, counted once and kept while nothing it counts was written: paging through a
@@ -59,8 +60,7 @@ export function keepsTotal(text: string, total: SQL): boolean {
   let keep = keptByText.get(text);
   if (keep === undefined) {
     keep = readsWatchedOnly(total);
-    if (keptByText.size >= LIMIT) keptByText.delete(keptByText.keys().next().value!);
-    keptByText.set(text, keep);
+    keepBounded(keptByText, text, keep, LIMIT);
   }
   return keep;
 }
@@ -73,13 +73,7 @@ export const NO_GENERATION = '-1';
 
 type Kept = { generation: string; n: number };
 /** Totals kept per process; a key is a list's statement parts and their values. */
-const keptOf = new WeakMap<Db, Map<string, Kept>>();
-
-function keptIn(db: Db) {
-  let kept = keptOf.get(db);
-  if (!kept) keptOf.set(db, (kept = new Map()));
-  return kept;
-}
+const keptIn = mapsPerDb<Kept>();
 
 /** The total kept for key, if any, with the generation it was counted at. */
 export function knownTotal(db: Db, key: string): Kept | undefined {
@@ -88,8 +82,5 @@ export function knownTotal(db: Db, key: string): Kept | undefined {
 
 /** Keeps a total counted at generation; the oldest kept gives way beyond the limit. */
 export function keepTotal(db: Db, key: string, kept: Kept) {
-  const all = keptIn(db);
-  all.delete(key);
-  if (all.size >= LIMIT) all.delete(all.keys().next().value!);
-  all.set(key, kept);
+  keepBounded(keptIn(db), key, kept, LIMIT);
 }

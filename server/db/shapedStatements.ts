@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Column, is, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
+import { keepBounded, mapsPerDb } from '@/server/keptMaps.js';
 
 const dialect = new PgDialect();
 
@@ -24,7 +25,7 @@ export type Rendered = { raw: SQL[]; after: (i: number) => SQL };
 export type Build = (parts: Rendered) => { prepare(name: string): unknown; fields: SelectedFields };
 
 /** Per database: a shape holds its driver's options (node-postgres and PGlite differ). */
-const shapesOf = new WeakMap<Db, Map<string, Shape>>();
+const shapesOf = mapsPerDb<Shape>();
 
 /**
  * Runs a statement whose SQL depends on a few parts (a condition, a total, extra fields) and is
@@ -38,13 +39,11 @@ const shapesOf = new WeakMap<Db, Map<string, Shape>>();
 export async function runShaped<T>(db: Db, kind: string, parts: SQL[] | RenderedParts, more: unknown[], build: Build): Promise<T[]> {
   const { text, params } = Array.isArray(parts) ? renderParts(parts) : parts;
   const key = `${kind}\u0000${text}`;
-  let shapes = shapesOf.get(db);
-  if (!shapes) shapesOf.set(db, (shapes = new Map()));
+  const shapes = shapesOf(db);
   let shape = shapes.get(key);
   if (!shape) {
     shape = compile(text.split(SEPARATOR), params.length, build);
-    if (shapes.size >= KEPT) shapes.delete(shapes.keys().next().value!);
-    shapes.set(key, shape);
+    keepBounded(shapes, key, shape, KEPT);
   }
   return run<T>(db, shape, [...params, ...more]);
 }

@@ -27,6 +27,7 @@ import { jsonPage } from './envelope.js';
 import { badRequest, isDataException } from './errors.js';
 import { cursorParam, encodeCursor, orderBy, rangesAfter, type Ordering } from './keyset.js';
 import { listQuery, pageOf, type ListParams } from './list.js';
+import { keepBounded, mapsPerDb } from '@/server/keptMaps.js';
 
 /**
  * The member summary (SPEC.md section 3) shared by the member query, the user list, archived
@@ -373,11 +374,11 @@ export type MemberList = {
 };
 
 /** What memberPage builds of a list and a query, but its page number and cursor. */
-type Plan = { options: PageOptions; statement: PageStatement; totalQuery: Preparable<Array<{ n: number }>> };
+type Plan = { statement: PageStatement; totalQuery: Preparable<Array<{ n: number }>> };
 
 /** Plans kept per process: building a page's conditions and rendering them with drizzle was a sixth of a call's CPU. */
 const PLANS = 1_000;
-const plansOf = new WeakMap<Db, Map<string, Plan>>();
+const plansOf = mapsPerDb<Plan>();
 
 function planOf(db: Db, q: ListParams, list: MemberList): Plan {
   const where = list.where();
@@ -385,19 +386,17 @@ function planOf(db: Db, q: ListParams, list: MemberList): Plan {
   const totalQuery = keptTotal(db, q, where) ?? searchTotal(db, q, where) ?? counted;
   // One row beyond the page tells whether a next page exists.
   const options = { where: condition, ordering, limit: limit + 1, extra: list.extra?.() ?? {}, total: totalQuery.getSQL() };
-  return { options, statement: pageStatement(options), totalQuery };
+  return { statement: pageStatement(options), totalQuery };
 }
 
 function keptPlan(db: Db, q: ListParams & { cursor?: string }, list: MemberList): Plan {
   const { pageNumber: _, cursor: __, ...shape } = q;
   const key = `${list.scope}\u0000${JSON.stringify(shape)}`;
-  let plans = plansOf.get(db);
-  if (!plans) plansOf.set(db, (plans = new Map()));
+  const plans = plansOf(db);
   let plan = plans.get(key);
   if (!plan) {
     plan = planOf(db, q, list);
-    if (plans.size >= PLANS) plans.delete(plans.keys().next().value!);
-    plans.set(key, plan);
+    keepBounded(plans, key, plan, PLANS);
   }
   return plan;
 }
@@ -408,7 +407,8 @@ function keptPlan(db: Db, q: ListParams & { cursor?: string }, list: MemberList)
  * nextCursor of a page, sent while more rows follow) pages by key, for deep pages.
  */
 export async function memberPage(db: Db, q: ListParams & { cursor?: string }, list: MemberList) {
-  const { options, statement, totalQuery } = keptPlan(db, q, list);
+  const { statement, totalQuery } = keptPlan(db, q, list);
+  const { options } = statement;
   const rows = await (q.cursor ? rowsAfter(db, q.cursor, options) : runPage(db, statement, pageOf(q).offset));
   // A page past the end (or a cursor whose first range is empty) has no row to carry the total.
   const n = rows[0]?.total ?? (await prepared(totalQuery))[0].n;

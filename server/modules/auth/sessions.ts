@@ -4,6 +4,7 @@ import { sessionStateOf } from '@/server/db/permissionsOf.js';
 import type { Caller } from '@/server/http/access.js';
 import { unauthorized } from '@/server/http/errors.js';
 import type { Tokens } from './tokens.js';
+import { keepBounded } from '@/server/keptMaps.js';
 
 type SessionState = NonNullable<Awaited<ReturnType<typeof sessionStateOf>>>;
 
@@ -31,9 +32,7 @@ function sessionStates(database: Database) {
     const started = generation;
     const state = await sessionStateOf(database.db, userId);
     if (state && started === generation) {
-      kept.delete(userId);
-      if (kept.size >= KEPT_SESSIONS) kept.delete(kept.keys().next().value!);
-      kept.set(userId, { state, at: Date.now() });
+      keepBounded(kept, userId, { state, at: Date.now() }, KEPT_SESSIONS);
     }
     return state;
   };

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '@/server/db/client.js';
 import { settings } from '@/server/db/schema/index.js';
+import { keepBounded } from '@/server/keptMaps.js';
 
 const ISSUER = 'flock';
 const AUDIENCE = 'flock-web';
@@ -33,8 +34,7 @@ export function createTokens(secret: Uint8Array, ttlSeconds: number) {
   // until it expires; revocation is not a property of the token (the version is checked per call).
   const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   const remember = (token: string, claims: TokenClaims, exp: number) => {
-    if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
-    verified.set(token, { claims, expiresAt: exp * 1000 });
+    keepBounded(verified, token, { claims, expiresAt: exp * 1000 }, VERIFIED_KEPT);
   };
   return {
     sign(claims: TokenClaims): Promise<string> {

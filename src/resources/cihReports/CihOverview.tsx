@@ -7,7 +7,7 @@ import { lazyScreen } from '@/src/common/descriptor';
 import { WhenVisible } from '@/src/common/WhenVisible';
 
 // The charts load only for those who see them, keeping them out of the overview's own chunk, and
-// only when scrolled near (WhenVisible): on a phone they lie far below the first screen.
+// only when scrolled into view (WhenVisible): on a phone they lie far below the first screen.
 const ChurchFigures = lazyScreen(() => import('./ChurchFigures'), 'ChurchFigures');
 const CenterFigures = lazyScreen(() => import('./CenterFigures'), 'CenterFigures');
 
