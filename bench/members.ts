@@ -153,12 +153,16 @@ async function loadMembers(db: Database['db']) {
     select ${id(sql`i`)}, (select id from roles where name = 'member') from generate_series(1, ${MEMBERS}) i`);
 }
 
-/** The anchor: the same data as a plain table with the one index the query needs. */
+/**
+ * The anchor: the same data as a plain table with the index each measured query needs (zone and
+ * gender for (a); the name order for the deep page's limit).
+ */
 async function loadPlainTable(db: Database['db']) {
   await db.execute(sql`drop table if exists bench_plain_members`);
   await db.execute(sql`create table bench_plain_members as
     select user_id as id, first_name, sur_name, email, phone, gender, zone_id from member_directory where not archived and not is_first_timer`);
   await db.execute(sql`create index on bench_plain_members (zone_id, gender, sur_name, first_name, id)`);
+  await db.execute(sql`create index on bench_plain_members (sur_name, first_name, id)`);
   await db.execute(sql`alter table bench_plain_members add primary key (id)`);
 }
 
@@ -275,6 +279,26 @@ async function singleCall(base: string, token: string, query: string) {
   return { median: percentile(times, 50), max: times[times.length - 1] };
 }
 
+/**
+ * The limit of a deep page: its 25 rows by offset from the plain table (the ids through an
+ * index-only scan, then their rows, as Flock reads them), through the server's own database
+ * handle, timed as singleCall times.
+ */
+async function rawDeepPage(db: Database['db'], pageNumber: number) {
+  const page = sql.raw(`select p.id, p.first_name, p.sur_name, p.email, p.phone, p.gender
+    from (select id from bench_plain_members order by sur_name, first_name, id limit 25 offset ${(pageNumber - 1) * 25}) ids
+    join bench_plain_members p using (id) order by p.sur_name, p.first_name, p.id`);
+  await db.execute(page);
+  const times: number[] = [];
+  for (let i = 0; i < SINGLE_CALLS; i++) {
+    const t = performance.now();
+    await db.execute(page);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 50), max: times[times.length - 1] };
+}
+
 /** What SQL computes over the source tables (not the directory): the page's ids and the count. */
 async function expectedPage(db: Database['db'], zoneId: string) {
   const where = sql`a.zone_id = ${zoneId} and coalesce(b.gender, u.gender) = ${PAGE.gender} and not u.is_first_timer and not coalesce(b.demise, false)`;
@@ -383,6 +407,7 @@ async function measure(app: FastifyInstance, database: Database, password: strin
     cursor2000: await singleCall(base, token, `PageSize=25&Cursor=${deepCursor}`),
     search: await singleCall(base, token, 'Search=Ade&PageSize=25'),
   };
+  const rawPage2000 = await rawDeepPage(database.db, 2000);
   const ms = (t: { median: number; max: number }) => `${t.median.toFixed(1)} ms (max ${t.max.toFixed(1)})`;
   const pglite = database.kind === 'pglite';
   return [
@@ -396,9 +421,19 @@ async function measure(app: FastifyInstance, database: Database, password: strin
     pglite
       ? { name: 'b req/s (PGlite)', figure: http.requests.average.toFixed(0), budget: '>= 500', ok: http.requests.average >= 500 }
       : { name: 'b/a (PostgreSQL)', figure: ratio.toFixed(2), budget: '>= 0.5', ok: ratio >= 0.5 },
-    { name: 'b p99 at 20 connections', figure: `${http.latency.p99} ms`, budget: '<= 15 ms', ok: http.latency.p99 <= 15 },
+    {
+      name: 'b p99 at 20 connections',
+      figure: `${http.latency.p99} ms`,
+      budget: `<= 15 ms (raw SQL, a: ${anchor.p99.toFixed(1)} ms)`,
+      ok: http.latency.p99 <= 15,
+    },
     { name: 'one call: unfiltered page 1', figure: ms(single.page1), budget: '< 10 ms', ok: single.page1.median < 10 },
-    { name: 'one call: unfiltered page 2,000', figure: ms(single.page2000), budget: '< 10 ms', ok: single.page2000.median < 10 },
+    {
+      name: 'one call: unfiltered page 2,000',
+      figure: ms(single.page2000),
+      budget: `< 10 ms (raw SQL, its rows alone: ${ms(rawPage2000)})`,
+      ok: single.page2000.median < 10,
+    },
     { name: 'one call: page 2,001 by Cursor', figure: ms(single.cursor2000), budget: '(no budget)', ok: true },
     { name: "one call: surname prefix 'Ade'", figure: ms(single.search), budget: '< 10 ms', ok: single.search.median < 10 },
   ];
