@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { loginShell, nativeObjectEntries, precompressPlugin } from './scripts/buildPlugins';
+import { loginShell, nativeObjectEntries, precompressPlugin } from './scripts/buildPlugins.js';
 
 /** '@/' is the repository root: '@/domain/permissions', '@/src/common/...' (tsconfig.json paths). */
 export const alias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./', import.meta.url)) }];

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { alias } from './vite.config';
+import { alias } from './vite.config.js';
 
 export default defineConfig({
   plugins: [react()],

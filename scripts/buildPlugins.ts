@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { LOGIN_SHELL_SCRIPT } from '../domain/loginShell';
-import { en } from '../src/i18n/en';
+import { LOGIN_SHELL_SCRIPT } from '../domain/loginShell.js';
+import { en } from '../src/i18n/en.js';
 
 /** Files worth compressing: text. Images and fonts the build holds are compressed already. */
 const TEXT = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/i;
