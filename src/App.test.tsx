@@ -1,23 +1,26 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
+import { fakeApi, ok, refusal, rows } from '@/tests/support/fakeApi';
 import { saveSession } from './authProvider/session';
 
 // msw in Node needs absolute URLs: the app's API base points at a fake host.
 vi.mock('./config', () => ({ API_URL: 'http://flock.test/api', APP_NAME: 'Flock' }));
 const { FlockAdmin } = await import('./App');
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const api = fakeApi();
 
 beforeEach(() => {
   localStorage.clear();
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  // What the overview asks for itself, answered empty: these tests are about what surrounds it.
+  api.on('GET /UserManagement/GetUserbyId', () => ok({ id: 'u1', email: 'ann@example.org', fullName: 'Ann Lee' }));
+  api.on('GET /Notification/GetAllNotifications', () => rows([]));
+  api.on('GET /Department/GetDepartmentByUserId', () => ok([]));
+  api.on('GET /ChurchAffiliation/GetUserRequestLog', () => rows([]));
+  api.on('GET /Goal/GetAll', () => rows([]));
+  api.on('GET /ChurchAffiliation/GetChurchAffiliationByUserId', () => ok({ id: 'a1', cihZone: null, centerName: null }));
+  api.on('GET /Biodata/GetBiodataByUserId', () => ok({ id: 'b1', firstName: 'Ann', surName: 'Lee', email: 'ann@example.org' }));
 });
 
 function signIn(permissions: string[], user: Partial<{ fullName: string; roles: string[] }> = {}) {
@@ -162,11 +165,7 @@ describe('side menu', () => {
 
 describe('overview', () => {
   it('shows the dashboard counts to a user with CAN_VIEW_ADMIN_DASHBOARD', async () => {
-    server.use(
-      http.get('http://flock.test/api/Stats/GetAdminDashboardStats', () =>
-        HttpResponse.json({ succeeded: true, message: 'Successful', data: { members: 169, firstTimers: 30, departments: 8, zones: 4 } }),
-      ),
-    );
+    api.on('GET /Stats/GetAdminDashboardStats', () => ok({ members: 169, firstTimers: 30, departments: 8, zones: 4 }));
     signIn(['CAN_VIEW_ADMIN_DASHBOARD'], { roles: ['administrator'] });
     renderAt('/overview');
     expect(await screen.findByText('169')).toBeTruthy();
@@ -175,21 +174,15 @@ describe('overview', () => {
   });
 
   it('shows the error of a failed statistics call', async () => {
-    server.use(
-      http.get('http://flock.test/api/Stats/GetAdminDashboardStats', () => HttpResponse.json({ succeeded: false }, { status: 500 })),
-    );
+    api.on('GET /Stats/GetAdminDashboardStats', () => Response.json({ succeeded: false }, { status: 500 }));
     signIn(['CAN_VIEW_INSPECTORATE_DASHBOARD']);
     renderAt('/overview');
     expect(await screen.findByText('The statistics could not be loaded: Something went wrong')).toBeTruthy();
   });
 
   it("on a 401 shows 'Token expired', clears storage but the theme and returns to login with redirect_from", async () => {
-    server.use(
-      http.get('http://flock.test/api/Stats/GetAdminDashboardStats', () =>
-        HttpResponse.json({ succeeded: false, message: 'Token expired' }, { status: 401 }),
-      ),
-      http.post('http://flock.test/api/Auth/Logout', () => HttpResponse.json({ succeeded: false }, { status: 401 })),
-    );
+    api.on('GET /Stats/GetAdminDashboardStats', () => refusal(401, 'Token expired'));
+    api.on('POST /Auth/Logout', () => Response.json({ succeeded: false }, { status: 401 }));
     signIn(['CAN_VIEW_ADMIN_DASHBOARD']);
     localStorage.setItem('theme', 'dark');
     // The auth provider reads the address from window.location, as under the BrowserRouter.
