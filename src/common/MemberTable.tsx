@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { useTranslate } from 'react-admin';
-import { TableList, type ColumnDef } from '@/src/resources/crud';
+import { EmptyNote, TableList, type ColumnDef } from '@/src/resources/crud';
 
 const profilePath = (member: { id: string }) => `/profile/${member.id}`;
 
@@ -32,10 +32,12 @@ type Props = {
   /** Columns after the member summary's own. */
   extraColumns?: ColumnDef[];
   rowActions?: ReactElement;
+  /** What the table says while the record has no members (an i18n key). */
+  emptyText: string;
 };
 
 /** Members of a zone, a center or a department, as a page within that record's screen. */
-export function MemberTable({ resource = 'members', filter, extraColumns = [], rowActions }: Props) {
+export function MemberTable({ resource = 'members', filter, extraColumns = [], rowActions, emptyText }: Props) {
   return (
     <TableList
       resource={resource}
@@ -44,6 +46,7 @@ export function MemberTable({ resource = 'members', filter, extraColumns = [], r
       sortFields={MEMBER_SORTS}
       sort={DEFAULT_SORT}
       rowActions={rowActions}
+      empty={<EmptyNote text={emptyText} />}
       nested
     />
   );

@@ -264,6 +264,8 @@ export const en = {
       undo: 'Undo',
       undone: 'Delisting undone: the member is back in the department',
       no_delisted: 'Nobody has been delisted from this department.',
+      no_members:
+        'This department has no members yet. Members join it by a department request from their profile, which its head approves.',
     },
     cih: {
       centers: 'Centers',
@@ -275,6 +277,8 @@ export const en = {
       member_count: 'Members',
       leaders: 'Leaders',
       no_leaders: 'No leaders have been given a CIH role in this center yet.',
+      no_zone_members: 'This zone has no members yet. Members choose their zone on their profile, or ask to change it by a zone request.',
+      no_center_members: 'This center has no members yet. Members are placed in a center from their profiles.',
       no_center: 'You are not in a CIH center yet. When an administrator places you in one, its members and leaders will show here.',
       edit_center: 'Edit center',
       create_intro: 'A center belongs to one zone; members are placed in it from their profiles.',
@@ -487,6 +491,7 @@ export const en = {
       genders: { Male: 'Male', Female: 'Female', Unknown: 'Not given' },
       archived: {
         intro: 'Archived members have left the member lists and counts; nothing about them is deleted, and they can be restored.',
+        empty: 'Nobody is archived. A member archived (on their demise) leaves the member lists and shows here, ready to be restored.',
         archive: 'Archive',
         archive_title: 'Archive a member',
         archive_content: 'The member leaves the member lists and counts. Nothing is deleted, and they can be restored here.',

@@ -56,7 +56,7 @@ export function CenterShow() {
       />
       <HeldUntil ready={!!center}>
         {center && <CenterFacts center={center} memberCount={center.memberCount ?? 0} />}
-        <MemberTable filter={{ centerId: id }} extraColumns={[CIH_ROLE_COLUMN]} />
+        <MemberTable filter={{ centerId: id }} extraColumns={[CIH_ROLE_COLUMN]} emptyText="flock.cih.no_center_members" />
       </HeldUntil>
       <CrudFormDialog definition={CENTERS} state={dialog} onClose={() => setDialog(null)} />
     </>

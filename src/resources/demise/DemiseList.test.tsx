@@ -45,4 +45,12 @@ describe('archived users', () => {
     expect(api.callsTo('PUT /Biodata/ArchiveMember')[0].query).toEqual({ UserId: 'm2' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+
+  it('says what belongs here when nobody is archived, and still offers to archive', async () => {
+    showArchived();
+    api.on('GET /Biodata/GetAllDemise', () => rows([]));
+    expect(await screen.findByText(/Nobody is archived/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Archive a member' }));
+    expect(await screen.findByRole('dialog', { name: 'Archive a member' })).toBeTruthy();
+  });
 });

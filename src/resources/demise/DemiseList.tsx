@@ -7,7 +7,7 @@ import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import { ConfirmCallButton } from '@/src/common/ConfirmCallButton';
 import { useRoleLabel } from '@/src/common/roles/useRoles';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { PageHeader, TableList, type ColumnDef } from '@/src/resources/crud';
+import { EmptyNote, PageHeader, TableList, type ColumnDef } from '@/src/resources/crud';
 import { MEMBER_SORTS } from '@/src/common/MemberTable';
 import { ArchiveMemberDialog } from './ArchiveMemberDialog';
 
@@ -45,6 +45,11 @@ function RestoreButton() {
 export function DemiseList() {
   const translate = useTranslate();
   const [archiving, setArchiving] = useState(false);
+  const archive = (
+    <Button variant="contained" size="small" startIcon={<ArchiveIcon />} onClick={() => setArchiving(true)}>
+      {translate('flock.people.archived.archive_title')}
+    </Button>
+  );
   return (
     <>
       <PageHeader title={translate('flock.routes.demise.title')} subtitle={translate('flock.people.archived.intro')} />
@@ -52,12 +57,9 @@ export function DemiseList() {
         resource="demise"
         columns={COLUMNS}
         sortFields={MEMBER_SORTS}
-        toolbar={
-          <Button variant="contained" size="small" startIcon={<ArchiveIcon />} onClick={() => setArchiving(true)}>
-            {translate('flock.people.archived.archive_title')}
-          </Button>
-        }
+        toolbar={archive}
         rowActions={<RestoreButton />}
+        empty={<EmptyNote text="flock.people.archived.empty" action={archive} />}
       />
       {archiving && <ArchiveMemberDialog onClose={() => setArchiving(false)} />}
     </>

@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { TableList, type ApiRecord, type ColumnDef } from '@/src/resources/crud';
+import { EmptyNote, TableList, type ApiRecord, type ColumnDef } from '@/src/resources/crud';
 
 /** Who was delisted, why, by whom and when (GetDelistedMembers). */
 const DELISTED_COLUMNS: ColumnDef[] = [
@@ -50,6 +50,7 @@ export function DelistedMembers({ departmentId, canUndo }: { departmentId: strin
       columns={DELISTED_COLUMNS}
       filter={{ departmentId }}
       rowActions={canUndo ? <UndoButton /> : undefined}
+      empty={<EmptyNote text="flock.departments.no_delisted" />}
       nested
     />
   );

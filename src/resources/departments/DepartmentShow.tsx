@@ -50,6 +50,7 @@ function Members({ department, canDelist }: { department: ApiRecord; canDelist: 
         filter={{ departmentId: department.id }}
         extraColumns={[{ source: 'isPrimaryDepartment', render: () => <Markers /> }]}
         rowActions={canDelist ? <DelistButton onDelist={setDelisting} /> : undefined}
+        emptyText="flock.departments.no_members"
       />
       {delisting && <DelistDialog member={delisting} departmentName={department.departmentName} onClose={() => setDelisting(null)} />}
     </>

@@ -132,6 +132,15 @@ describe('the department view', () => {
     });
   });
 
+  it('says how members join a department that has none, and that nobody was delisted', async () => {
+    showChoir();
+    api.on('GET /Department/GetDepartmentMembers', () => rows([]));
+    api.on('GET /ChurchAffiliation/GetDelistedMembers', () => rows([]));
+    expect(await screen.findByText(/This department has no members yet/)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Delisted members' }));
+    expect(await screen.findByText('Nobody has been delisted from this department.')).toBeTruthy();
+  });
+
   it('offers neither delist nor undo to a user who may only view departments', async () => {
     showChoir(['CAN_VIEW_DEPARTMENT']);
     await rowOf(/Adebayo/);

@@ -38,7 +38,7 @@ export function ZoneMemberList() {
     <>
       <ZoneHeader zoneId={id} showing="members" />
       <HeldUntil ready={arrived}>
-        <MemberTable filter={{ zoneId: id }} extraColumns={[{ source: 'centerName' }]} />
+        <MemberTable filter={{ zoneId: id }} extraColumns={[{ source: 'centerName' }]} emptyText="flock.cih.no_zone_members" />
       </HeldUntil>
     </>
   );
