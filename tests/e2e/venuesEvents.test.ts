@@ -79,7 +79,7 @@ describe('venues and events', () => {
     await openFromMenu(office, 'Venues');
     await office.getByRole('tab', { name: 'Calendar' }).click();
     await office
-      .getByRole('grid', { name: 'Bookings calendar' })
+      .getByRole('list', { name: 'Bookings calendar' })
       .getByText(/Grace Hall: Baby dedication/)
       .waitFor();
 

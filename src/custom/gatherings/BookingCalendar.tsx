@@ -115,15 +115,16 @@ export function BookingCalendar() {
             ))}
         </Box>
       ) : (
+        // A list of days, each labelled: its cells are not interactive, so not an ARIA grid.
         <Box
-          role="grid"
+          role="list"
           aria-label={translate('flock.gatherings.calendar.title')}
           sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 0.5 }}
         >
           {days.map((day) => (
             <Paper
               key={day}
-              role="gridcell"
+              role="listitem"
               variant="outlined"
               aria-label={dayLabel(day)}
               sx={{

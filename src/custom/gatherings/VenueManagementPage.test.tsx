@@ -89,12 +89,12 @@ describe('/venue-management', () => {
   it("puts this month's bookings on the calendar, approved and pending, not rejected", async () => {
     show([booking('b4', { status: 'approved' }), booking('b5', { purpose: 'Wedding', status: 'rejected' })]);
     fireEvent.click(await screen.findByRole('tab', { name: 'Calendar' }));
-    const grid = await screen.findByRole('grid', { name: 'Bookings calendar' });
+    const grid = await screen.findByRole('list', { name: 'Bookings calendar' });
     expect(await within(grid).findByText(/Youth rally/)).toBeTruthy();
     expect(within(grid).queryByText(/Wedding/)).toBeNull();
     const [call] = api.callsTo('GET /Venue/GetAllVenueRequests').slice(-1);
     expect(call.query.From <= today && today <= call.query.To).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Week' }));
-    expect(await within(await screen.findByRole('grid')).findByText(/Youth rally/)).toBeTruthy();
+    expect(await within(await screen.findByRole('list', { name: 'Bookings calendar' })).findByText(/Youth rally/)).toBeTruthy();
   });
 });

@@ -10,6 +10,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -116,37 +117,40 @@ export function DetailListTab({ userId, viewer, config }: Props) {
       {data.length === 0 ? (
         <Typography color="text.secondary">{text('empty')}</Typography>
       ) : (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              {columns.map((c) => (
-                <TableCell key={c.source}>{translate(fieldLabel(c.source))}</TableCell>
-              ))}
-              {viewer.canEdit && <TableCell />}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {order(data).map((row) => (
-              <TableRow key={row.id}>
+        // In a container, which the layout lets scroll sideways: five columns are wider than a phone.
+        <TableContainer>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
                 {columns.map((c) => (
-                  <TableCell key={c.source}>{c.render ? c.render(row) : row[c.source]}</TableCell>
+                  <TableCell key={c.source}>{translate(fieldLabel(c.source))}</TableCell>
                 ))}
-                {viewer.canEdit && (
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <IconButton
-                      aria-label={`${translate('flock.profile.edit')} ${nameOf(row)}`}
-                      onClick={() => setEditing({ mode: 'edit', row })}
-                      size="small"
-                    >
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                    <DeleteRow resource={resource} row={row} title={text('delete_title', row)} onDeleted={refetch} />
-                  </TableCell>
-                )}
+                {viewer.canEdit && <TableCell />}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {order(data).map((row) => (
+                <TableRow key={row.id}>
+                  {columns.map((c) => (
+                    <TableCell key={c.source}>{c.render ? c.render(row) : row[c.source]}</TableCell>
+                  ))}
+                  {viewer.canEdit && (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <IconButton
+                        aria-label={`${translate('flock.profile.edit')} ${nameOf(row)}`}
+                        onClick={() => setEditing({ mode: 'edit', row })}
+                        size="small"
+                      >
+                        <EditIcon fontSize="small" />
+                      </IconButton>
+                      <DeleteRow resource={resource} row={row} title={text('delete_title', row)} onDeleted={refetch} />
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
       {editing && (
         <Dialog open onClose={close} fullWidth maxWidth="sm">
