@@ -578,6 +578,16 @@ export const en = {
         rejected: 'Rejected by %{name}',
         cancelled: 'Cancelled by %{name}',
       },
+      // A tab without any request, by tab.
+      empty: {
+        mine: 'You have made no requests yet. To join a department or an affinity group, or to change zone, ask from your profile.',
+        department:
+          'No requests for your departments yet. When a member asks to join one of them, the request waits here for your decision.',
+        inspectorate:
+          'No zone or affinity-group requests yet. When a member asks to change zone, or to join or change an affinity group, the request waits here for your decision.',
+        all: 'No requests yet. Members make them from their profiles: to join a department or an affinity group, or to change zone.',
+        open_profile: 'Open your profile',
+      },
     },
     audit: {
       intro: 'Every change made in Flock: who made it, when, from which address, and how it ended. Open a row to see the change.',

@@ -2,22 +2,28 @@ import { useState, type MouseEvent, type ReactElement, type ReactNode } from 're
 import {
   DataTable,
   DateInput,
+  ExportButton,
+  FilterButton,
   List,
+  ListNoResults,
   SearchInput,
+  TopToolbar,
   useDataProvider,
   useGetIdentity,
   useListContext,
   useRecordContext,
   useTranslate,
   useUnselectAll,
+  type Exporter,
   type Identifier,
 } from 'react-admin';
-import { Box, Button } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Link } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '@/domain/enums';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { behindButton, longDate } from '@/src/resources/crud';
+import { behindButton, EmptyNote, longDate, useCsvExporter, type ColumnDef } from '@/src/resources/crud';
 import { RecordCards, usePhone } from '@/src/common/RecordCards';
 import { placeFilters, selectFilter } from '@/src/common/peopleFilters';
 import { useConfirmCall } from '@/src/common/ConfirmCallButton';
@@ -132,6 +138,39 @@ function useRequestFilters(): ReactElement[] {
   ];
 }
 
+/** The CSV's columns, the table's: one's own list has no requester. */
+const CSV_COLUMNS: ColumnDef[] = [
+  'requesterName',
+  'kind',
+  'target',
+  'reason',
+  'status',
+  'createdAt',
+  'decidedByName',
+  'decisionComment',
+].map((source) => ({ source }));
+const OWN_CSV_COLUMNS = CSV_COLUMNS.slice(1);
+/** The export takes every filtered request, not just the page: the API's largest page. */
+const EXPORT_ALL = 25000;
+
+/** CSV export of the requests in the table's words: kinds and states translated, dates long. */
+function useRequestExporter(resource: string, own: boolean): Exporter<MemberRequest> {
+  const translate = useTranslate();
+  const exportCsv = useCsvExporter(resource, own ? OWN_CSV_COLUMNS : CSV_COLUMNS);
+  const row = (r: MemberRequest) => ({
+    id: r.id,
+    requesterName: r.requester.fullName,
+    kind: translate(`flock.requests.kinds.${r.kind}`),
+    target: targetText(r),
+    reason: r.reason,
+    status: translate(`flock.requests.statuses.${r.status}`),
+    createdAt: longDate(r.createdAt),
+    decidedByName: r.decidedByName,
+    decisionComment: r.decisionComment,
+  });
+  return (requests, ...rest) => exportCsv(requests.map(row), ...rest);
+}
+
 export type RequestListProps = {
   resource: 'myRequests' | 'hodRequests' | 'inspectorateRequests' | 'allRequests';
   /** The viewer decides these requests: approve and reject per row and in bulk. */
@@ -140,13 +179,36 @@ export type RequestListProps = {
   own: boolean;
 };
 
-/** One tab of /requests: the list with its filters, the decisions or cancellation, and a request's detail. */
+const EMPTY_TEXTS: Record<RequestListProps['resource'], string> = {
+  myRequests: 'flock.requests.empty.mine',
+  hodRequests: 'flock.requests.empty.department',
+  inspectorateRequests: 'flock.requests.empty.inspectorate',
+  allRequests: 'flock.requests.empty.all',
+};
+
+/** A tab without any request says what comes there; one's own points to the profile, where requests are made. */
+function NoRequests({ resource }: { resource: RequestListProps['resource'] }) {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const profile =
+    resource === 'myRequests' && identity ? (
+      <Button component={RouterLink} to={`/profile/${identity.id}`} variant="outlined" size="small">
+        {translate('flock.requests.empty.open_profile')}
+      </Button>
+    ) : null;
+  return <EmptyNote text={EMPTY_TEXTS[resource]} action={profile} />;
+}
+
+/** One tab of /requests: the list with its filters and export, the decisions or cancellation, and a request's detail. */
 export function RequestList({ resource, decides, own }: RequestListProps) {
   const [deciding, setDeciding] = useState<Deciding | null>(null);
   const [detail, setDetail] = useState<string | null>(null);
   const unselectAll = useUnselectAll(resource);
   const filters = useRequestFilters();
+  const exporter = useRequestExporter(resource, own);
   const phone = usePhone();
+  const open = (id: Identifier) => setDetail(String(id));
+  const actions = (decides || own) && (own ? <CancelButton /> : <DecideButtons onDecide={setDeciding} />);
   const finish = (decided: boolean) => {
     if (decided) unselectAll();
     setDeciding(null);
@@ -158,46 +220,67 @@ export function RequestList({ resource, decides, own }: RequestListProps) {
         title={false}
         filters={phone ? [filters[0], ...behindButton(filters.slice(1))] : filters}
         sort={{ field: 'createdAt', order: 'DESC' }}
-        exporter={false}
-        empty={false}
+        exporter={exporter}
+        actions={
+          <TopToolbar>
+            <FilterButton />
+            <ExportButton maxResults={EXPORT_ALL} />
+          </TopToolbar>
+        }
+        // Only when there are no requests at all: with filters set, the table says so and offers to clear them.
+        empty={<NoRequests resource={resource} />}
         disableSyncWithLocation
       >
         {phone ? (
-          <RequestCards
-            own={own}
-            actions={(decides || own) && (own ? <CancelButton /> : <DecideButtons onDecide={setDeciding} />)}
-            onOpen={(r) => setDetail(String(r.id))}
-          />
+          <RequestCards own={own} actions={actions} onOpen={(r) => open(r.id)} />
         ) : (
-          <DataTable
-            rowClick={(id) => {
-              setDetail(String(id));
-              return false;
-            }}
-            bulkActionButtons={decides ? <BulkDecideButtons onDecide={setDeciding} /> : false}
-          >
-            {!own && <DataTable.Col source="requesterName" render={(r: MemberRequest) => r.requester.fullName} />}
-            <DataTable.Col source="kind" render={(r: MemberRequest) => <KindLabel request={r} />} />
-            <DataTable.Col source="target" disableSort render={(r: MemberRequest) => targetText(r)} />
-            <DataTable.Col source="reason" disableSort />
-            <DataTable.Col source="status" render={(r: MemberRequest) => <StatusChip status={r.status} />} />
-            <DataTable.Col source="createdAt" render={(r: MemberRequest) => longDate(r.createdAt)} />
-            <DataTable.Col source="decidedByName" disableSort />
-            <DataTable.Col source="decisionComment" disableSort />
-            {(decides || own) && (
-              <DataTable.Col
-                label="flock.crud.actions"
-                disableSort
-                align="right"
-                render={() => (own ? <CancelButton /> : <DecideButtons onDecide={setDeciding} />)}
-              />
-            )}
-          </DataTable>
+          <RequestTable own={own} actions={actions} bulkActions={decides && <BulkDecideButtons onDecide={setDeciding} />} onOpen={open} />
         )}
       </List>
       {deciding && <DecideDialog requests={deciding.requests} approve={deciding.approve} onClose={finish} />}
       {detail && <RequestDetail id={detail} onClose={() => setDetail(null)} />}
     </>
+  );
+}
+
+/** The row's name as a button: the keyboard's way to the detail a click on the row opens. */
+function OpenLink({ onOpen, children }: { onOpen: () => void; children: ReactNode }) {
+  return (
+    <Link component="button" type="button" variant="body2" onClick={only(onOpen)} sx={{ textAlign: 'left' }}>
+      {children}
+    </Link>
+  );
+}
+
+type RequestTableProps = {
+  own: boolean;
+  actions: ReactElement | false;
+  bulkActions: ReactElement | false;
+  onOpen: (id: Identifier) => void;
+};
+
+/** The table of a wide screen: a click on a row opens its detail, and so does its first cell's button. */
+function RequestTable({ own, actions, bulkActions, onOpen }: RequestTableProps) {
+  const opener = (r: MemberRequest, label: ReactNode) => <OpenLink onOpen={() => onOpen(r.id)}>{label}</OpenLink>;
+  const kind = (r: MemberRequest) => <KindLabel request={r} />;
+  return (
+    <DataTable
+      rowClick={(id) => {
+        onOpen(id);
+        return false;
+      }}
+      bulkActionButtons={bulkActions}
+    >
+      {!own && <DataTable.Col source="requesterName" render={(r: MemberRequest) => opener(r, r.requester.fullName)} />}
+      <DataTable.Col source="kind" render={(r: MemberRequest) => (own ? opener(r, kind(r)) : kind(r))} />
+      <DataTable.Col source="target" disableSort render={(r: MemberRequest) => targetText(r)} />
+      <DataTable.Col source="reason" disableSort />
+      <DataTable.Col source="status" render={(r: MemberRequest) => <StatusChip status={r.status} />} />
+      <DataTable.Col source="createdAt" render={(r: MemberRequest) => longDate(r.createdAt)} />
+      <DataTable.Col source="decidedByName" disableSort />
+      <DataTable.Col source="decisionComment" disableSort />
+      {actions && <DataTable.Col label="flock.crud.actions" disableSort align="right" render={() => actions} />}
+    </DataTable>
   );
 }
 
@@ -219,7 +302,17 @@ function RequestCards({ own, actions, onOpen }: { own: boolean; actions: ReactEl
     line('decisionComment', (r) => r.decisionComment),
   ];
   const title = (r: MemberRequest) => (own ? kind(r) : r.requester.fullName);
-  return <RecordCards<MemberRequest> title={title} name={title} lines={lines} actions={actions || undefined} onOpen={onOpen} />;
+  // With filters set, the same words as the table's, with its Clear filters (an empty tab gets the List's note).
+  return (
+    <RecordCards<MemberRequest>
+      title={title}
+      name={title}
+      lines={lines}
+      actions={actions || undefined}
+      onOpen={onOpen}
+      empty={<ListNoResults />}
+    />
+  );
 }
 
 function KindLabel({ request }: { request: MemberRequest }) {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, ok, refusal, renderScreen, rows, signInWith, type ApiCall, findRow } from '@/tests/support/adminScreen';
 import { RequestsPage } from './RequestsPage';
 
@@ -250,5 +250,95 @@ describe("the member's own requests", () => {
         SortOrder: 'desc',
       }),
     );
+  });
+});
+
+describe('export, keyboard and empty tabs', () => {
+  let blobs: Blob[] = [];
+  beforeEach(() => {
+    blobs = [];
+    // jsdom has no object URLs: keep the CSV the export hands to the download link.
+    URL.createObjectURL = vi.fn((blob: Blob) => (blobs.push(blob), 'blob:csv'));
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  const exportedLines = async () => {
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Export' })));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    return (await blobs[0].text()).replace(/^\uFEFF/, '').split('\r\n');
+  };
+
+  it("exports a decider's tab as the table words it, every filtered request at once", async () => {
+    const decided = { ...KEMI, status: 'rejected', decidedByName: 'Funmi Adeyemi', decisionComment: 'Full, sorry' };
+    showRequests(HOD, { hod: [TOLU, decided] });
+    await openTab(/^Department requests/);
+    await rowOf('Kemi Ade');
+    const [heading, ...lines] = await exportedLines();
+    expect(heading).toBe('Member,Request,Details,Reason,Status,Filed,Decided by,Comment');
+    expect(lines).toEqual([
+      expect.stringMatching(/^Tolu Bello,Join a department,Choir,I sing,Pending,.*2025.*,,$/),
+      expect.stringMatching(/^Kemi Ade,Change department,Ushering → Choir,I sing,Rejected,.*2025.*,Funmi Adeyemi,"Full, sorry"$/),
+    ]);
+    expect(api.callsTo('GET /ChurchAffiliation/GetHodRequests').at(-1)!.query).toMatchObject({ PageSize: '25000' });
+  });
+
+  it("exports one's own requests without the requester", async () => {
+    showRequests(MEMBER);
+    await rowOf('Change CIH zone');
+    const [heading, first] = await exportedLines();
+    expect(heading).toBe('Request,Details,Reason,Status,Filed,Decided by,Comment');
+    expect(first).toMatch(/^Change CIH zone,"Ikeja Zone → Lekki Zone, Ajah Center",I sing,Pending,/);
+  });
+
+  it("opens a request's detail from its first cell, a button the keyboard reaches", async () => {
+    showRequests(HOD, { hod: [TOLU] });
+    api.on('GET /ChurchAffiliation/GetRequestById', () => ok({ ...TOLU, history: [] }));
+    await openTab(/^Department requests/);
+    const button = within(await rowOf('Tolu Bello')).getByRole('button', { name: 'Tolu Bello' });
+    expect(button.tagName).toBe('BUTTON');
+    button.focus();
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Request' })).toBeTruthy();
+    expect(api.callsTo('GET /ChurchAffiliation/GetRequestById').map((call) => call.query)).toEqual([{ id: 'r1' }]);
+  });
+
+  it("opens one's own request from its kind", async () => {
+    showRequests(MEMBER);
+    api.on('GET /ChurchAffiliation/GetRequestById', () => ok({ ...MINE, history: [] }));
+    fireEvent.click(within(await rowOf('Change CIH zone')).getByRole('button', { name: 'Change CIH zone' }));
+    expect(await screen.findByRole('dialog', { name: 'Request' })).toBeTruthy();
+  });
+
+  it('says where requests are made when one has none, with a way to the profile', async () => {
+    showRequests(MEMBER, { mine: [] });
+    expect(await screen.findByText(/^You have made no requests yet\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Open your profile' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/profile/u-admin'));
+  });
+
+  it("says a decider's empty tab has nothing yet, and a filtered one that nothing matches", async () => {
+    showRequests(ADMIN, { hod: [], inspectorate: [], all: [] });
+    await openTab(/^Inspectorate requests/);
+    expect(await screen.findByText(/^No zone or affinity-group requests yet\./)).toBeTruthy();
+    await openTab(/^All requests/);
+    expect(await screen.findByText(/^No requests yet\./)).toBeTruthy();
+    await openTab(/^My requests/);
+    await rowOf('Change CIH zone');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Rejected' }));
+    expect(await screen.findByText(/using the current filters/)).toBeTruthy();
+    expect(screen.queryByText(/You have made no requests yet/)).toBeNull();
+  });
+
+  it('says the same on a phone, whose cards take the place of the table', async () => {
+    // Every media query matches: usePhone's below 'sm' among them.
+    vi.stubGlobal('matchMedia', (media: string) => ({ matches: true, media, addEventListener() {}, removeEventListener() {} }));
+    showRequests(MEMBER, { mine: [] });
+    expect(await screen.findByText(/^You have made no requests yet\./)).toBeTruthy();
   });
 });
