@@ -1,8 +1,18 @@
 import { useEffect, useState } from 'react';
-import { DataTable, ListContextProvider, Pagination, ResourceContextProvider, useDataProvider, useList, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  ExportButton,
+  ListContextProvider,
+  Pagination,
+  ResourceContextProvider,
+  TopToolbar,
+  useDataProvider,
+  useList,
+  useTranslate,
+} from 'react-admin';
 import { Alert, Card, CardContent, CircularProgress, Grid, Typography } from '@mui/material';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
-import { cellOf, ColumnCards, PageHeader, type ApiRecord } from '@/src/resources/crud';
+import { cellOf, ColumnCards, EmptyNote, PageHeader, useCsvExporter, type ApiRecord, type ColumnDef } from '@/src/resources/crud';
 import { usePhone } from '@/src/common/RecordCards';
 import { CIH_ROLE_COLUMN, MEMBER_COLUMNS } from '@/src/common/MemberTable';
 import { CenterFacts } from './CenterFacts';
@@ -12,6 +22,7 @@ type MyCenterData = { center: ApiRecord; members: ApiRecord[]; leaders: ApiRecor
 type Loaded = { data: MyCenterData } | { notInCenter: true } | { error: string };
 
 const MEMBERS_PER_PAGE = 10;
+const MEMBER_TABLE: ColumnDef[] = [...MEMBER_COLUMNS, CIH_ROLE_COLUMN].map((column) => ({ ...column, sortable: true }));
 
 /** GetMyCenter once; a 404 means the caller has no center, which is a state, not an error. */
 function useMyCenter(): Loaded | undefined {
@@ -46,19 +57,23 @@ function Leaders({ leaders }: { leaders: ApiRecord[] }) {
   );
 }
 
-/** The center's members, sorted and paged in the browser: GetMyCenter sends them all. */
+/** The center's members, sorted, paged and exported in the browser: GetMyCenter sends them all. */
 function Members({ members }: { members: ApiRecord[] }) {
-  const list = useList({ data: members, perPage: MEMBERS_PER_PAGE, resource: 'members' });
-  const columns = [...MEMBER_COLUMNS, CIH_ROLE_COLUMN].map((column) => ({ ...column, sortable: true }));
+  const exporter = useCsvExporter('members', MEMBER_TABLE);
+  const list = useList({ data: members, perPage: MEMBERS_PER_PAGE, resource: 'members', exporter });
   const phone = usePhone();
+  if (members.length === 0) return <EmptyNote text="flock.cih.no_center_members" />;
   return (
     <ResourceContextProvider value="members">
       <ListContextProvider value={list}>
+        <TopToolbar>
+          <ExportButton />
+        </TopToolbar>
         {phone ? (
-          <ColumnCards resource="members" columns={columns} />
+          <ColumnCards resource="members" columns={MEMBER_TABLE} />
         ) : (
           <DataTable bulkActionButtons={false} rowClick={false}>
-            {columns.map((column) => cellOf('members', column))}
+            {MEMBER_TABLE.map((column) => cellOf('members', column))}
           </DataTable>
         )}
         <Pagination rowsPerPageOptions={[MEMBERS_PER_PAGE]} />

@@ -97,6 +97,18 @@ describe("a CIH pastor's own center", () => {
     expect(screen.getAllByText('Babajide Ogunleye').length).toBeGreaterThan(0);
     expect(screen.getAllByText('CIH pastor').length).toBeGreaterThan(0);
     expect(within(screen.getByRole('row', { name: /Obi/ })).getByText('ada@example.org')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
+  });
+
+  it('says how members come while the center has none', async () => {
+    signInWith(['CAN_VIEW_CIH_CENTER']);
+    api.on('GET /Center/GetMyCenter', () => ok({ center: AJAH, members: [], leaders: [] }));
+    api.on('GET /CIHAttendance/GetAbsentees', () => ok([]));
+    api.on('GET /CIHAttendance/GetAll', () => rows([]));
+    api.on('GET /CIHActivityReport/GetAll', () => rows([]));
+    renderScreen(<MyCenter />, { path: '/cih/center' });
+    expect(await screen.findByText('This center has no members yet. Members are placed in a center from their profiles.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
   });
 
   it('says so, kindly, when the user is in no center', async () => {

@@ -2,10 +2,12 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { DateInput, useDataProvider, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { Stack } from '@mui/material';
-import { RemoteSelectInput, selectFilter } from '@/src/common/peopleFilters';
+import { FOLLOW_UP_STATUSES } from '@/domain/schemas/cihReports';
+import { RemoteSelectInput } from '@/src/common/peopleFilters';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
-import { PageHeader, TableList, type ApiRecord, type ColumnDef } from '@/src/resources/crud';
+import { EmptyNote, PageHeader, TableList, type ApiRecord, type ColumnDef } from '@/src/resources/crud';
 import { FollowUpForm } from './CenterActivity';
+import { codeColumn, ToMyCenter, useCodeFilter } from './listParts';
 
 const t = (key: string) => `flock.cihReports.${key}`;
 
@@ -13,18 +15,18 @@ const historyLink = (r: ApiRecord) => `/cih/reports/followup/${r.personId}/${enc
 
 const COLUMNS: ColumnDef[] = [
   { source: 'personName', link: historyLink },
-  { source: 'reason' },
+  codeColumn('reason'),
   { source: 'followUpDate', kind: 'date', sortable: true },
-  { source: 'channel' },
+  codeColumn('channel'),
   { source: 'outcome' },
   { source: 'nextStep' },
-  { source: 'status', sortable: true },
+  codeColumn('status', true),
   { source: 'authorName' },
   { source: 'centerName', sortable: true },
 ];
 
-const FILTERS = [
-  selectFilter('status', ['open', 'closed']),
+const useFilters = () => [
+  useCodeFilter('status', FOLLOW_UP_STATUSES),
   <RemoteSelectInput key="centerId" source="centerId" reference="centerChoices" optionText="centerName" alwaysOn />,
   <DateInput key="from" source="from" alwaysOn />,
   <DateInput key="to" source="to" alwaysOn />,
@@ -33,10 +35,17 @@ const FILTERS = [
 /** /cih/reports/followup: follow-ups in the caller's reach, open ones first, with who owns each. */
 export function FollowUpList(): ReactElement {
   const translate = useTranslate();
+  const filters = useFilters();
   return (
     <>
       <PageHeader title={translate('flock.routes.cihFollowup.title')} subtitle={translate(t('follow_up_intro'))} />
-      <TableList resource="cihFollowup" columns={COLUMNS} filters={FILTERS} sort={{ field: 'status', order: 'DESC' }} />
+      <TableList
+        resource="cihFollowup"
+        columns={COLUMNS}
+        filters={filters}
+        sort={{ field: 'status', order: 'DESC' }}
+        empty={<EmptyNote text={t('follow_ups_empty')} action={<ToMyCenter />} />}
+      />
     </>
   );
 }
@@ -65,7 +74,14 @@ export function FollowUpHistory(): ReactElement {
       <PageHeader title={decodeURIComponent(name)} subtitle={translate('flock.routes.cihFollowupDetail.title')} />
       <Stack spacing={2}>
         {centerId && <FollowUpForm personId={id} centerId={centerId} onSaved={() => setVersion((v) => v + 1)} />}
-        <TableList key={version} resource="cihFollowup" columns={COLUMNS.slice(1)} filter={{ personId: id }} nested />
+        <TableList
+          key={version}
+          resource="cihFollowup"
+          columns={COLUMNS.slice(1)}
+          filter={{ personId: id }}
+          empty={<EmptyNote text={t('follow_up_history_empty')} />}
+          nested
+        />
       </Stack>
     </>
   );

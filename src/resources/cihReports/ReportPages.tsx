@@ -2,11 +2,13 @@ import { useState, type ReactElement } from 'react';
 import { DateInput, useDataProvider, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { Box, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { RemoteSelectInput, selectFilter } from '@/src/common/peopleFilters';
+import { REPORT_STATUSES } from '@/domain/schemas/cihReports';
+import { RemoteSelectInput } from '@/src/common/peopleFilters';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { PageHeader, TableList, type ApiRecord, type ColumnDef } from '@/src/resources/crud';
+import { EmptyNote, PageHeader, TableList, type ApiRecord, type ColumnDef } from '@/src/resources/crud';
 import { AttendanceFigures, FiguresState, useFigures, type CihFigures } from './AttendanceFigures';
 import { InspectionForm } from './InspectionForm';
+import { codeColumn, ToMyCenter, useCodeFilter } from './listParts';
 import { NotReported } from './NotReported';
 import { useAllows } from '@/src/authProvider/useAllows';
 
@@ -22,7 +24,7 @@ const REPORT_COLUMNS: ColumnDef[] = [
   { source: 'presentCount', kind: 'number' },
   { source: 'membersCount', kind: 'number' },
   { source: 'soulsWon', kind: 'number', sortable: true },
-  { source: 'status', sortable: true },
+  codeColumn('status', true),
   { source: 'authorName' },
 ];
 
@@ -51,33 +53,47 @@ const MEETING_COLUMNS: ColumnDef[] = [
   { source: 'takenByName' },
 ];
 
-/** Center, zone, date range (and status for reports): the report lists' filters. */
-function reportFilters(withZone: boolean, withStatus: boolean) {
+/** Center, zone, date range (and, for reports, the status filter given): the report lists' filters. */
+function reportFilters(withZone: boolean, status?: ReactElement) {
   return [
     ...(withZone ? [<RemoteSelectInput key="zoneId" source="zoneId" reference="zoneChoices" optionText="zoneName" alwaysOn />] : []),
     <RemoteSelectInput key="centerId" source="centerId" reference="centerChoices" optionText="centerName" alwaysOn />,
     <DateInput key="from" source="from" alwaysOn />,
     <DateInput key="to" source="to" alwaysOn />,
-    ...(withStatus ? [selectFilter('status', ['draft', 'submitted'])] : []),
+    ...(status ? [status] : []),
   ];
 }
 
 function ReportLists({ zoneId, version = 0 }: { zoneId?: string; version?: number }) {
   const translate = useTranslate();
   const filter = zoneId ? { zoneId } : undefined;
+  const status = useCodeFilter('status', REPORT_STATUSES);
   return (
     <Stack spacing={3}>
       <Box component="section" aria-labelledby="activity-reports">
         <Typography id="activity-reports" component="h2" variant="h6">
           {translate(t('activity_reports'))}
         </Typography>
-        <TableList resource="cihReports" columns={REPORT_COLUMNS} filter={filter} filters={reportFilters(!zoneId, true)} />
+        <TableList
+          resource="cihReports"
+          columns={REPORT_COLUMNS}
+          filter={filter}
+          filters={reportFilters(!zoneId, status)}
+          empty={<EmptyNote text={t('reports_empty')} action={<ToMyCenter />} />}
+        />
       </Box>
       <Box component="section" aria-labelledby="meetings">
         <Typography id="meetings" component="h2" variant="h6">
           {translate(t('meetings'))}
         </Typography>
-        <TableList resource="cihAttendance" columns={MEETING_COLUMNS} filter={filter} filters={reportFilters(!zoneId, false)} nested />
+        <TableList
+          resource="cihAttendance"
+          columns={MEETING_COLUMNS}
+          filter={filter}
+          filters={reportFilters(!zoneId)}
+          empty={<EmptyNote text={t('meetings_empty')} action={<ToMyCenter />} />}
+          nested
+        />
       </Box>
       <Box component="section" aria-labelledby="inspections">
         <Typography id="inspections" component="h2" variant="h6">
@@ -88,7 +104,8 @@ function ReportLists({ zoneId, version = 0 }: { zoneId?: string; version?: numbe
           resource="cihInspections"
           columns={INSPECTION_COLUMNS}
           filter={filter}
-          filters={reportFilters(!zoneId, false)}
+          filters={reportFilters(!zoneId)}
+          empty={<EmptyNote text={t('inspections_empty')} />}
           nested
         />
       </Box>

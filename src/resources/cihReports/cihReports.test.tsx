@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, ok, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
+import { fakeApi, findRow, ok, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
 import { CenterWork } from './CenterWork';
 import { CihOverview } from './CihOverview';
-import { FollowUpHistory } from './FollowUpPages';
+import { FollowUpHistory, FollowUpList } from './FollowUpPages';
 import { CenterReports, ZoneReports } from './ReportPages';
 import { localToday } from './TakeAttendance';
 
@@ -34,6 +34,14 @@ function centerApi() {
   api.on('GET /CIHActivityReport/GetAll', () =>
     rows([{ id: 'r1', topic: 'Walking in love', reportDate: '2026-11-16', status: 'submitted' }]),
   );
+}
+
+/** The options a select offers, opened as a user opens it. */
+async function optionsOf(select: HTMLElement) {
+  fireEvent.mouseDown(select);
+  const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+  fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+  return options;
 }
 
 const markOf = (name: string, mark: 'Present' | 'Absent') =>
@@ -274,8 +282,9 @@ describe('/cih/reports', () => {
     );
     api.on('POST /CIHInspectionReport/Create', (call) => ok({ id: 'i2', ...(call.body as object) }));
     renderScreen(<CenterReports />, { path: '/cih/reports/centers' });
-    expect(await screen.findByText('Walking in love')).toBeTruthy();
+    expect(within(await findRow('Walking in love')).getByText('Submitted')).toBeTruthy();
     expect(await screen.findByText('Well kept')).toBeTruthy();
+    expect(await optionsOf(screen.getByRole('combobox', { name: 'Status' }))).toEqual(['Any', 'Draft', 'Submitted']);
     const form = within(screen.getByRole('region', { name: 'Inspection of a center' }));
     fireEvent.mouseDown(form.getByRole('combobox', { name: 'Center' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Ajah Center' }));
@@ -306,6 +315,11 @@ describe('/cih/reports', () => {
     expect(await screen.findByRole('heading', { name: 'Inspection reports' })).toBeTruthy();
     await waitFor(() => expect(api.callsTo('GET /CIHInspectionReport/GetAll').length).toBeGreaterThan(0));
     expect(screen.queryByRole('button', { name: 'Save inspection' })).toBeNull();
+    // Empty lists say what belongs in them, and lead the leader to their center's page to file it.
+    expect(await screen.findByText(/^No activity reports filed yet/)).toBeTruthy();
+    expect(await screen.findByText(/^No attendance taken yet/)).toBeTruthy();
+    expect(await screen.findByText(/^No inspection reports yet/)).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Go to my center' })[0].getAttribute('href')).toBe('/cih/center');
   });
 
   it('zones: the church’s figures, the centers that did not meet this week, and each zone opening its centers', async () => {
@@ -396,7 +410,8 @@ describe('/cih/reports', () => {
     api.on('POST /FollowUpReport/Create', (call) => ok({ id: 'f2', ...(call.body as object) }));
     renderScreen(<FollowUpHistory />, { path: '/cih/reports/followup/:id/:name', at: `/cih/reports/followup/${person}/Dayo%20Oke` });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dayo Oke' })).toBeTruthy();
-    expect(await screen.findByText('Was ill')).toBeTruthy();
+    const row = within(await findRow('Was ill'));
+    expect(['Absentee', 'Call', 'Open'].map((word) => row.getByText(word))).toHaveLength(3);
     await waitFor(() => expect(api.callsTo('GET /FollowUpReport/GetAll')[0].query).toMatchObject({ PersonId: person }));
     fireEvent.change(await screen.findByRole('textbox', { name: 'Outcome' }), { target: { value: 'Coming Sunday' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save follow-up' }));
@@ -408,6 +423,29 @@ describe('/cih/reports', () => {
       reason: 'absentee',
       outcome: 'Coming Sunday',
     });
+  });
+});
+
+describe('/cih/reports/followup', () => {
+  it('shows reason, channel and status in words, and offers the statuses in words', async () => {
+    signInWith(LEADER);
+    api.on('GET /Center/GetAll', () => rows([]));
+    api.on('GET /FollowUpReport/GetAll', () =>
+      rows([{ id: 'f1', personId: 'p1', personName: 'Dayo Oke', reason: 'firstTimer', channel: 'visit', status: 'closed' }]),
+    );
+    renderScreen(<FollowUpList />, { path: '/cih/reports/followup' });
+    const row = within(await findRow('Dayo Oke'));
+    expect(['First-timer', 'Visit', 'Closed'].map((word) => row.getByText(word))).toHaveLength(3);
+    expect(await optionsOf(screen.getByRole('combobox', { name: 'Status' }))).toEqual(['Any', 'Open', 'Closed']);
+  });
+
+  it('says what files a follow-up while there are none, and leads a leader to their center', async () => {
+    signInWith(LEADER);
+    api.on('GET /Center/GetAll', () => rows([]));
+    api.on('GET /FollowUpReport/GetAll', () => rows([]));
+    renderScreen(<FollowUpList />, { path: '/cih/reports/followup' });
+    expect(await screen.findByText(/^No follow-ups yet/)).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Go to my center' })).getAttribute('href')).toBe('/cih/center');
   });
 });
 
