@@ -14,7 +14,6 @@ import {
   useRecordContext,
   useTranslate,
   useUnselectAll,
-  type Exporter,
   type Identifier,
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -138,38 +137,20 @@ function useRequestFilters(): ReactElement[] {
   ];
 }
 
-/** The CSV's columns, the table's: one's own list has no requester. */
+/** The CSV's columns, the table's, in its words: one's own list has no requester. */
 const CSV_COLUMNS: ColumnDef[] = [
-  'requesterName',
-  'kind',
-  'target',
-  'reason',
-  'status',
-  'createdAt',
-  'decidedByName',
-  'decisionComment',
-].map((source) => ({ source }));
+  { source: 'requesterName', csv: (r) => r.requester.fullName },
+  { source: 'kind', csv: (r, translate) => translate(`flock.requests.kinds.${r.kind}`) },
+  { source: 'target', csv: (r) => targetText(r as MemberRequest) },
+  { source: 'reason' },
+  { source: 'status', csv: (r, translate) => translate(`flock.requests.statuses.${r.status}`) },
+  { source: 'createdAt', csv: (r) => longDate(r.createdAt) },
+  { source: 'decidedByName' },
+  { source: 'decisionComment' },
+];
 const OWN_CSV_COLUMNS = CSV_COLUMNS.slice(1);
 /** The export takes every filtered request, not just the page: the API's largest page. */
 const EXPORT_ALL = 25000;
-
-/** CSV export of the requests in the table's words: kinds and states translated, dates long. */
-function useRequestExporter(resource: string, own: boolean): Exporter<MemberRequest> {
-  const translate = useTranslate();
-  const exportCsv = useCsvExporter(resource, own ? OWN_CSV_COLUMNS : CSV_COLUMNS);
-  const row = (r: MemberRequest) => ({
-    id: r.id,
-    requesterName: r.requester.fullName,
-    kind: translate(`flock.requests.kinds.${r.kind}`),
-    target: targetText(r),
-    reason: r.reason,
-    status: translate(`flock.requests.statuses.${r.status}`),
-    createdAt: longDate(r.createdAt),
-    decidedByName: r.decidedByName,
-    decisionComment: r.decisionComment,
-  });
-  return (requests, ...rest) => exportCsv(requests.map(row), ...rest);
-}
 
 export type RequestListProps = {
   resource: 'myRequests' | 'hodRequests' | 'inspectorateRequests' | 'allRequests';
@@ -205,7 +186,7 @@ export function RequestList({ resource, decides, own }: RequestListProps) {
   const [detail, setDetail] = useState<string | null>(null);
   const unselectAll = useUnselectAll(resource);
   const filters = useRequestFilters();
-  const exporter = useRequestExporter(resource, own);
+  const exporter = useCsvExporter(resource, own ? OWN_CSV_COLUMNS : CSV_COLUMNS);
   const phone = usePhone();
   const open = (id: Identifier) => setDetail(String(id));
   const actions = (decides || own) && (own ? <CancelButton /> : <DecideButtons onDecide={setDeciding} />);

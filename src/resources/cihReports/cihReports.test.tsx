@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, findRow, ok, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
 import { CenterWork } from './CenterWork';
 import { CihOverview } from './CihOverview';
@@ -437,6 +437,13 @@ describe('/cih/reports/followup', () => {
     const row = within(await findRow('Dayo Oke'));
     expect(['First-timer', 'Visit', 'Closed'].map((word) => row.getByText(word))).toHaveLength(3);
     expect(await optionsOf(screen.getByRole('combobox', { name: 'Status' }))).toEqual(['Any', 'Open', 'Closed']);
+
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => (blobs.push(blob), 'blob:csv'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Export' })));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const [, first] = (await blobs[0].text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(first).toBe('Dayo Oke,First-timer,,Visit,,,Closed,,');
   });
 
   it('says what files a follow-up while there are none, and leads a leader to their center', async () => {

@@ -13,11 +13,12 @@ function CodeLabel({ source, code }: { source: string; code?: string | null }) {
   return <>{code ? translate(codeKey(source, code), { _: code }) : ''}</>;
 }
 
-/** A column of codes (status, reason, channel) shown in words. */
+/** A column of codes (status, reason, channel) shown and exported in words. */
 export const codeColumn = (source: string, sortable = false): ColumnDef => ({
   source,
   sortable,
   render: (record) => <CodeLabel source={source} code={record[source]} />,
+  csv: (record, translate) => (record[source] ? translate(codeKey(source, record[source]), { _: record[source] }) : ''),
 });
 
 /** A filter on codes, offered in words. */

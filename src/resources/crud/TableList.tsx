@@ -25,7 +25,8 @@ export function useCsvExporter(resource: string, columns: readonly ColumnDef[]):
   return useCallback(
     (records: ApiRecord[]) => {
       const headed = columns.map(({ source }) => ({ source, label: translate(fieldLabel(resource, source)) }));
-      downloadCSV(toCsv(records, headed), translate(`resources.${resource}.name`, { smart_count: 2 }));
+      const rows = records.map((r) => Object.fromEntries(columns.map((c) => [c.source, c.csv ? c.csv(r, translate) : r[c.source]])));
+      downloadCSV(toCsv(rows, headed), translate(`resources.${resource}.name`, { smart_count: 2 }));
     },
     [translate, resource, columns],
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
+import type { TranslateFunction } from 'react-admin';
 import type { AccessKey } from '@/src/authProvider/access';
 import type { ENDPOINTS } from '@/src/dataProvider/table';
 
@@ -41,6 +42,8 @@ export type ColumnDef = {
   link?: (record: ApiRecord) => string;
   /** The cell's own content, when it is more than the value (the CSV keeps the value). */
   render?: (record: ApiRecord) => ReactNode;
+  /** The CSV's value where the record's own would not read (a stored code, in words). */
+  csv?: (record: ApiRecord, translate: TranslateFunction) => unknown;
 };
 
 /** A link shown on each row, to a page about that record. */
