@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { useTranslate } from 'react-admin';
 import { EmptyNote, TableList, type ColumnDef } from '@/src/resources/crud';
+import { enumColumn } from './enumLabels';
 
 const profilePath = (member: { id: string }) => `/profile/${member.id}`;
 
@@ -10,7 +11,7 @@ export const MEMBER_COLUMNS: ColumnDef[] = [
   { source: 'lastName', sortable: true, link: profilePath },
   { source: 'email' },
   { source: 'phoneNumber' },
-  { source: 'gender', sortable: true },
+  enumColumn('gender', { sortable: true }),
 ];
 
 /** SPEC.md section 2: member tables sort by default, first name, surname, dob, gender, marital status, employment, state. */

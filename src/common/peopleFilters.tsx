@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { SelectInput, useGetList, type SelectInputProps } from 'react-admin';
 import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/enums';
 import { EVERY_ROW } from '@/src/common/roles/useRoles';
+import { enumChoices, type EnumField } from './enumLabels';
 
 type RemoteProps = Omit<SelectInputProps, 'choices'> & { source: string; reference: string; optionText: string };
 
@@ -27,6 +28,11 @@ export function selectFilter(
   );
 }
 
+/** A filter on an enumeration of SPEC.md section 3, offered in words, behind the Add filter button. */
+const enumFilter = (field: EnumField, values: readonly string[]) => (
+  <SelectInput key={field} source={field} choices={enumChoices(field, values)} emptyText="flock.people.any" alwaysOn={false} />
+);
+
 /** Where people belong: their CIH zone and their department. */
 export const placeFilters = ({ alwaysOn = true }: Shown = {}): ReactElement[] => [
   <RemoteSelectInput key="zoneId" source="zoneId" reference="zoneChoices" optionText="zoneName" alwaysOn={alwaysOn} />,
@@ -50,7 +56,7 @@ export const memberFilters = (): ReactElement[] => [
     optionText="affinityGroupName"
     optionValue="affinityGroupName"
   />,
-  selectFilter('gender', GENDERS, undefined, { alwaysOn: false }),
-  selectFilter('maritalStatus', MARITAL_STATUSES, undefined, { alwaysOn: false }),
-  selectFilter('employmentStatus', EMPLOYMENT_STATUSES, undefined, { alwaysOn: false }),
+  enumFilter('gender', GENDERS),
+  enumFilter('maritalStatus', MARITAL_STATUSES),
+  enumFilter('employmentStatus', EMPLOYMENT_STATUSES),
 ];

@@ -19,6 +19,7 @@ import {
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import type { FieldValues } from 'react-hook-form';
 import { GENDERS } from '@/domain/enums';
+import { enumChoices } from '@/src/common/enumLabels';
 import type { Convert } from '@/domain/gatherings';
 import { outreachReportSchema, outreachReportUpdateSchema } from '@/domain/schemas/gatherings';
 import { schemaResolver } from '@/src/common/schemaResolver';
@@ -51,7 +52,7 @@ function ConvertsInput() {
         <SelectInput
           source="gender"
           label="flock.gatherings.convert.gender"
-          choices={GENDERS.map((g) => ({ id: g, name: g }))}
+          choices={enumChoices('gender', GENDERS)}
           emptyText="flock.select_option"
         />
         <TextInput source="address" label="flock.gatherings.convert.address" />

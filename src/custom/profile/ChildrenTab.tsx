@@ -2,6 +2,7 @@ import type { RaRecord } from 'react-admin';
 import { sortChildren } from '@/domain/profileRules';
 import { childSchema, childUpdateSchema } from '@/domain/schemas/profile';
 import { longDate } from '@/src/resources/crud';
+import { EnumText } from '@/src/common/enumLabels';
 import { DetailListTab, type DetailListConfig } from './DetailListTab';
 import { GenderInput, PastDateInput, ProfileTextInput, TitleInput } from './inputs';
 import type { Viewer } from './useProfile';
@@ -14,7 +15,7 @@ function childrenConfig(memberSurname?: string | null): DetailListConfig {
     texts: 'children',
     columns: [
       { source: 'firstName', render: fullName },
-      { source: 'gender' },
+      { source: 'gender', render: (child) => <EnumText field="gender" value={child.gender} /> },
       { source: 'dateOfBirth', render: (child) => longDate(child.dateOfBirth) },
       { source: 'position' },
     ],

@@ -1,6 +1,7 @@
 import type { RaRecord } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { EMPLOYMENT_STATUSES, MARITAL_STATUSES } from '@/domain/enums';
+import { ENUM_LABELS } from '@/src/common/enumLabels';
 import { genderOfTitle, normaliseBiodata, showsMaidenName } from '@/domain/profileRules';
 import { biodataSchema, biodataUpdateSchema } from '@/domain/schemas/profile';
 import { ChoiceInput, GenderInput, PastDateInput, ProfileTextInput, TitleInput, Wide } from './inputs';
@@ -58,8 +59,8 @@ export function PersonalTab({ userId, user, biodata, viewer, onSaved }: Props) {
       <MaidenNameInput />
       <PastDateInput source="dateOfBirth" />
       <ProfileTextInput source="placeOfBirth" />
-      <ChoiceInput source="maritalStatus" values={MARITAL_STATUSES} />
-      <ChoiceInput source="employmentStatus" values={EMPLOYMENT_STATUSES} />
+      <ChoiceInput source="maritalStatus" values={MARITAL_STATUSES} labels={ENUM_LABELS.maritalStatus} />
+      <ChoiceInput source="employmentStatus" values={EMPLOYMENT_STATUSES} labels={ENUM_LABELS.employmentStatus} />
       <PlaceFields reference={reference} country="nationality" state="stateOfOrigin" />
       <PlaceFields reference={reference} country="country" state="state" lga="lga" />
       <ProfileTextInput source="nearestBusStop" />

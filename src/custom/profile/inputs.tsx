@@ -4,6 +4,7 @@ import { useFormContext } from 'react-hook-form';
 import { Box } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { GENDERS, TITLES } from '@/domain/enums';
+import { ENUM_LABELS } from '@/src/common/enumLabels';
 import { genderOfTitle } from '@/domain/profileRules';
 import { FormLock, fieldLabel } from '@/src/common/formLock';
 
@@ -35,14 +36,15 @@ export function ProfileTextInput({ source, disabled, multiline, ...rest }: TextI
 
 type ChoiceInputProps = Omit<SelectInputProps, 'choices'> & {
   source: string;
-  /** The stored values; `names` translates them when the shown text differs. */
+  /** The stored values; `names` translates them when the shown text differs, `labels` is their keys' prefix. */
   values: readonly string[];
   names?: Record<string, string>;
+  labels?: string;
 };
 
 /** A select of fixed values with the placeholder 'Select Option' (SPEC.md section 9). */
-export function ChoiceInput({ source, values, names, disabled, ...rest }: ChoiceInputProps) {
-  const choices = values.map((value) => ({ id: value, name: names?.[value] ?? value }));
+export function ChoiceInput({ source, values, names, labels, disabled, ...rest }: ChoiceInputProps) {
+  const choices = values.map((value) => ({ id: value, name: labels ? `${labels}.${value}` : (names?.[value] ?? value) }));
   return (
     <SelectInput
       source={source}
@@ -121,6 +123,7 @@ export function TitleInput() {
     <ChoiceInput
       source="title"
       values={TITLES}
+      labels={ENUM_LABELS.title}
       onChange={(event) => {
         const gender = genderOfTitle(event?.target?.value);
         if (gender) setValue('gender', gender, { shouldDirty: true, shouldValidate: true });
@@ -129,7 +132,7 @@ export function TitleInput() {
   );
 }
 
-export const GenderInput = () => <ChoiceInput source="gender" values={GENDERS} />;
+export const GenderInput = () => <ChoiceInput source="gender" values={GENDERS} labels={ENUM_LABELS.gender} />;
 
 /** The form's fields in columns; a Wide child spans the row. */
 export function FieldGrid({ children }: { children: ReactNode }) {

@@ -2,6 +2,7 @@ import { DataTable, ExportButton, FilterButton, List, SearchInput, SortButton, T
 import { Link } from 'react-router-dom';
 import { ColumnCards, longDate, PageHeader, useCsvExporter, type ApiRecord, type ColumnDef } from '@/src/resources/crud';
 import { MEMBER_SORTS } from '@/src/common/MemberTable';
+import { enumColumn, EnumText } from '@/src/common/enumLabels';
 import { memberFilters } from '@/src/common/peopleFilters';
 import { usePhone } from '@/src/common/RecordCards';
 import { BulkConvertButton } from './BulkConvertButton';
@@ -18,7 +19,7 @@ const CARD_COLUMNS: ColumnDef[] = [
   { source: 'fullName', link: (person) => `/profile/${person.id}` },
   { source: 'email' },
   { source: 'phoneNumber' },
-  { source: 'gender' },
+  enumColumn('gender'),
   { source: 'zoneName' },
   { source: 'createdAt', kind: 'date' },
 ];
@@ -62,7 +63,11 @@ export function FirstTimerList() {
             />
             <DataTable.Col source="email" label={label('email')} disableSort />
             <DataTable.Col source="phoneNumber" label={label('phoneNumber')} disableSort />
-            <DataTable.Col source="gender" label={label('gender')} />
+            <DataTable.Col
+              source="gender"
+              label={label('gender')}
+              render={(person: ApiRecord) => <EnumText field="gender" value={person.gender} />}
+            />
             <DataTable.Col source="zoneName" label={label('zoneName')} disableSort />
             <DataTable.Col source="createdAt" label={label('createdAt')} render={(person: ApiRecord) => longDate(person.createdAt)} />
             <DataTable.Col label="flock.crud.actions" disableSort align="right" render={() => <ConvertButton />} />

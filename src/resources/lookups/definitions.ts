@@ -1,4 +1,5 @@
 import { GENDERS, MARITAL_STATUSES } from '@/domain/enums';
+import { ENUM_LABELS, enumColumn } from '@/src/common/enumLabels';
 import * as forms from '@/domain/schemas/structure';
 import type { ColumnDef, CrudDefinition, FieldDef } from '@/src/resources/crud';
 
@@ -85,8 +86,8 @@ export const LOOKUPS = {
       { source: 'affinityGroupCode', kind: 'text' },
       { source: 'startAge', kind: 'number' },
       { source: 'endAge', kind: 'number' },
-      { source: 'maritalStatus', kind: 'select', choices: MARITAL_STATUSES },
-      { source: 'gender', kind: 'select', choices: GENDERS },
+      { source: 'maritalStatus', kind: 'select', choices: MARITAL_STATUSES, labels: ENUM_LABELS.maritalStatus },
+      { source: 'gender', kind: 'select', choices: GENDERS, labels: ENUM_LABELS.gender },
       DESCRIPTION,
     ],
     columns: [
@@ -94,13 +95,13 @@ export const LOOKUPS = {
       { source: 'affinityGroupCode', sortable: true },
       { source: 'startAge', kind: 'number', sortable: true },
       { source: 'endAge', kind: 'number', sortable: true },
-      { source: 'maritalStatus', sortable: true },
-      { source: 'gender', sortable: true },
+      enumColumn('maritalStatus', { sortable: true }),
+      enumColumn('gender', { sortable: true }),
       DESCRIPTION_COLUMN,
     ],
     filters: [
-      { source: 'maritalStatus', kind: 'select', choices: MARITAL_STATUSES },
-      { source: 'gender', kind: 'select', choices: GENDERS },
+      { source: 'maritalStatus', kind: 'select', choices: MARITAL_STATUSES, labels: ENUM_LABELS.maritalStatus },
+      { source: 'gender', kind: 'select', choices: GENDERS, labels: ENUM_LABELS.gender },
     ],
   },
 } satisfies Record<string, CrudDefinition>;

@@ -22,6 +22,7 @@ import { VirtualAutocompleteInput } from '@/src/common/VirtualAutocomplete';
 import { useRoleLabel } from '@/src/common/roles/useRoles';
 import { longDate, PageHeader, useCsvExporter, type ApiRecord, type ColumnDef } from '@/src/resources/crud';
 import { MEMBER_SORTS } from '@/src/common/MemberTable';
+import { enumColumn, enumLabel } from '@/src/common/enumLabels';
 import { RecordCards, usePhone } from '@/src/common/RecordCards';
 import { ImportButton } from './ImportDialog';
 import { useAllows } from '@/src/authProvider/useAllows';
@@ -78,10 +79,10 @@ function useTableColumns(): ColumnDef[] {
     { source: 'fullName', render: (member) => <Link to={profilePath(member)}>{member.fullName}</Link> },
     { source: 'email' },
     { source: 'phoneNumber' },
-    { source: 'gender', sortable: true },
+    enumColumn('gender', { sortable: true }),
     { source: 'dateOfBirth', sortable: true, render: (member) => longDate(member.dateOfBirth) },
-    { source: 'maritalStatus', sortable: true },
-    { source: 'employmentStatus', sortable: true },
+    enumColumn('maritalStatus', { sortable: true }),
+    enumColumn('employmentStatus', { sortable: true }),
     { source: 'zoneName' },
     { source: 'userRole', render: (member) => (member.userRole ?? '').split(', ').filter(Boolean).map(roleLabel).join(', ') },
   ];
@@ -100,9 +101,9 @@ function useFilters() {
     <CenterFilter key="centerId" source="centerId" />,
     <ListFilter key="departmentId" source="departmentId" list="departments" />,
     <ListFilter key="affinityGroup" source="affinityGroup" list="affinityGroups" byName />,
-    select('gender', GENDERS),
-    select('maritalStatus', MARITAL_STATUSES),
-    select('employmentStatus', EMPLOYMENT_STATUSES),
+    select('gender', GENDERS, (value) => enumLabel(translate, 'gender', value)),
+    select('maritalStatus', MARITAL_STATUSES, (value) => enumLabel(translate, 'maritalStatus', value)),
+    select('employmentStatus', EMPLOYMENT_STATUSES, (value) => enumLabel(translate, 'employmentStatus', value)),
     <StateFilter key="state" source="state" />,
     select('role', [...ASSIGNABLE_ROLES, ...CIH_ROLES], (role) => translate(`flock.roles.${role}`)),
     select('status', ['active', 'disabled'], (status) => translate(`flock.member_list.status.${status}`)),
