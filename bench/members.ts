@@ -261,42 +261,38 @@ async function login(base: string, password: string): Promise<string> {
 
 type ListBody = { data: Array<{ id: string }>; totalCount: number; nextCursor?: string };
 
-async function getList(base: string, token: string, query: string): Promise<{ ms: number; body: ListBody }> {
-  const t = performance.now();
+async function getList(base: string, token: string, query: string): Promise<ListBody> {
   const res = await fetch(`${base}/api/ChurchAffiliation/GetMemberQuery?${query}`, { headers: { authorization: `Bearer ${token}` } });
   const body = (await res.json()) as ListBody;
-  const ms = performance.now() - t;
   if (res.status !== 200) throw new Error(`GetMemberQuery?${query} answered ${res.status}`);
-  return { ms, body };
+  return body;
 }
 
-/** The median of one call made SINGLE_CALLS times in a row (the machine is shared: one call alone is noise). */
-async function singleCall(base: string, token: string, query: string) {
-  await getList(base, token, query);
+/** The median and slowest of one call made SINGLE_CALLS times in a row, after one (the machine is shared: one call alone is noise). */
+async function timesOf(call: () => Promise<unknown>) {
+  await call();
   const times: number[] = [];
-  for (let i = 0; i < SINGLE_CALLS; i++) times.push((await getList(base, token, query)).ms);
+  for (let i = 0; i < SINGLE_CALLS; i++) {
+    const t = performance.now();
+    await call();
+    times.push(performance.now() - t);
+  }
   times.sort((a, b) => a - b);
   return { median: percentile(times, 50), max: times[times.length - 1] };
 }
 
+const singleCall = (base: string, token: string, query: string) => timesOf(() => getList(base, token, query));
+
 /**
  * The limit of a deep page: its 25 rows by offset from the plain table (the ids through an
  * index-only scan, then their rows, as Flock reads them), through the server's own database
- * handle, timed as singleCall times.
+ * handle, timed as a single call.
  */
 async function rawDeepPage(db: Database['db'], pageNumber: number) {
   const page = sql.raw(`select p.id, p.first_name, p.sur_name, p.email, p.phone, p.gender
     from (select id from bench_plain_members order by sur_name, first_name, id limit 25 offset ${(pageNumber - 1) * 25}) ids
     join bench_plain_members p using (id) order by p.sur_name, p.first_name, p.id`);
-  await db.execute(page);
-  const times: number[] = [];
-  for (let i = 0; i < SINGLE_CALLS; i++) {
-    const t = performance.now();
-    await db.execute(page);
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return { median: percentile(times, 50), max: times[times.length - 1] };
+  return timesOf(() => db.execute(page));
 }
 
 /** What SQL computes over the source tables (not the directory): the page's ids and the count. */
@@ -357,7 +353,7 @@ async function measure(app: FastifyInstance, database: Database, password: strin
   const query = `ZoneId=${zoneId}&Gender=${PAGE.gender}&SortBy=surName&PageNumber=${PAGE.pageNumber}&PageSize=${PAGE.pageSize}`;
 
   const expected = await expectedPage(database.db, zoneId);
-  const got = (await getList(base, token, query)).body;
+  const got = await getList(base, token, query);
   const sameIds = JSON.stringify(got.data.map((r) => r.id)) === JSON.stringify(expected.ids);
   console.log(
     `Zone ${PAGE.zone} + ${PAGE.gender}: totalCount ${got.totalCount} (SQL: ${expected.n}); page ${PAGE.pageNumber} ids ${sameIds ? 'equal' : 'DIFFER from'} SQL's`,
@@ -441,7 +437,7 @@ async function measure(app: FastifyInstance, database: Database, password: strin
 
 /** The nextCursor of unfiltered page `n` (25 a page), reached by PageNumber. */
 async function cursorAt(base: string, token: string, n: number): Promise<string> {
-  const { body } = await getList(base, token, `PageNumber=${n}&PageSize=25`);
+  const body = await getList(base, token, `PageNumber=${n}&PageSize=25`);
   if (!body.nextCursor) throw new Error(`page ${n} has no nextCursor`);
   return body.nextCursor;
 }

@@ -2,7 +2,7 @@ import type { RaRecord } from 'react-admin';
 import { sortChildren } from '@/domain/profileRules';
 import { childSchema, childUpdateSchema } from '@/domain/schemas/profile';
 import { longDate } from '@/src/resources/crud';
-import { EnumText } from '@/src/common/enumLabels';
+import { CodeText, ENUM_LABELS } from '@/src/common/enumLabels';
 import { DetailListTab, type DetailListConfig } from './DetailListTab';
 import { GenderInput, PastDateInput, ProfileTextInput, TitleInput } from './inputs';
 import type { Viewer } from './useProfile';
@@ -15,7 +15,7 @@ function childrenConfig(memberSurname?: string | null): DetailListConfig {
     texts: 'children',
     columns: [
       { source: 'firstName', render: fullName },
-      { source: 'gender', render: (child) => <EnumText field="gender" value={child.gender} /> },
+      { source: 'gender', render: (child) => <CodeText prefix={ENUM_LABELS.gender} value={child.gender} /> },
       { source: 'dateOfBirth', render: (child) => longDate(child.dateOfBirth) },
       { source: 'position' },
     ],

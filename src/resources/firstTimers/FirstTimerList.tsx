@@ -2,7 +2,7 @@ import { DataTable, ExportButton, FilterButton, List, SearchInput, SortButton, T
 import { Link } from 'react-router-dom';
 import { ColumnCards, longDate, PageHeader, useCsvExporter, type ApiRecord, type ColumnDef } from '@/src/resources/crud';
 import { MEMBER_SORTS } from '@/src/common/MemberTable';
-import { enumColumn, EnumText } from '@/src/common/enumLabels';
+import { CodeText, ENUM_LABELS, enumColumn } from '@/src/common/enumLabels';
 import { memberFilters } from '@/src/common/peopleFilters';
 import { usePhone } from '@/src/common/RecordCards';
 import { BulkConvertButton } from './BulkConvertButton';
@@ -66,7 +66,7 @@ export function FirstTimerList() {
             <DataTable.Col
               source="gender"
               label={label('gender')}
-              render={(person: ApiRecord) => <EnumText field="gender" value={person.gender} />}
+              render={(person: ApiRecord) => <CodeText prefix={ENUM_LABELS.gender} value={person.gender} />}
             />
             <DataTable.Col source="zoneName" label={label('zoneName')} disableSort />
             <DataTable.Col source="createdAt" label={label('createdAt')} render={(person: ApiRecord) => longDate(person.createdAt)} />
