@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { LOGIN_SHELL_SCRIPT } from '../domain/loginShell.js';
+import { LOGIN_SHELL_SCRIPT } from '../domain/auth/loginShell.js';
 import { en } from '../src/i18n/en.js';
 
 /** Files worth compressing: text. Images and fonts the build holds are compressed already. */
@@ -62,7 +62,7 @@ function textAt(key: string, appName: string): string {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * index.html's static login form (domain/loginShell.ts) takes its texts from src/i18n/en.ts at
+ * index.html's static login form (domain/auth/loginShell.ts) takes its texts from src/i18n/en.ts at
  * build time, written `%t:flock.auth.login%`, so they are never copied by hand; the inline
  * script that shows it is written in from the module the server hashes for its CSP.
  */

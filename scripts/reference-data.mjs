@@ -1,4 +1,4 @@
-// Regenerates domain/reference/countries.json and nigeria.json from pinned npm packages:
+// Regenerates domain/common/reference/countries.json and nigeria.json from pinned npm packages:
 //   node scripts/reference-data.mjs
 // The packages are fetched with `npm pack` into a temporary folder rather than installed: the
 // country package carries 74 MB of city data this project does not use, and only this script

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '@/src/i18n/en';
 import { ACCESS } from '@/src/authProvider/access';
 import { ENDPOINTS } from '@/src/dataProvider/table';
-import { isWebRoute, WEB_ROUTES } from '@/domain/webRoutes';
+import { isWebRoute, WEB_ROUTES } from '@/domain/common/webRoutes';
 import { routesOf, SCREENS } from './screens';
 
 describe('the descriptors of src/screens.ts', () => {
@@ -31,7 +31,7 @@ describe('the descriptors of src/screens.ts', () => {
     expect(Object.keys(ENDPOINTS).filter((k) => !names.has(k))).toEqual([]);
   });
 
-  it('route exactly the addresses the server reloads into the app (domain/webRoutes.ts)', () => {
+  it('route exactly the addresses the server reloads into the app (domain/common/webRoutes.ts)', () => {
     const paths = ['/', ...SCREENS.flatMap(routesOf).map((r) => r.path)];
     expect([...paths].sort()).toEqual([...WEB_ROUTES].sort());
   });

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { permissionString } from '@/domain/permissions.js';
+import { permissionString } from '@/domain/roles/permissions.js';
 import type { Db, Tx } from './client.js';
 import { churchAffiliations, permissions, rolePermissions, roles, userPermissions, userRoles, users } from './schema/index.js';
 

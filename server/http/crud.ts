@@ -1,7 +1,7 @@
 import { and, asc, count, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z, type ZodObject, type ZodRawShape } from 'zod';
-import { idField } from '@/domain/schemas/structure.js';
+import { idField } from '@/domain/common/fields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { sameText, searchOver } from '@/server/db/queries.js';
 import type { Access, Caller } from './access.js';

@@ -2,9 +2,9 @@ import { and, asc, count, eq, inArray, like, or, sql, type SQL } from 'drizzle-o
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { z } from 'zod';
-import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/enums.js';
-import { P } from '@/domain/permissions.js';
-import { idField } from '@/domain/schemas/structure.js';
+import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/common/enums.js';
+import { P } from '@/domain/roles/permissions.js';
+import { idField } from '@/domain/common/fields.js';
 import type { Db } from '@/server/db/client.js';
 import { jsonObject, prerendered, sameText } from '@/server/db/queries.js';
 import { generation, keepsTotal, keepTotal, knownTotal, NO_GENERATION } from '@/server/db/listTotals.js';

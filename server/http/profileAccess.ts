@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { P } from '@/domain/permissions.js';
-import { canEditProfile } from '@/domain/profileRules.js';
-import { idField } from '@/domain/schemas/structure.js';
+import { P } from '@/domain/roles/permissions.js';
+import { canEditProfile } from '@/domain/profile/rules.js';
+import { idField } from '@/domain/common/fields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { users } from '@/server/db/schema/index.js';
 import type { Access, Caller } from './access.js';

@@ -1,5 +1,5 @@
 import { z, type ZodType } from 'zod';
-import { idField } from '@/domain/schemas/structure.js';
+import { idField } from '@/domain/common/fields.js';
 import type { Db } from '@/server/db/client.js';
 import type { Access, Caller } from './access.js';
 import { ok, type Envelope } from './envelope.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { PERMISSION_CATALOGUE, permissionString } from '@/domain/permissions.js';
-import { CIH_ROLES, DEFAULT_ROLE_PERMISSIONS, PLATFORM_ROLES, type RoleName } from '@/domain/roles.js';
+import { PERMISSION_CATALOGUE, permissionString } from '@/domain/roles/permissions.js';
+import { CIH_ROLES, DEFAULT_ROLE_PERMISSIONS, PLATFORM_ROLES, type RoleName } from '@/domain/roles/roles.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { biodata, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema/index.js';
 import { hashPassword } from '@/server/modules/auth/passwords.js';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { PLATFORM_ROLES } from '@/domain/roles.js';
+import { PLATFORM_ROLES } from '@/domain/roles/roles.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import {
   affinityGroups,

@@ -1,4 +1,4 @@
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 
 /** Any one of these permission strings grants access; an empty rule admits every signed-in user. */
 export type Rule = readonly string[];

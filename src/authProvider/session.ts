@@ -1,4 +1,4 @@
-import { permissionString, type PermissionEntry } from '@/domain/permissions';
+import { permissionString, type PermissionEntry } from '@/domain/roles/permissions';
 import { PREFERENCE_KEYS } from '@/src/layout/preferences';
 
 /** Local storage keys of the signed-in session (SPEC.md section 4: login stores these). */

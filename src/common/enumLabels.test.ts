@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES, TITLES } from '@/domain/enums';
+import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES, TITLES } from '@/domain/common/enums';
 import { en } from '@/src/i18n/en';
 import { ENUM_LABELS, enumChoices, enumLabel, type EnumField } from './enumLabels';
 

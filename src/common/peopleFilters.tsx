@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { SelectInput, useGetList, type SelectInputProps } from 'react-admin';
-import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/enums';
+import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/common/enums';
 import { EVERY_ROW } from '@/src/common/roles/useRoles';
 import { enumChoices, type EnumField } from './enumLabels';
 

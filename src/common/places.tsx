@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { showsLga } from '@/domain/profileRules';
-import { loadCountries, loadNigerianStates, NIGERIA, type Country, type NigerianState } from '@/domain/reference';
+import { showsLga } from '@/domain/profile/rules';
+import { loadCountries, loadNigerianStates, NIGERIA, type Country, type NigerianState } from '@/domain/common/reference';
 import { VirtualAutocompleteInput, type Choice } from './VirtualAutocomplete';
 
 /**

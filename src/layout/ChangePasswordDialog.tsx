@@ -1,6 +1,6 @@
 import { Form, PasswordInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { changePasswordInsideSchema } from '@/domain/schemas/auth';
+import { changePasswordInsideSchema } from '@/domain/auth/schemas';
 import { replaceToken } from '@/src/authProvider/session';
 import { withConfirmation } from '@/src/custom/auth/confirmPassword';
 import { FormStatus } from '@/src/custom/auth/AuthCard';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import { appointments, auditLogs, notifications } from '@/server/db/schema/index.js';
 import { userWith } from '@/tests/support/roles.js';
 import { ADMIN_EMAIL, startServer } from '@/tests/support/server.js';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import { auditLogs, auditLogsArchive } from '@/server/db/schema/index.js';
 import { moveExpiredAuditRows } from '@/server/modules/auditTrail/retention.js';
 import { isSettled, pageQuery, whereOf, type AuditFilters } from '@/server/modules/auditTrail/query.js';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissionString } from '@/domain/permissions.js';
-import { DEFAULT_ROLE_PERMISSIONS } from '@/domain/roles.js';
-import { PASSWORD_RULE } from '@/domain/schemas/auth.js';
+import { permissionString } from '@/domain/roles/permissions.js';
+import { DEFAULT_ROLE_PERMISSIONS } from '@/domain/roles/roles.js';
+import { PASSWORD_RULE } from '@/domain/auth/schemas.js';
 import { biodata, otps, outbox, roles, userRoles, users } from '@/server/db/schema/index.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, startSibling, type TestServer } from '@/tests/support/server.js';
 import { createUser, signUp, signUpBody, uniqueEmail, USER_PASSWORD, verifyEmail } from '@/tests/support/users.js';
@@ -294,7 +294,7 @@ describe('Login', () => {
     const data = res.body.data;
     expect(typeof data.token).toBe('string');
     expect(data.token.split('.')).toHaveLength(3);
-    // The seeded member role's defaults (domain/roles.ts), each as right + module.
+    // The seeded member role's defaults (domain/roles/roles.ts), each as right + module.
     expect(new Set(data.permissions.map(permissionString))).toEqual(new Set(DEFAULT_ROLE_PERMISSIONS.member));
     expect(data.user).toMatchObject({ id: member.id, email: member.email, firstName: 'Ada', surName: 'Obi', isFirstTimer: false });
     expect(data.user).not.toHaveProperty('passwordHash');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import { biodata, users } from '@/server/db/schema/index.js';
 import { addPerson, auditOf } from '@/tests/support/people.js';
 import { userWith } from '@/tests/support/roles.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EVENT_TYPES } from '@/domain/gatherings.js';
-import { P } from '@/domain/permissions.js';
+import { EVENT_TYPES } from '@/domain/gatherings/statuses.js';
+import { P } from '@/domain/roles/permissions.js';
 import { notifications, venueBookings } from '@/server/db/schema/index.js';
 import { userWith } from '@/tests/support/roles.js';
 import { startServer } from '@/tests/support/server.js';

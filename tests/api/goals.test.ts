@@ -63,7 +63,7 @@ const create = (token: string, body: Record<string, unknown>) =>
   s.call('POST', '/Goal/Create', { token, body: { title: 'Grow', target: 10, startDate: START, endDate: END, ...body } });
 const goal = (token: string, id: string) => s.call('GET', `/Goal/GetById?id=${id}`, { token });
 
-/** Counted here in SQL of the test's own, by the metric's definition (domain/goals.ts). */
+/** Counted here in SQL of the test's own, by the metric's definition (domain/goals/metrics.ts). */
 async function countSql(query: ReturnType<typeof sql>) {
   const result = (await db.execute(query)) as unknown as { rows: Array<{ n: number | string }> };
   return Number(result.rows[0].n);

@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, permissionString } from '@/domain/permissions.js';
+import { ALL_PERMISSIONS, permissionString } from '@/domain/roles/permissions.js';
 import type { Access } from '@/server/http/access.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from '@/tests/support/server.js';
 import { createUser } from '@/tests/support/users.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import { auditLogs, biodata, centers, churchAffiliations, departments, userDepartments, users, zones } from '@/server/db/schema/index.js';
 import { rowsOf } from '@/server/db/queries.js';
 import { addPerson } from '@/tests/support/people.js';

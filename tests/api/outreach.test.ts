@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import { biodata, notifications, userRoles, roles, users } from '@/server/db/schema/index.js';
 import { userWith } from '@/tests/support/roles.js';
 import { startServer } from '@/tests/support/server.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import { churchAffiliations, departments, permissions, rolePermissions, roles, users } from '@/server/db/schema/index.js';
 import { addCenter, addDepartment, addZone, joinDepartments } from '@/tests/support/churchStructure.js';
 import { addPerson, auditOf, rolesOf, setAffiliation } from '@/tests/support/people.js';

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ALL_PERMISSIONS, MODULES, P } from '@/domain/permissions.js';
-import { DEFAULT_ROLE_PERMISSIONS } from '@/domain/roles.js';
+import { ALL_PERMISSIONS, MODULES, P } from '@/domain/roles/permissions.js';
+import { DEFAULT_ROLE_PERMISSIONS } from '@/domain/roles/roles.js';
 import { churchAffiliations, rolePermissions, roles, userPermissions, users } from '@/server/db/schema/index.js';
 import { addPerson, auditOf, rolesOf } from '@/tests/support/people.js';
 import { addRole, userWith } from '@/tests/support/roles.js';
 import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/server.js';
 import { createUser, setRole } from '@/tests/support/users.js';
 
-/** What the seeded member role grants (domain/roles.ts). */
+/** What the seeded member role grants (domain/roles/roles.ts). */
 const MEMBER_DEFAULTS = DEFAULT_ROLE_PERMISSIONS.member;
 
 let s: TestServer;

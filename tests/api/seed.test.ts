@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, countDistinct, eq, isNull, like, ne, sql } from 'drizzle-orm';
-import { ALL_PERMISSIONS, permissionString, P } from '@/domain/permissions.js';
-import { DEFAULT_ROLE_PERMISSIONS, PLATFORM_ROLES, type RoleName } from '@/domain/roles.js';
+import { ALL_PERMISSIONS, permissionString, P } from '@/domain/roles/permissions.js';
+import { DEFAULT_ROLE_PERMISSIONS, PLATFORM_ROLES, type RoleName } from '@/domain/roles/roles.js';
 import { openDatabase, type Db } from '@/server/db/client.js';
 import {
   affinityGroups,

@@ -17,8 +17,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from '@/tests/support/server
 import { startProcess } from '@/tests/support/serverProcess.js';
 import { createUser } from '@/tests/support/users.js';
 import { userWith } from '@/tests/support/roles.js';
-import { CONSENT_WORDING } from '@/domain/consent.js';
-import { P } from '@/domain/permissions.js';
+import { CONSENT_WORDING } from '@/domain/profile/consent.js';
+import { P } from '@/domain/roles/permissions.js';
 
 /** Backups and restores, consent, a person's own export and erasure. */
 

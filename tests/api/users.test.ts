@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import { users } from '@/server/db/schema/index.js';
 import { addPerson, auditOf, rolesOf } from '@/tests/support/people.js';
 import { userWith } from '@/tests/support/roles.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import { notifications, venueBookings } from '@/server/db/schema/index.js';
 import { userWith } from '@/tests/support/roles.js';
 import { ADMIN_EMAIL, startServer } from '@/tests/support/server.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { WEB_ROUTES } from '@/domain/webRoutes';
+import { WEB_ROUTES } from '@/domain/common/webRoutes';
 import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
 import { choose, expectOverview, expectToast, fillByLabel, signIn, typeDate } from './pages.js';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { permissionString } from '@/domain/permissions.js';
+import { permissionString } from '@/domain/roles/permissions.js';
 import { permissions, rolePermissions, roles } from '@/server/db/schema/index.js';
 import type { TestServer } from './server.js';
 import { createUser, setRole } from './users.js';

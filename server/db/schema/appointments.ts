@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { APPOINTMENT_REASONS, APPOINTMENT_STATUSES } from '@/domain/appointments.js';
+import { APPOINTMENT_REASONS, APPOINTMENT_STATUSES } from '@/domain/appointments/slots.js';
 import { users } from './users.js';
 
 /**

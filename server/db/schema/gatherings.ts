@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, numeric, pgTable, text, time, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { EVENT_TYPES, GATHERING_STATUSES, OUTREACH_STATUSES, type Convert } from '@/domain/gatherings.js';
+import { EVENT_TYPES, GATHERING_STATUSES, OUTREACH_STATUSES, type Convert } from '@/domain/gatherings/statuses.js';
 import { users } from './users.js';
 
 /**

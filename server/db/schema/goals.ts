@@ -1,5 +1,5 @@
 import { date, doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { GOAL_METRICS, GOAL_SCOPES } from '@/domain/goals.js';
+import { GOAL_METRICS, GOAL_SCOPES } from '@/domain/goals/metrics.js';
 import { centers, departments, zones } from './church.js';
 import { users } from './users.js';
 

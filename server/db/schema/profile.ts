@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { customType, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { FILE_TYPES, MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '@/domain/enums.js';
+import { FILE_TYPES, MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '@/domain/common/enums.js';
 import { affinityGroups, centers, departments, zones } from './church.js';
 import { users } from './users.js';
 

@@ -4,7 +4,7 @@ import { users } from './users.js';
 /**
  * Consents a person gave or withdrew, one row per change, never updated: the newest row of a
  * category is the answer in force, the rest its history. wording names the text the person saw
- * (domain/consent.ts), so a later rewording does not change what was agreed to.
+ * (domain/profile/consent.ts), so a later rewording does not change what was agreed to.
  */
 export const consents = pgTable(
   'consents',

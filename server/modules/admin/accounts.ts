@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { createAdminSchema } from '@/domain/schemas/people.js';
+import type { createAdminSchema } from '@/domain/people/schemas.js';
 import type { Tx } from '@/server/db/client.js';
 import { qualified, sameText } from '@/server/db/queries.js';
 import { biodata, memberDirectory, memberRoleNames, roles, userRoles, users } from '@/server/db/schema/index.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { P } from '@/domain/permissions.js';
-import { bulkConvertSchema, createAdminSchema, MAX_BULK_CONVERT } from '@/domain/schemas/people.js';
-import { idField } from '@/domain/schemas/structure.js';
+import { P } from '@/domain/roles/permissions.js';
+import { bulkConvertSchema, createAdminSchema, MAX_BULK_CONVERT } from '@/domain/people/schemas.js';
+import { idField } from '@/domain/common/fields.js';
 import { memberDirectory } from '@/server/db/schema/index.js';
 import { ok } from '@/server/http/envelope.js';
 import { badRequest, conflict, forbidden, isUniqueViolation } from '@/server/http/errors.js';

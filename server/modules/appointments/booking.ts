@@ -10,8 +10,8 @@ import {
   type bookingSchema,
   type Slot,
   type Window,
-} from '@/domain/appointments.js';
-import { P } from '@/domain/permissions.js';
+} from '@/domain/appointments/slots.js';
+import { P } from '@/domain/roles/permissions.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { permissionsOf } from '@/server/db/permissionsOf.js';
 import { appointmentExceptions, appointments, appointmentWindows, users } from '@/server/db/schema/index.js';

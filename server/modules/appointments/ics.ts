@@ -1,4 +1,4 @@
-import type { AppointmentStatus } from '@/domain/appointments.js';
+import type { AppointmentStatus } from '@/domain/appointments/slots.js';
 
 /** RFC 5545 text: escape backslash, semicolon, comma and newlines. */
 const icsText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');

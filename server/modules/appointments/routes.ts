@@ -10,9 +10,9 @@ import {
   freeSlotsQuery,
   HOLDING_STATUSES,
   localDay,
-} from '@/domain/appointments.js';
-import { P } from '@/domain/permissions.js';
-import { idField } from '@/domain/schemas/structure.js';
+} from '@/domain/appointments/slots.js';
+import { P } from '@/domain/roles/permissions.js';
+import { idField } from '@/domain/common/fields.js';
 import { personName } from '@/server/db/queries.js';
 import { appointments, appointmentWindows, users } from '@/server/db/schema/index.js';
 import type { Access } from '@/server/http/access.js';
@@ -24,7 +24,7 @@ import { scopedReads } from '@/server/http/scopedReads.js';
 import { act, APPOINTMENT_NOT_FOUND, book, hostRules, isHost, setAvailability } from './booking.js';
 import { appointmentIcs } from './ics.js';
 import { appointmentPage, appointmentView, type AppointmentListQuery } from './view.js';
-import { localMidnight } from '@/domain/localTime.js';
+import { localMidnight } from '@/domain/common/localTime.js';
 
 /**
  * Appointments under /Appointment/ (API.md): a host publishes weekly windows and days away; a

@@ -1,14 +1,14 @@
 import { and, asc, count, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { appointmentFilters } from '@/domain/appointments.js';
+import type { appointmentFilters } from '@/domain/appointments/slots.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, searchOver } from '@/server/db/queries.js';
 import { appointments } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import { page } from '@/server/http/envelope.js';
 import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
-import { P } from '@/domain/permissions.js';
-import { localMidnight } from '@/domain/localTime.js';
+import { P } from '@/domain/roles/permissions.js';
+import { localMidnight } from '@/domain/common/localTime.js';
 
 /** An appointment as the lists, the detail and the calendar file show it. */
 

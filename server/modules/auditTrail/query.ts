@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { idField } from '@/domain/schemas/structure.js';
+import { idField } from '@/domain/common/fields.js';
 import type { Db } from '@/server/db/client.js';
 import { personName, rowsOf, searchOver } from '@/server/db/queries.js';
 import { auditLogs, biodata, users } from '@/server/db/schema/index.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { P } from '@/domain/permissions.js';
-import { idField } from '@/domain/schemas/structure.js';
+import { P } from '@/domain/roles/permissions.js';
+import { idField } from '@/domain/common/fields.js';
 import { auditLogs } from '@/server/db/schema/index.js';
 import { redact } from '@/server/http/audit.js';
 import { ok, page } from '@/server/http/envelope.js';

@@ -10,7 +10,7 @@ import {
   signUpSchema,
   usernameSchema,
   validateEmailCompleteSchema,
-} from '@/domain/schemas/auth.js';
+} from '@/domain/auth/schemas.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { permissionsOf, roleNamesOf } from '@/server/db/permissionsOf.js';
 import { biodata, churchAffiliations, roles, userRoles, users } from '@/server/db/schema/index.js';

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/enums.js';
-import { canEditStatus, normaliseBiodata } from '@/domain/profileRules.js';
-import type { Biodata } from '@/domain/schemas/profile.js';
+import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/common/enums.js';
+import { canEditStatus, normaliseBiodata } from '@/domain/profile/rules.js';
+import type { Biodata } from '@/domain/profile/schemas.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { searchOver, sameText } from '@/server/db/queries.js';
 import { biodata, users } from '@/server/db/schema/index.js';

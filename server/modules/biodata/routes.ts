@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { P } from '@/domain/permissions.js';
-import { biodataSchema, biodataUpdateSchema } from '@/domain/schemas/profile.js';
-import { idField } from '@/domain/schemas/structure.js';
+import { P } from '@/domain/roles/permissions.js';
+import { biodataSchema, biodataUpdateSchema } from '@/domain/profile/schemas.js';
+import { idField } from '@/domain/common/fields.js';
 import { biodata } from '@/server/db/schema/index.js';
 import { ok } from '@/server/http/envelope.js';
 import { conflict } from '@/server/http/errors.js';

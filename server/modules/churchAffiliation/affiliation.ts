@@ -1,8 +1,8 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { P } from '@/domain/permissions.js';
-import { AFFILIATION_FIELDS, editableAffiliationFields, showsCharterNumber, type AffiliationField } from '@/domain/profileRules.js';
-import type { churchAffiliationUpdateSchema } from '@/domain/schemas/profile.js';
+import { P } from '@/domain/roles/permissions.js';
+import { AFFILIATION_FIELDS, editableAffiliationFields, showsCharterNumber, type AffiliationField } from '@/domain/profile/rules.js';
+import type { churchAffiliationUpdateSchema } from '@/domain/profile/schemas.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { qualified } from '@/server/db/queries.js';
 import { centers, churchAffiliations, departments, userDepartments, zones } from '@/server/db/schema/index.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { P } from '@/domain/permissions.js';
-import { churchAffiliationSchema, churchAffiliationUpdateSchema } from '@/domain/schemas/profile.js';
-import { idField } from '@/domain/schemas/structure.js';
+import { P } from '@/domain/roles/permissions.js';
+import { churchAffiliationSchema, churchAffiliationUpdateSchema } from '@/domain/profile/schemas.js';
+import { idField } from '@/domain/common/fields.js';
 import type { Access } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { notFound } from '@/server/http/errors.js';

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { P } from '@/domain/permissions.js';
-import { centerSchema, centerUpdateSchema, idField, zoneSchema, zoneUpdateSchema } from '@/domain/schemas/structure.js';
+import { P } from '@/domain/roles/permissions.js';
+import { centerSchema, centerUpdateSchema, zoneSchema, zoneUpdateSchema } from '@/domain/cih/schemas.js';
+import { idField } from '@/domain/common/fields.js';
 import { countOf, countRows, qualified } from '@/server/db/queries.js';
 import { centers, churchAffiliations, zones } from '@/server/db/schema/index.js';
 import { blockedBy, standardPaths, type EntityDefinition } from '@/server/http/crud.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import { churchAffiliations, memberDirectory } from '@/server/db/schema/index.js';
 import { crudRoutes, findOne } from '@/server/http/crud.js';
 import { ok } from '@/server/http/envelope.js';

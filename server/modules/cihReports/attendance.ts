@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AttendanceValues } from '@/domain/schemas/cihReports.js';
-import { calendarDate } from '@/domain/schemas/dates.js';
-import { idField } from '@/domain/schemas/structure.js';
+import type { AttendanceValues } from '@/domain/cihReports/schemas.js';
+import { calendarDate } from '@/domain/common/dates.js';
+import { idField } from '@/domain/common/fields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, qualified } from '@/server/db/queries.js';
 import { centers, cihAttendanceMarks, cihFollowUps, cihMeetings, cihVisitors, memberDirectory, zones } from '@/server/db/schema/index.js';

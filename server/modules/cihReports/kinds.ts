@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z, type ZodObject, type ZodRawShape } from 'zod';
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import {
   activityReportSchema,
   activityReportUpdateSchema,
@@ -11,9 +11,9 @@ import {
   inspectionReportSchema,
   inspectionReportUpdateSchema,
   REPORT_STATUSES,
-} from '@/domain/schemas/cihReports.js';
-import { calendarDate } from '@/domain/schemas/dates.js';
-import { idField } from '@/domain/schemas/structure.js';
+} from '@/domain/cihReports/schemas.js';
+import { calendarDate } from '@/domain/common/dates.js';
+import { idField } from '@/domain/common/fields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, qualified, searchOver } from '@/server/db/queries.js';
 import { centers, cihActivityReports, cihFollowUps, cihInspectionReports, cihMeetings, users, zones } from '@/server/db/schema/index.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { P } from '@/domain/permissions.js';
-import { attendanceSchema, attendanceUpdateSchema, visitorToFirstTimerSchema } from '@/domain/schemas/cihReports.js';
-import { idField } from '@/domain/schemas/structure.js';
+import { P } from '@/domain/roles/permissions.js';
+import { attendanceSchema, attendanceUpdateSchema, visitorToFirstTimerSchema } from '@/domain/cihReports/schemas.js';
+import { idField } from '@/domain/common/fields.js';
 import { cihMeetings, zones } from '@/server/db/schema/index.js';
 import { ok, page } from '@/server/http/envelope.js';
 import { forbidden, notFound } from '@/server/http/errors.js';

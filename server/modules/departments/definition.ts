@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { P } from '@/domain/permissions.js';
-import { departmentSchema, departmentUpdateSchema } from '@/domain/schemas/structure.js';
+import { P } from '@/domain/roles/permissions.js';
+import { departmentSchema, departmentUpdateSchema } from '@/domain/departments/schemas.js';
 import { countOf, countRows, personName } from '@/server/db/queries.js';
 import { departments, userDepartments, users } from '@/server/db/schema/index.js';
 import { blockedBy, type EntityDefinition } from '@/server/http/crud.js';

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { P } from '@/domain/permissions.js';
-import { delistReasonField, departmentSchema, idField } from '@/domain/schemas/structure.js';
+import { P } from '@/domain/roles/permissions.js';
+import { delistReasonField, departmentSchema } from '@/domain/departments/schemas.js';
+import { idField } from '@/domain/common/fields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, sameText, searchOver } from '@/server/db/queries.js';
 import { departmentDelistings, departments, userDepartments, users } from '@/server/db/schema/index.js';

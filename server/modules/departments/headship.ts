@@ -1,4 +1,4 @@
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import type { Tx } from '@/server/db/client.js';
 import { sameText } from '@/server/db/queries.js';
 import { departments } from '@/server/db/schema/index.js';

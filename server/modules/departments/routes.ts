@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { P } from '@/domain/permissions.js';
-import { idField } from '@/domain/schemas/structure.js';
+import { P } from '@/domain/roles/permissions.js';
+import { idField } from '@/domain/common/fields.js';
 import { memberDirectory, userDepartments } from '@/server/db/schema/index.js';
 import { crudRoutes, findOne, notFoundOf } from '@/server/http/crud.js';
 import { ok } from '@/server/http/envelope.js';

@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z, type ZodObject } from 'zod';
-import { idField } from '@/domain/schemas/structure.js';
+import { idField } from '@/domain/common/fields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { ok } from '@/server/http/envelope.js';
 import { conflict, notFound } from '@/server/http/errors.js';

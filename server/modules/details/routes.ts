@@ -9,7 +9,7 @@ import {
   qualificationUpdateSchema,
   spouseSchema,
   spouseUpdateSchema,
-} from '@/domain/schemas/profile.js';
+} from '@/domain/profile/schemas.js';
 import { children, employers, qualifications, spouses } from '@/server/db/schema/index.js';
 import { registerRoutes } from '@/server/http/route.js';
 import { detailRoutes, type DetailDefinition } from './detail.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import {
   eventFilters,
   eventRequestQuery,
@@ -8,7 +8,7 @@ import {
   eventUpdateSchema,
   idDecisionSchema,
   idQuerySchema,
-} from '@/domain/schemas/gatherings.js';
+} from '@/domain/gatherings/schemas.js';
 import { eventRequests } from '@/server/db/schema/index.js';
 import { historyOf } from '@/server/http/decisions.js';
 import { ok } from '@/server/http/envelope.js';

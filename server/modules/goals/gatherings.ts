@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { localDay, localMidnight } from '@/domain/localTime.js';
+import { localDay, localMidnight } from '@/domain/common/localTime.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { centers, churchAffiliations, cihMeetings, outreachReports, outreachRequests } from '@/server/db/schema/index.js';
 import type { Point } from './metrics.js';

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNotNull, lt, type SQL } from 'drizzle-orm';
-import { localDay, localMidnight } from '@/domain/localTime.js';
+import { localDay, localMidnight } from '@/domain/common/localTime.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { churchAffiliations, goalProgress, goals, userDepartments, users } from '@/server/db/schema/index.js';
 import { GATHERING_METRICS, measureGatherings } from './gatherings.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { goalFilters, goalProgressSchema, goalSchema, goalUpdateSchema } from '@/domain/goals.js';
-import { P } from '@/domain/permissions.js';
-import { idField } from '@/domain/schemas/structure.js';
+import { goalFilters, goalProgressSchema, goalSchema, goalUpdateSchema } from '@/domain/goals/metrics.js';
+import { P } from '@/domain/roles/permissions.js';
+import { idField } from '@/domain/common/fields.js';
 import type { Tx } from '@/server/db/client.js';
 import { goalProgress, goals } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';

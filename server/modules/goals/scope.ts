@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { churchAffiliations, departments, goals } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';

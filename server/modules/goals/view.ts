@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { progressOf, type goalFilters } from '@/domain/goals.js';
-import { localDay } from '@/domain/localTime.js';
-import { P } from '@/domain/permissions.js';
+import { progressOf, type goalFilters } from '@/domain/goals/metrics.js';
+import { localDay } from '@/domain/common/localTime.js';
+import { P } from '@/domain/roles/permissions.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, searchOver } from '@/server/db/queries.js';
 import { centers, departments, goalProgress, goals, zones } from '@/server/db/schema/index.js';

@@ -1,9 +1,10 @@
 import { and, eq, getTableName, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { P } from '@/domain/permissions.js';
-import { GENDERS, MARITAL_STATUSES } from '@/domain/enums.js';
-import * as forms from '@/domain/schemas/structure.js';
+import { P } from '@/domain/roles/permissions.js';
+import { GENDERS, MARITAL_STATUSES } from '@/domain/common/enums.js';
+import * as forms from '@/domain/lookups/schemas.js';
+import { idField } from '@/domain/common/fields.js';
 import {
   accessories,
   affinityGroups,
@@ -64,7 +65,7 @@ function lookup(table: LookupTable, { controller, ...kind }: Kind) {
 const leaderRef = { field: 'leaderId', table: users, message: 'No user has this leader id' };
 const ministryRef = { field: 'ministryId', table: ministries, message: 'No ministry has this id' };
 const ministryFilter = (table: typeof units | typeof specialUnits) => ({
-  shape: { ministryId: forms.idField('MinistryId').optional() },
+  shape: { ministryId: idField('MinistryId').optional() },
   where: (q: { ministryId?: string }) => [q.ministryId ? eq(table.ministryId, q.ministryId) : undefined],
 });
 const ministryName = (table: typeof units | typeof specialUnits) =>

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CIH_ROLES } from '@/domain/roles.js';
+import { CIH_ROLES } from '@/domain/roles/roles.js';
 import type { Tx } from '@/server/db/client.js';
 import { churchAffiliations, meetingInvitees, roles, userDepartments, userRoles, users } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';

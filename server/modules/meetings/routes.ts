@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { attendanceSchema, meetingFilters, meetingSchema, meetingUpdateSchema, removeInviteesSchema } from '@/domain/meetings.js';
-import { P } from '@/domain/permissions.js';
-import { idField } from '@/domain/schemas/structure.js';
+import { attendanceSchema, meetingFilters, meetingSchema, meetingUpdateSchema, removeInviteesSchema } from '@/domain/meetings/schemas.js';
+import { P } from '@/domain/roles/permissions.js';
+import { idField } from '@/domain/common/fields.js';
 import type { Tx } from '@/server/db/client.js';
 import { meetingInvitees, meetings } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, exists, gte, lt, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { localMidnight } from '@/domain/localTime.js';
-import type { meetingFilters } from '@/domain/meetings.js';
-import { P } from '@/domain/permissions.js';
+import { localMidnight } from '@/domain/common/localTime.js';
+import type { meetingFilters } from '@/domain/meetings/schemas.js';
+import { P } from '@/domain/roles/permissions.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { countOf, personName, searchOver } from '@/server/db/queries.js';
 import { meetingInvitees, meetings, users } from '@/server/db/schema/index.js';

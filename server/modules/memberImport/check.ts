@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ImportField, ImportMapping } from '@/domain/memberImport.js';
+import type { ImportField, ImportMapping } from '@/domain/people/memberImport.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { biodata, centers, departments, users, zones } from '@/server/db/schema/index.js';
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { IMPORT_FIELDS, MAX_IMPORT_ROWS, type ImportField, type ImportMapping } from '@/domain/memberImport.js';
+import { IMPORT_FIELDS, MAX_IMPORT_ROWS, type ImportField, type ImportMapping } from '@/domain/people/memberImport.js';
 import { badRequest } from '@/server/http/errors.js';
 
 /** A spreadsheet as rows of text: the header row apart. */

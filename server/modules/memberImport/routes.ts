@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { importCommitSchema, importPreviewSchema, MAX_IMPORT_BYTES, PREVIEW_PROBLEM_ROWS } from '@/domain/memberImport.js';
-import { P } from '@/domain/permissions.js';
+import { importCommitSchema, importPreviewSchema, MAX_IMPORT_BYTES, PREVIEW_PROBLEM_ROWS } from '@/domain/people/memberImport.js';
+import { P } from '@/domain/roles/permissions.js';
 import { ok } from '@/server/http/envelope.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '@/server/http/errors.js';
 import { registerRoutes, route } from '@/server/http/route.js';

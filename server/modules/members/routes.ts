@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import { isChurchMember, memberFilters, memberPage, memberQuerySchema, seesHidden, visibleTo } from '@/server/http/memberList.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { AUDIENCES_WITH_ID, type AudienceKind } from '@/domain/audiences.js';
-import { P } from '@/domain/permissions.js';
+import { AUDIENCES_WITH_ID, type AudienceKind } from '@/domain/notifications/audiences.js';
+import { P } from '@/domain/roles/permissions.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { sameText } from '@/server/db/queries.js';
 import {

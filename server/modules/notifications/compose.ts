@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
-import { ATTACHMENT_TYPES, AUDIENCE_KINDS, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@/domain/audiences.js';
+import { ATTACHMENT_TYPES, AUDIENCE_KINDS, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@/domain/notifications/audiences.js';
 import { ApiError, badRequest } from '@/server/http/errors.js';
 
 export type Attachment = { fileName: string; contentType: string; data: Buffer };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, exists, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { idField } from '@/domain/schemas/structure.js';
+import { idField } from '@/domain/common/fields.js';
 import type { Db } from '@/server/db/client.js';
 import { countOf, personName, qualified } from '@/server/db/queries.js';
 import { EMAIL_CATEGORIES, emailOptOuts, memberDirectory, messageAttachments, messages, notifications } from '@/server/db/schema/index.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Convert } from '@/domain/gatherings.js';
-import { P } from '@/domain/permissions.js';
-import type { convertSchema, outreachReportUpdateSchema } from '@/domain/schemas/gatherings.js';
+import type { Convert } from '@/domain/gatherings/statuses.js';
+import { P } from '@/domain/roles/permissions.js';
+import type { convertSchema, outreachReportUpdateSchema } from '@/domain/gatherings/schemas.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, searchOver } from '@/server/db/queries.js';
 import { outreachReports, outreachRequests } from '@/server/db/schema/index.js';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { P } from '@/domain/permissions.js';
-import type { outreachFilters, outreachSchema } from '@/domain/schemas/gatherings.js';
+import { P } from '@/domain/roles/permissions.js';
+import type { outreachFilters, outreachSchema } from '@/domain/gatherings/schemas.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, qualified, searchOver } from '@/server/db/queries.js';
 import { outreachReports, outreachRequests, users } from '@/server/db/schema/index.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import {
   convertsUpdateSchema,
   convertToFirstTimerSchema,
@@ -10,7 +10,7 @@ import {
   outreachReportUpdateSchema,
   outreachSchema,
   outreachUpdateSchema,
-} from '@/domain/schemas/gatherings.js';
+} from '@/domain/gatherings/schemas.js';
 import { ok } from '@/server/http/envelope.js';
 import { listQuery } from '@/server/http/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';

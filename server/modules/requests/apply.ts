@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { MemberRequestKind } from '@/domain/enums.js';
+import type { MemberRequestKind } from '@/domain/common/enums.js';
 import type { Tx } from '@/server/db/client.js';
 import { affinityGroups, centers, churchAffiliations, departments, memberRequests, userDepartments } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { MemberRequestKind, MemberRequestStatus } from '@/domain/enums.js';
-import { DECIDING_CALL } from '@/domain/requestRules.js';
-import type { decisionSchema } from '@/domain/schemas/requests.js';
+import type { MemberRequestKind, MemberRequestStatus } from '@/domain/common/enums.js';
+import { DECIDING_CALL } from '@/domain/requests/rules.js';
+import type { decisionSchema } from '@/domain/requests/schemas.js';
 import type { Tx } from '@/server/db/client.js';
 import { memberRequests, requestEvents } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';

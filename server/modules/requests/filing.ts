@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { misfit } from '@/domain/affinityFit.js';
-import type { MemberRequestKind } from '@/domain/enums.js';
-import { P } from '@/domain/permissions.js';
+import { misfit } from '@/domain/lookups/affinityFit.js';
+import type { MemberRequestKind } from '@/domain/common/enums.js';
+import { P } from '@/domain/roles/permissions.js';
 import type { Tx } from '@/server/db/client.js';
 import { affinityGroups, biodata, churchAffiliations, memberRequests, requestEvents, users } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
@@ -62,7 +62,7 @@ export async function changeDepartment(ctx: Context, q: { newDepartment: string 
 }
 
 /**
- * A member asks only for a group their age, marital status and gender fit (domain/affinityFit.ts); an
+ * A member asks only for a group their age, marital status and gender fit (domain/lookups/affinityFit.ts); an
  * administrator filing for them (CAN_UPDATE_OTHER_MEMBERS) may place them anywhere.
  */
 async function mustFit({ tx, userId, caller }: Context, groupId: string, field: string) {

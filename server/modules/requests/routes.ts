@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, type SQL } from 'drizzle-orm';
 import { z, type ZodType } from 'zod';
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import {
   changeAffinityGroupRequestSchema,
   changeDepartmentRequestSchema,
   changeZoneRequestSchema,
   joinAffinityGroupRequestSchema,
   joinDepartmentRequestSchema,
-} from '@/domain/schemas/profile.js';
-import { cancelRequestSchema, decisionSchema, requestFilters } from '@/domain/schemas/requests.js';
-import { idField } from '@/domain/schemas/structure.js';
-import type { MemberRequestKind, MemberRequestStatus } from '@/domain/enums.js';
+} from '@/domain/profile/schemas.js';
+import { cancelRequestSchema, decisionSchema, requestFilters } from '@/domain/requests/schemas.js';
+import { idField } from '@/domain/common/fields.js';
+import type { MemberRequestKind, MemberRequestStatus } from '@/domain/common/enums.js';
 import type { Db } from '@/server/db/client.js';
 import { memberRequests } from '@/server/db/schema/index.js';
 import type { Access, Caller } from '@/server/http/access.js';
@@ -43,7 +43,7 @@ import { historyOf, requestPage, requestView, type RequestListQuery } from './vi
  */
 
 const tag = 'Requests';
-/** Seeing others' requests; the handler narrows to the caller's scope (domain/requestRules.ts). */
+/** Seeing others' requests; the handler narrows to the caller's scope (domain/requests/rules.ts). */
 const viewAccess: Access = { permission: [P.viewRequests, P.approveRequests] };
 
 const listSchema = listQuery(requestFilters, PAGE_SIZE_CAP);

@@ -8,14 +8,14 @@ import {
   overseesDepartments,
   seesAllRequests,
   type RequestAction,
-} from '@/domain/requestRules.js';
+} from '@/domain/requests/rules.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { departments, memberRequests } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import { forbidden } from '@/server/http/errors.js';
 
 /**
- * Which requests a caller sees and decides (domain/requestRules.ts): as conditions on
+ * Which requests a caller sees and decides (domain/requests/rules.ts): as conditions on
  * member_requests for the lists, and as a check on one request for its detail and decision.
  * Headship is read from the database at each call, so a new head decides at once.
  */

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { requestFilters } from '@/domain/schemas/requests.js';
+import type { requestFilters } from '@/domain/requests/schemas.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, searchOver } from '@/server/db/queries.js';
 import { affinityGroups, centers, departments, memberRequests, requestEvents, users, zones } from '@/server/db/schema/index.js';

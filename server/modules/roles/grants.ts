@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { cihRoleField, permissionRef } from '@/domain/schemas/people.js';
-import { idField } from '@/domain/schemas/structure.js';
+import { cihRoleField, permissionRef } from '@/domain/roles/schemas.js';
+import { idField } from '@/domain/common/fields.js';
 import type { Tx } from '@/server/db/client.js';
 import { roleNamesOf } from '@/server/db/permissionsOf.js';
 import { userPermissions, userRoles } from '@/server/db/schema/index.js';

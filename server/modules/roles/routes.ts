@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { ALL_PERMISSIONS, MODULES, P, permissionString } from '@/domain/permissions.js';
-import { assignPermissionsSchema, createRoleSchema, updateRoleSchema } from '@/domain/schemas/people.js';
+import { ALL_PERMISSIONS, MODULES, P, permissionString } from '@/domain/roles/permissions.js';
+import { assignPermissionsSchema, createRoleSchema, updateRoleSchema } from '@/domain/roles/schemas.js';
 import { countRows, searchOver } from '@/server/db/queries.js';
 import { churchAffiliations, roles, userPermissions, userRoles } from '@/server/db/schema/index.js';
 import { ok, page } from '@/server/http/envelope.js';

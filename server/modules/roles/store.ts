@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ALL_PERMISSIONS, permissionString } from '@/domain/permissions.js';
-import { CIH_ROLES, PLATFORM_ROLES } from '@/domain/roles.js';
-import { idField } from '@/domain/schemas/structure.js';
+import { ALL_PERMISSIONS, permissionString } from '@/domain/roles/permissions.js';
+import { CIH_ROLES, PLATFORM_ROLES } from '@/domain/roles/roles.js';
+import { idField } from '@/domain/common/fields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { permissionsOf } from '@/server/db/permissionsOf.js';
 import { countOf, sameText } from '@/server/db/queries.js';

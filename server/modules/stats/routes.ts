@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, eq } from 'drizzle-orm';
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import { biodata, departments, users, zones } from '@/server/db/schema/index.js';
 import { ok } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';

@@ -1,5 +1,5 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
-import { CONSENT_CATEGORIES, CONSENT_WORDING, type ConsentCategory } from '@/domain/consent.js';
+import { CONSENT_CATEGORIES, CONSENT_WORDING, type ConsentCategory } from '@/domain/profile/consent.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { consents } from '@/server/db/schema/index.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { P } from '@/domain/permissions.js';
-import { idField } from '@/domain/schemas/structure.js';
+import { P } from '@/domain/roles/permissions.js';
+import { idField } from '@/domain/common/fields.js';
 import { ok } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { consentsOf, recordConsents } from './consent.js';

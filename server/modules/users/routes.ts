@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { emailField } from '@/domain/schemas/auth.js';
-import { P } from '@/domain/permissions.js';
-import { idField } from '@/domain/schemas/structure.js';
+import { emailField } from '@/domain/auth/schemas.js';
+import { P } from '@/domain/roles/permissions.js';
+import { idField } from '@/domain/common/fields.js';
 import { users } from '@/server/db/schema/index.js';
 import { ok } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';

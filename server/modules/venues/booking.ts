@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, lt, lte, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { GatheringStatus } from '@/domain/gatherings.js';
-import type { bookingFilters, bookingSchema } from '@/domain/schemas/gatherings.js';
+import type { GatheringStatus } from '@/domain/gatherings/statuses.js';
+import type { bookingFilters, bookingSchema } from '@/domain/gatherings/schemas.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, searchOver } from '@/server/db/queries.js';
 import { eventRequests, venueBookings, venues } from '@/server/db/schema/index.js';

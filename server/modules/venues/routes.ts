@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { P } from '@/domain/permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import {
   bookingFilters,
   bookingSchema,
@@ -9,7 +9,7 @@ import {
   idQuerySchema,
   venueSchema,
   venueUpdateSchema,
-} from '@/domain/schemas/gatherings.js';
+} from '@/domain/gatherings/schemas.js';
 import { venueBookings, venues } from '@/server/db/schema/index.js';
 import { blockedBy, crudRoutes, type EntityDefinition } from '@/server/http/crud.js';
 import { ok } from '@/server/http/envelope.js';

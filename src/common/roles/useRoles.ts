@@ -1,4 +1,4 @@
-import type { RoleChoice } from '@/domain/records';
+import type { RoleChoice } from '@/domain/common/records';
 import { useGetList, useTranslate } from 'react-admin';
 
 /** API.md: lists that fill dropdowns are asked for 25000 rows, that is all of them, in the server's order. */

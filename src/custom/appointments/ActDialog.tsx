@@ -13,7 +13,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import type { AppointmentAction } from '@/domain/appointments';
+import type { AppointmentAction } from '@/domain/appointments/slots';
 import { useCallAndClose } from '@/src/common/useCallAndClose';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { slotText, type Appointment } from './appointmentText';

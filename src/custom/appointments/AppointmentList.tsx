@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { DateInput, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Button, Chip } from '@mui/material';
-import { APPOINTMENT_REASONS, APPOINTMENT_STATUSES, type AppointmentAction } from '@/domain/appointments';
+import { APPOINTMENT_REASONS, APPOINTMENT_STATUSES, type AppointmentAction } from '@/domain/appointments/slots';
 import { selectFilter } from '@/src/common/peopleFilters';
 import { EmptyNote } from '@/src/resources/crud/EmptyNote';
 import { TableList } from '@/src/resources/crud/TableList';
@@ -10,7 +10,7 @@ import { ActDialog } from './ActDialog';
 import { IcsButton } from './IcsButton';
 import { slotText, type Appointment } from './appointmentText';
 
-/** Which actions each side takes, from which statuses (the server's rules, domain/appointments.ts). */
+/** Which actions each side takes, from which statuses (the server's rules, domain/appointments/slots.ts). */
 const HOST_ACTIONS: Array<[AppointmentAction, string[]]> = [
   ['confirm', ['requested']],
   ['reschedule', ['requested', 'confirmed']],

@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { Box, Button, Tab, Tabs, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { localDay } from '@/domain/appointments';
+import { localDay } from '@/domain/appointments/slots';
 import { PageHeader } from '@/src/resources/crud';
 import { AppointmentList } from './AppointmentList';
 import { AvailabilityEditor } from './AvailabilityEditor';

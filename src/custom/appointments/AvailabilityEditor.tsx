@@ -3,7 +3,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import type { Window } from '@/domain/appointments';
+import type { Window } from '@/domain/appointments/slots';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { clock, minutesOf } from './appointmentText';

@@ -13,7 +13,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { APPOINTMENT_REASONS } from '@/domain/appointments';
+import { APPOINTMENT_REASONS } from '@/domain/appointments/slots';
 import { useCallAndClose } from '@/src/common/useCallAndClose';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { SlotPicker } from './SlotPicker';

@@ -1,4 +1,4 @@
-import type { Slot } from '@/domain/appointments';
+import type { Slot } from '@/domain/appointments/slots';
 
 /** An appointment's time as people read it: the day and the start, in the browser's language and zone. */
 export function slotText(startsAt: string | Date): string {

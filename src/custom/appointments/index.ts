@@ -1,5 +1,5 @@
 import EventIcon from '@mui/icons-material/Event';
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { get, list, one } from '@/src/dataProvider/endpoints';
 

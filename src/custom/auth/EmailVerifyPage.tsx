@@ -1,7 +1,7 @@
 import { Form, TextInput, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Button, Link } from '@mui/material';
-import { validateEmailCompleteSchema } from '@/domain/schemas/auth';
+import { validateEmailCompleteSchema } from '@/domain/auth/schemas';
 import { AuthCard, FormStatus } from './AuthCard';
 import { OtpInput } from './OtpInput';
 import { ResendCode } from './ResendCode';

@@ -1,7 +1,7 @@
 import { Form, TextInput, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Link } from '@mui/material';
-import { emailSchema } from '@/domain/schemas/auth';
+import { emailSchema } from '@/domain/auth/schemas';
 import { AuthCard, FormStatus } from './AuthCard';
 import { schemaResolver } from '@/src/common/schemaResolver';
 import { useAuthStep } from './useAuthStep';

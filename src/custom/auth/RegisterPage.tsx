@@ -1,10 +1,10 @@
 import { BooleanInput, Form, PasswordInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Link, Typography } from '@mui/material';
-import { CONSENT_CATEGORIES } from '@/domain/consent';
-import { TITLES } from '@/domain/enums';
-import { genderOfTitle } from '@/domain/profileRules';
-import { signUpSchema } from '@/domain/schemas/auth';
+import { CONSENT_CATEGORIES } from '@/domain/profile/consent';
+import { TITLES } from '@/domain/common/enums';
+import { genderOfTitle } from '@/domain/profile/rules';
+import { signUpSchema } from '@/domain/auth/schemas';
 import { AuthCard, FormStatus } from './AuthCard';
 import { schemaResolver } from '@/src/common/schemaResolver';
 import { useAuthStep } from './useAuthStep';

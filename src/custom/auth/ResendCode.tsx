@@ -1,6 +1,6 @@
 import { FormDataConsumer, useDataProvider, useTranslate } from 'react-admin';
 import { Button } from '@mui/material';
-import { requestOtpSchema } from '@/domain/schemas/auth';
+import { requestOtpSchema } from '@/domain/auth/schemas';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { FormStatus } from './AuthCard';

@@ -1,7 +1,7 @@
 import { Form, PasswordInput, TextInput, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Button, Link } from '@mui/material';
-import { changePasswordCompleteSchema } from '@/domain/schemas/auth';
+import { changePasswordCompleteSchema } from '@/domain/auth/schemas';
 import { AuthCard, FormStatus } from './AuthCard';
 import { withConfirmation } from './confirmPassword';
 import { OtpInput } from './OtpInput';

@@ -1,5 +1,5 @@
 /**
- * index.html's static login form (domain/loginShell.ts), drawn before any script: what the
+ * index.html's static login form (domain/auth/loginShell.ts), drawn before any script: what the
  * visitor typed there, which field had the focus and whether they already pressed Sign in.
  */
 type LoginShellState = { username: string; password: string; focused?: string; submitted: boolean };

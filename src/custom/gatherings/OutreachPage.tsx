@@ -19,8 +19,8 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import type { Convert } from '@/domain/gatherings';
-import { P } from '@/domain/permissions';
+import type { Convert } from '@/domain/gatherings/statuses';
+import { P } from '@/domain/roles/permissions';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { AddButton, CrudFormDialog, EmptyNote, PageHeader, TableList, type ColumnDef, type DialogState } from '@/src/resources/crud';

@@ -18,10 +18,10 @@ import {
 } from 'react-admin';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import type { FieldValues } from 'react-hook-form';
-import { GENDERS } from '@/domain/enums';
+import { GENDERS } from '@/domain/common/enums';
 import { enumChoices } from '@/src/common/enumLabels';
-import type { Convert } from '@/domain/gatherings';
-import { outreachReportSchema, outreachReportUpdateSchema } from '@/domain/schemas/gatherings';
+import type { Convert } from '@/domain/gatherings/statuses';
+import { outreachReportSchema, outreachReportUpdateSchema } from '@/domain/gatherings/schemas';
 import { schemaResolver } from '@/src/common/schemaResolver';
 
 export type ReportRecord = {

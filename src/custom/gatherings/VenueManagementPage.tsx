@@ -1,4 +1,4 @@
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Box, Tab, Tabs } from '@mui/material';

@@ -15,8 +15,8 @@ import {
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import type { FieldValues } from 'react-hook-form';
-import type { OutreachStatus } from '@/domain/gatherings';
-import { decisionFormSchema } from '@/domain/schemas/requests';
+import type { OutreachStatus } from '@/domain/gatherings/statuses';
+import { decisionFormSchema } from '@/domain/requests/schemas';
 import { schemaResolver } from '@/src/common/schemaResolver';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 

@@ -1,6 +1,6 @@
 import { useTranslate } from 'react-admin';
-import { EVENT_TYPES, GATHERING_STATUSES, OUTREACH_STATUSES, type OutreachStatus } from '@/domain/gatherings';
-import { bookingSchema, eventFormSchema, outreachSchema, venueSchema } from '@/domain/schemas/gatherings';
+import { EVENT_TYPES, GATHERING_STATUSES, OUTREACH_STATUSES, type OutreachStatus } from '@/domain/gatherings/statuses';
+import { bookingSchema, eventFormSchema, outreachSchema, venueSchema } from '@/domain/gatherings/schemas';
 import type { ApiRecord, ColumnDef, CrudDefinition, FieldDef } from '@/src/resources/crud';
 import { GatheringStatus } from './decisions';
 

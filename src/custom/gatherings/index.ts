@@ -2,7 +2,7 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import EventIcon from '@mui/icons-material/Event';
 import PlaceIcon from '@mui/icons-material/Place';
 import type { CreateParams } from 'react-admin';
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 import { crudRules, SIGNED_IN } from '@/src/authProvider/rules';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { create, list, remove, update } from '@/src/dataProvider/endpoints';

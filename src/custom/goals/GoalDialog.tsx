@@ -13,7 +13,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { GOAL_METRICS, GOAL_SCOPES, PLACE_METRICS, type GoalMetric, type GoalScope } from '@/domain/goals';
+import { GOAL_METRICS, GOAL_SCOPES, PLACE_METRICS, type GoalMetric, type GoalScope } from '@/domain/goals/metrics';
 import { useCallAndClose } from '@/src/common/useCallAndClose';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { currentQuarter, type GoalDetail } from './goalText';

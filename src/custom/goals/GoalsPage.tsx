@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Box, Button, Chip, LinearProgress, Link, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { GOAL_METRICS, GOAL_SCOPES } from '@/domain/goals';
+import { GOAL_METRICS, GOAL_SCOPES } from '@/domain/goals/metrics';
 import { selectFilter } from '@/src/common/peopleFilters';
 import { EmptyNote, PageHeader } from '@/src/resources/crud';
 import { TableList } from '@/src/resources/crud/TableList';

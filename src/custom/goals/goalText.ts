@@ -1,4 +1,4 @@
-import type { GoalMetric, GoalScope, Progress } from '@/domain/goals';
+import type { GoalMetric, GoalScope, Progress } from '@/domain/goals/metrics';
 
 export type Goal = Progress & {
   id: string;

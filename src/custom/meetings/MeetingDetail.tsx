@@ -23,7 +23,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import PrintIcon from '@mui/icons-material/Print';
-import type { ActionItem } from '@/domain/meetings';
+import type { ActionItem } from '@/domain/meetings/schemas';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { MeetingDialog } from './MeetingDialog';

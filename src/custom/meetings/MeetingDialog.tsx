@@ -13,8 +13,8 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { MEETING_KINDS, type MeetingKind } from '@/domain/meetings';
-import { ASSIGNABLE_ROLES, CIH_ROLES } from '@/domain/roles';
+import { MEETING_KINDS, type MeetingKind } from '@/domain/meetings/schemas';
+import { ASSIGNABLE_ROLES, CIH_ROLES } from '@/domain/roles/roles';
 import { useCallAndClose } from '@/src/common/useCallAndClose';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { InviteePicker, type Invitee } from './InviteePicker';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { DateInput, useTranslate } from 'react-admin';
 import { Button, Link } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { MEETING_KINDS } from '@/domain/meetings';
+import { MEETING_KINDS } from '@/domain/meetings/schemas';
 import { selectFilter } from '@/src/common/peopleFilters';
 import { EmptyNote, PageHeader } from '@/src/resources/crud';
 import { TableList } from '@/src/resources/crud/TableList';

@@ -1,5 +1,5 @@
 import GroupsIcon from '@mui/icons-material/Groups';
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { list, one, post } from '@/src/dataProvider/endpoints';
 

@@ -1,4 +1,4 @@
-import type { ActionItem, MeetingKind } from '@/domain/meetings';
+import type { ActionItem, MeetingKind } from '@/domain/meetings/schemas';
 
 export type Meeting = {
   id: string;

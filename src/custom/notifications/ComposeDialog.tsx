@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
-import { AUDIENCES_WITH_ID, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, type AudienceKind } from '@/domain/audiences';
+import { AUDIENCES_WITH_ID, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, type AudienceKind } from '@/domain/notifications/audiences';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import type { Audiences } from './types';
 

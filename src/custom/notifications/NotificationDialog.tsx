@@ -3,7 +3,7 @@ import { useDataProvider, useGetOne, useNotify, useRefresh, useTranslate } from 
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Link } from 'react-router-dom';
-import { isWebRoute } from '@/domain/webRoutes';
+import { isWebRoute } from '@/domain/common/webRoutes';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { downloadAttachment } from './download';
 import { MessageText } from './MessageText';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useGetList, usePermissions, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Card, CardContent, Grid, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
-import type { MemberRequest } from '@/domain/records';
+import type { MemberRequest } from '@/domain/common/records';
 import { readUser } from '@/src/authProvider/session';
 import { EVERY_ROW } from '@/src/common/roles/useRoles';
 import { existsIn, useMemberRecord, type ProfileUser } from '@/src/custom/profile/useProfile';

@@ -1,5 +1,5 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 import { SIGNED_IN } from '@/src/authProvider/rules';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { get } from '@/src/dataProvider/endpoints';

@@ -1,6 +1,6 @@
 import type { RaRecord } from 'react-admin';
-import { sortChildren } from '@/domain/profileRules';
-import { childSchema, childUpdateSchema } from '@/domain/schemas/profile';
+import { sortChildren } from '@/domain/profile/rules';
+import { childSchema, childUpdateSchema } from '@/domain/profile/schemas';
 import { longDate } from '@/src/resources/crud';
 import { CodeText, ENUM_LABELS } from '@/src/common/enumLabels';
 import { DetailListTab, type DetailListConfig } from './DetailListTab';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, CardContent, FormControlLabel, FormHelperText, Skeleton, Switch, Typography } from '@mui/material';
-import { CONSENT_CATEGORIES, type ConsentCategory } from '@/domain/consent';
+import { CONSENT_CATEGORIES, type ConsentCategory } from '@/domain/profile/consent';
 import type { FlockDataProvider } from '@/src/dataProvider';
 
 type Choice = { granted: boolean; at: string } | null;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { SECTOR_NAMES, SECTORS } from '@/domain/reference';
-import { employerSchema, employerUpdateSchema } from '@/domain/schemas/profile';
+import { SECTOR_NAMES, SECTORS } from '@/domain/common/reference';
+import { employerSchema, employerUpdateSchema } from '@/domain/profile/schemas';
 import { ChoiceInput, ProfileTextInput, Wide } from './inputs';
 import { PlaceFields, stillListed, useReference } from '@/src/common/places';
 import { ProfileForm } from './ProfileForm';

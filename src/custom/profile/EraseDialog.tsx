@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useDataProvider, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 import { readPermissions } from '@/src/authProvider/session';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';

@@ -1,9 +1,9 @@
 import type { RaRecord } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { EMPLOYMENT_STATUSES, MARITAL_STATUSES } from '@/domain/enums';
+import { EMPLOYMENT_STATUSES, MARITAL_STATUSES } from '@/domain/common/enums';
 import { ENUM_LABELS } from '@/src/common/enumLabels';
-import { genderOfTitle, normaliseBiodata, showsMaidenName } from '@/domain/profileRules';
-import { biodataSchema, biodataUpdateSchema } from '@/domain/schemas/profile';
+import { genderOfTitle, normaliseBiodata, showsMaidenName } from '@/domain/profile/rules';
+import { biodataSchema, biodataUpdateSchema } from '@/domain/profile/schemas';
 import { ChoiceInput, GenderInput, PastDateInput, ProfileTextInput, TitleInput, Wide } from './inputs';
 import { PlaceFields, useReference } from '@/src/common/places';
 import { ProfileForm, type FormValues } from './ProfileForm';

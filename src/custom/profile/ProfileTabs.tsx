@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { Box, Card, Tab, Tabs } from '@mui/material';
-import { visibleTabs, type ProfileTab } from '@/domain/profileRules';
+import { visibleTabs, type ProfileTab } from '@/domain/profile/rules';
 import { ChildrenTab } from './ChildrenTab';
 import { ChurchAffiliationTab } from './ChurchAffiliationTab';
 import { DepartmentsTab } from './DepartmentsTab';

@@ -1,5 +1,5 @@
-import { HIGHEST_QUALIFICATIONS } from '@/domain/enums';
-import { qualificationSchema, qualificationUpdateSchema } from '@/domain/schemas/profile';
+import { HIGHEST_QUALIFICATIONS } from '@/domain/common/enums';
+import { qualificationSchema, qualificationUpdateSchema } from '@/domain/profile/schemas';
 import { DetailListTab, type DetailListConfig } from './DetailListTab';
 import { ChoiceInput, ProfileTextInput } from './inputs';
 import type { Viewer } from './useProfile';

@@ -9,12 +9,12 @@ import {
   changeZoneRequestSchema,
   joinAffinityGroupRequestSchema,
   joinDepartmentRequestSchema,
-} from '@/domain/schemas/profile';
+} from '@/domain/profile/schemas';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { schemaResolver } from '@/src/common/schemaResolver';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { useChoices } from '@/src/common/choices';
-import { misfit, type MemberFacts } from '@/domain/affinityFit';
+import { misfit, type MemberFacts } from '@/domain/lookups/affinityFit';
 import { useMemberRecord } from './useProfile';
 import { ProfileTextInput } from './inputs';
 import { VirtualAutocompleteInput } from '@/src/common/VirtualAutocomplete';

@@ -1,4 +1,4 @@
-import { spouseSchema, spouseUpdateSchema } from '@/domain/schemas/profile';
+import { spouseSchema, spouseUpdateSchema } from '@/domain/profile/schemas';
 import { GenderInput, PastDateInput, ProfileTextInput, TitleInput } from './inputs';
 import { ProfileForm } from './ProfileForm';
 import { TabBody } from './TabBody';

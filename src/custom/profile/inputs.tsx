@@ -3,9 +3,9 @@ import { SelectInput, TextInput, useInput, useTranslate, type SelectInputProps, 
 import { useFormContext } from 'react-hook-form';
 import { Box } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { GENDERS, TITLES } from '@/domain/enums';
+import { GENDERS, TITLES } from '@/domain/common/enums';
 import { ENUM_LABELS } from '@/src/common/enumLabels';
-import { genderOfTitle } from '@/domain/profileRules';
+import { genderOfTitle } from '@/domain/profile/rules';
 import { FormLock, fieldLabel } from '@/src/common/formLock';
 
 export { fieldLabel, LockedForm } from '@/src/common/formLock';

@@ -2,7 +2,7 @@ import { beforeAll, expect, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError, type RaRecord } from 'react-admin';
 import { apiDataProvider, ok, refusal, renderScreen, rows, signInWith, type fakeApi } from '@/tests/support/adminScreen';
-import { loadCountries, loadNigerianStates } from '@/domain/reference';
+import { loadCountries, loadNigerianStates } from '@/domain/common/reference';
 import { ProfilePage } from './ProfilePage';
 
 /**

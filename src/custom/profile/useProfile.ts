@@ -9,8 +9,8 @@ import {
   canViewProfile,
   editableAffiliationFields,
   type AffiliationField,
-} from '@/domain/profileRules';
-import type { UserRecord } from '@/domain/records';
+} from '@/domain/profile/rules';
+import type { UserRecord } from '@/domain/common/records';
 import { readPermissions, readUser } from '@/src/authProvider/session';
 import { isStale, useStaleNotice } from '@/src/common/StaleRecordNotice';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';

@@ -1,11 +1,11 @@
 import { useId, useMemo } from 'react';
 import { Form, TextInput, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress } from '@mui/material';
-import { decisionFormSchema } from '@/domain/schemas/requests';
+import { decisionFormSchema } from '@/domain/requests/schemas';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { schemaResolver } from '@/src/common/schemaResolver';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
-import type { MemberRequest } from '@/domain/records';
+import type { MemberRequest } from '@/domain/common/records';
 import { targetText } from './requestText';
 import type { FieldValues } from 'react-hook-form';
 

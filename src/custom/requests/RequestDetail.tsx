@@ -3,7 +3,7 @@ import { useGetOne, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Drawer, LinearProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { longDate } from '@/src/resources/crud';
 import { StatusChip } from './StatusChip';
-import type { MemberRequestDetail, RequestEvent } from '@/domain/records';
+import type { MemberRequestDetail, RequestEvent } from '@/domain/common/records';
 import { targetText } from './requestText';
 
 function Line({ label, value }: { label: string; value?: string | null }) {

@@ -20,7 +20,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Link } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '@/domain/enums';
+import { MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '@/domain/common/enums';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { behindButton, EmptyNote, longDate, useCsvExporter, type ColumnDef } from '@/src/resources/crud';
 import { RecordCards, usePhone } from '@/src/common/RecordCards';
@@ -29,7 +29,7 @@ import { useConfirmCall } from '@/src/common/ConfirmCallButton';
 import { DecideDialog } from './DecideDialog';
 import { RequestDetail } from './RequestDetail';
 import { StatusChip } from './StatusChip';
-import type { MemberRequest } from '@/domain/records';
+import type { MemberRequest } from '@/domain/common/records';
 import { targetText } from './requestText';
 
 type Deciding = { requests: MemberRequest[]; approve: boolean };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
 import { Tab, Tabs } from '@mui/material';
-import { holdsRequestRight } from '@/domain/requestRules';
+import { holdsRequestRight } from '@/domain/requests/rules';
 import { PageHeader } from '@/src/resources/crud';
 import { REQUEST_TABS as TABS, usePendingCount, type TabDef, type TabKey } from './pendingCounts';
 import { RequestList } from './RequestList';

@@ -1,6 +1,6 @@
 import { useTranslate } from 'react-admin';
 import { Chip, type ChipProps } from '@mui/material';
-import type { MemberRequestStatus } from '@/domain/enums';
+import type { MemberRequestStatus } from '@/domain/common/enums';
 
 const COLOR: Record<MemberRequestStatus, ChipProps['color']> = {
   pending: 'warning',

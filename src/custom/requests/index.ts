@@ -1,7 +1,7 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
-import { P } from '@/domain/permissions';
-import type { MemberRequestKind } from '@/domain/enums';
-import { DECIDING_CALL } from '@/domain/requestRules';
+import { P } from '@/domain/roles/permissions';
+import type { MemberRequestKind } from '@/domain/common/enums';
+import { DECIDING_CALL } from '@/domain/requests/rules';
 import { SIGNED_IN, type Rule } from '@/src/authProvider/rules';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { list, one } from '@/src/dataProvider/endpoints';
@@ -10,7 +10,7 @@ import { list, one } from '@/src/dataProvider/endpoints';
 const REQUEST_FILTERS = { kind: 'Kind', status: 'Status', departmentId: 'DepartmentId', zoneId: 'ZoneId', from: 'From', to: 'To' };
 /** A decision: the kind picks the call that decides it (Approve...?RequestId&Approve&Comment). */
 type Decision = { id: string; kind: MemberRequestKind; approve: boolean; comment?: string };
-/** Who may see others' requests at all (domain/requestRules.ts narrows it per list). */
+/** Who may see others' requests at all (domain/requests/rules.ts narrows it per list). */
 const REQUEST_VIEWERS: Rule = [P.viewRequests, P.approveRequests];
 
 /** /requests, and a request itself with its decision and cancellation. */

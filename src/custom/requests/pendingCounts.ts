@@ -1,5 +1,5 @@
 import { useGetList } from 'react-admin';
-import { holdsRequestRight, isInspectorate, seesAllRequests } from '@/domain/requestRules';
+import { holdsRequestRight, isInspectorate, seesAllRequests } from '@/domain/requests/rules';
 import { readUser } from '@/src/authProvider/session';
 import type { RequestListProps } from './RequestList';
 

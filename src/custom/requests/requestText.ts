@@ -1,5 +1,5 @@
-import type { MemberRequestKind } from '@/domain/enums';
-import type { MemberRequest } from '@/domain/records';
+import type { MemberRequestKind } from '@/domain/common/enums';
+import type { MemberRequest } from '@/domain/common/records';
 
 const place = (zone?: string | null, center?: string | null) => [zone, center].filter(Boolean).join(', ') || null;
 

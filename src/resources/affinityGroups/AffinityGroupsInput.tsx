@@ -1,7 +1,7 @@
 import { useGetList, useInput, useTranslate } from 'react-admin';
 import { Autocomplete, Box, Chip, TextField } from '@mui/material';
 import CancelIcon from '@mui/icons-material/Cancel';
-import type { MaritalStatus } from '@/domain/enums';
+import type { MaritalStatus } from '@/domain/common/enums';
 import { useRemoveAffinityGroup } from './useRemoveAffinityGroup';
 
 /** SPEC.md section 9: dropdown lists of affinity groups ask for page 1 with 25000 rows. */

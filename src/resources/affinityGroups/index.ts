@@ -1,5 +1,5 @@
 import GroupsIcon from '@mui/icons-material/Groups';
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 import { crudRules } from '@/src/authProvider/rules';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { controller } from '@/src/dataProvider/endpoints';

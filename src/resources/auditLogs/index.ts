@@ -1,5 +1,5 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { one, type Endpoint } from '@/src/dataProvider/endpoints';
 import { auditListQuery } from './auditQuery';

@@ -1,4 +1,4 @@
-import { centerSchema } from '@/domain/schemas/structure';
+import { centerSchema } from '@/domain/cih/schemas';
 import type { ApiRecord, CrudDefinition, FieldDef } from '@/src/resources/crud';
 import { zoneCentersPath } from '@/src/resources/zones/definition';
 

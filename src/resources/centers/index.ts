@@ -1,6 +1,6 @@
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 import { CIH_CENTER, CIH_MANAGEMENT, crudRules } from '@/src/authProvider/rules';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { controller, get, list } from '@/src/dataProvider/endpoints';

@@ -15,7 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { FOLLOW_UP_CHANNELS, FOLLOW_UP_REASONS } from '@/domain/schemas/cihReports';
+import { FOLLOW_UP_CHANNELS, FOLLOW_UP_REASONS } from '@/domain/cihReports/schemas';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { longDate, type ApiRecord } from '@/src/resources/crud';

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { DateInput, useDataProvider, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { Stack } from '@mui/material';
-import { FOLLOW_UP_STATUSES } from '@/domain/schemas/cihReports';
+import { FOLLOW_UP_STATUSES } from '@/domain/cihReports/schemas';
 import { RemoteSelectInput } from '@/src/common/peopleFilters';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { EmptyNote, PageHeader, TableList, type ApiRecord, type ColumnDef } from '@/src/resources/crud';

@@ -2,7 +2,7 @@ import { useState, type ReactElement } from 'react';
 import { DateInput, useDataProvider, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { Box, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { REPORT_STATUSES } from '@/domain/schemas/cihReports';
+import { REPORT_STATUSES } from '@/domain/cihReports/schemas';
 import { RemoteSelectInput } from '@/src/common/peopleFilters';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { EmptyNote, PageHeader, TableList, type ApiRecord, type ColumnDef } from '@/src/resources/crud';

@@ -1,6 +1,6 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 import { CIH_CENTER } from '@/src/authProvider/rules';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { controller, get, post } from '@/src/dataProvider/endpoints';

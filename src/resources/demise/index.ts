@@ -1,5 +1,5 @@
 import ArchiveIcon from '@mui/icons-material/Archive';
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { byUser, list } from '@/src/dataProvider/endpoints';
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Form, TextInput, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { z } from 'zod';
-import { delistReasonField } from '@/domain/schemas/structure';
+import { delistReasonField } from '@/domain/departments/schemas';
 import { schemaResolver } from '@/src/common/schemaResolver';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';

@@ -1,4 +1,4 @@
-import { departmentSchema } from '@/domain/schemas/structure';
+import { departmentSchema } from '@/domain/departments/schemas';
 import type { ApiRecord, CrudDefinition } from '@/src/resources/crud';
 
 /** SPEC.md section 2: /departments/view/{name}/{id}/{hodid}; 'none' stands for a department without a head. */

@@ -1,5 +1,5 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 import { crudRules } from '@/src/authProvider/rules';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { crud, list } from '@/src/dataProvider/endpoints';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
-import type { FirstTimerStats as Stats } from '@/domain/records';
+import type { FirstTimerStats as Stats } from '@/domain/common/records';
 import { Alert, Box, Card, CardContent, Grid, Skeleton, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';

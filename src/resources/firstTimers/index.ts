@@ -1,6 +1,6 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import type { GetListParams } from 'react-admin';
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { list, listQuery, PEOPLE_FILTERS } from '@/src/dataProvider/endpoints';
 

@@ -1,6 +1,6 @@
-import { GENDERS, MARITAL_STATUSES } from '@/domain/enums';
+import { GENDERS, MARITAL_STATUSES } from '@/domain/common/enums';
 import { ENUM_LABELS, enumColumn } from '@/src/common/enumLabels';
-import * as forms from '@/domain/schemas/structure';
+import * as forms from '@/domain/lookups/schemas';
 import type { ColumnDef, CrudDefinition, FieldDef } from '@/src/resources/crud';
 
 /**

@@ -4,7 +4,7 @@ import StarsIcon from '@mui/icons-material/Stars';
 import TerrainIcon from '@mui/icons-material/Terrain';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 import { crudRules } from '@/src/authProvider/rules';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { controller } from '@/src/dataProvider/endpoints';

@@ -23,7 +23,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { IMPORT_FIELDS, type ImportMapping } from '@/domain/memberImport';
+import { IMPORT_FIELDS, type ImportMapping } from '@/domain/people/memberImport';
 import type { FlockDataProvider } from '@/src/dataProvider';
 
 type Sheet = { headers: string[]; rows: string[][]; mapping: ImportMapping };

@@ -14,8 +14,8 @@ import {
 import { useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router-dom';
 import { Typography } from '@mui/material';
-import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/enums';
-import { ASSIGNABLE_ROLES, CIH_ROLES } from '@/domain/roles';
+import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/common/enums';
+import { ASSIGNABLE_ROLES, CIH_ROLES } from '@/domain/roles/roles';
 import { useChoices, type ListName } from '@/src/common/choices';
 import { useReference } from '@/src/common/places';
 import { VirtualAutocompleteInput } from '@/src/common/VirtualAutocomplete';

@@ -1,5 +1,5 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { list, post } from '@/src/dataProvider/endpoints';
 

@@ -6,7 +6,7 @@ import { FormDialogActions } from '@/src/common/FormDialogActions';
 import { useCallAndClose } from '@/src/common/useCallAndClose';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { PermissionMatrixInput, type PlatformModule } from './PermissionMatrix';
-import type { RoleRecord } from '@/domain/records';
+import type { RoleRecord } from '@/domain/common/records';
 import type { PickedUser } from './UserPicker';
 import type { FieldValues } from 'react-hook-form';
 

@@ -1,6 +1,6 @@
 import { useInput, useTranslate } from 'react-admin';
 import { Checkbox, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import { ACCESS_RIGHTS, permissionString } from '@/domain/permissions';
+import { ACCESS_RIGHTS, permissionString } from '@/domain/roles/permissions';
 
 /** A module of the catalogue with the access rights it has (GetPlatformModules). */
 export type PlatformModule = { moduleName: string; accessRights: string[] };

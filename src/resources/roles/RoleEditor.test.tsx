@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MODULES, permissionString } from '@/domain/permissions';
+import { MODULES, permissionString } from '@/domain/roles/permissions';
 import { fakeApi, ok, refusal, renderScreen, signInWith } from '@/tests/support/adminScreen';
-import type { RoleRecord } from '@/domain/records';
+import type { RoleRecord } from '@/domain/common/records';
 import { RoleEditor } from './RoleEditor';
 
 const api = fakeApi();

@@ -4,7 +4,7 @@ import { Alert, Box, Chip, IconButton, Tab, Tabs, Tooltip } from '@mui/material'
 import EditIcon from '@mui/icons-material/Edit';
 import { useRoleLabel } from '@/src/common/roles/useRoles';
 import { AddButton, PageHeader, TableList, type ColumnDef } from '@/src/resources/crud';
-import type { RoleRecord } from '@/domain/records';
+import type { RoleRecord } from '@/domain/common/records';
 import { RoleEditor } from './RoleEditor';
 import { UserAccess } from './UserAccess';
 import { useAllows } from '@/src/authProvider/useAllows';

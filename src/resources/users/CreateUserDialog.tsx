@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { CreateBase, Form, SelectInput, TextInput, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { Dialog, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { createAdminSchema } from '@/domain/schemas/people';
+import { createAdminSchema } from '@/domain/people/schemas';
 import { schemaResolver } from '@/src/common/schemaResolver';
 import { FormDialogActions } from '@/src/common/FormDialogActions';
 import { useAssignableRoles, useRoleLabel } from '@/src/common/roles/useRoles';

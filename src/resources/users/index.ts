@@ -1,5 +1,5 @@
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { byUser, create, list, PEOPLE_FILTERS } from '@/src/dataProvider/endpoints';
 

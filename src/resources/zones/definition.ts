@@ -1,4 +1,4 @@
-import { zoneSchema } from '@/domain/schemas/structure';
+import { zoneSchema } from '@/domain/cih/schemas';
 import type { ApiRecord, CrudDefinition } from '@/src/resources/crud';
 
 export const zoneCentersPath = (zone: Pick<ApiRecord, 'id'>) => `/cih/zones/view-centers/${zone.id}`;

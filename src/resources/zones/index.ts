@@ -1,6 +1,6 @@
 import MapIcon from '@mui/icons-material/Map';
 import { CIH_MANAGEMENT, crudRules } from '@/src/authProvider/rules';
-import { P } from '@/domain/permissions';
+import { P } from '@/domain/roles/permissions';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { controller, list } from '@/src/dataProvider/endpoints';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decisionCommentError, holdsRequestRight, isInspectorate, overseesDepartments, seesAllRequests } from './requestRules.js';
-import { DEFAULT_ROLE_PERMISSIONS } from './roles.js';
+import { decisionCommentError, holdsRequestRight, isInspectorate, overseesDepartments, seesAllRequests } from './rules.js';
+import { DEFAULT_ROLE_PERMISSIONS } from '@/domain/roles/roles.js';
 
 const { member, hod, inspectorate, administrator } = DEFAULT_ROLE_PERMISSIONS;
 

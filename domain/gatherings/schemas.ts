@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { GENDERS } from '@/domain/enums.js';
-import { EVENT_TYPES, GATHERING_STATUSES, OUTREACH_STATUSES } from '@/domain/gatherings.js';
-import { decisionCommentError } from '@/domain/requestRules.js';
-import { calendarDate } from './dates.js';
-import { idField } from './structure.js';
+import { GENDERS } from '@/domain/common/enums.js';
+import { EVENT_TYPES, GATHERING_STATUSES, OUTREACH_STATUSES } from '@/domain/gatherings/statuses.js';
+import { decisionCommentError } from '@/domain/requests/rules.js';
+import { calendarDate } from '@/domain/common/dates.js';
+import { idField } from '@/domain/common/fields.js';
 
 /**
  * The forms and query parameters of venues, venue bookings, event requests and outreach. The

@@ -1,6 +1,6 @@
-import { TITLE_GENDER, type Title } from './enums.js';
-import { P } from './permissions.js';
-import { NIGERIA } from './reference/index.js';
+import { TITLE_GENDER, type Title } from '@/domain/common/enums.js';
+import { P } from '@/domain/roles/permissions.js';
+import { NIGERIA } from '@/domain/common/reference/index.js';
 
 /**
  * The profile's rules (SPEC.md sections 2, 4 and 6) as pure functions: the web app shows, hides

@@ -1,5 +1,5 @@
-import type { MemberRequestKind } from './enums.js';
-import { P } from './permissions.js';
+import type { MemberRequestKind } from '@/domain/common/enums.js';
+import { P } from '@/domain/roles/permissions.js';
 
 /**
  * Who sees and who decides members' requests, as pure functions: the server enforces

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { calendarDate } from './schemas/dates.js';
-import { idField } from './schemas/structure.js';
+import { calendarDate } from '@/domain/common/dates.js';
+import { idField } from '@/domain/common/fields.js';
 
 /** Meetings: who is invited, what is on the agenda, what was decided and who does what by when. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goalSchema, progressOf } from './goals';
+import { goalSchema, progressOf } from './metrics';
 
 describe('progressOf', () => {
   it('is on track when the share reached keeps up with the share of the period gone', () => {

@@ -7,12 +7,12 @@ import {
   MARITAL_STATUSES,
   TITLE_GENDER,
   TITLES,
-} from '@/domain/enums.js';
-import { isSubSectorOf, SECTOR_NAMES } from '@/domain/reference/sectors.js';
-import { emailField } from './auth.js';
-import { pastDate } from './dates.js';
-import { idField } from './structure.js';
-import { cihRoleField } from './people.js';
+} from '@/domain/common/enums.js';
+import { isSubSectorOf, SECTOR_NAMES } from '@/domain/common/reference/sectors.js';
+import { emailField } from '@/domain/auth/schemas.js';
+import { pastDate } from '@/domain/common/dates.js';
+import { idField } from '@/domain/common/fields.js';
+import { cihRoleField } from '@/domain/roles/schemas.js';
 
 /**
  * The profile's forms (SPEC.md section 5, messages word for word): personal information,

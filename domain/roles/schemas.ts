@@ -1,59 +1,9 @@
-import { z, type ZodType } from 'zod';
-import { permissionString } from '@/domain/permissions.js';
-import { CIH_ROLES } from '@/domain/roles.js';
-import { emailField } from './auth.js';
-import { idField } from './structure.js';
+import { z } from 'zod';
+import { idField, listBody } from '@/domain/common/fields.js';
+import { permissionString } from '@/domain/roles/permissions.js';
+import { CIH_ROLES } from '@/domain/roles/roles.js';
 
-/**
- * People administration's forms: creating an administrator, a role with its
- * permissions, the ids of a bulk conversion, the permissions given to a user. The server
- * validates with these and the web forms reuse them.
- */
-
-const requiredText = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
-
-/**
- * A body that is a list, sent bare (`[...]`) or wrapped (`{"ids": [...]}`, the key in any
- * letter case as every input name is): both become `{ [key]: list }`.
- */
-function listBody<K extends string, T extends ZodType>(key: K, list: T) {
-  return z.preprocess(
-    (input) => {
-      if (Array.isArray(input)) return { [key]: input };
-      if (!input || typeof input !== 'object') return input;
-      const found = Object.keys(input).find((k) => k.toLowerCase() === key.toLowerCase());
-      return found ? { [key]: (input as Record<string, unknown>)[found] } : input;
-    },
-    z.object({ [key]: list } as { [P in K]: T }),
-  );
-}
-
-// Users
-
-/** CreateAdmin: the new user gets this platform role (by name), administrator unless said otherwise. */
-export const createAdminSchema = z.object({
-  firstName: requiredText('First name is required'),
-  surName: requiredText('Last name is required'),
-  email: emailField,
-  mobile1: requiredText('Mobile 1 is required', 30),
-  role: z.string({ error: 'Role must be a role name' }).trim().min(1, 'Role is required').max(50).default('administrator'),
-});
-export type CreateAdminInput = z.input<typeof createAdminSchema>;
-
-/** The most first-timers one bulk conversion takes: what a 1 MB request body holds with room to spare. */
-export const MAX_BULK_CONVERT = 25_000;
-
-/** BulkConvertFirstTimersToMembers: `[id, ...]` or `{ids: [...]}`. */
-export const bulkConvertSchema = listBody(
-  'ids',
-  z
-    .array(idField('Id'), { error: 'Ids must be a list of user ids' })
-    .min(1, 'Select at least one first-timer')
-    .max(MAX_BULK_CONVERT, `At most ${MAX_BULK_CONVERT} first-timers at once`),
-);
-
-// Roles
+/** The forms of roles and their permissions; the server validates with these and the web forms reuse them. */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

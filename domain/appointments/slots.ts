@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { calendarDate } from './schemas/dates.js';
-import { idField } from './schemas/structure.js';
-import { localDay } from './localTime.js';
+import { calendarDate } from '@/domain/common/dates.js';
+import { idField } from '@/domain/common/fields.js';
+import { localDay } from '@/domain/common/localTime.js';
 
 export { localDay };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { calendarDate } from './schemas/dates.js';
-import { idField } from './schemas/structure.js';
+import { calendarDate } from '@/domain/common/dates.js';
+import { idField } from '@/domain/common/fields.js';
 
 /** Goals: a target on a metric Flock measures itself, over a period, for a scope of the church. */
 

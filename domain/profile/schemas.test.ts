@@ -11,8 +11,8 @@ import {
   joinDepartmentRequestSchema,
   qualificationSchema,
   spouseSchema,
-} from './profile.js';
-import { latestToday } from './dates.js';
+} from './schemas.js';
+import { latestToday } from '@/domain/common/dates.js';
 
 const userId = '0b6f3b1e-6a57-4c1c-9d51-1f4b7d7c1a10';
 const id = '5f0c2f0e-2b1a-4a57-8a55-0c6d3e1e2f44';

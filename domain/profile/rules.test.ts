@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { P } from './permissions.js';
+import { P } from '@/domain/roles/permissions.js';
 import {
   AFFILIATION_FIELDS,
   canEditProfile,
@@ -14,7 +14,7 @@ import {
   showsCharterNumber,
   sortChildren,
   visibleTabs,
-} from './profileRules.js';
+} from './rules.js';
 
 describe('tab visibility', () => {
   const always = ['personal', 'qualifications', 'churchAffiliation', 'departments'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilitySchema, freeSlots, slotAt, type Window } from './appointments';
+import { availabilitySchema, freeSlots, slotAt, type Window } from './slots';
 
 const MONDAY_MORNING: Window = { weekday: 1, startMinute: 9 * 60, endMinute: 10 * 60, slotMinutes: 20 };
 // 2030-01-07 is a Monday.

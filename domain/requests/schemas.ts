@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '@/domain/enums.js';
-import { decisionCommentError } from '@/domain/requestRules.js';
-import { calendarDate } from './dates.js';
-import { idField } from './structure.js';
+import { MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '@/domain/common/enums.js';
+import { decisionCommentError } from '@/domain/requests/rules.js';
+import { calendarDate } from '@/domain/common/dates.js';
+import { idField } from '@/domain/common/fields.js';
 
 /** The query parameters of the request calls. */
 

@@ -1,84 +1,11 @@
 import { z } from 'zod';
-import { GENDERS, MARITAL_STATUSES } from '@/domain/enums.js';
+import { GENDERS, MARITAL_STATUSES } from '@/domain/common/enums.js';
+import { age, codeField, optionalId, optionalText, requiredText, withId } from '@/domain/common/fields.js';
 
 /**
- * The church structure's forms: departments, CIH zones and centers, affinity groups and
- * the lookup lists. The server validates with these and the web forms reuse them. Each update
- * schema is its create schema plus the record's id; an update replaces every field.
+ * Affinity groups and the lookup lists' forms. The server validates with these and the web forms
+ * reuse them. Each update schema is its create schema plus the record's id; an update replaces every field.
  */
-
-const requiredText = (label: string, max = 100) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
-const optionalText = (label: string, max = 500) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .optional();
-
-/** A record's id: required, in the uuid form (any version, so seeded fixed ids pass). */
-export const idField = (label = 'Id') =>
-  z.guid({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a valid id`) });
-
-const optionalId = (label: string) => z.guid({ error: `${label} must be a valid id` }).optional();
-
-const codeField = (label = 'Code', required = false) => {
-  const code = z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(20, `${label} must be at most 20 characters`)
-    .regex(/^[A-Za-z0-9_-]+$/, `${label} may hold only letters, digits, dashes and underscores`);
-  return required ? code : code.optional();
-};
-
-const age = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(0, `${label} cannot be below 0`)
-    .max(120, `${label} cannot be above 120`)
-    .optional();
-
-/** Adds the id an update names; the create schema's own checks come along. */
-function withId<S extends z.ZodRawShape>(shape: S) {
-  return z.object({ id: idField(), ...shape });
-}
-
-// Departments
-
-const departmentShape = {
-  departmentName: requiredText('Department name'),
-  description: optionalText('Description'),
-  hodId: optionalId('Head of department'),
-};
-export const departmentSchema = z.object(departmentShape);
-export const departmentUpdateSchema = withId(departmentShape);
-export type DepartmentInput = z.input<typeof departmentSchema>;
-
-/** A delisting's reason: required, as the member and the audit trail are told why. */
-export const delistReasonField = requiredText('Reason', 500);
-
-// CIH zones and centers
-
-const zoneShape = { zoneName: requiredText('Zone name'), description: optionalText('Description') };
-export const zoneSchema = z.object(zoneShape);
-export const zoneUpdateSchema = withId(zoneShape);
-export type ZoneInput = z.input<typeof zoneSchema>;
-
-const centerShape = {
-  centerName: requiredText('Center name'),
-  zoneId: idField('Zone'),
-  address: optionalText('Address', 300),
-};
-export const centerSchema = z.object(centerShape);
-export const centerUpdateSchema = withId(centerShape);
-export type CenterInput = z.input<typeof centerSchema>;
 
 // Affinity groups (SPEC.md section 3)
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pastDate } from './dates.js';
-import { idField } from './structure.js';
+import { pastDate } from '@/domain/common/dates.js';
+import { idField } from '@/domain/common/fields.js';
 
 /**
  * CIH attendance and the three report kinds. The server validates with these and the web forms
