@@ -1,0 +1,41 @@
+import { defineCall } from '@/domain/common/calls.js';
+import {
+  activityReportSchema,
+  activityReportUpdateSchema,
+  attendanceSchema,
+  attendanceUpdateSchema,
+  followUpReportSchema,
+  followUpReportUpdateSchema,
+  inspectionReportSchema,
+  inspectionReportUpdateSchema,
+  visitorToFirstTimerSchema,
+} from '@/domain/cihReports/schemas.js';
+
+/** CIH attendance, activity, inspection and follow-up reports, and CIH statistics. */
+export const cihReportsCalls = {
+  cihAttendanceCreate: defineCall({ method: 'POST', path: '/CIHAttendance/Create', body: attendanceSchema }),
+  cihAttendanceUpdate: defineCall({ method: 'PUT', path: '/CIHAttendance/Update', body: attendanceUpdateSchema }),
+  cihAttendanceDelete: defineCall({ method: 'DELETE', path: '/CIHAttendance/Delete' }),
+  cihAttendanceGetAll: defineCall({ method: 'GET', path: '/CIHAttendance/GetAll' }),
+  cihAttendanceGetById: defineCall({ method: 'GET', path: '/CIHAttendance/GetById' }),
+  getAbsentees: defineCall({ method: 'GET', path: '/CIHAttendance/GetAbsentees' }),
+  visitorToFirstTimer: defineCall({ method: 'PUT', path: '/CIHAttendance/VisitorToFirstTimer', query: visitorToFirstTimerSchema }),
+  cihActivityReportCreate: defineCall({ method: 'POST', path: '/CIHActivityReport/Create', body: activityReportSchema }),
+  cihActivityReportUpdate: defineCall({ method: 'PUT', path: '/CIHActivityReport/Update', body: activityReportUpdateSchema }),
+  cihActivityReportDelete: defineCall({ method: 'DELETE', path: '/CIHActivityReport/Delete' }),
+  cihActivityReportGetAll: defineCall({ method: 'GET', path: '/CIHActivityReport/GetAll' }),
+  cihActivityReportGetById: defineCall({ method: 'GET', path: '/CIHActivityReport/GetById' }),
+  cihInspectionReportCreate: defineCall({ method: 'POST', path: '/CIHInspectionReport/Create', body: inspectionReportSchema }),
+  cihInspectionReportUpdate: defineCall({ method: 'PUT', path: '/CIHInspectionReport/Update', body: inspectionReportUpdateSchema }),
+  cihInspectionReportDelete: defineCall({ method: 'DELETE', path: '/CIHInspectionReport/Delete' }),
+  cihInspectionReportGetAll: defineCall({ method: 'GET', path: '/CIHInspectionReport/GetAll' }),
+  cihInspectionReportGetById: defineCall({ method: 'GET', path: '/CIHInspectionReport/GetById' }),
+  followUpReportCreate: defineCall({ method: 'POST', path: '/FollowUpReport/Create', body: followUpReportSchema }),
+  followUpReportUpdate: defineCall({ method: 'PUT', path: '/FollowUpReport/Update', body: followUpReportUpdateSchema }),
+  followUpReportDelete: defineCall({ method: 'DELETE', path: '/FollowUpReport/Delete' }),
+  followUpReportGetAll: defineCall({ method: 'GET', path: '/FollowUpReport/GetAll' }),
+  followUpReportGetById: defineCall({ method: 'GET', path: '/FollowUpReport/GetById' }),
+  getCIHStats: defineCall({ method: 'GET', path: '/Stats/GetCIHStats' }),
+  getZoneCIHStats: defineCall({ method: 'GET', path: '/Stats/GetZoneCIHStats' }),
+  getCIHDasboardStats: defineCall({ method: 'GET', path: '/Stats/GetCIHDasboardStats' }),
+};
