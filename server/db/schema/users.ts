@@ -47,7 +47,7 @@ export const roles = pgTable(
       .default('platform'),
     description: text('description'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The version a form loaded (docs/decisions.md, optimistic concurrency). */
+    /** The version a form loaded (docs/decisions/0102-optimistic-concurrency.md). */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('roles_name_key').on(t.name)],
