@@ -14,7 +14,7 @@ export const users = pgTable(
     surName: text('sur_name').notNull(),
     gender: text('gender'),
     mobile1: text('mobile1'),
-    /** Email validated: a profile is active only after validation (SPEC.md section 4). */
+    /** Email validated: a profile is active only after validation. */
     emailVerified: boolean('email_verified').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
     isFirstTimer: boolean('is_first_timer').notNull().default(true),
