@@ -9,7 +9,7 @@ export const alias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./', i
 export default defineConfig({
   plugins: [react(), nativeObjectEntries(), loginShell(), precompressPlugin()],
   resolve: { alias },
-  // APP_NAME (ARCHITECTURE.md, Configuration) names the product in page titles.
+  // APP_NAME (README.md: Configuration) names the product in page titles.
   envPrefix: ['VITE_', 'APP_NAME'],
   build: {
     outDir: 'dist',
