@@ -9,7 +9,7 @@ export const alias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./', i
 export default defineConfig({
   plugins: [react(), nativeObjectEntries(), loginShell(), precompressPlugin()],
   resolve: { alias },
-  // APP_NAME (ARCHITECTURE.md, Configuration) names the product in page titles.
+  // APP_NAME (README.md: Configuration) names the product in page titles.
   envPrefix: ['VITE_', 'APP_NAME'],
   build: {
     outDir: 'dist',
@@ -19,7 +19,7 @@ export default defineConfig({
     // index.html preloads the first page's chunks; a lazy chunk's own imports load as the browser
     // reads it. Vite's helper would add a <link rel=modulepreload> per dependency on each lazy
     // import (68 on the overview), and those insertions were a sixth of the overview's blocking
-    // time on a throttled phone (docs/decisions.md, 'Lazy chunks without preload links').
+    // time on a throttled phone (docs/decisions/0173-lazy-chunks-without-preload.md).
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
   },
   server: {

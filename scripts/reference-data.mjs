@@ -30,7 +30,7 @@ const SOURCES = {
 /** Corrections to the Nigerian source, each with its reason. */
 const NIGERIA_STATE_NAMES = {
   Kastina: 'Katsina', // a typo in the source
-  'Federal Capital Territory': 'Abuja FCT', // SPEC.md section 3 names it so, with the alias abuja
+  'Federal Capital Territory': 'Abuja FCT', // as the profile names it, with the alias abuja
 };
 
 function unpack(spec, integrity, workDir) {

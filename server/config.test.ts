@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readConfig } from './config.js';
 
 describe('readConfig', () => {
-  it('has the defaults of ARCHITECTURE.md (Configuration)', () => {
+  it('has the defaults README.md lists (Configuration)', () => {
     const c = readConfig({});
     expect(c.port).toBe(8080);
     expect(c.host).toBe('127.0.0.1');

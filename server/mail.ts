@@ -28,7 +28,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log
         return;
       }
       await opts.db.insert(outbox).values(mail);
-      // Without SMTP the log is how a person running Flock locally reads the mail (ARCHITECTURE.md).
+      // Without SMTP the log is how a person running Flock locally reads the mail.
       opts.log.info({ mail }, 'mail written to the outbox (no SMTP_URL)');
     },
     /** Lets the mails under way finish, then closes the connection. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Emails are compared and stored trimmed and lower case (ARCHITECTURE.md, Data). */
+/** Emails are compared and stored trimmed and lower case. */
 export const emailField = z
   .string({ error: 'Email is required' })
   .trim()

@@ -1,4 +1,4 @@
-/** The enumerations of SPEC.md section 3, word for word. */
+/** The product's enumerations, word for word: clients send and show these exact values. */
 export const TITLES = ['Mr', 'Mrs', 'Miss', 'Master'] as const;
 export const GENDERS = ['Male', 'Female'] as const;
 export const EMPLOYMENT_STATUSES = ['Employed', 'Unemployed'] as const;
@@ -19,13 +19,13 @@ export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
 export type Title = (typeof TITLES)[number];
 export type Gender = (typeof GENDERS)[number];
 
-/** Choosing a title sets gender (SPEC.md section 3: Male for Mr and Master, Female for Mrs and Miss). */
+/** Choosing a title sets gender: Male for Mr and Master, Female for Mrs and Miss. */
 export const TITLE_GENDER: Record<Title, Gender> = { Mr: 'Male', Master: 'Male', Mrs: 'Female', Miss: 'Female' };
 
 export const LEVELS_OF_ATS = ['1', '2'] as const;
 export const HIGHEST_QUALIFICATIONS = ['OND', 'HND', 'B.Sc'] as const;
 
-/** The five requests a member files from the profile (SPEC.md section 7); others decide them. */
+/** The five requests a member files from the profile; others decide them. */
 export const MEMBER_REQUEST_KINDS = [
   'joinDepartment',
   'changeDepartment',

@@ -1,7 +1,7 @@
 import type { MemberRequestKind, MemberRequestStatus } from './enums';
 
 /*
- * Records as the API answers them (API.md), for the web app's reads: useGetOne<T> / useGetList<T>.
+ * Records as the API answers them, for the web app's reads: useGetOne<T> / useGetList<T>.
  * Ids are GUID strings.
  */
 

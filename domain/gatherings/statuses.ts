@@ -1,6 +1,6 @@
 /** Venues, events and outreach: the values their requests take (server, forms and screens alike). */
 
-/** SPEC.md's event request types, word for word. */
+/** The event request types, spelt exactly as clients send them. */
 export const EVENT_TYPES = ['babyChristening', 'babyDedication', 'houseWarming', 'specialThanksgiving', 'burialCeremony'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

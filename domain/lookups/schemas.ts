@@ -7,12 +7,12 @@ import { age, codeField, optionalId, optionalText, requiredText, withId } from '
  * reuse them. Each update schema is its create schema plus the record's id; an update replaces every field.
  */
 
-// Affinity groups (SPEC.md section 3)
+// Affinity groups
 
 const AGE_RANGE_MESSAGE = 'Start age cannot be greater than end age';
 
 const affinityGroupShape = {
-  // A member's list drops 'none' in any letter case (SPEC.md section 3), so no group may bear it.
+  // A member's list drops 'none' in any letter case, so no group may bear it.
   affinityGroupName: requiredText('Affinity group name').refine(
     (name) => name.toLowerCase() !== 'none',
     "'None' cannot name an affinity group",

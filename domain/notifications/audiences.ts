@@ -1,4 +1,4 @@
-/** Who a message goes to (SPEC.md: send notifications), shared by the server and the compose dialog. */
+/** Who a message goes to, shared by the server and the compose dialog. */
 export const AUDIENCE_KINDS = [
   'everyone',
   'members',

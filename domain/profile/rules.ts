@@ -3,8 +3,8 @@ import { P } from '@/domain/roles/permissions.js';
 import { NIGERIA } from '@/domain/common/reference/index.js';
 
 /**
- * The profile's rules (SPEC.md sections 2, 4 and 6) as pure functions: the web app shows, hides
- * and disables by them, and the server enforces the same ones.
+ * The profile's rules (tabs shown, dependent fields, who may change what) as pure functions: the
+ * web app shows, hides and disables by them, and the server enforces the same ones.
  */
 
 export const PROFILE_TABS = [

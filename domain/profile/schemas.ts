@@ -15,7 +15,7 @@ import { idField } from '@/domain/common/fields.js';
 import { cihRoleField } from '@/domain/roles/schemas.js';
 
 /**
- * The profile's forms (SPEC.md section 5, messages word for word): personal information,
+ * The profile's forms, with the product's validation messages word for word: personal information,
  * qualification, spouse, child, employer, church affiliation and the member's requests. The
  * server validates with these and the web forms reuse them. A create carries no id; an update
  * names the record by its id (biodata, spouse, employer and affiliation also by the userId,
@@ -27,7 +27,7 @@ const requiredText = (message: string, max = 100) =>
 
 const optionalText = (max = 100) => z.string({ error: 'Must be text' }).trim().max(max, `At most ${max} characters`).optional();
 
-/** true or false; the web app's selects send 'True' and 'False' (SPEC.md section 3, charter member). */
+/** true or false; the web app's selects send 'True' and 'False' (charter member). */
 const flag = (label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (({ true: true, false: false } as Record<string, boolean>)[v.toLowerCase()] ?? v) : v),
@@ -171,7 +171,7 @@ const affiliationShape = {
   charteredMember: flag('Charter member').optional(),
   charteredMemberNumber: optionalText(50),
   mountainOfInfluence: optionalText(),
-  /** Affinity group names; 'none' in any letter case means no group (SPEC.md section 3). */
+  /** Affinity group names; 'none' in any letter case means no group. */
   affinityGroup: z
     .array(z.string({ error: 'Affinity groups must be names' }).trim().min(1).max(100), {
       error: 'Affinity groups must be a list of names',

@@ -22,7 +22,7 @@ export const INSPECTORATE_REQUEST_KINDS = [...ZONE_REQUEST_KINDS, ...AFFINITY_RE
 
 export const isDepartmentRequest = (kind: MemberRequestKind) => (DEPARTMENT_REQUEST_KINDS as readonly string[]).includes(kind);
 
-/** The call (under /ChurchAffiliation/) that decides each kind (API.md). */
+/** The call (under /ChurchAffiliation/) that decides each kind, as the API contract names it. */
 export const DECIDING_CALL: Record<MemberRequestKind, string> = {
   joinDepartment: 'ApproveChangeOfDepartment',
   changeDepartment: 'ApproveChangeOfDepartment',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCESS_RIGHTS, ALL_PERMISSIONS, MODULES, P, PERMISSION_CATALOGUE, SPEC_PERMISSIONS, permissionString } from './permissions.js';
 import { ASSIGNABLE_ROLES, CIH_ROLES, DEFAULT_ROLE_PERMISSIONS, PLATFORM_ROLES } from './roles.js';
 
-describe('permissionString (SPEC.md section 3)', () => {
+describe('permissionString (upper-case access right, underscore, module name)', () => {
   it.each([
     [{ accessRight: 'can_view', moduleName: 'User Management' }, 'CAN_VIEW_USER_MANAGEMENT'],
     [{ accessRight: 'CAN_UPDATE', moduleName: 'Church Affiliation Members' }, 'CAN_UPDATE_CHURCH_AFFILIATION_MEMBERS'],
@@ -20,7 +20,7 @@ describe('permissionString (SPEC.md section 3)', () => {
 describe('the catalogue', () => {
   const catalogue = new Set(ALL_PERMISSIONS);
 
-  it.each(SPEC_PERMISSIONS)('holds %s, as SPEC.md names it', (perm) => {
+  it.each(SPEC_PERMISSIONS)('holds %s, spelt as the product names it', (perm) => {
     expect(catalogue.has(perm)).toBe(true);
   });
 

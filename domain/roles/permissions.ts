@@ -1,7 +1,7 @@
 /**
- * The permission catalogue: access rights x modules, as SPEC.md section 3 builds the strings
- * (upper-case access right, underscore, upper-case module name with spaces as underscores).
- * Module names reproduce the spec's strings exactly, typos included (Appoitment).
+ * The permission catalogue: access rights x modules, each string built as the upper-case access
+ * right, an underscore, then the upper-case module name with spaces as underscores. Module names
+ * reproduce the strings clients send exactly, typos included (Appoitment).
  */
 export const ACCESS_RIGHTS = ['CAN_VIEW', 'CAN_CREATE', 'CAN_UPDATE', 'CAN_DELETE', 'CAN_APPROVE'] as const;
 export type AccessRight = (typeof ACCESS_RIGHTS)[number];
@@ -42,7 +42,7 @@ export const MODULES: ReadonlyArray<{ name: string; rights: AccessRight[] }> = [
 
 export type PermissionEntry = { accessRight: string; moduleName: string };
 
-/** SPEC.md section 3: the permission string of an access right on a module. */
+/** The permission string of an access right on a module. */
 export function permissionString({ accessRight, moduleName }: PermissionEntry): string {
   return `${accessRight.toUpperCase()}_${moduleName.toUpperCase().replace(/ /g, '_')}`;
 }
@@ -53,7 +53,7 @@ export const PERMISSION_CATALOGUE: PermissionEntry[] = MODULES.flatMap((m) =>
 
 export const ALL_PERMISSIONS: string[] = PERMISSION_CATALOGUE.map(permissionString);
 
-/** The permission strings SPEC.md section 4 and 6 name, word for word. */
+/** The permission strings the product's routes, menus, dashboards and profile rules check, word for word. */
 export const SPEC_PERMISSIONS = [
   'CAN_VIEW_ADMIN_DASHBOARD',
   'CAN_VIEW_INSPECTORATE_DASHBOARD',

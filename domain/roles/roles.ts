@@ -1,6 +1,6 @@
 import { ALL_PERMISSIONS, P } from './permissions.js';
 
-/** Platform roles (SPEC.md section 6). firsttimers exists but may not be assigned. */
+/** Platform roles. firsttimers exists but may not be assigned. */
 export const PLATFORM_ROLES = ['member', 'administrator', 'inspectorate', 'hod', 'firsttimers'] as const;
 export const ASSIGNABLE_ROLES = PLATFORM_ROLES.filter((r) => r !== 'firsttimers');
 /** CIH sub-roles, held in the church affiliation. */

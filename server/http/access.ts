@@ -1,7 +1,7 @@
 import { forbidden, unauthorized } from './errors.js';
 
 /**
- * The rule every route declares (ARCHITECTURE.md, Authorisation):
+ * The rule every route declares, enforced by the server on every call:
  * - public: anyone, no token;
  * - signedIn: any valid token;
  * - permission: the caller holds that permission string (a list: any one of them);

@@ -17,7 +17,7 @@ import { mustBeUnchanged } from './versions.js';
 type Fields = Record<string, any>;
 
 /**
- * The one generic CRUD mechanism (ARCHITECTURE.md, Server): an entity definition becomes its
+ * The one generic CRUD mechanism (docs/decisions/0018-generic-crud.md): an entity definition becomes its
  * Create, Update, Delete, GetAll, GetById (and GetByTotal) routes. What differs between
  * entities is data in the definition; what a generic step cannot know (a head of department's
  * role, members following their center to a new zone) is a hook the definition spells out.

@@ -1,4 +1,4 @@
-/** The success envelope of API.md. */
+/** The success envelope: { succeeded: true, message, data }, lists with totalCount. */
 /** nextCursor: the member lists' keyset paging, present while more rows follow (server/http/keyset.ts). */
 export type Envelope<T = unknown> = { succeeded: true; message: string; data: T; totalCount?: number; nextCursor?: string };
 

@@ -3,7 +3,7 @@ import { recordSecurityEvent } from './audit.js';
 import { ZodError } from 'zod';
 import { isConnectionError } from '@/server/db/connectionErrors.js';
 
-/** An error whose status and message are meant for the client (API.md failure envelope). */
+/** An error whose status and message are meant for the client (the failure envelope's message). */
 export class ApiError extends Error {
   constructor(
     public readonly status: number,
@@ -78,7 +78,7 @@ async function recordRefusal(app: FastifyInstance, request: FastifyRequest) {
 
 export const DATABASE_UNAVAILABLE = 'The database is unavailable right now; please try again in a moment';
 
-/** The one error handler: the envelope of API.md, and nothing internal ever leaves. */
+/** The one error handler: the failure envelope, and nothing internal (stack, SQL) ever leaves. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler(async (error: FastifyError | ApiError | ZodError, request, reply) => {
     if (error instanceof ZodError) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.js';
 
-/** Deeper JSON than any call of API.md takes; a deeper body is refused before it is parsed. */
+/** Deeper JSON than any call of the API takes; a deeper body is refused before it is parsed. */
 const MAX_JSON_DEPTH = 16;
 
 /** True when the JSON text nests arrays or objects deeper than max (one pass, strings skipped). */

@@ -2,7 +2,7 @@ import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z, type ZodRawShape } from 'zod';
 import { badRequest } from './errors.js';
 
-/** API.md: PageSize goes up to 25100 because dropdowns and exports ask for 25000 rows. */
+/** PageSize goes up to 25100 because dropdowns and exports ask for 25000 rows. */
 const DROPDOWN_PAGE_SIZE = 25100;
 /** Lists that fill no dropdown and export through paging (requests, notifications) stop here. */
 export const PAGE_SIZE_CAP = 1000;

@@ -30,11 +30,12 @@ import { listQuery, pageOf, type ListParams } from './list.js';
 import { keepBounded, mapsPerDb } from '@/server/keptMaps.js';
 
 /**
- * The member summary (SPEC.md section 3) shared by the member query, the user list, archived
- * members, department members and a CIH center's members. Lists filter, sort and search on the
- * member's directory row (server/db/schema/directory.ts: the profile's values, kept by triggers),
- * where an index serves each; the page's few rows then look up what the summary shows besides
- * (scalar subqueries: a join of five tables cost more to plan than the page costs to read).
+ * The member summary (fullName, email, phoneNumber, location, userRole, names) shared by the
+ * member query, the user list, archived members, department members and a CIH center's members.
+ * Lists filter, sort and search on the member's directory row (server/db/schema/directory.ts: the
+ * profile's values, kept by triggers), where an index serves each; the page's few rows then look
+ * up what the summary shows besides (scalar subqueries: a join of five tables cost more to plan
+ * than the page costs to read).
  */
 
 const md = memberDirectory;
@@ -67,7 +68,10 @@ const memberSummary = prerendered({
 /** The summary as JSON text (see jsonObject), which the page's answer holds as it comes. */
 const summaryJson = jsonObject(memberSummary);
 
-/** SPEC.md section 2's member sorts, with the field names of a row as aliases; each has an index. */
+/**
+ * The member lists' sorts (default, first name, surname, dob, gender, marital status, employment,
+ * state), with the field names of a row as aliases; each has an index.
+ */
 const MEMBER_SORT: Record<string, PgColumn> = {
   default: md.surName,
   firstName: md.firstName,

@@ -32,7 +32,7 @@ export function buildOpenApi(routes: RegisteredRoute[], appName: string) {
   }
   return {
     openapi: '3.0.3',
-    info: { title: `${appName} API`, version: '1.0.0', description: 'The calls of API.md. Every route names the rule that guards it.' },
+    info: { title: `${appName} API`, version: '1.0.0', description: 'The calls of the API. Every route names the rule that guards it.' },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     paths,
   };

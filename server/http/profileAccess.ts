@@ -9,10 +9,11 @@ import type { Access, Caller } from './access.js';
 import { forbidden, notFound } from './errors.js';
 
 /*
- * The profile's rules (SPEC.md section 6) as route rules, shared by every module whose calls
- * name a member (biodata, details, church affiliation, requests, users, files, roles). The declared rule lets the route refuse a
- * member outright and tells the OpenAPI reader who may call; the handler then applies the
- * domain rule that needs the record (one's own profile needs CAN_UPDATE_MEMBERS).
+ * The profile's rules (who may read and change whose profile) as route rules, shared by every
+ * module whose calls name a member (biodata, details, church affiliation, requests, users, files,
+ * roles). The declared rule lets the route refuse a member outright and tells the OpenAPI reader
+ * who may call; the handler then applies the domain rule that needs the record (one's own
+ * profile needs CAN_UPDATE_MEMBERS).
  */
 
 /** Another member's record: CAN_VIEW_MEMBERS or CAN_UPDATE_OTHER_MEMBERS; one's own: always. */

@@ -22,7 +22,7 @@ export type RouteContext<B, Q> = {
 
 export type RouteDef<B = unknown, Q = unknown> = {
   method: Method;
-  /** Path under /api, as API.md spells it. */
+  /** Path under /api, as the legacy API contract spells it. */
   url: string;
   summary: string;
   tag: string;
@@ -50,7 +50,7 @@ export function route<B = undefined, Q = undefined>(def: RouteDef<B, Q>): RouteD
   return def;
 }
 
-/** Renames input keys to the schema's own spelling, ignoring case (API.md: names match without case). */
+/** Renames input keys to the schema's own spelling, ignoring case: parameter names match without case. */
 function alignKeys(schema: ZodType | undefined, input: unknown): unknown {
   if (!(schema instanceof z.ZodObject) || !input || typeof input !== 'object' || Array.isArray(input)) return input;
   const byLower = new Map(Object.keys(schema.shape).map((k) => [k.toLowerCase(), k]));

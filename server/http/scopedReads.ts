@@ -7,7 +7,7 @@ import { notFound } from './errors.js';
 import { route } from './route.js';
 
 type ScopedReads<Q> = {
-  /** The calls' folder as API.md spells it, e.g. '/Goal'. */
+  /** The calls' folder as the API contract spells it, e.g. '/Goal'. */
   base: string;
   tag: string;
   access: Access;

@@ -2,13 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, conflict } from './errors.js';
 
-/** API.md: the 409 of a save made from a form loaded before someone else's save. */
+/** The 409 of a save made from a form loaded before someone else's save. */
 export const STALE_RECORD = 'This record was changed by someone else since you opened it';
 
 const version = z.iso.datetime({ offset: true });
 
 /**
- * Optimistic concurrency (docs/decisions.md): a form sends back, as updatedAt, the record's
+ * Optimistic concurrency (docs/decisions/0102-optimistic-concurrency.md): a form sends back, as updatedAt, the record's
  * updatedAt as it loaded it. The record locked for the update must still carry it, or the save
  * would silently undo a change its author never saw. A call without updatedAt is not checked
  * (scripts, and calls that change one field on purpose). Read from the raw body: the update

@@ -27,8 +27,8 @@ import { outreachModule } from './outreach/routes.js';
 import { memberImportModule } from './memberImport/routes.js';
 
 /**
- * Every area of the API, one Fastify plugin each, named for the area (docs/decisions.md, Server
- * layout). Paths never overlap between modules, so the order is only that of the OpenAPI UI.
+ * Every area of the API, one Fastify plugin each, named for the area
+ * (docs/decisions/0015-one-module-per-area.md). Paths never overlap between modules, so the order is only that of the OpenAPI UI.
  */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   healthModule,

@@ -25,7 +25,7 @@ import { roleIds } from './base.js';
 import { seedGatherings } from './gatherings.js';
 
 /**
- * The demo church (ARCHITECTURE.md, Configuration): zones and centers, departments, affinity
+ * The demo church (SEED_DEMO, README.md: Configuration): zones and centers, departments, affinity
  * groups and about 200 people across every role, among them one account per role at a fixed
  * address. Everything comes from a seeded generator, so every machine gets the same church.
  */
@@ -420,7 +420,7 @@ const AGE_RANGES: Record<AgeBand, [number, number]> = {
 
 export type DemoPerson = ReturnType<typeof makePerson>;
 
-/** The fixed accounts of ARCHITECTURE.md, one per role; hod@ heads the Choir, where member@ sings. */
+/** The fixed accounts README.md lists, one per role; hod@ heads the Choir, where member@ sings. */
 const FIXED_SEATS: Seat[] = [
   {
     role: 'member',
@@ -508,7 +508,7 @@ function maritalStatus(rng: Rng, gender: Gender, age: number): string {
   return rng.pick(['Married', 'Married', 'Married', widowed, `${widowed}/Remarried`, 'Divorced/Married']);
 }
 
-/** Titles agree with gender (SPEC.md section 3): Mr and Master are male, Mrs and Miss female. */
+/** Titles agree with gender: Mr and Master are male, Mrs and Miss female. */
 function titleOf(gender: Gender, age: number, marital: string): string {
   if (gender === 'Male') return age < 18 ? 'Master' : 'Mr';
   return marital === 'Single' || marital === 'Single Parent' ? 'Miss' : 'Mrs';
@@ -652,7 +652,7 @@ function affiliationRow(p: DemoPerson, church: Church, charterNumber: () => stri
     userId: p.id,
     levelOfATS: p.levelOfATS,
     charteredMember,
-    // SPEC.md section 4: the number exists only for chartered members at level 2.
+    // The number exists only for chartered members at level 2.
     charteredMemberNumber: charteredMember && p.levelOfATS === '2' ? charterNumber() : null,
     cihRole: p.seat.cihRole ?? null,
     mountainOfInfluence: p.mountainOfInfluence,

@@ -6,9 +6,9 @@ export type { AccessEntry, Rule } from './rules';
 type WithAccess = Extract<ScreenDescriptor, { access: object }>;
 
 /**
- * THE access table (SPEC.md section 6), each row from its descriptor (src/screens.ts): the key is
- * the react-admin "resource" that routes, menu entries and screens name; 'menu' is the rule of
- * the side-menu entry when it differs.
+ * THE access table (the permission each route and menu entry needs), each row from its
+ * descriptor (src/screens.ts): the key is the react-admin "resource" that routes, menu entries
+ * and screens name; 'menu' is the rule of the side-menu entry when it differs.
  */
 export const ACCESS = Object.fromEntries(SCREENS.flatMap((d) => ('access' in d ? [[d.name, d.access]] : []))) as Record<
   WithAccess['name'],

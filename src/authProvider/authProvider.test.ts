@@ -31,7 +31,7 @@ beforeEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('login storage (SPEC.md sections 3 and 4)', () => {
+describe('login storage', () => {
   it('stores the token, the permission strings and the raw permission list', async () => {
     const api = stubApi();
     await createAuthProvider(api).login({ username: 'ann@example.org', password: 'pw' });

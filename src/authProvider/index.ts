@@ -29,8 +29,8 @@ async function rightsChanged(api: FlockDataProvider): Promise<boolean> {
 }
 
 /**
- * The auth provider of ARCHITECTURE.md. Calls go through the raw data provider (not
- * react-admin's wrapped one) so that a failing logout never re-enters checkError.
+ * The auth provider: login storage, checkError, canAccess. Calls go through the raw data
+ * provider (not react-admin's wrapped one) so that a failing logout never re-enters checkError.
  */
 export function createAuthProvider(api: FlockDataProvider): AuthProvider {
   return {
@@ -51,7 +51,7 @@ export function createAuthProvider(api: FlockDataProvider): AuthProvider {
     },
 
     /**
-     * SPEC.md section 8: a 401 shows 'Token expired' and goes to the root with redirect_from.
+     * A 401 shows 'Token expired' and goes to the root with redirect_from.
      * react-admin then notifies this message and calls logout(), which clears the storage.
      */
     async checkError(error: { status?: number } | undefined) {

@@ -3,7 +3,7 @@ export const AFTER_LOGIN = '/overview';
 export const REDIRECT_PARAM = 'redirect_from';
 
 /**
- * The login address that brings the user back to `path` afterwards (SPEC.md section 8, 401).
+ * The login address that brings the user back to `path` afterwards (after a 401).
  * The root itself needs no parameter.
  */
 export function loginPathFor(path: string): string {

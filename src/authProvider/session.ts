@@ -1,10 +1,10 @@
 import { permissionString, type PermissionEntry } from '@/domain/roles/permissions';
 import { PREFERENCE_KEYS } from '@/src/layout/preferences';
 
-/** Local storage keys of the signed-in session (SPEC.md section 4: login stores these). */
+/** Local storage keys of the signed-in session: login stores token, permissions, user and affiliation. */
 const SESSION_KEYS = {
   token: 'token',
-  /** The permission strings of SPEC.md section 3, which the route guard and menu read. */
+  /** The permission strings (e.g. CAN_VIEW_MEMBERS), which the route guard and menu read. */
   permissions: 'permissions',
   /** The login answer's raw [{accessRight, moduleName}] list. */
   permissionList: 'permissionList',
@@ -31,7 +31,7 @@ export type ChurchAffiliation = {
   centerId?: string | null;
 };
 
-/** The data of a successful POST /Auth/Login (API.md). */
+/** The data of a successful POST /Auth/Login. */
 export type LoginResult = {
   token: string;
   permissions: PermissionEntry[];
@@ -48,7 +48,7 @@ function readJson<T>(key: string): T | undefined {
   }
 }
 
-/** SPEC.md sections 3 and 4: cihRole lower-cased; affinity groups named 'none' (any case) dropped. */
+/** Stores the login answer: cihRole lower-cased; affinity groups named 'none' (any case) dropped. */
 export function saveSession(result: LoginResult): void {
   const { token, permissions, user, churchAffiliation } = result;
   localStorage.setItem(SESSION_KEYS.token, token);
@@ -69,7 +69,7 @@ export function replaceToken(token: string): void {
 }
 
 /**
- * SPEC.md section 4: logout clears local storage. The display preferences are put back
+ * Logout clears local storage. The display preferences are put back
  * afterwards: they describe the device, and losing them would flip the theme on every logout.
  */
 export function clearSession(): void {

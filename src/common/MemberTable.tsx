@@ -14,7 +14,7 @@ export const MEMBER_COLUMNS: ColumnDef[] = [
   enumColumn('gender', { sortable: true }),
 ];
 
-/** SPEC.md section 2: member tables sort by default, first name, surname, dob, gender, marital status, employment, state. */
+/** Member tables sort by default, first name, surname, dob, gender, marital status, employment, state. */
 export const MEMBER_SORTS = ['default', 'firstName', 'surName', 'dob', 'gender', 'maritalStatus', 'employment', 'state'];
 const DEFAULT_SORT = { field: 'default', order: 'ASC' } as const;
 

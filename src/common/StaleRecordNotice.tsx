@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { useCloseNotification, useNotify, useTranslate, type HttpError } from 'react-admin';
 import { Alert, AlertTitle, Button } from '@mui/material';
 
-/** The server's 409 for a save from a form loaded before someone else's save (API.md). */
+/** The server's 409 for a save from a form loaded before someone else's save. */
 const STALE_RECORD = 'This record was changed by someone else since you opened it';
 
 /** True when a save failed because the record changed since its form loaded it. */

@@ -5,7 +5,7 @@ import { AdminContext, Form, memoryStore } from 'react-admin';
 import { i18nProvider } from '@/src/i18n';
 import { OPTION_HEIGHT, VirtualAutocompleteInput, type Choice } from './VirtualAutocomplete';
 
-/** API.md's largest dropdown: 25000 zones. */
+/** The largest dropdown the app asks for: 25000 zones. */
 const ZONES: Choice[] = Array.from({ length: 25000 }, (_, i) => ({ id: `z${i}`, name: `Zone ${String(i).padStart(5, '0')}` }));
 
 function renderInput(onSubmit = vi.fn()) {

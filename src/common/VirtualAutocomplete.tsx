@@ -15,7 +15,7 @@ const OVERSCAN = 6;
 type ListboxProps = HTMLAttributes<HTMLUListElement> & { children?: ReactElement[] | ReactElement };
 
 /**
- * The listbox of a long dropdown (ARCHITECTURE.md: 25000 rows open without lag): only the rows
+ * The listbox of a long dropdown (25000 rows open without lag): only the rows
  * in view, plus the first and last for Home and End, are in the page; each sits at its own
  * offset inside a spacer as tall as the whole list. MUI keeps its option styles (this renders
  * as its styled listbox) and scrolls to keyboard-highlighted rows by their offsets.

@@ -23,7 +23,7 @@ type Options = {
 };
 
 /**
- * A dropdown's choices, asked for as SPEC.md section 9 says: page 1 with page size 25000.
+ * A dropdown's choices, asked for as page 1 with page size 25000 (every row).
  * Returns the rows too, to find a chosen name's id.
  */
 export function useChoices(list: ListName, { byName = false, filter, enabled = true }: Options = {}) {

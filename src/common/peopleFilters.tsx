@@ -28,7 +28,7 @@ export function selectFilter(
   );
 }
 
-/** A filter on an enumeration of SPEC.md section 3, offered in words, behind the Add filter button. */
+/** A filter on one of the product's enumerations, offered in words, behind the Add filter button. */
 const enumFilter = (field: EnumField, values: readonly string[]) => (
   <SelectInput key={field} source={field} choices={enumChoices(field, values)} emptyText="flock.people.any" alwaysOn={false} />
 );

@@ -15,7 +15,7 @@ let loading: Promise<Reference> | undefined;
 function loadReference(): Promise<Reference> {
   if (!loading) {
     loading = Promise.all([loadCountries(), loadNigerianStates()]).then(([countries, nigeria]) => ({ countries, nigeria }));
-    // A failed chunk load may succeed on the next visit (SPEC.md section 8: no user message).
+    // A failed chunk load shows no message and may succeed on the next visit.
     loading.catch(() => (loading = undefined));
   }
   return loading;
@@ -49,7 +49,7 @@ function lgasOf(reference: Reference | undefined, state: string | null | undefin
   return reference?.nigeria.find((s) => s.state === state)?.lgas ?? [];
 }
 
-/** SPEC.md section 4: a dependent value is cleared only when the new list no longer holds it. */
+/** A dependent value is cleared only when the new list no longer holds it. */
 export const stillListed = (value: unknown, list: readonly string[]) => typeof value === 'string' && list.includes(value);
 
 const asChoices = (names: readonly string[]): Choice[] => names.map((name) => ({ id: name, name }));

@@ -8,8 +8,8 @@ const asError = (error: unknown) =>
   error instanceof Error ? error : new Error(typeof error === 'string' ? error : en.flock.errors.something_went_wrong);
 
 /**
- * SPEC.md section 4: begin sets loading and clears success and error; success clears loading
- * and keeps the result; error keeps the error's message (the API's, as section 8 shapes it).
+ * Begin sets loading and clears success and error; success clears loading and keeps the result;
+ * error keeps the error's message (the API's, as the data provider shapes it).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers that read the result name its type
 export function useRemoteOperation<T = any>() {

@@ -99,7 +99,7 @@ describe('standard methods built from the table', () => {
   };
   const people = () => provider('tok-1', table);
 
-  it('getList maps paging, sort, search and filters to API.md names and drops empty ones', async () => {
+  it('getList maps paging, sort, search and filters to the API parameter names and drops empty ones', async () => {
     const seen = answer(ok([{ id: 'p1' }, { id: 'p2' }], { totalCount: 42 }));
     const result = await people().getList('people', {
       pagination: { page: 2, perPage: 25 },
@@ -179,7 +179,7 @@ describe('standard methods built from the table', () => {
   });
 });
 
-describe('errors (SPEC.md section 8)', () => {
+describe('errors', () => {
   const call = () => provider().getAdminDashboardStats();
   const cases: Array<[string, () => Response, number, string]> = [
     ['401 is always Token expired', fail(401, { succeeded: false, message: 'jwt expired' }), 401, 'Token expired'],

@@ -3,7 +3,7 @@ import type { CreateParams, DeleteParams, GetListParams, GetManyReferenceParams,
 import type { Envelope, HttpMethod, Query } from './http';
 
 /**
- * One API.md call: how react-admin's params become the request, and how the envelope becomes
+ * One API call: how react-admin's params become the request, and how the envelope becomes
  * react-admin's result. `read` defaults to { data, message } of the envelope.
  */
 export type Endpoint<P = any> = {
@@ -19,7 +19,7 @@ export type ResourceMethod = 'getList' | 'getOne' | 'getManyReference' | 'create
 
 /**
  * The calls of one react-admin resource. getMany, updateMany and deleteMany are derived from
- * getOne, update and delete (API.md has no batch calls). `custom` methods become named
+ * getOne, update and delete (the API has no batch calls). `custom` methods become named
  * methods of the data provider itself: dataProvider.signUp(params).
  */
 export type ResourceEndpoints = Partial<Record<ResourceMethod, Endpoint>> & { custom?: Record<string, Endpoint> };
@@ -27,8 +27,8 @@ export type ResourceEndpoints = Partial<Record<ResourceMethod, Endpoint>> & { cu
 export type EndpointTable = Record<string, ResourceEndpoints>;
 
 /**
- * API.md list parameters. react-admin's default sort field 'id' means "the server's order"
- * (the spec's 'default' sort), since the lists allow only their own sort fields.
+ * The API's list parameters. react-admin's default sort field 'id' means "the server's order"
+ * (the 'default' sort), since the lists allow only their own sort fields.
  * `filters` renames react-admin filter names to the call's query names; `q` is the search box.
  */
 export function listQuery(params: Partial<GetListParams>, filters: Record<string, string> = {}): Query {
@@ -84,7 +84,7 @@ export const create = (path: string): Endpoint<CreateParams> => ({
 /**
  * PUT with the record's id in the body; an answer without data keeps the submitted record.
  * updatedAt is the record's as the form loaded it (previousData): the server answers 409 when
- * someone else saved it since (API.md, stale saves).
+ * someone else saved it since (a stale save).
  */
 export const update = (path: string): Endpoint<UpdateParams> => ({
   method: 'PUT',
@@ -116,7 +116,7 @@ export const crud = (paths: CrudPaths, filters?: Record<string, string>) => ({
   delete: remove(paths.remove),
 });
 
-/** API.md's standard controller: /X/Create, /X/Update, /X/Delete?id, /X/GetById?id and a list call. */
+/** The API's standard controller: /X/Create, /X/Update, /X/Delete?id, /X/GetById?id and a list call. */
 export const controller = (name: string, listCall = 'GetAll', filters?: Record<string, string>) =>
   crud(
     {

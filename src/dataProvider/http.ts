@@ -4,7 +4,7 @@ import { en } from '@/src/i18n/en';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Query = Record<string, unknown>;
 
-/** The API.md envelope: {succeeded, message, data, totalCount} and, on failure, field errors. */
+/** The API's envelope: {succeeded, message, data, totalCount} and, on failure, field errors. */
 export type Envelope<T = unknown> = {
   succeeded?: boolean;
   message?: string;
@@ -19,7 +19,7 @@ export type HttpRequest = {
   query?: Query;
   /** JSON, or FormData for multipart calls (file upload). */
   body?: unknown;
-  /** Statuses that count as success; SPEC.md section 4: only 200 unless a call says otherwise. */
+  /** Statuses that count as success: only 200 unless a call says otherwise. */
   okStatus?: readonly number[];
   signal?: AbortSignal;
 };
@@ -30,7 +30,7 @@ const TEXT = en.flock.errors;
 
 const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** SPEC.md section 5: empty, null and undefined parameters are dropped; arrays repeat the name. */
+/** Empty, null and undefined parameters are dropped; arrays repeat the name. */
 export function queryString(query: Query = {}): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
@@ -48,13 +48,13 @@ function formErrors(errors: Envelope['errors']): Record<string, string> | undefi
   return Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, [list].flat()[0] ?? '']));
 }
 
-/** SPEC.md section 8: 401 'Token expired'; 500 and other 4xx the server message or 'Something went wrong'. */
+/** 401 is 'Token expired'; 500 and other 4xx the server message or 'Something went wrong'. */
 function httpErrorOf(status: number, statusText: string, body: Envelope | undefined): HttpError {
   const serverMessage = typeof body?.message === 'string' && body.message.trim() ? body.message : undefined;
   const errorBody = { ...body, errors: formErrors(body?.errors) };
   if (status === 401) return new HttpError(TEXT.token_expired, status, errorBody);
   const handled = status === 500 || (status >= 200 && status < 300) || (status >= 400 && status < 500);
-  // Other statuses (3xx, 502, 503...) pass through as they came (SPEC.md section 8).
+  // Other statuses (3xx, 502, 503...) pass through as they came.
   const message = serverMessage ?? (handled ? TEXT.something_went_wrong : statusText || String(status));
   return new HttpError(message, status, errorBody);
 }
@@ -69,7 +69,7 @@ async function readBody(response: Response): Promise<Envelope | undefined> {
   }
 }
 
-/** One HTTP call of API.md: bearer token, JSON or multipart body, envelope checked. */
+/** One HTTP call of the API: bearer token, JSON or multipart body, envelope checked. */
 export function createHttpClient({ baseUrl, getToken }: HttpClientOptions) {
   return async function request({ method, path, query, body, okStatus = [200], signal }: HttpRequest): Promise<Envelope> {
     const headers = new Headers({ Accept: 'application/json' });
@@ -84,7 +84,7 @@ export function createHttpClient({ baseUrl, getToken }: HttpClientOptions) {
       signal,
     });
     const envelope = await readBody(response);
-    // SPEC.md section 8: a sign-up with succeeded false fails with the server's message.
+    // A sign-up with succeeded false fails with the server's message.
     if (!okStatus.includes(response.status) || envelope?.succeeded === false) {
       throw httpErrorOf(response.status, response.statusText, envelope);
     }

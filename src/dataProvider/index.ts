@@ -43,7 +43,7 @@ function customEndpoints(table: EndpointTable): Record<string, Endpoint> {
   return all;
 }
 
-/** ONE generic data provider driven by the endpoint table (ARCHITECTURE.md, Web app). */
+/** ONE generic data provider driven by the endpoint table. */
 export function createDataProvider({ baseUrl = API_URL, table = ENDPOINTS, getToken = readToken }: DataProviderOptions = {}) {
   const http = createHttpClient({ baseUrl, getToken });
 

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createDataProvider } from './index';
 
-/** The people-administration rows of the endpoint table against API.md's contract. */
+/** The people-administration rows of the endpoint table against the API contract. */
 
 const BASE = 'http://flock.test/api';
 const server = setupServer();

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createDataProvider } from './index';
 
-/** The profile's and the member list's rows of the endpoint table, against API.md. */
+/** The profile's and the member list's rows of the endpoint table, against the API contract. */
 
 const BASE = 'http://flock.test/api';
 const server = setupServer();
@@ -114,7 +114,7 @@ describe("a member's rows", () => {
   });
 });
 
-describe("the member's requests (SPEC.md section 7)", () => {
+describe("the member's requests (PUT with userId, target and Reason)", () => {
   it.each([
     [
       'requestToJoinDepartment',
@@ -199,7 +199,7 @@ describe('dropdowns and the member list', () => {
     expect(seen[0].query).toEqual({ PageNumber: '1', PageSize: '25000', ...query });
   });
 
-  it('members.getList sends every filter and sort under its API.md name and reads data and totalCount', async () => {
+  it('members.getList sends every filter and sort under its API name and reads data and totalCount', async () => {
     const seen = answer(ok([{ id: USER, fullName: 'Ada Okafor' }], { totalCount: 169 }));
     const result = await api().getList('members', {
       pagination: { page: 3, perPage: 25 },
@@ -242,7 +242,7 @@ describe('dropdowns and the member list', () => {
   });
 });
 
-describe('errors of the profile calls (SPEC.md section 8)', () => {
+describe('errors of the profile calls', () => {
   it.each([
     ['biodata', 'Biodata not found!'],
     ['spouses', 'Spouse Detail not found!'],

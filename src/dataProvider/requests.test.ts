@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, refusal, rows } from '@/tests/support/fakeApi';
 import { createDataProvider } from './index';
 
-/** The rows of requests and approvals against API.md's contract. */
+/** The rows of requests and approvals against the API contract. */
 
 const api = fakeApi();
 const provider = () => createDataProvider({ baseUrl: 'http://flock.test/api', getToken: () => 'tok-1' });

@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { fakeApi, ok, refusal, rows } from '@/tests/support/fakeApi';
 import { createDataProvider } from './index';
 
-/** The church-structure rows of the endpoint table against API.md's contract. */
+/** The church-structure rows of the endpoint table against the API contract. */
 
 const api = fakeApi();
 const provider = () => createDataProvider({ baseUrl: 'http://flock.test/api', getToken: () => 'tok-1' });
@@ -74,7 +74,7 @@ describe('the CRUD rows: Create, Update, Delete?id, GetById?id and the list', ()
 });
 
 describe('departments', () => {
-  it('lists by total and writes through the Department calls API.md names', async () => {
+  it('lists by total and writes through the Department calls the API contract names', async () => {
     api.on('GET /Department/GetAllDepartmentByTotal', () => rows([{ id: 'd1', departmentName: 'Choir', memberCount: 21 }], 8));
     api.on('GET /Department/GetDepartmentById', () => ok({ id: 'd1', departmentName: 'Choir' }));
     api.on('POST /Department/CreateDepartment', () => ok({ id: 'd2' }));

@@ -1,11 +1,11 @@
 /**
- * Every text of the Flock web app. SPEC.md's texts are kept word for word ('You are not
+ * Every text of the Flock web app. The product's own texts are kept word for word ('You are not
  * authorised', 'Token expired', 'Something went wrong', 'Select Option').
  */
 const LOOKUP_FIELDS = { name: 'Name', code: 'Code', description: 'Description' };
 const UNIT_FIELDS = { ...LOOKUP_FIELDS, leaderId: 'Leader', leaderName: 'Leader', ministryId: 'Ministry', ministryName: 'Ministry' };
 
-/** A member summary's columns, and SPEC.md section 2's member sorts. */
+/** A member summary's columns, and the member sorts. */
 const MEMBER_FIELDS = {
   default: 'Default',
   fullName: 'Name',
@@ -240,7 +240,7 @@ export const en = {
       delete_content: 'This cannot be undone.',
       yes: 'Yes',
       no: 'No',
-      // SPEC.md section 4's toasts, word for word.
+      // The product's toasts, word for word.
       created: 'Successfully Created',
       updated: 'Details updated',
       deleted: 'Successfully Deleted',
@@ -284,14 +284,14 @@ export const en = {
       create_intro: 'A center belongs to one zone; members are placed in it from their profiles.',
     },
     affinity_groups: {
-      // SPEC.md section 4, word for word.
+      // The product's text, word for word.
       removed: 'AffinityGroup Removed',
       add: 'Add an affinity group',
       suggested: 'Groups that fit this member',
       all_groups: 'Other groups',
       remove: 'Remove %{name}',
     },
-    // The member profile and the member list; SPEC.md's texts word for word.
+    // The member profile and the member list; the product's texts word for word.
     profile: {
       not_allowed: 'You may see only your own profile. Ask an administrator to see another member’s.',
       load_error: 'The profile could not be loaded: %{message}',
@@ -455,7 +455,7 @@ export const en = {
       change_role: {
         title: 'Change the role of %{name}',
         submit: 'Change role',
-        // SPEC.md sections 2 and 4, word for word.
+        // The product's texts, word for word (sic).
         confirm: 'Are you sure you want to this role?',
         updated: 'Role updated',
       },

@@ -31,7 +31,7 @@ function SubMenu({ group }: { group: MenuGroup }) {
   );
 }
 
-/** The vertical side menu of SPEC.md section 2. */
+/** The vertical side menu. */
 export function Menu() {
   return (
     <RaMenu>

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Typography } from '@mui/material';
 import { usePage } from './usePage';
 
-/** Any unknown path (SPEC.md section 2), inside the layout when signed in, on its own otherwise. */
+/** Any unknown path, inside the layout when signed in, on its own otherwise. */
 export function NotFoundPage() {
   const translate = useTranslate();
   const title = usePage('flock.routes.notFound.title');

@@ -13,7 +13,7 @@ import { usePage } from './usePage';
  * navigates on success itself, and a subscription would race it to '/home'.
  */
 
-/** SPEC.md section 6: the toast 'You are not authorised', then overview. Once, even under StrictMode. */
+/** A route denied by permission: the toast 'You are not authorised', then overview. Once, even under StrictMode. */
 function NotAuthorised() {
   const notify = useNotify();
   const navigate = useNavigate();
@@ -64,7 +64,7 @@ export function PublicOnly({ route }: { route: PublicRoute }) {
 
 const LOGIN_ROUTE: PublicRoute = { title: 'login', screen: LoginPage };
 
-/** '/': the login page, or /home for a signed-in user (SPEC.md section 2). */
+/** '/': the login page, or /home for a signed-in user. */
 export function RootRoute() {
   return readToken() ? <Navigate to="/home" replace /> : <OpenRoute route={LOGIN_ROUTE} />;
 }

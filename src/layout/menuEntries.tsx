@@ -17,7 +17,7 @@ export type MenuEntry = MenuLink | MenuGroup;
 export const isGroup = (entry: MenuEntry): entry is MenuGroup => 'children' in entry;
 export const menuLabel = (name: MenuName) => `flock.menu.${name}`;
 
-/** The side menu of SPEC.md section 2, in its order: descriptors by name, and the groups they sit in. */
+/** The side menu in the product's order: descriptors by name, and the groups they sit in. */
 const MENU: Array<LinkName | MenuGroupDef> = [
   'profiles',
   'overview',
@@ -28,18 +28,18 @@ const MENU: Array<LinkName | MenuGroupDef> = [
   'outreach',
   'accessories',
   'venues',
-  // Beyond SPEC.md's menu, which names no entry for them: members file their event requests and
-  // book appointments, invitees find their meetings, leaders their goals.
+  // Beyond the original menu, which names no entry for them: members file their event requests
+  // and book appointments, invitees find their meetings, leaders their goals.
   'events',
   'appointments',
   'meetings',
   'goals',
-  // Beyond SPEC.md's menu: the lookup lists that have no entry there.
+  // Beyond the original menu: the lookup lists that have no entry there.
   { name: 'lookups', icon: ListAltIcon, children: ['ministries', 'units', 'specialUnits', 'moi', 'mountainsOfInfluence'] },
   { name: 'cih', icon: ChurchIcon, children: ['zones', 'centers', 'cihCenter', 'cihReports', 'cihFollowup'] },
   'requests',
   'users',
-  // Not in SPEC.md's menu, but /roles-management is one of its routes: reached beside Users management.
+  // Not in the original menu, though /roles-management is an original route: reached beside Users management.
   'roles',
   'demise',
   'notifications',

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Display preferences, kept in local storage under the spec's keys 'theme' and 'semiDark'
- * (SPEC.md section 9) plus 'menuLayout' and 'skin'. They belong to the device, not to the
+ * Display preferences, kept in local storage under the product's keys 'theme' and 'semiDark'
+ * plus 'menuLayout' and 'skin'. They belong to the device, not to the
  * signed-in user, so logout keeps them (see authProvider/session.ts).
  */
 export type Preferences = {

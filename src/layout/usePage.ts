@@ -8,7 +8,7 @@ function hideLoadingOverlay() {
 }
 
 /**
- * Every page calls this with its route's title key (SPEC.md section 2): the document title
+ * Every page calls this with its route's title key: the document title
  * becomes 'Flock - <route name>' and the loading overlay is hidden after the navigation.
  */
 export function usePage(titleKey: string): string {

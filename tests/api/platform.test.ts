@@ -35,7 +35,7 @@ function expectFailure(body: any, message?: string) {
   expect(Object.keys(body).filter((k) => !['succeeded', 'message', 'errors'].includes(k))).toEqual([]);
 }
 
-describe('envelope and error shapes (API.md)', () => {
+describe('envelope and error shapes', () => {
   it('a success answers 200 {succeeded: true, message, data}', async () => {
     const res = await s.call('GET', STATS, { token: adminToken });
     expect(res.status).toBe(200);

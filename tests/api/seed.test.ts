@@ -29,7 +29,7 @@ import { seedDatabase, type SeedOptions } from '@/server/seed/index.js';
 import { verifyPassword } from '@/server/modules/auth/passwords.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_PASSWORD, startServer, type TestServer } from '@/tests/support/server.js';
 
-// SPEC.md section 3, enumerations.
+// The product's enumerations, word for word.
 const GENDER_OF_TITLE: Record<string, string> = { Mr: 'Male', Master: 'Male', Mrs: 'Female', Miss: 'Female' };
 const MARITAL = [
   'Married',

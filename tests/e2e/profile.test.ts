@@ -108,7 +108,7 @@ async function fillEmployer(page: Page) {
 
 async function fillSpouse(page: Page) {
   await openTab(page, 'Spouse Details');
-  // SPEC.md section 5: the spouse's surname defaults to the member's.
+  // The spouse's surname defaults to the member's.
   expect(await value(page, 'Last name')).toBe('Eze');
   const form = panel(page);
   await choose(form, 'Title', 'Mr');
@@ -168,7 +168,7 @@ async function expectKept(page: Page) {
   expect(await value(page, 'Place of birth')).toBe('Enugu');
   expect(await value(page, 'Maiden name')).toBe('Obi');
   expect(await comboValue(page, 'Local government area').inputValue()).toBe('Ikeja');
-  // SPEC.md section 5: email and mobile 1 are locked once saved.
+  // Email and mobile 1 are locked once saved.
   expect(await panel(page).getByRole('textbox', { name: 'Email', exact: true }).isDisabled()).toBe(true);
   await openTab(page, 'Qualifications');
   await rowWith(page, 'ICAN').waitFor();

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-/** The API of API.md faked on msw, for the data provider's and the screens' tests (absolute URLs, as msw in Node needs). */
+/** The API faked on msw, for the data provider's and the screens' tests (absolute URLs, as msw in Node needs). */
 export const API = 'http://flock.test/api';
 
 export type ApiCall = { method: string; path: string; query: Record<string, string>; body: unknown };

@@ -60,8 +60,9 @@ function bindable(port: number): Promise<boolean> {
 export type Proc = { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> };
 
 /**
- * Starts the real server by its own binary (STACK.md: not through npx), as `npm start` would;
- * command replaces the node arguments, e.g. to start it through scripts/start.mjs or npm.
+ * Starts the real server by its own binary, as `npm start` would (not through npx: killing npx
+ * leaves its child holding the port); command replaces the node arguments, e.g. to start it
+ * through scripts/start.mjs or npm.
  */
 export function startProcess(
   env: Record<string, string>,

@@ -1,5 +1,5 @@
 /**
- * The employer's industry sectors, each with its sub-sectors (SPEC.md section 3: 17 sectors of 11).
+ * The employer's industry sectors, each with its sub-sectors (17 sectors of 11 each).
  * No maintained package carries a list of this shape, so it is kept here by hand. Small enough
  * for the first bundle and for the server's check that a sub-sector belongs to its sector.
  */

@@ -82,7 +82,7 @@ export const affinityGroups = pgTable(
   ],
 );
 
-/** Biodata of a member or first-timer (SPEC.md section 3, Profile). */
+/** Biodata of a member or first-timer: the profile's personal information. */
 export const biodata = pgTable(
   'biodata',
   {
@@ -130,7 +130,7 @@ export const churchAffiliations = pgTable(
     mountainOfInfluence: text('mountain_of_influence'),
     affinityGroup: text('affinity_group').array().notNull().default([]),
     cihAddress: text('cih_address'),
-    /** Ministry and unit names (SPEC.md section 1 lists them with the church affiliation). */
+    /** Ministry and unit names, part of the church affiliation. */
     ministry: text('ministry'),
     unit: text('unit'),
     zoneId: uuid('zone_id').references(() => zones.id),

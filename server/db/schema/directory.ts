@@ -17,7 +17,7 @@ import { users } from './users.js';
 /**
  * One row per user with the values the member lists filter, sort and search on, copied from
  * users, biodata and church_affiliations by database triggers in the same statement that writes
- * them (migration 0007_member_directory; docs/decisions.md says why triggers). The lists read
+ * them (migration 0007_member_directory; docs/decisions/0070-directory-by-triggers.md says why triggers). The lists read
  * this row so that an index serves each filter and sort; search_text holds the folded text
  * (lower case, no accents: flock_fold) that search matches anywhere, through pg_trgm.
  */

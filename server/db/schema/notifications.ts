@@ -81,7 +81,7 @@ export const notifications = pgTable(
   (t) => [index('notifications_recipient_idx').on(t.recipientId, t.createdAt), index('notifications_message_idx').on(t.messageId)],
 );
 
-/** The mail categories a user may opt out of (SPEC.md: notifications by email). */
+/** The mail categories a user may opt out of. */
 export const EMAIL_CATEGORIES = ['messages', 'requests'] as const;
 export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
 

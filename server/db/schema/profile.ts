@@ -4,7 +4,7 @@ import { FILE_TYPES, MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '@/dom
 import { affinityGroups, centers, departments, zones } from './church.js';
 import { users } from './users.js';
 
-/** The profile's details beside the biodata (SPEC.md section 3), and the member's requests. */
+/** The profile's details beside the biodata, and the member's requests. */
 
 const stamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -47,7 +47,7 @@ export const employers = pgTable(
   (t) => [uniqueIndex('employers_user_key').on(t.userId)],
 );
 
-/** The person fields a spouse and a child share (SPEC.md section 3). */
+/** The person fields a spouse and a child share. */
 const person = () => ({
   id: uuid('id').primaryKey().defaultRandom(),
   userId: owner(),
@@ -91,7 +91,7 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-/** Files kept in the database (ARCHITECTURE.md, Data) with the type sniffed from their bytes. */
+/** Files kept in the database (bytea) with the type sniffed from their bytes. */
 export const files = pgTable(
   'files',
   {

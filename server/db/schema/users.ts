@@ -14,7 +14,7 @@ export const users = pgTable(
     surName: text('sur_name').notNull(),
     gender: text('gender'),
     mobile1: text('mobile1'),
-    /** Email validated: a profile is active only after validation (SPEC.md section 4). */
+    /** Email validated: a profile is active only after validation. */
     emailVerified: boolean('email_verified').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
     isFirstTimer: boolean('is_first_timer').notNull().default(true),
@@ -47,7 +47,7 @@ export const roles = pgTable(
       .default('platform'),
     description: text('description'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The version a form loaded (docs/decisions.md, optimistic concurrency). */
+    /** The version a form loaded (docs/decisions/0102-optimistic-concurrency.md). */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('roles_name_key').on(t.name)],

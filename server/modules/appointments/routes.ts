@@ -27,7 +27,7 @@ import { appointmentPage, appointmentView, type AppointmentListQuery } from './v
 import { localMidnight } from '@/domain/common/localTime.js';
 
 /**
- * Appointments under /Appointment/ (API.md): a host publishes weekly windows and days away; a
+ * Appointments under /Appointment/: a host publishes weekly windows and days away; a
  * member books one of the free slots with a private reason; the host confirms, declines or
  * reschedules and the member may cancel; each party is notified and may download the .ics file.
  */

@@ -1,7 +1,7 @@
 /**
  * Failed sign-in attempts, counted in a sliding window per key (an account, an address). Kept in
  * the process: a second instance keeps its own count, which is the same scale-out limit as the
- * rate limiter's (ARCHITECTURE.md: both move to Redis when REDIS_URL is set).
+ * rate limiter's (both need a shared store, such as Redis, to count across instances).
  */
 export function createAttemptCounter(windowMs: number) {
   const failures = new Map<string, number[]>();

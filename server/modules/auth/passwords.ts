@@ -9,7 +9,7 @@ function scrypt(password: string, salt: Buffer, log2N: number, r: number, p: num
   );
 }
 
-/** scrypt (ARCHITECTURE.md: N = 2^17, r = 8, p = 1); the parameters travel with the hash. */
+/** scrypt at N = 2^17, r = 8, p = 1; the parameters travel with the hash. */
 export async function hashPassword(password: string, log2N = 17): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, log2N, 8, 1);

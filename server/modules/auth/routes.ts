@@ -94,7 +94,7 @@ async function refuseCode(services: Services, request: FastifyRequest, email: st
   throw badRequest(INVALID_OTP);
 }
 
-/** The login answer of API.md: token, permissions, user, churchAffiliation. */
+/** The login answer clients read: token, permissions, user, churchAffiliation. */
 async function loginResult(services: Services, user: User) {
   const db = services.database.db;
   const [perms, roleNames, [affiliation]] = await Promise.all([
@@ -136,7 +136,7 @@ export async function authModule(app: FastifyInstance) {
   let dummyHash: Promise<string> | undefined;
   const loginFailures = createAttemptCounter(LOGIN_WINDOW_MS);
   registerRoutes(app, [
-    // Under /UserManagement/ in API.md, but API.md lists it with Auth's public calls: it creates the account.
+    // Under /UserManagement/ by its path, but one of Auth's public calls: it creates the account.
     route({
       method: 'POST',
       url: '/UserManagement/SignUpUser',

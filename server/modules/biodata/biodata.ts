@@ -44,7 +44,7 @@ type FormField = (typeof FORM_FIELDS)[number];
 /** The form as stored: a field left out is null. */
 type Form = { [K in FormField]: undefined extends Biodata[K] ? Exclude<Biodata[K], undefined> | null : Biodata[K] };
 
-/** Email and mobile 1 are locked once they hold values (SPEC.md section 5), for everyone. */
+/** Email and mobile 1 are locked once they hold values, for everyone. */
 function checkLocked(before: BiodataRow, input: Biodata) {
   if (before.email && before.email.toLowerCase() !== input.email) throw badRequest(EMAIL_LOCKED, { email: [EMAIL_LOCKED] });
   if (before.mobile1 && before.mobile1 !== input.mobile1) throw badRequest(MOBILE1_LOCKED, { mobile1: [MOBILE1_LOCKED] });
@@ -78,7 +78,7 @@ export async function biodataOf(db: Db | Tx, userId: string): Promise<BiodataRow
   return row;
 }
 
-/** 404 with the spec's text (SPEC.md section 8). */
+/** 404 with the contract's text, 'Biodata not found!'. */
 export const biodataNotFound = () => notFound(BIODATA_NOT_FOUND);
 
 export const biodataListQuery = listQuery({

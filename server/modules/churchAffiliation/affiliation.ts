@@ -49,7 +49,7 @@ const EMPTY: Values = {
   unit: null,
 };
 
-/** The member's primary department, by name (the affiliation's "department" of SPEC.md section 3). */
+/** The member's primary department, by name: what the affiliation answers as its "department". */
 const primaryDepartment = sql<string | null>`(select ${qualified(departments.departmentName)} from ${departments}
   join ${userDepartments} on ${qualified(userDepartments.departmentId)} = ${qualified(departments.id)}
   where ${qualified(userDepartments.userId)} = ${qualified(churchAffiliations.userId)} and ${qualified(userDepartments.isPrimaryDepartment)} limit 1)`;

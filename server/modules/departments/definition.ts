@@ -10,7 +10,7 @@ import { handOverHeadship, join, membershipOf } from './membership.js';
 const HEAD_NOT_MEMBER = 'The head of department must be a member of the department';
 
 /**
- * Departments through the generic CRUD, on the paths API.md gives them. Beyond the generic
+ * Departments through the generic CRUD, on the API contract's /Department/ paths. Beyond the generic
  * steps: the head is chosen from the department's members (a new department's head joins it),
  * headship carries the hod role, and a department with members cannot be deleted.
  */

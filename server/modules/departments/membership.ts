@@ -65,7 +65,7 @@ export async function handOverHeadship(tx: Tx, audit: Audit, from: string | null
   if (removed.length) audit({ action: 'revokeRole', entity: 'userRole', entityId: from, before: { role: 'hod' } });
 }
 
-/** A member's departments (SPEC.md section 3, User department), the primary one first. */
+/** A member's departments (departmentName, isPrimaryDepartment), the primary one first. */
 export function departmentsOf(db: Db | Tx, userId: string) {
   return db
     .select({

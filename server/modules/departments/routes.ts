@@ -78,7 +78,7 @@ export async function departmentsModule(app: FastifyInstance) {
         return ok(await departmentsOf(services.database.db, query.userId), 'Successfully set default department');
       },
     }),
-    // The delisting calls sit under /ChurchAffiliation/ in API.md but change department membership.
+    // The delisting calls sit under /ChurchAffiliation/ by their paths but change department membership.
     route({
       method: 'PUT',
       url: '/ChurchAffiliation/DelistMemberFromDepartment',

@@ -20,14 +20,14 @@ type DetailTable = PgTable & { id: PgColumn; userId: PgColumn; updatedAt: PgColu
 type Row = Record<string, unknown> & { id: string; userId: string };
 
 export type DetailDefinition = {
-  /** The controller of API.md: /Spouse/Create, /Spouse/Update, /Spouse/GetByUserId. */
+  /** The controller its paths start with: /Spouse/Create, /Spouse/Update, /Spouse/GetByUserId. */
   controller: string;
   tag: string;
   /** The entity of its audit rows. */
   entity: string;
   table: DetailTable;
   body: { create: ZodObject; update: ZodObject };
-  /** The 404 text (SPEC.md section 8 where it names one). */
+  /** The 404 text ('Spouse Detail not found!', 'Employer not found!' where the contract names one). */
   notFound: string;
   single: boolean;
   /** A Delete?id route. */

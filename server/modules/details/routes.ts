@@ -45,7 +45,7 @@ const child: DetailDefinition = {
   notFound: 'Child not found!',
   single: false,
   deletable: true,
-  // The tab lists children by date of birth, oldest first (SPEC.md section 4).
+  // The tab lists children by date of birth, oldest first.
   order: [sql`${children.dateOfBirth} asc nulls last`, asc(children.position), asc(children.createdAt), asc(children.id)],
 };
 

@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { checkSvg } from './svg.js';
 
-/** SPEC.md sections 5 and 9: an avatar is at most 800KB. */
+/** An avatar is at most 800KB (819200 bytes). */
 export const MAX_AVATAR_BYTES = 819200;
 
 export const tooLarge = (file: string) => `${file} exceeds the maximum file size (800KB)`;

@@ -98,7 +98,7 @@ export async function filesModule(app: FastifyInstance) {
         return ok(stored, 'File uploaded successfully');
       },
     }),
-    // Under /UserManagement/ in API.md, but it reads back what uploadfile stores, so it sits beside it.
+    // Under /UserManagement/ by its path, but it reads back what uploadfile stores, so it sits beside it.
     route({
       method: 'GET',
       url: '/UserManagement/GetUserAvatar',

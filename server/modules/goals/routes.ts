@@ -16,7 +16,7 @@ import { isOffice, mustReach } from './scope.js';
 import { goalDetail, goalPage, type GoalListQuery } from './view.js';
 
 /**
- * Goals under /Goal/ (API.md): a target on a metric measured live from Flock's own rows, for a
+ * Goals under /Goal/: a target on a metric measured live from Flock's own rows, for a
  * scope a head of department, a CIH pastor or the church office may set (./scope.ts).
  */
 

@@ -16,7 +16,7 @@ import { invite, uninvite } from './invitees.js';
 import { inviteeChoices, meetingDetail, meetingPage, seesAllMeetings, type MeetingListQuery } from './view.js';
 
 /**
- * Meetings under /Meeting/ (API.md): called by those who may create them, seen by the people
+ * Meetings under /Meeting/: called by those who may create them, seen by the people
  * invited (told through an inbox notification), with minutes, action items and attendance kept
  * by whoever called the meeting or the church office.
  */

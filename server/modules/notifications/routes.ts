@@ -26,7 +26,7 @@ import { audienceSchema, readCompose } from './compose.js';
 import { deliverMessage, releaseDueMessages } from './deliver.js';
 
 /**
- * Notifications (API.md): every signed-in user reads and marks their own inbox (only their own
+ * Notifications: every signed-in user reads and marks their own inbox (only their own
  * rows, whatever the id they send); sending is open to anyone whose scope (server/modules/
  * notifications/audience.ts) covers the audience, checked against the database at each call.
  */

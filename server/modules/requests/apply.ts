@@ -43,7 +43,7 @@ async function changeDepartment(tx: Tx, audit: Audit, r: Request) {
   const old = r.previousDepartmentId ? await membershipOf(tx, r.userId, r.previousDepartmentId) : undefined;
   if (old) {
     const [dept] = await tx.select().from(departments).where(eq(departments.id, old.departmentId));
-    // A head is one of their department's members (decisions: church structure).
+    // A head is one of their department's members (docs/decisions/0021-head-is-member.md).
     if (dept.hodId === r.userId)
       throw conflict(`The member heads the ${dept.departmentName} department and cannot leave it; appoint another head first`);
     await tx.delete(userDepartments).where(and(eq(userDepartments.userId, r.userId), eq(userDepartments.departmentId, old.departmentId)));

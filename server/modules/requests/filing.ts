@@ -12,7 +12,7 @@ import { existingUser, mustEdit } from '@/server/http/profileAccess.js';
 import { departmentsOf } from '@/server/modules/departments/membership.js';
 
 /**
- * The five requests a member files from the profile (SPEC.md section 7). Each becomes a pending
+ * The five requests a member files from the profile. Each becomes a pending
  * row of member_requests with its target and what it would replace, and a 'created' event;
  * heads of department and the inspectorate decide them (decide.ts). A member files for
  * themselves; someone with CAN_UPDATE_OTHER_MEMBERS may file for another.

@@ -37,7 +37,7 @@ import { allScope, departmentScope, inspectorateScope, isRequester, mayHandle, o
 import { historyOf, requestPage, requestView, type RequestListQuery } from './view.js';
 
 /**
- * Requests and approvals, under /ChurchAffiliation/ as API.md names them: the member's five
+ * Requests and approvals, under /ChurchAffiliation/ as the API contract names them: the member's five
  * Request* filings, the views of heads of department, the inspectorate, administrators and the
  * member's own log, the decisions, the detail with its history, and the member's cancellation.
  */

@@ -13,7 +13,7 @@ import { existingUser } from '@/server/http/profileAccess.js';
 /** Roles, their permissions and a user's grants, as the Roles routes read and write them. */
 
 export const tag = 'Roles';
-/** Sessions forget kept permissions on any change (docs/decisions.md), so a change reaches its holders on their next call. */
+/** Sessions forget kept permissions on any change (docs/decisions/0178-session-state-kept.md), so a change reaches its holders on their next call. */
 export const AT_ONCE = 'Changes take effect at once.';
 export const roleIdQuery = z.object({ roleId: idField('RoleId') });
 

@@ -22,9 +22,9 @@ export type RoleHolder = { id: string; fullName: string; roles?: string[] };
 type Props = { user: RoleHolder; onClose: () => void };
 
 /**
- * SPEC.md section 2's 'Change Role' modal, for the user list and the profile: a platform role is
- * chosen, then confirmed with 'Are you sure you want to this role?' (ChangeUserRole). On success
- * the toast 'Role updated' (section 4) and the lists refresh.
+ * The 'Change Role' modal, for the user list and the profile: a platform role is chosen, then
+ * confirmed with 'Are you sure you want to this role?' (ChangeUserRole). On success the toast
+ * 'Role updated' and the lists refresh.
  */
 export function ChangeRoleDialog({ user, onClose }: Props) {
   const translate = useTranslate();

@@ -1,7 +1,7 @@
 import type { RoleChoice } from '@/domain/common/records';
 import { useGetList, useTranslate } from 'react-admin';
 
-/** API.md: lists that fill dropdowns are asked for 25000 rows, that is all of them, in the server's order. */
+/** Lists that fill dropdowns are asked for 25000 rows, that is all of them, in the server's order. */
 export const EVERY_ROW = { pagination: { page: 1, perPage: 25000 }, sort: { field: 'id', order: 'ASC' as const } };
 
 /** The role of a user in the app's words: the built-in ones translated, others by their name. */

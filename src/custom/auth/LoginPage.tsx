@@ -10,9 +10,9 @@ import { LoginInput, LoginPasswordInput } from './LoginInput';
 import { detachLoginShell, handOverLoginShell, loginShellShown } from './loginShell';
 import { useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
 
-/** SPEC.md section 8: the server's message for an unverified profile contains this text. */
+/** The server's message for an unverified profile contains this text. */
 const NOT_ACTIVATED = 'Your profile has not been activated';
-/** SPEC.md section 9: the email-verify redirect delay. */
+/** The email-verify redirect delay. */
 const EMAIL_VERIFY_DELAY_MS = 2000;
 
 /**

@@ -18,7 +18,7 @@ export function RegisterPage() {
   const translate = useTranslate();
   const { loading, error, step } = useAuthStep();
 
-  // Gender follows the title (SPEC.md section 4).
+  // Gender follows the title.
   const submit = (values: FieldValues) =>
     step(
       (provider) => provider.signUp({ ...values, gender: genderOfTitle(values.title) }),

@@ -4,7 +4,7 @@ import { post } from '@/src/dataProvider/endpoints';
 /** '/' shows it to a signed-out visitor (App's RootRoute). */
 export const LoginPage = lazyScreen(() => import('./LoginPage'), 'LoginPage');
 
-/** The public pages of SPEC.md section 2 (a signed-in visitor is sent to overview) and the account calls. */
+/** The public pages (a signed-in visitor is sent to overview) and the account calls. */
 export const auth = descriptor({
   name: 'auth',
   area: 'public',

@@ -7,7 +7,7 @@ import { crudRules, SIGNED_IN } from '@/src/authProvider/rules';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { create, list, remove, update } from '@/src/dataProvider/endpoints';
 
-/** Venues with their bookings, event requests and outreach: the screens and their calls (API.md /Venue/, /Event/, /Outreach/). */
+/** Venues with their bookings, event requests and outreach: the screens and their calls (/Venue/, /Event/, /Outreach/). */
 
 /** react-admin filter name -> query name, for every list here. */
 const FILTERS = {

@@ -20,7 +20,7 @@ function childrenConfig(memberSurname?: string | null): DetailListConfig {
       { source: 'position' },
     ],
     schemas: { create: childSchema, edit: childUpdateSchema },
-    // SPEC.md section 5: the child's surname defaults to the member's.
+    // The child's surname defaults to the member's.
     newRecord: { surName: memberSurname },
     fields: (mode) => (
       <>
@@ -33,12 +33,12 @@ function childrenConfig(memberSurname?: string | null): DetailListConfig {
         <ProfileTextInput source="email" type="email" />
         <ProfileTextInput source="mobile1" />
         <ProfileTextInput source="mobile2" />
-        {/* SPEC.md section 5: the position is hidden on create, required and numeric when editing. */}
+        {/* The position is hidden on create, required and numeric when editing. */}
         {mode === 'edit' && <ProfileTextInput source="position" />}
       </>
     ),
     nameOf: fullName,
-    // SPEC.md section 4: children by date of birth, oldest first.
+    // Children by date of birth, oldest first.
     order: (rows) => sortChildren(rows as Array<RaRecord & { dateOfBirth?: string | null }>),
   };
 }

@@ -51,7 +51,7 @@ async function openAffiliation(options: Parameters<typeof renderProfile>[1]) {
   await waitFor(() => expect(autocomplete('CIH zone').value).not.toBe(''));
 }
 
-describe('who may change the church affiliation (SPEC.md section 6)', () => {
+describe('who may change the church affiliation', () => {
   it('lets a member without the right choose only zone and center on their own profile, and save them', async () => {
     // Not placed yet: the first placement is the member's own to choose.
     renderProfile(api, { fixtures: { ...lists, churchAffiliations: affiliation({ zoneId: null, centerId: null, cihRole: null }) } });
@@ -137,7 +137,7 @@ describe('who may change the church affiliation (SPEC.md section 6)', () => {
   });
 });
 
-describe('dependent fields of the affiliation (SPEC.md section 4)', () => {
+describe('dependent fields of the affiliation', () => {
   it.each([
     ['2', true, true],
     ['1', true, false],

@@ -13,7 +13,7 @@ import { AffinityGroupRequestDialog, ZoneRequestDialog } from './RequestDialogs'
 import { DETAIL_MESSAGES, useCreateOrUpdate, viewerOf, type MemberRecord, type Viewer } from './useProfile';
 import { VirtualAutocompleteInput } from '@/src/common/VirtualAutocomplete';
 
-/** SPEC.md section 3: charter member is True or False; the select keeps the word, the schema reads it as a flag. */
+/** Charter member is True or False; the select keeps the word, the schema reads it as a flag. */
 const CHARTER_VALUES = ['True', 'False'];
 
 function formRecord(userId: string, affiliation: RaRecord | null | undefined) {
@@ -22,7 +22,7 @@ function formRecord(userId: string, affiliation: RaRecord | null | undefined) {
   return { ...affiliation, charteredMember: typeof charteredMember === 'boolean' ? (charteredMember ? 'True' : 'False') : null };
 }
 
-/** The charter member number: at level of ATS 2 or more with charter member True (SPEC.md section 4). */
+/** The charter member number: at level of ATS 2 or more with charter member True. */
 function CharterNumberInput({ disabled }: { disabled: boolean }) {
   const [levelOfATS, charteredMember] = useWatch({ name: ['levelOfATS', 'charteredMember'] }) as [string | null, string | null];
   return showsCharterNumber({ levelOfATS, charteredMember: charteredMember === 'True' }) ? (
@@ -44,7 +44,7 @@ function NamedListInput({
 }) {
   const notify = useNotify();
   const { choices, isPending } = useChoices(list, { byName: true });
-  // SPEC.md section 4: removing an affinity group from the list shows an error-style toast for 2000 ms.
+  // Removing an affinity group from the list shows an error-style toast for 2000 ms.
   const removed = () => notify('flock.affinity_groups.removed', { type: 'error', autoHideDuration: 2000 });
   return (
     <VirtualAutocompleteInput
@@ -95,7 +95,7 @@ type Props = { userId: string; viewer: Viewer; affiliation: MemberRecord<RaRecor
 
 /**
  * The Church Affiliations tab. CAN_UPDATE_CHURCH_AFFILIATION_MEMBERS changes every field; on
- * one's own profile the zone and center can be chosen and saved without it (SPEC.md section 6).
+ * one's own profile the zone and center can be chosen and saved without it.
  * Only the fields the viewer may change are sent: the server keeps the others.
  */
 export function ChurchAffiliationTab({ userId, viewer, affiliation, onSaved }: Props) {

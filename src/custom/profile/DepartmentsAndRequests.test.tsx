@@ -37,7 +37,7 @@ const fixtures: Fixtures = {
 const dialog = () => within(screen.getByRole('dialog'));
 const send = () => fireEvent.click(dialog().getByRole('button', { name: 'Send request' }));
 
-describe('Departments tab (SPEC.md section 4)', () => {
+describe('Departments tab', () => {
   it('lists the member’s departments with the primary one marked', async () => {
     renderProfile(api, { fixtures });
     const tab = await openTab('Departments');

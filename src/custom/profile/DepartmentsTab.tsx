@@ -12,8 +12,8 @@ type Props = { userId: string; viewer: Viewer; hasAffiliation: boolean };
 
 /**
  * The Departments tab: the member's departments with the primary one marked. Setting another
- * primary asks first, toasts 'Successfully set default department' and reloads the list
- * (SPEC.md section 4). Joining one is a request, offered to the member with edit rights.
+ * primary asks first, toasts 'Successfully set default department' and reloads the list.
+ * Joining one is a request, offered to the member with edit rights.
  */
 export function DepartmentsTab({ userId, viewer, hasAffiliation }: Props) {
   const translate = useTranslate();

@@ -46,10 +46,10 @@ export type DetailListConfig = {
 
 type Editing = { mode: Mode; row?: RaRecord } | null;
 
-/** SPEC.md section 9: scrollable modal content is at most 400 px high. */
+/** Scrollable modal content is at most 400 px high. */
 const DIALOG_CONTENT = { maxHeight: 400 };
 
-/** Deleting a row asks first (SPEC.md section 4), then toasts 'Successfully Deleted'. */
+/** Deleting a row asks first, then toasts 'Successfully Deleted'. */
 function DeleteRow({ resource, row, title, onDeleted }: { resource: string; row: RaRecord; title: string; onDeleted: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();

@@ -27,7 +27,7 @@ function Line({ icon, label, value }: { icon: ReactNode; label: string; value?: 
 
 type Props = { user: ProfileUser; biodata: RaRecord | null };
 
-/** The info card (SPEC.md section 2): email, phone, location, date of birth (long format) and address. */
+/** The info card: email, phone, location, date of birth (long format) and address. */
 export function InfoCard({ user, biodata }: Props) {
   const translate = useTranslate();
   const location = [biodata?.lga, biodata?.state, biodata?.country].filter(Boolean).join(', ');

@@ -12,7 +12,7 @@ const api = fakeApi();
 const ready = () => screen.findByLabelText('First name', { exact: true });
 const typeInto = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 
-describe('create or update (SPEC.md section 4)', () => {
+describe('create or update', () => {
   it("prefills from the member record, creates the biodata without an id and toasts 'Successfully created profile'", async () => {
     renderProfile(api, { fixtures: { profiles: member({ middleName: 'Ngozi' }) } });
     await ready();
@@ -50,7 +50,7 @@ describe('create or update (SPEC.md section 4)', () => {
   });
 });
 
-describe('validation messages (SPEC.md section 5)', () => {
+describe('validation messages', () => {
   it.each([
     ['First name', '', 'First name is required'],
     ['Last name', '', 'Last name is required'],
@@ -75,7 +75,7 @@ describe('validation messages (SPEC.md section 5)', () => {
   });
 });
 
-describe('dependent fields (SPEC.md section 4)', () => {
+describe('dependent fields', () => {
   it('sets the gender from the title', async () => {
     renderProfile(api, { fixtures: { biodata: biodata() } });
     await ready();
@@ -135,7 +135,7 @@ describe('dependent fields (SPEC.md section 4)', () => {
   });
 });
 
-describe('who may change what (SPEC.md sections 5 and 6)', () => {
+describe('who may change what', () => {
   it('locks email and mobile 1 once they hold values, and still sends them', async () => {
     renderProfile(api, { fixtures: { biodata: biodata() } });
     await ready();

@@ -11,10 +11,10 @@ import { useCreateOrUpdate, type ProfileUser, type Viewer } from './useProfile';
 
 type Props = { userId: string; user: ProfileUser; biodata: RaRecord | null; viewer: Viewer; onSaved: () => void };
 
-/** SPEC.md section 3: demise is shown as Active or Archived; the select keeps it as text. */
+/** Demise is shown as Active or Archived; the select keeps it as text. */
 const STATUS_NAMES = { false: 'flock.profile.status.active', true: 'flock.profile.status.archived' };
 
-/** The saved biodata, or (SPEC.md section 4) the member record's names and contact where there is none yet. */
+/** The saved biodata, or the member record's names and contact where there is none yet. */
 function personalRecord(userId: string, user: ProfileUser, biodata: RaRecord | null) {
   if (biodata) return { ...biodata, demise: String(!!biodata.demise) };
   const { title, firstName, middleName, surName, email, mobile1 } = user;
@@ -34,7 +34,7 @@ export function PersonalTab({ userId, user, biodata, viewer, onSaved }: Props) {
     { created: 'flock.profile.toasts.profile_created', updated: 'flock.profile.toasts.profile_updated' },
     onSaved,
   );
-  // SPEC.md section 5: email and mobile 1 are locked once saved; a disabled field leaves the submitted values, so they go back in.
+  // Email and mobile 1 are locked once saved; a disabled field leaves the submitted values, so they go back in.
   const locked = { email: biodata?.email || undefined, mobile1: biodata?.mobile1 || undefined };
   const submit = (values: FormValues) =>
     save(

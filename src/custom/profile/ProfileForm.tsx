@@ -9,7 +9,7 @@ export type FormValues = Record<string, unknown>;
 
 type Props = {
   record: Partial<RaRecord>;
-  /** The domain schema the server validates with (SPEC.md section 5 messages). */
+  /** The domain schema the server validates with (and its messages). */
   schema: z.ZodType<object>;
   /** Returns the server's field errors, which the form shows under their fields. */
   onSubmit: (values: FormValues) => Promise<Record<string, string> | undefined>;

@@ -16,7 +16,7 @@ async function choose(picked: File) {
   fireEvent.change(screen.getByTestId('avatar-file'), { target: { files: [picked] } });
 }
 
-describe('the avatar checks before upload (SPEC.md section 5)', () => {
+describe('the avatar checks before upload (type and size)', () => {
   it.each([
     ['photo.png', 'image/png', null],
     ['photo.JPG', 'image/jpeg', null],

@@ -28,7 +28,7 @@ function useAvatar(userId: string) {
   return { src: avatar ? `data:${avatar.contentType};base64,${avatar.fileBase64}` : undefined, reload: load };
 }
 
-/** Upload on one's own profile: the type and size checks of SPEC.md section 5 run before anything is sent. */
+/** Upload on one's own profile: the type and size checks (avatarFile.ts) run before anything is sent. */
 function AvatarUpload({ userId, onUploaded }: { userId: string; onUploaded: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();

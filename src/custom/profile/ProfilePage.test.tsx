@@ -39,7 +39,7 @@ describe('records the member does not have', () => {
   });
 });
 
-describe('tab visibility (SPEC.md section 2)', () => {
+describe('tab visibility', () => {
   it('shows only the four constant tabs before any biodata exists', async () => {
     renderProfile(api);
     await screen.findByRole('tab', { name: 'Personal Information' });

@@ -36,7 +36,7 @@ function Profile({ userId }: { userId: string }) {
   );
 }
 
-/** /profile/:userId (SPEC.md section 2): a member's own profile, or another's for those who may see members. */
+/** /profile/:userId: a member's own profile, or another's for those who may see members. */
 export function ProfilePage() {
   const translate = useTranslate();
   const { userId = '' } = useParams();

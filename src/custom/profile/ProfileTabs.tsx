@@ -19,7 +19,7 @@ type Props = {
   viewer: Viewer;
 };
 
-/** The tab card: the tabs the saved biodata calls for (SPEC.md section 2), each with its form. */
+/** The tab card: the tabs the saved biodata calls for (domain/profile/rules.ts), each with its form. */
 export function ProfileTabs({ userId, user, biodata, affiliation, viewer }: Props) {
   const translate = useTranslate();
   const [chosen, setChosen] = useState<ProfileTab>('personal');

@@ -23,7 +23,7 @@ type Values = Record<string, unknown> & { userId: string };
 
 type RequestDialogProps = {
   userId: string;
-  /** Without church affiliation data the dialog shows only why no request can be made (SPEC.md section 4). */
+  /** Without church affiliation data the dialog shows only why no request can be made. */
   hasAffiliation: boolean;
   title: string;
   schema: z.ZodType<object>;
@@ -32,13 +32,13 @@ type RequestDialogProps = {
   children: ReactNode;
 };
 
-/** SPEC.md section 9: scrollable modal content is at most 400 px high. */
+/** Scrollable modal content is at most 400 px high. */
 const CONTENT = { maxHeight: 400 };
 
 /**
- * A member's request (SPEC.md section 4): on success the toast 'Request successful', then the
- * dialog closes and its form starts empty next time; on error it closes with no message
- * (section 8). The form unmounts with the closed dialog, which is its reset.
+ * A member's request: on success the toast 'Request successful', then the
+ * dialog closes and its form starts empty next time; on error it closes with no message.
+ * The form unmounts with the closed dialog, which is its reset.
  */
 function RequestDialog({ userId, hasAffiliation, title, schema, send, onClose, children }: RequestDialogProps) {
   const translate = useTranslate();
@@ -79,7 +79,7 @@ type Props = { userId: string; hasAffiliation: boolean; onClose: () => void };
 
 const reasonInput = <ProfileTextInput source="reason" label="flock.profile.requests.reason" multiline />;
 
-/** Join a department: department and reason are required (SPEC.md section 5). */
+/** Join a department: department and reason are required. */
 export function DepartmentRequestDialog(props: Props) {
   const { choices, isPending } = useChoices('departments', { byName: true });
   return (

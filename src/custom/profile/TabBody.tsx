@@ -4,7 +4,7 @@ import { Alert, LinearProgress } from '@mui/material';
 
 type Props = { isPending: boolean; error?: string; children: ReactNode };
 
-/** A tab's loading and error states (SPEC.md section 4) before its content. */
+/** A tab's loading and error states before its content. */
 export function TabBody({ isPending, error, children }: Props) {
   const translate = useTranslate();
   if (isPending) return <LinearProgress aria-label={translate('flock.loading')} />;

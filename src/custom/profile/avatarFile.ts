@@ -1,4 +1,4 @@
-/** SPEC.md sections 5 and 9: the avatar is an SVG, JPEG, JPG or PNG of at most 800KB. */
+/** The avatar is an SVG, JPEG, JPG or PNG of at most 800KB. */
 export const MAX_AVATAR_BYTES = 819200;
 const EXTENSIONS = ['svg', 'jpeg', 'jpg', 'png'];
 const TYPES = ['image/svg+xml', 'image/jpeg', 'image/png'];

@@ -5,7 +5,7 @@ import { create, memberDetail, ofMember, one, update, type Endpoint } from '@/sr
 import type { Query } from '@/src/dataProvider/http';
 
 type MemberRequest = { userId: string; reason?: string };
-/** A member's request (SPEC.md section 7): PUT with userId, the target and the Reason in the query. */
+/** A member's request: PUT with userId, the target and the Reason in the query. */
 const memberRequest = <T extends object>(call: string, target: (p: T) => Query): Endpoint<MemberRequest & T> => ({
   method: 'PUT',
   path: `/ChurchAffiliation/${call}`,
@@ -13,7 +13,7 @@ const memberRequest = <T extends object>(call: string, target: (p: T) => Query):
 });
 
 type AvatarUpload = { userId: string; file: File };
-/** The profile screen's upload payload: UserId, FileType 'avatar' and the file (SPEC.md section 7). */
+/** The profile screen's upload payload: UserId, FileType 'avatar' and the file. */
 function avatarForm({ userId, file }: AvatarUpload): FormData {
   const form = new FormData();
   form.append('UserId', userId);

@@ -18,7 +18,7 @@ export { fieldLabel, LockedForm } from '@/src/common/formLock';
 
 const useLocked = (disabled?: boolean) => useContext(FormLock) || !!disabled;
 
-/** SPEC.md section 9: text areas default to 3 rows. */
+/** Text areas default to 3 rows. */
 const TEXT_AREA_ROWS = 3;
 
 export function ProfileTextInput({ source, disabled, multiline, ...rest }: TextInputProps) {
@@ -42,7 +42,7 @@ type ChoiceInputProps = Omit<SelectInputProps, 'choices'> & {
   labels?: string;
 };
 
-/** A select of fixed values with the placeholder 'Select Option' (SPEC.md section 9). */
+/** A select of fixed values with the placeholder 'Select Option'. */
 export function ChoiceInput({ source, values, names, labels, disabled, ...rest }: ChoiceInputProps) {
   const choices = values.map((value) => ({ id: value, name: labels ? `${labels}.${value}` : (names?.[value] ?? value) }));
   return (
@@ -75,7 +75,7 @@ function dateOf(value: unknown): Date | null {
 /** Kept in the form when the typed date is incomplete, so the schema names the field's problem. */
 const NOT_A_DATE = 'not-a-date';
 
-/** A date up to today (SPEC.md section 9), kept as 'YYYY-MM-DD'. */
+/** A date up to today, kept as 'YYYY-MM-DD'. */
 export function PastDateInput({ source, disabled }: { source: string; disabled?: boolean }) {
   const translate = useTranslate();
   const locked = useLocked(disabled);
@@ -116,7 +116,7 @@ export function PastDateInput({ source, disabled }: { source: string; disabled?:
   );
 }
 
-/** SPEC.md section 4: choosing a title sets the gender that goes with it. */
+/** Choosing a title sets the gender that goes with it. */
 export function TitleInput() {
   const { setValue } = useFormContext();
   return (

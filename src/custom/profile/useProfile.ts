@@ -18,7 +18,7 @@ import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 /** The member record (GetUserbyId): the header's names and roles, and what prefills an absent biodata. */
 export type ProfileUser = UserRecord;
 
-/** What the signed-in user may do on this profile (SPEC.md section 6), from the rules in domain/. */
+/** What the signed-in user may do on this profile, from the rules in domain/. */
 export type Viewer = {
   isSelf: boolean;
   canView: boolean;
@@ -47,7 +47,7 @@ export function viewerOf(userId: string, placed = false): Viewer {
 
 export const useViewer = (userId: string) => useMemo(() => viewerOf(userId), [userId]);
 
-/** A record the member holds at most one of: null when the API answers its not-found (SPEC.md section 8: no message). */
+/** A record the member holds at most one of: null when the API answers its not-found, which shows no message. */
 export type MemberRecord<T> = { record: T | null | undefined; isPending: boolean; error?: string; refetch: () => void };
 
 /**
@@ -89,7 +89,7 @@ type Messages = { created: string; updated: string };
 type FieldErrors = Record<string, string> | undefined;
 
 /**
- * SPEC.md section 4: a save creates the record when there is none (no id sent) and updates it
+ * A save creates the record when there is none (no id sent) and updates it
  * otherwise, then toasts. A failure toasts the server's message and hands its field errors back
  * to the form.
  */
@@ -121,5 +121,5 @@ export function useCreateOrUpdate(
   return { save, saving: loading };
 }
 
-/** The toasts of spouse, employer, church affiliation, qualifications and children (SPEC.md section 4). */
+/** The toasts of spouse, employer, church affiliation, qualifications and children. */
 export const DETAIL_MESSAGES: Messages = { created: 'flock.profile.toasts.created', updated: 'flock.profile.toasts.updated' };

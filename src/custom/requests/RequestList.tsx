@@ -124,7 +124,7 @@ function BulkDecideButtons({ onDecide }: { onDecide: Decide }) {
   );
 }
 
-/** The filters of every request list (SPEC.md's "with filters"): kind, state, department, zone and a range of days. */
+/** The filters of every request list: kind, state, department, zone and a range of days. */
 function useRequestFilters(): ReactElement[] {
   const translate = useTranslate();
   return [

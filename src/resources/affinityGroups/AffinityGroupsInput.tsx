@@ -4,7 +4,7 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import type { MaritalStatus } from '@/domain/common/enums';
 import { useRemoveAffinityGroup } from './useRemoveAffinityGroup';
 
-/** SPEC.md section 9: dropdown lists of affinity groups ask for page 1 with 25000 rows. */
+/** Dropdown lists of affinity groups ask for page 1 with 25000 rows. */
 const ALL = { page: 1, perPage: 25000 };
 
 type Group = { id: string; affinityGroupName: string };

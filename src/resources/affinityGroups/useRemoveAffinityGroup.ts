@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
 
-/** SPEC.md sections 4 and 9: the toast shows for 2000 ms. */
+/** The toast shows for 2000 ms. */
 const TOAST_MS = 2000;
 
 /**
  * Removing an affinity group from a member's list: the list without it, and the error-style
- * toast 'AffinityGroup Removed' (SPEC.md section 4), as the profile's affinity groups need it.
+ * toast 'AffinityGroup Removed', as the profile's affinity groups need it.
  */
 export function useRemoveAffinityGroup() {
   const notify = useNotify();

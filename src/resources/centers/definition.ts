@@ -4,7 +4,7 @@ import { zoneCentersPath } from '@/src/resources/zones/definition';
 
 const ZONE: FieldDef = { source: 'zoneId', kind: 'reference', reference: 'zones', optionText: 'zoneName' };
 
-/** SPEC.md section 2 reaches one center both under its zone and under all centers. */
+/** One center is reached both under its zone and under all centers. */
 export const CENTER_PATHS = {
   underZone: (center: Pick<ApiRecord, 'id'>) => `/cih/zones/center/${center.id}`,
   underCenters: (center: Pick<ApiRecord, 'id'>) => `/cih/centers/center/${center.id}`,

@@ -5,7 +5,7 @@ import { schemaResolver } from '@/src/common/schemaResolver';
 import { inputOf, isRequiredIn } from './inputs';
 import type { ApiRecord, CrudDefinition } from './types';
 
-/** SPEC.md section 9: scrollable modal content at most 400 px high. */
+/** Scrollable modal content at most 400 px high. */
 const CONTENT_MAX_HEIGHT = 400;
 
 const PARTS = {

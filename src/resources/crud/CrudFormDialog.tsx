@@ -15,7 +15,7 @@ type Props = {
   onClose: () => void;
 };
 
-/** The toasts of SPEC.md section 4, then the lists refresh with the counts they show. */
+/** The toasts ('Successfully Created', 'Details updated'), then the lists refresh with the counts they show. */
 export function useSavedEffect(message: string, then: (saved: { id: string }) => void) {
   const notify = useNotify();
   const refresh = useRefresh();

@@ -32,7 +32,7 @@ export function useCsvExporter(resource: string, columns: readonly ColumnDef[]):
   );
 }
 
-/** SPEC.md section 9: dates in a long localised format. */
+/** Dates in a long localised format. */
 export function longDate(value: unknown): string {
   if (!value) return '';
   const date = new Date(String(value));

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { MemberInput, MembersInput } from './MemberInput';
 import type { ApiRecord, FieldDef } from './types';
 
-/** SPEC.md section 9: text areas default to 3 rows. */
+/** Text areas default to 3 rows. */
 const TEXT_AREA_ROWS = 3;
 /** Reference dropdowns offer this many records; typing narrows them on the server. */
 const REFERENCE_PAGE = 50;

@@ -1,7 +1,7 @@
 import { departmentSchema } from '@/domain/departments/schemas';
 import type { ApiRecord, CrudDefinition } from '@/src/resources/crud';
 
-/** SPEC.md section 2: /departments/view/{name}/{id}/{hodid}; 'none' stands for a department without a head. */
+/** /departments/view/{name}/{id}/{hodid}; 'none' stands for a department without a head. */
 const departmentPath = (department: ApiRecord) =>
   `/departments/view/${encodeURIComponent(department.departmentName)}/${department.id}/${department.hodId ?? 'none'}`;
 

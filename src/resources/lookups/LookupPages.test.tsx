@@ -38,7 +38,7 @@ function showMinistries(list = [MUSIC, YOUTH]) {
 }
 
 describe('the generic lookup list', () => {
-  it('lists the rows of GetAll, and sends paging, search and sort as API.md names them', async () => {
+  it('lists the rows of GetAll, and sends paging, search and sort as the API names them', async () => {
     showMinistries();
     const music = within(await findRow(/Music Ministry/));
     expect(music.getByText('MUSIC')).toBeTruthy();

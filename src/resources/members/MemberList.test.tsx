@@ -53,7 +53,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('the member list (SPEC.md section 2)', () => {
+describe('the member list', () => {
   it('asks GetMemberQuery for a page of 25 in the default order and links each name to the profile', async () => {
     renderList();
     // The name is the link's text: found by text, a cheap query on a busy machine, then its link.

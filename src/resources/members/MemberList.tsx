@@ -47,7 +47,7 @@ const EXPORT_COLUMNS: ColumnDef[] = [
   'userRole',
 ].map((source) => ({ source }));
 
-/** The export asks for every filtered member at once: API.md's largest page. */
+/** The export asks for every filtered member at once: the API's largest page. */
 const EXPORT_ALL = 25000;
 const PAGE_SIZE = 25;
 
@@ -119,8 +119,8 @@ function Message({ text }: { text: string }) {
 }
 
 /**
- * /members-management and /attendance (SPEC.md section 2: the same screen): GetMemberQuery with
- * search, the filters and sorts of the spec, server-side paging, and CSV export of every member
+ * /members-management and /attendance (the same screen): GetMemberQuery with
+ * search, the member filters and sorts, server-side paging, and CSV export of every member
  * the filters keep. Each row opens the member's profile.
  */
 export function MemberList() {
@@ -139,7 +139,7 @@ export function MemberList() {
         filters={useFilters()}
         exporter={exporter}
         perPage={PAGE_SIZE}
-        // SPEC.md section 2's first sort, 'default': the server's order (by surname).
+        // The first sort, 'default': the server's order (by surname).
         sort={{ field: 'default', order: 'ASC' }}
         empty={<Message text="flock.member_list.empty" />}
         actions={

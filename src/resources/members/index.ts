@@ -3,7 +3,7 @@ import { P } from '@/domain/roles/permissions';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { list, post } from '@/src/dataProvider/endpoints';
 
-/** /members-management and /attendance: one screen (SPEC.md section 2). */
+/** /members-management and /attendance: one screen. */
 const MemberList = lazyScreen(() => import('./MemberList'), 'MemberList');
 
 export const members = descriptor({
@@ -30,7 +30,7 @@ export const members = descriptor({
   },
 });
 
-/** SPEC.md section 2: the same screen as members management, under its own permission. */
+/** The same screen as members management, under its own permission. */
 export const attendance = descriptor({ name: 'attendance', path: '/attendance', screen: MemberList, access: { view: [P.viewAttendance] } });
 
 /** The spreadsheet import of members and first-timers, from the members screen (an account-creating right). */

@@ -10,7 +10,7 @@ import type { RoleRecord } from '@/domain/common/records';
 import type { PickedUser } from './UserPicker';
 import type { FieldValues } from 'react-hook-form';
 
-/** SPEC.md section 1: firsttimers is a role that cannot be assigned. */
+/** firsttimers is a role that cannot be assigned. */
 const UNASSIGNABLE = 'firsttimers';
 
 /** The extra permissions, with what the picked role grants already ticked and fixed. */
