@@ -1,9 +1,9 @@
 import type { Descriptor, RouteTitle, Screen } from '@/src/common/descriptor';
-import { auth } from '@/src/custom/auth';
-import { info } from '@/src/custom/info';
-import { dashboardStats, overview } from '@/src/custom/overview';
-import { inbox, notifications, sentNotifications } from '@/src/custom/notifications';
-import { allEvents, events, myOutreach, outreach, outreachReports, venueBookings, venues } from '@/src/custom/gatherings';
+import { auth } from '@/src/areas/auth';
+import { info } from '@/src/areas/info';
+import { dashboardStats, overview } from '@/src/areas/overview';
+import { inbox, notifications, sentNotifications } from '@/src/areas/notifications';
+import { allEvents, events, myOutreach, outreach, outreachReports, venueBookings, venues } from '@/src/areas/gatherings';
 import {
   avatars,
   biodata,
@@ -16,23 +16,18 @@ import {
   profiles,
   qualifications,
   spouses,
-} from '@/src/custom/profile';
-import { appointments } from '@/src/custom/appointments';
-import { goals } from '@/src/custom/goals';
-import { meetingInviteeChoices, meetings } from '@/src/custom/meetings';
-import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } from '@/src/custom/requests';
-import { affinityGroups } from '@/src/resources/affinityGroups';
-import { auditLogs } from '@/src/resources/auditLogs';
-import { centerChoices, centers, cihCenter } from '@/src/resources/centers';
-import { cihAttendance, cihDashboardStats, cihFollowup, cihInspections, cihReports } from '@/src/resources/cihReports';
-import { demise } from '@/src/resources/demise';
-import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/resources/departments';
-import { firstTimers, firstTimerStats } from '@/src/resources/firstTimers';
-import { accessories, ministries, mountainsOfInfluence, moi, specialUnits, units } from '@/src/resources/lookups';
-import { attendance, memberImports, members } from '@/src/resources/members';
-import { assignableRoles, cihRoles, permissionModules, rolePermissions, roles, userRoles } from '@/src/resources/roles';
-import { users } from '@/src/resources/users';
-import { zoneChoices, zones } from '@/src/resources/zones';
+} from '@/src/areas/profile';
+import { appointments } from '@/src/areas/appointments';
+import { auditLogs } from '@/src/areas/auditTrail';
+import { centerChoices, centers, cihCenter, zoneChoices, zones } from '@/src/areas/cih';
+import { cihAttendance, cihDashboardStats, cihFollowup, cihInspections, cihReports } from '@/src/areas/cihReports';
+import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/areas/departments';
+import { goals } from '@/src/areas/goals';
+import { accessories, affinityGroups, ministries, mountainsOfInfluence, moi, specialUnits, units } from '@/src/areas/lookups';
+import { meetingInviteeChoices, meetings } from '@/src/areas/meetings';
+import { attendance, demise, firstTimers, firstTimerStats, memberImports, members, users } from '@/src/areas/people';
+import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } from '@/src/areas/requests';
+import { assignableRoles, cihRoles, permissionModules, rolePermissions, roles, userRoles } from '@/src/areas/roles';
 
 /**
  * THE list of the web app's screen areas and resources (each folder's index.ts). App's routes,
