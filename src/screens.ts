@@ -1,4 +1,7 @@
+import { accessTable } from '@/src/authProvider/access';
 import type { Descriptor, RouteTitle, Screen } from '@/src/common/descriptor';
+import type { EndpointTable } from '@/src/dataProvider/endpoints';
+import { endpointTable, type Endpoints } from '@/src/dataProvider/table';
 import { auth } from '@/src/areas/auth';
 import { info } from '@/src/areas/info';
 import { dashboardStats, overview } from '@/src/areas/overview';
@@ -30,9 +33,9 @@ import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } 
 import { assignableRoles, cihRoles, permissionModules, rolePermissions, roles, userRoles } from '@/src/areas/roles';
 
 /**
- * THE list of the web app's screen areas and resources (each folder's index.ts). App's routes,
- * the side menu (src/layout/menuEntries.tsx), the access table (src/authProvider/access.ts) and
- * the data provider's endpoint table (src/dataProvider/table.ts) are all built from it.
+ * THE list of the web app's screen areas and resources (each area's index.ts). The access table
+ * and the endpoint table below are derived from it; App builds its routes, the side menu and the
+ * providers from them and hands them in, so that the providers and the layout import no area.
  */
 export const SCREENS = [
   auth,
@@ -135,3 +138,9 @@ export const routesIn = (area: 'signedIn' | 'public' | 'open', asResource = fals
 
 /** The descriptors App mounts as react-admin <Resource>s. */
 export const RESOURCE_SCREENS = DESCRIPTORS.filter((d) => d.asResource);
+
+/** The access table (rules per descriptor name), which App hands to the auth provider and to AccessProvider. */
+export const ACCESS = accessTable(SCREENS);
+
+/** The endpoint table (API calls per descriptor name), which App hands to the data provider. */
+export const ENDPOINTS = endpointTable(SCREENS) as Endpoints & EndpointTable;

@@ -7,8 +7,7 @@ import AssignmentIcon from '@mui/icons-material/Assignment';
 import MapIcon from '@mui/icons-material/Map';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { allows } from '@/src/authProvider/access';
-import { useAllows } from '@/src/authProvider/useAllows';
+import { useAllowed, useAllows } from '@/src/authProvider/useAllows';
 import { readUser } from '@/src/authProvider/session';
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
@@ -62,6 +61,7 @@ function StatsCards() {
   const dataProvider = useDataProvider<FlockDataProvider>();
   const { success, error, run } = useRemoteOperation<CustomResult<DashboardStats>>();
   const { permissions = [] } = usePermissions<string[]>();
+  const allowed = useAllowed();
   const allRequests = REQUEST_TABS[3];
   const pending = usePendingCount(allRequests, permissions);
   useEffect(() => {
@@ -75,12 +75,7 @@ function StatsCards() {
     <Grid container spacing={2} aria-busy={!stats}>
       {COUNTS.map(({ key, icon, resource, to }) => (
         <Grid key={key} size={{ xs: 12, sm: 6, md: 'grow' }}>
-          <CountCard
-            icon={icon}
-            count={stats?.[key]}
-            label={translate(`flock.overview.${key}`)}
-            to={allows(permissions, resource) ? to : undefined}
-          />
+          <CountCard icon={icon} count={stats?.[key]} label={translate(`flock.overview.${key}`)} to={allowed(resource) ? to : undefined} />
         </Grid>
       ))}
       {allRequests.mayShow(permissions) && (

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { TranslateFunction } from 'react-admin';
 import type { AccessKey } from '@/src/authProvider/access';
-import type { ENDPOINTS } from '@/src/dataProvider/table';
+import type { Endpoints } from '@/src/dataProvider/table';
 
 /** A record kind the generic screens serve: a descriptor with rows in both the endpoint table and the access table. */
-export type CrudResource = keyof typeof ENDPOINTS & AccessKey;
+export type CrudResource = keyof Endpoints & AccessKey;
 
 /** Any record as the API answers it: an id and its fields. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- fields of any lookup list, read by the list's own columns
