@@ -1,15 +1,17 @@
-// `npm run lint`: ESLint, Prettier's check and knip side by side, each keeping a cache under
-// node_modules/.cache so that a second run reads only the files changed since. One after the
-// other and uncached they took 49 s on a slow two-core machine.
+// `npm run lint`: ESLint, Prettier's check, knip and the import-circle check side by side, the
+// first three keeping a cache under node_modules/.cache so that a second run reads only the files
+// changed since. One after the other and uncached they took 49 s on a slow two-core machine.
 import { spawn } from 'node:child_process';
 
 const CHECKS = [
   ['ESLint', 'npx', ['eslint', '.', '--cache', '--cache-location', 'node_modules/.cache/eslint/']],
   ['Prettier', 'npx', ['prettier', '--check', '.', '--cache', '--log-level', 'warn']],
   ['knip', 'node', ['tools/lint/node_modules/knip/bin/knip.js', '--cache']],
+  // Every top folder: no value import may close a circle (type-only and lazy imports aside).
+  ['Import circles', 'node', ['scripts/importCycles.mjs']],
 ];
 
-/** Runs one check with its output held back, so the three do not interleave. */
+/** Runs one check with its output held back, so that the outputs do not interleave. */
 function run([name, command, args]) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });

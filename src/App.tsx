@@ -2,16 +2,23 @@ import { Suspense, useMemo, useState, type ComponentProps, type ReactNode } from
 import { CssBaseline } from '@mui/material';
 import { AdminContext, CoreAdminUI, CustomRoutes, Loading, Resource } from 'react-admin';
 import { BrowserRouter, Route, useParams } from 'react-router-dom';
-import { authProvider, startingQueryClient } from './authProvider';
+import { createAuthProvider, startingQueryClient } from './authProvider';
+import { AccessProvider } from './authProvider/accessContext';
 import { lazyScreen } from './common/descriptor';
 import { APP_NAME } from './config';
-import { dataProvider } from './dataProvider';
+import { createDataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
+import { menuTargets, MenuProvider } from './layout/menuTargets';
 import { usePreferences } from './layout/preferences';
 import { OpenRoute, PublicOnly, RootRoute, RouteGuard } from './layout/RouteGuards';
 import { buildTheme } from './layout/theme';
-import { RESOURCE_SCREENS, routesIn, routesOf, type AppRoute } from './screens';
+import { ACCESS, ENDPOINTS, RESOURCE_SCREENS, routesIn, routesOf, SCREENS, type AppRoute } from './screens';
+
+// The providers and the menu are built here from the screen list and handed in: they import no screen.
+const dataProvider = createDataProvider({ table: ENDPOINTS });
+const authProvider = createAuthProvider(dataProvider, ACCESS);
+const MENU_TARGETS = menuTargets(SCREENS);
 
 const NotFoundPage = lazyScreen(() => import('./layout/NotFoundPage'), 'NotFoundPage');
 
@@ -42,31 +49,35 @@ function AdminShell({ children }: { children: ReactNode }) {
   const theme = useMemo(() => buildTheme(preferences), [preferences]);
   const [queryClient] = useState(startingQueryClient);
   return (
-    <AdminContext
-      queryClient={queryClient}
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      theme={theme}
-      darkTheme={null}
-    >
-      <CssBaseline enableColorScheme>
-        <CoreAdminUI
-          title={APP_NAME}
-          layout={Layout}
-          catchAll={NotFoundPage}
-          error={ErrorPage}
-          loading={Loading}
-          loginPage={false}
-          disableTelemetry
+    <AccessProvider table={ACCESS}>
+      <MenuProvider targets={MENU_TARGETS}>
+        <AdminContext
+          queryClient={queryClient}
+          authProvider={authProvider}
+          dataProvider={dataProvider}
+          i18nProvider={i18nProvider}
+          theme={theme}
+          darkTheme={null}
         >
-          {children}
-        </CoreAdminUI>
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
-      </CssBaseline>
-    </AdminContext>
+          <CssBaseline enableColorScheme>
+            <CoreAdminUI
+              title={APP_NAME}
+              layout={Layout}
+              catchAll={NotFoundPage}
+              error={ErrorPage}
+              loading={Loading}
+              loginPage={false}
+              disableTelemetry
+            >
+              {children}
+            </CoreAdminUI>
+            <Suspense fallback={null}>
+              <Toasts />
+            </Suspense>
+          </CssBaseline>
+        </AdminContext>
+      </MenuProvider>
+    </AccessProvider>
   );
 }
 

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { removeLoginShell } from './custom/auth/loginShell';
+import { removeLoginShell } from './areas/auth/loginShell';
 
 // index.html's static login form, where its inline script did not show it (another page, signed in).
 removeLoginShell(true);

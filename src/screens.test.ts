@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '@/src/i18n/en';
-import { ACCESS } from '@/src/authProvider/access';
-import { ENDPOINTS } from '@/src/dataProvider/table';
 import { isWebRoute, WEB_ROUTES } from '@/domain/common/webRoutes';
-import { routesOf, SCREENS } from './screens';
+import { ACCESS, ENDPOINTS, routesOf, SCREENS } from './screens';
 
 describe('the descriptors of src/screens.ts', () => {
   it('name each thing once', () => {

@@ -1,9 +1,12 @@
+import { accessTable } from '@/src/authProvider/access';
 import type { Descriptor, RouteTitle, Screen } from '@/src/common/descriptor';
-import { auth } from '@/src/custom/auth';
-import { info } from '@/src/custom/info';
-import { dashboardStats, overview } from '@/src/custom/overview';
-import { inbox, notifications, sentNotifications } from '@/src/custom/notifications';
-import { allEvents, events, myOutreach, outreach, outreachReports, venueBookings, venues } from '@/src/custom/gatherings';
+import type { EndpointTable } from '@/src/dataProvider/endpoints';
+import { endpointTable, type Endpoints } from '@/src/dataProvider/table';
+import { auth } from '@/src/areas/auth';
+import { info } from '@/src/areas/info';
+import { dashboardStats, overview } from '@/src/areas/overview';
+import { inbox, notifications, sentNotifications } from '@/src/areas/notifications';
+import { allEvents, events, myOutreach, outreach, outreachReports, venueBookings, venues } from '@/src/areas/gatherings';
 import {
   avatars,
   biodata,
@@ -16,28 +19,23 @@ import {
   profiles,
   qualifications,
   spouses,
-} from '@/src/custom/profile';
-import { appointments } from '@/src/custom/appointments';
-import { goals } from '@/src/custom/goals';
-import { meetingInviteeChoices, meetings } from '@/src/custom/meetings';
-import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } from '@/src/custom/requests';
-import { affinityGroups } from '@/src/resources/affinityGroups';
-import { auditLogs } from '@/src/resources/auditLogs';
-import { centerChoices, centers, cihCenter } from '@/src/resources/centers';
-import { cihAttendance, cihDashboardStats, cihFollowup, cihInspections, cihReports } from '@/src/resources/cihReports';
-import { demise } from '@/src/resources/demise';
-import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/resources/departments';
-import { firstTimers, firstTimerStats } from '@/src/resources/firstTimers';
-import { accessories, ministries, mountainsOfInfluence, moi, specialUnits, units } from '@/src/resources/lookups';
-import { attendance, memberImports, members } from '@/src/resources/members';
-import { assignableRoles, cihRoles, permissionModules, rolePermissions, roles, userRoles } from '@/src/resources/roles';
-import { users } from '@/src/resources/users';
-import { zoneChoices, zones } from '@/src/resources/zones';
+} from '@/src/areas/profile';
+import { appointments } from '@/src/areas/appointments';
+import { auditLogs } from '@/src/areas/auditTrail';
+import { centerChoices, centers, cihCenter, zoneChoices, zones } from '@/src/areas/cih';
+import { cihAttendance, cihDashboardStats, cihFollowup, cihInspections, cihReports } from '@/src/areas/cihReports';
+import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/areas/departments';
+import { goals } from '@/src/areas/goals';
+import { accessories, affinityGroups, ministries, mountainsOfInfluence, moi, specialUnits, units } from '@/src/areas/lookups';
+import { meetingInviteeChoices, meetings } from '@/src/areas/meetings';
+import { attendance, demise, firstTimers, firstTimerStats, memberImports, members, users } from '@/src/areas/people';
+import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } from '@/src/areas/requests';
+import { assignableRoles, cihRoles, permissionModules, rolePermissions, roles, userRoles } from '@/src/areas/roles';
 
 /**
- * THE list of the web app's screen areas and resources (each folder's index.ts). App's routes,
- * the side menu (src/layout/menuEntries.tsx), the access table (src/authProvider/access.ts) and
- * the data provider's endpoint table (src/dataProvider/table.ts) are all built from it.
+ * THE list of the web app's screen areas and resources (each area's index.ts). The access table
+ * and the endpoint table below are derived from it; App builds its routes, the side menu and the
+ * providers from them and hands them in, so that the providers and the layout import no area.
  */
 export const SCREENS = [
   auth,
@@ -140,3 +138,9 @@ export const routesIn = (area: 'signedIn' | 'public' | 'open', asResource = fals
 
 /** The descriptors App mounts as react-admin <Resource>s. */
 export const RESOURCE_SCREENS = DESCRIPTORS.filter((d) => d.asResource);
+
+/** The access table (rules per descriptor name), which App hands to the auth provider and to AccessProvider. */
+export const ACCESS = accessTable(SCREENS);
+
+/** The endpoint table (API calls per descriptor name), which App hands to the data provider. */
+export const ENDPOINTS = endpointTable(SCREENS) as Endpoints & EndpointTable;

@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
 import type { FlockDataProvider } from '@/src/dataProvider';
+import { ACCESS } from '@/src/screens';
 import { createAuthProvider } from './index';
 import { loginPathFor, safeRedirect } from './redirect';
 import type { LoginResult } from './session';
@@ -34,7 +35,7 @@ beforeEach(() => {
 describe('login storage', () => {
   it('stores the token, the permission strings and the raw permission list', async () => {
     const api = stubApi();
-    await createAuthProvider(api).login({ username: 'ann@example.org', password: 'pw' });
+    await createAuthProvider(api, ACCESS).login({ username: 'ann@example.org', password: 'pw' });
     expect(api.login).toHaveBeenCalledWith({ username: 'ann@example.org', password: 'pw' });
     expect(localStorage.getItem('token')).toBe('tok-1');
     expect(stored('permissions')).toEqual(['CAN_VIEW_AUDIT_REPORT', 'CAN_VIEW_CIH_CENTER']);
@@ -42,24 +43,27 @@ describe('login storage', () => {
   });
 
   it('stores the user with cihRole in lower case', async () => {
-    await createAuthProvider(stubApi()).login({ username: 'a', password: 'b' });
+    await createAuthProvider(stubApi(), ACCESS).login({ username: 'a', password: 'b' });
     expect(stored('user')).toMatchObject({ id: 'u1', fullName: 'Ann Lee', cihRole: 'cihpastor' });
   });
 
   it('keeps a missing cihRole as null', async () => {
     const result = loginResult({ user: { id: 'u1', email: 'a@b.c', fullName: 'A', cihRole: null } });
-    await createAuthProvider(stubApi(async () => ({ data: result }))).login({ username: 'a', password: 'b' });
+    await createAuthProvider(
+      stubApi(async () => ({ data: result })),
+      ACCESS,
+    ).login({ username: 'a', password: 'b' });
     expect(stored('user').cihRole).toBeNull();
   });
 
   it("stores the affiliation without affinity groups named 'none' in any case", async () => {
-    await createAuthProvider(stubApi()).login({ username: 'a', password: 'b' });
+    await createAuthProvider(stubApi(), ACCESS).login({ username: 'a', password: 'b' });
     expect(stored('churchAffiliation')).toEqual({ cihRole: 'CIHPastor', affinityGroup: ['Youth', 'Men'], zoneId: 'z1', centerId: null });
   });
 
   it('stores nothing and passes the server message on when the login fails', async () => {
     const api = stubApi(() => Promise.reject(new HttpError('Invalid username or password', 400)));
-    await expect(createAuthProvider(api).login({ username: 'a', password: 'b' })).rejects.toThrow('Invalid username or password');
+    await expect(createAuthProvider(api, ACCESS).login({ username: 'a', password: 'b' })).rejects.toThrow('Invalid username or password');
     expect(localStorage.length).toBe(0);
   });
 });
@@ -67,7 +71,7 @@ describe('login storage', () => {
 describe('logout', () => {
   const signIn = async () => {
     const api = stubApi();
-    const auth = createAuthProvider(api);
+    const auth = createAuthProvider(api, ACCESS);
     await auth.login({ username: 'a', password: 'b' });
     localStorage.setItem('RaStore.sidebar.open', 'true');
     localStorage.setItem('theme', 'dark');
@@ -95,14 +99,14 @@ describe('logout', () => {
 
   it('does not call the server when nobody is signed in', async () => {
     const api = stubApi();
-    await createAuthProvider(api).logout({});
+    await createAuthProvider(api, ACCESS).logout({});
     expect(api.logout).not.toHaveBeenCalled();
   });
 });
 
 describe('checkAuth and checkError', () => {
   it('checkAuth passes with a token and otherwise sends to login keeping the address', async () => {
-    const auth = createAuthProvider(stubApi());
+    const auth = createAuthProvider(stubApi(), ACCESS);
     window.history.replaceState(null, '', '/members-management?page=2');
     await expect(auth.checkAuth({})).rejects.toEqual({ redirectTo: '/?redirect_from=%2Fmembers-management%3Fpage%3D2', message: false });
     localStorage.setItem('token', 't');
@@ -110,7 +114,7 @@ describe('checkAuth and checkError', () => {
   });
 
   it("turns a 401 into 'Token expired' and the root with redirect_from (react-admin then logs out)", async () => {
-    const auth = createAuthProvider(stubApi());
+    const auth = createAuthProvider(stubApi(), ACCESS);
     window.history.replaceState(null, '', '/cih/zones?Search=north');
     await expect(auth.checkError(new HttpError('Token expired', 401))).rejects.toEqual({
       message: 'Token expired',
@@ -119,7 +123,7 @@ describe('checkAuth and checkError', () => {
   });
 
   it.each([403, 404, 500])('leaves a %i to the screen that made the call', async (status) => {
-    await expect(createAuthProvider(stubApi()).checkError(new HttpError('x', status))).resolves.toBeUndefined();
+    await expect(createAuthProvider(stubApi(), ACCESS).checkError(new HttpError('x', status))).resolves.toBeUndefined();
   });
 
   /** A signed-in user whose rights the server now reports as `now`. */
@@ -127,7 +131,7 @@ describe('checkAuth and checkError', () => {
     const api = stubApi();
     const getOne = vi.fn(async () => ({ data: { id: 'u1', permissions: now.map((permission) => ({ permission })) } }));
     Object.assign(api, { getOne });
-    const auth = createAuthProvider(api);
+    const auth = createAuthProvider(api, ACCESS);
     await auth.login({ username: 'a', password: 'b' });
     return { auth, getOne };
   }
@@ -149,7 +153,10 @@ describe('checkAuth and checkError', () => {
 
 describe('identity, permissions and access', () => {
   const signedIn = async (permissions: LoginResult['permissions']) => {
-    const auth = createAuthProvider(stubApi(async () => ({ data: loginResult({ permissions }) })));
+    const auth = createAuthProvider(
+      stubApi(async () => ({ data: loginResult({ permissions }) })),
+      ACCESS,
+    );
     await auth.login({ username: 'a', password: 'b' });
     return auth;
   };

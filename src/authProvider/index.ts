@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { AuthProvider } from 'react-admin';
-import { dataProvider, type FlockDataProvider } from '@/src/dataProvider';
+import type { FlockDataProvider } from '@/src/dataProvider';
 import { en } from '@/src/i18n/en';
-import { allows } from './access';
+import { allows, type AccessTable } from './access';
 import { loginPathFor } from './redirect';
 import { clearSession, readPermissions, readToken, readUser, saveSession, type LoginResult } from './session';
 
@@ -29,10 +29,11 @@ async function rightsChanged(api: FlockDataProvider): Promise<boolean> {
 }
 
 /**
- * The auth provider: login storage, checkError, canAccess. Calls go through the raw data
- * provider (not react-admin's wrapped one) so that a failing logout never re-enters checkError.
+ * The auth provider: sign-in storage, checkError and canAccess through the access table it is
+ * given. Calls go through the raw data provider (not react-admin's wrapped one) so that a
+ * failing logout never re-enters checkError.
  */
-export function createAuthProvider(api: FlockDataProvider): AuthProvider {
+export function createAuthProvider(api: FlockDataProvider, access: AccessTable): AuthProvider {
   return {
     async login({ username, password }: { username: string; password: string }) {
       const { data } = await api.login<LoginResult>({ username, password });
@@ -76,12 +77,10 @@ export function createAuthProvider(api: FlockDataProvider): AuthProvider {
     },
 
     async canAccess({ resource, action }) {
-      return !!readToken() && allows(readPermissions(), resource, action);
+      return !!readToken() && allows(access, readPermissions(), resource, action);
     },
   };
 }
-
-export const authProvider = createAuthProvider(dataProvider);
 
 /**
  * react-admin's query client, holding from the start what the auth provider would answer from

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { useTranslate } from 'react-admin';
-import { EmptyNote, TableList, type ColumnDef } from '@/src/resources/crud';
+import { EmptyNote, TableList, type ColumnDef } from '@/src/common/crud';
 import { enumColumn } from './enumLabels';
 
 const profilePath = (member: { id: string }) => `/profile/${member.id}`;

@@ -1,5 +1,5 @@
 import { useTranslate, type TranslateFunction } from 'react-admin';
-import type { ColumnDef } from '@/src/resources/crud/types';
+import type { ColumnDef } from '@/src/common/crud/types';
 
 /** A stored code in words: its key under prefix (src/i18n); one without words as it is. */
 export const codeLabel = (translate: TranslateFunction, prefix: string, value: unknown) =>

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { ENDPOINTS } from '@/src/screens';
 import { createDataProvider } from './index';
 import { create, list, listByReference, one, remove, update, type EndpointTable } from './endpoints';
 import { queryString } from './http';
@@ -39,7 +40,7 @@ const ok =
   () =>
     HttpResponse.json({ succeeded: true, message: 'Done', data, ...extra });
 const fail = (status: number, body?: object) => () => (body ? HttpResponse.json(body, { status }) : new HttpResponse(null, { status }));
-const provider = (token: string | null = 'tok-1', table?: EndpointTable) =>
+const provider = (token: string | null = 'tok-1', table: EndpointTable = ENDPOINTS) =>
   createDataProvider({ baseUrl: BASE, getToken: () => token, table });
 
 describe('custom methods of the endpoint table', () => {

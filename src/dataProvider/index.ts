@@ -3,7 +3,7 @@ import type { DataProvider } from 'react-admin';
 import { API_URL } from '@/src/config';
 import { readToken } from '@/src/authProvider/session';
 import type { Endpoint, EndpointTable, ResourceMethod } from './endpoints';
-import { ENDPOINTS, type CustomMethodName } from './table';
+import type { CustomMethodName } from './table';
 import { createHttpClient, type HttpClient } from './http';
 
 /** What a named custom call answers by default: the envelope's data and message. */
@@ -12,8 +12,9 @@ export type CustomMethod = <T = any>(params?: object) => Promise<CustomResult<T>
 export type FlockDataProvider = DataProvider & Record<CustomMethodName, CustomMethod>;
 
 export type DataProviderOptions = {
+  /** The endpoint table, which App builds from the screen list. */
+  table: EndpointTable;
   baseUrl?: string;
-  table?: EndpointTable;
   getToken?: () => string | null;
 };
 
@@ -43,8 +44,8 @@ function customEndpoints(table: EndpointTable): Record<string, Endpoint> {
   return all;
 }
 
-/** ONE generic data provider driven by the endpoint table. */
-export function createDataProvider({ baseUrl = API_URL, table = ENDPOINTS, getToken = readToken }: DataProviderOptions = {}) {
+/** ONE generic data provider, driven by the endpoint table it is given. */
+export function createDataProvider({ table, baseUrl = API_URL, getToken = readToken }: DataProviderOptions) {
   const http = createHttpClient({ baseUrl, getToken });
 
   const call = (resource: string, method: ResourceMethod, params: any) => {
@@ -79,5 +80,3 @@ export function createDataProvider({ baseUrl = API_URL, table = ENDPOINTS, getTo
   );
   return { ...provider, ...custom } as FlockDataProvider;
 }
-
-export const dataProvider = createDataProvider();

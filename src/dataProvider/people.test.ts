@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { ENDPOINTS } from '@/src/screens';
 import { createDataProvider } from './index';
 
 /** The people-administration rows of the endpoint table against the API contract. */
@@ -35,7 +36,7 @@ const fail =
   (status: number, message: string, extra: object = {}) =>
   () =>
     HttpResponse.json({ succeeded: false, message, ...extra }, { status });
-const api = () => createDataProvider({ baseUrl: BASE, getToken: () => 'tok-1' });
+const api = () => createDataProvider({ baseUrl: BASE, getToken: () => 'tok-1', table: ENDPOINTS });
 const page = (filter: object = {}, sort: { field: string; order: 'ASC' | 'DESC' } = { field: 'id', order: 'ASC' }) => ({
   pagination: { page: 2, perPage: 25 },
   sort,

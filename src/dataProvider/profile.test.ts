@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { ENDPOINTS } from '@/src/screens';
 import { createDataProvider } from './index';
 
 /** The profile's and the member list's rows of the endpoint table, against the API contract. */
@@ -38,7 +39,7 @@ const ok =
   () =>
     HttpResponse.json({ succeeded: true, message: 'Done', data, ...extra });
 const fail = (status: number, body: object) => () => HttpResponse.json({ succeeded: false, ...body }, { status });
-const api = () => createDataProvider({ baseUrl: BASE, getToken: () => 'tok' });
+const api = () => createDataProvider({ baseUrl: BASE, getToken: () => 'tok', table: ENDPOINTS });
 
 const USER = '11111111-1111-4111-8111-111111111111';
 const RECORD = '22222222-2222-4222-8222-222222222222';

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, refusal, rows } from '@/tests/support/fakeApi';
+import { ENDPOINTS } from '@/src/screens';
 import { createDataProvider } from './index';
 
 /** The rows of requests and approvals against the API contract. */
 
 const api = fakeApi();
-const provider = () => createDataProvider({ baseUrl: 'http://flock.test/api', getToken: () => 'tok-1' });
+const provider = () => createDataProvider({ baseUrl: 'http://flock.test/api', getToken: () => 'tok-1', table: ENDPOINTS });
 
 const REQUEST = { id: 'r1', kind: 'joinDepartment', status: 'pending', requester: { id: 'u1', fullName: 'Ada Obi' } };
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { HttpResponse } from 'msw';
 import { fakeApi, ok, refusal, rows } from '@/tests/support/fakeApi';
+import { ENDPOINTS } from '@/src/screens';
 import { createDataProvider } from './index';
 
 /** The church-structure rows of the endpoint table against the API contract. */
 
 const api = fakeApi();
-const provider = () => createDataProvider({ baseUrl: 'http://flock.test/api', getToken: () => 'tok-1' });
+const provider = () => createDataProvider({ baseUrl: 'http://flock.test/api', getToken: () => 'tok-1', table: ENDPOINTS });
 const listParams = (filter: object = {}) => ({
   pagination: { page: 2, perPage: 25 },
   sort: { field: 'name', order: 'DESC' as const },

@@ -18,7 +18,7 @@ import { usePreferences } from './preferences';
 import { SettingsMenu } from './SettingsMenu';
 
 /** The bell loads after the page: the login page's JavaScript stays within its budget. */
-const NotificationBell = lazy(() => import('@/src/custom/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));
+const NotificationBell = lazy(() => import('@/src/areas/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));
 
 /** The change-password dialog and its validation (zod) load when first opened, not with every page. */
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));

@@ -2,8 +2,8 @@ import { Form, PasswordInput, useDataProvider, useNotify, useTranslate } from 'r
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { changePasswordInsideSchema } from '@/domain/auth/schemas';
 import { replaceToken } from '@/src/authProvider/session';
-import { withConfirmation } from '@/src/custom/auth/confirmPassword';
-import { FormStatus } from '@/src/custom/auth/AuthCard';
+import { withConfirmation } from '@/src/areas/auth/confirmPassword';
+import { FormStatus } from '@/src/areas/auth/AuthCard';
 import { schemaResolver } from '@/src/common/schemaResolver';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';

@@ -3,7 +3,7 @@ import { Loading, useCanAccess, useNotify } from 'react-admin';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AFTER_LOGIN, loginPathFor } from '@/src/authProvider/redirect';
 import { readToken } from '@/src/authProvider/session';
-import { LoginPage } from '@/src/custom/auth';
+import { LoginPage } from '@/src/areas/auth';
 import { lazyScreen } from '@/src/common/descriptor';
 import type { AppRoute } from '@/src/screens';
 import { usePage } from './usePage';

@@ -3,7 +3,8 @@ import { useCanAccessResources, useGetIdentity } from 'react-admin';
 import ChurchIcon from '@mui/icons-material/Church';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import type { en } from '@/src/i18n/en';
-import { SCREENS, type ScreenDescriptor } from '@/src/screens';
+import type { ScreenDescriptor } from '@/src/screens';
+import { useMenuTargets, type MenuTargets } from './menuTargets';
 
 export type MenuName = keyof typeof en.flock.menu;
 /** A menu link names a descriptor with an address and an icon; its label is flock.menu.<name>. */
@@ -46,14 +47,13 @@ const MENU: Array<LinkName | MenuGroupDef> = [
   'auditLogs',
 ];
 
-const DESCRIPTORS = new Map<string, ScreenDescriptor>(SCREENS.map((d) => [d.name, d]));
 const links = MENU.flatMap((entry) => (typeof entry === 'string' ? [entry] : entry.children));
 const MENU_RESOURCES = [...new Set<string>(links)];
 
 /** A link to a descriptor's main address; the profile's is the signed-in user's own. */
-function linkTo(name: LinkName, userId: string): MenuLink {
-  const d = DESCRIPTORS.get(name) as Extract<ScreenDescriptor, { name: LinkName }>;
-  return { name, to: d.path.replace(':userId', userId), icon: createElement(d.icon) };
+function linkTo(targets: MenuTargets, name: LinkName, userId: string): MenuLink[] {
+  const target = targets.get(name);
+  return target ? [{ name, to: target.path.replace(':userId', userId), icon: createElement(target.icon) }] : [];
 }
 
 /**
@@ -62,10 +62,11 @@ function linkTo(name: LinkName, userId: string): MenuLink {
  * child disappear. Empty until the permissions and the identity are known.
  */
 export function useMenuEntries(): MenuEntry[] {
+  const targets = useMenuTargets();
   const { canAccess } = useCanAccessResources({ resources: MENU_RESOURCES, action: 'menu' });
   const { identity } = useGetIdentity();
   if (!canAccess || !identity) return [];
-  const visible = (name: LinkName): MenuLink[] => (canAccess[name] ? [linkTo(name, String(identity.id))] : []);
+  const visible = (name: LinkName): MenuLink[] => (canAccess[name] ? linkTo(targets, name, String(identity.id)) : []);
   return MENU.flatMap((entry): MenuEntry[] => {
     if (typeof entry === 'string') return visible(entry);
     const children = entry.children.flatMap(visible);

@@ -3,9 +3,11 @@ import { render, screen } from '@testing-library/react';
 import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createAuthProvider } from '@/src/authProvider';
+import { AccessProvider } from '@/src/authProvider/accessContext';
 import { saveSession } from '@/src/authProvider/session';
 import { createDataProvider, type FlockDataProvider } from '@/src/dataProvider';
 import { i18nProvider } from '@/src/i18n';
+import { ACCESS, ENDPOINTS } from '@/src/screens';
 import { API } from './fakeApi';
 
 export { fakeApi, ok, refusal, rows, type ApiCall } from './fakeApi';
@@ -34,7 +36,7 @@ export function signInWith(permissions: string[], user: Partial<SignedInUser> = 
 }
 
 /** The app's data provider, talking to the fake API. */
-export const apiDataProvider = () => createDataProvider({ baseUrl: API });
+export const apiDataProvider = () => createDataProvider({ baseUrl: API, table: ENDPOINTS });
 
 function Where() {
   const { pathname } = useLocation();
@@ -44,25 +46,27 @@ function Where() {
 type ScreenOptions = { path: string; at?: string; dataProvider?: FlockDataProvider };
 
 /**
- * Renders a route screen at an address, with the app's toasts; other addresses show where the app
- * went. A test that checks what react-admin asked the data provider (beyond what reaches the API)
+ * Renders a route screen at an address, with the app's toasts and access table (as App hands them
+ * in); other addresses show where the app went. A test that checks what react-admin asked the data provider (beyond what reaches the API)
  * passes its own, made with apiDataProvider() and spied on.
  */
 export function renderScreen(screen: ReactElement, { path, at = path, dataProvider = apiDataProvider() }: ScreenOptions) {
   return render(
     <MemoryRouter initialEntries={[at]}>
-      <AdminContext
-        dataProvider={dataProvider}
-        authProvider={createAuthProvider(dataProvider)}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-      >
-        <Routes>
-          <Route path={path} element={screen} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-        <Notification autoHideDuration={2000} />
-      </AdminContext>
+      <AccessProvider table={ACCESS}>
+        <AdminContext
+          dataProvider={dataProvider}
+          authProvider={createAuthProvider(dataProvider, ACCESS)}
+          i18nProvider={i18nProvider}
+          store={memoryStore()}
+        >
+          <Routes>
+            <Route path={path} element={screen} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+          <Notification autoHideDuration={2000} />
+        </AdminContext>
+      </AccessProvider>
     </MemoryRouter>,
   );
 }

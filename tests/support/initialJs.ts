@@ -24,7 +24,7 @@ export function loginPageJs(dist: string) {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const entrySrc = /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry && manifest[k].file === entrySrc);
-  const login = Object.keys(manifest).find((k) => k.endsWith('src/custom/auth/LoginPage.tsx'));
+  const login = Object.keys(manifest).find((k) => k.endsWith('src/areas/auth/LoginPage.tsx'));
   if (!entry || !login) throw new Error(`the build has no entry (${entrySrc}) or no login page chunk`);
   const keys = withStaticImports(manifest, login, withStaticImports(manifest, entry));
   const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);

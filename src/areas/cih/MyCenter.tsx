@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import {
+  DataTable,
+  ExportButton,
+  ListContextProvider,
+  Pagination,
+  ResourceContextProvider,
+  TopToolbar,
+  useDataProvider,
+  useList,
+  useTranslate,
+} from 'react-admin';
+import { Alert, Card, CardContent, CircularProgress, Grid, Typography } from '@mui/material';
+import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
+import { cellOf, ColumnCards, EmptyNote, PageHeader, useCsvExporter, type ApiRecord, type ColumnDef } from '@/src/common/crud';
+import { usePhone } from '@/src/common/RecordCards';
+import { CIH_ROLE_COLUMN, MEMBER_COLUMNS } from '@/src/common/MemberTable';
+import { CenterFacts } from './CenterFacts';
+import { CenterWork } from '@/src/areas/cihReports/CenterWork';
+
+type MyCenterData = { center: ApiRecord; members: ApiRecord[]; leaders: ApiRecord[] };
+type Loaded = { data: MyCenterData } | { notInCenter: true } | { error: string };
+
+const MEMBERS_PER_PAGE = 10;
+const MEMBER_TABLE: ColumnDef[] = [...MEMBER_COLUMNS, CIH_ROLE_COLUMN].map((column) => ({ ...column, sortable: true }));
+
+/** GetMyCenter once; a 404 means the caller has no center, which is a state, not an error. */
+function useMyCenter(): Loaded | undefined {
+  const dataProvider = useDataProvider<FlockDataProvider>();
+  const [loaded, setLoaded] = useState<Loaded>();
+  useEffect(() => {
+    dataProvider.getMyCenter<MyCenterData>().then(
+      (result: CustomResult<MyCenterData>) => setLoaded({ data: result.data }),
+      (error: { status?: number; message: string }) => setLoaded(error.status === 404 ? { notInCenter: true } : { error: error.message }),
+    );
+  }, [dataProvider]);
+  return loaded;
+}
+
+function Leaders({ leaders }: { leaders: ApiRecord[] }) {
+  const translate = useTranslate();
+  if (leaders.length === 0) return <Typography color="text.secondary">{translate('flock.cih.no_leaders')}</Typography>;
+  return (
+    <Grid container spacing={2}>
+      {leaders.map((leader) => (
+        <Grid key={leader.id} size={{ xs: 12, sm: 6, md: 4 }}>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography sx={{ fontWeight: 600 }}>{leader.fullName}</Typography>
+              <Typography color="primary">{translate(`flock.roles.${leader.cihRole}`, { _: leader.cihRole })}</Typography>
+              <Typography color="text.secondary">{[leader.phoneNumber, leader.email].filter(Boolean).join(' · ')}</Typography>
+            </CardContent>
+          </Card>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+/** The center's members, sorted, paged and exported in the browser: GetMyCenter sends them all. */
+function Members({ members }: { members: ApiRecord[] }) {
+  const exporter = useCsvExporter('members', MEMBER_TABLE);
+  const list = useList({ data: members, perPage: MEMBERS_PER_PAGE, resource: 'members', exporter });
+  const phone = usePhone();
+  if (members.length === 0) return <EmptyNote text="flock.cih.no_center_members" />;
+  return (
+    <ResourceContextProvider value="members">
+      <ListContextProvider value={list}>
+        <TopToolbar>
+          <ExportButton />
+        </TopToolbar>
+        {phone ? (
+          <ColumnCards resource="members" columns={MEMBER_TABLE} />
+        ) : (
+          <DataTable bulkActionButtons={false} rowClick={false}>
+            {MEMBER_TABLE.map((column) => cellOf('members', column))}
+          </DataTable>
+        )}
+        <Pagination rowsPerPageOptions={[MEMBERS_PER_PAGE]} />
+      </ListContextProvider>
+    </ResourceContextProvider>
+  );
+}
+
+/** /cih/center: a CIH pastor's or coordinator's own center, its leaders and its members. */
+export function MyCenter() {
+  const translate = useTranslate();
+  const loaded = useMyCenter();
+  const title = translate('flock.routes.cihCenter.title');
+  if (!loaded) return <CircularProgress aria-label={translate('flock.loading')} sx={{ mt: 3 }} />;
+  if ('error' in loaded) return <Alert severity="error">{loaded.error}</Alert>;
+  if ('notInCenter' in loaded) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Alert severity="info">{translate('flock.cih.no_center')}</Alert>
+      </>
+    );
+  }
+  const { center, members, leaders } = loaded.data;
+  return (
+    <>
+      <PageHeader title={center.centerName} subtitle={title} />
+      <CenterFacts center={center} memberCount={members.length} />
+      <CenterWork centerId={center.id} members={members} />
+      <Typography component="h2" variant="h6" gutterBottom>
+        {translate('flock.cih.leaders')}
+      </Typography>
+      <Leaders leaders={leaders} />
+      <Typography component="h2" variant="h6" sx={{ mt: 3 }} gutterBottom>
+        {translate('flock.cih.members')}
+      </Typography>
+      <Members members={members} />
+    </>
+  );
+}

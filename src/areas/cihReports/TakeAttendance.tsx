@@ -1,0 +1,216 @@
+import { useState } from 'react';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import type { FlockDataProvider } from '@/src/dataProvider';
+import type { ApiRecord } from '@/src/common/crud';
+
+export type Visitor = { name: string; phone?: string; email?: string; firstTimer: boolean };
+export type Mark = 'present' | 'absent';
+
+/** Today in the leader's own calendar, as YYYY-MM-DD. */
+export function localToday(now = new Date()): string {
+  const d = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 10);
+}
+
+const t = (key: string) => `flock.cihReports.attendance.${key}`;
+
+/** One member's line: their name and a Present / Absent pair, one tap each. */
+export function MemberMark({ member, mark, onMark }: { member: ApiRecord; mark?: Mark; onMark: (mark: Mark) => void }) {
+  const translate = useTranslate();
+  return (
+    <ListItem divider sx={{ gap: 1, flexWrap: 'wrap', px: 0 }}>
+      <ListItemText primary={member.fullName} sx={{ minWidth: 140 }} />
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={mark ?? null}
+        aria-label={member.fullName}
+        onChange={(_e, value: Mark | null) => value && onMark(value)}
+      >
+        <ToggleButton value="present" color="success" sx={{ minWidth: 88, minHeight: 44 }}>
+          {translate(t('present'))}
+        </ToggleButton>
+        <ToggleButton value="absent" color="error" sx={{ minWidth: 88, minHeight: 44 }}>
+          {translate(t('absent'))}
+        </ToggleButton>
+      </ToggleButtonGroup>
+    </ListItem>
+  );
+}
+
+type VisitorFormProps = {
+  onAdd: (visitor: Visitor) => void;
+  /** A visitor being edited: the form starts from it and its button says so. */
+  initial?: Visitor;
+  /** A visitor already on the first-timer list stays a first-timer. */
+  firstTimerLocked?: boolean;
+  onCancel?: () => void;
+};
+
+/** A visitor's name, phone, email and first-timer box; adds one, or saves the one being edited. */
+export function VisitorForm({ onAdd, initial, firstTimerLocked, onCancel }: VisitorFormProps) {
+  const translate = useTranslate();
+  const [name, setName] = useState(initial?.name ?? '');
+  const [phone, setPhone] = useState(initial?.phone ?? '');
+  const [email, setEmail] = useState(initial?.email ?? '');
+  const [firstTimer, setFirstTimer] = useState(initial?.firstTimer ?? false);
+  const add = () => {
+    if (!name.trim()) return;
+    onAdd({ name: name.trim(), phone: phone.trim() || undefined, email: email.trim() || undefined, firstTimer });
+    setName('');
+    setPhone('');
+    setEmail('');
+    setFirstTimer(false);
+  };
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
+      <TextField label={translate(t('visitor_name'))} value={name} onChange={(e) => setName(e.target.value)} size="small" />
+      <TextField label={translate(t('visitor_phone'))} value={phone} onChange={(e) => setPhone(e.target.value)} size="small" type="tel" />
+      <TextField label={translate(t('visitor_email'))} value={email} onChange={(e) => setEmail(e.target.value)} size="small" type="email" />
+      <FormControlLabel
+        control={<Checkbox checked={firstTimer} disabled={firstTimerLocked} onChange={(e) => setFirstTimer(e.target.checked)} />}
+        label={translate(t('first_timer'))}
+      />
+      <Button variant="outlined" onClick={add} disabled={!name.trim()}>
+        {translate(t(initial ? 'update_visitor' : 'add_visitor'))}
+      </Button>
+      {onCancel && <Button onClick={onCancel}>{translate('flock.cihReports.center.cancel')}</Button>}
+    </Stack>
+  );
+}
+
+/**
+ * /cih/center's attendance: every member of the center marked present or absent with one tap
+ * (none is assumed), visitors added by name and phone, then one save. Saving the same date
+ * again updates that meeting.
+ */
+export function TakeAttendance({ centerId, members, onSaved }: { centerId: string; members: ApiRecord[]; onSaved?: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<FlockDataProvider>();
+  const [meetingDate, setMeetingDate] = useState(localToday());
+  const [marks, setMarks] = useState<Record<string, Mark>>({});
+  const [visitors, setVisitors] = useState<Visitor[]>([]);
+  const [childrenCount, setChildrenCount] = useState('');
+  const [offering, setOffering] = useState('');
+  const [saving, setSaving] = useState(false);
+  const marked = members.filter((m) => marks[m.id]).length;
+  const present = members.filter((m) => marks[m.id] === 'present').length;
+  const markRestAbsent = () => setMarks((now) => ({ ...Object.fromEntries(members.map((m) => [m.id, 'absent' as Mark])), ...now }));
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const result = await dataProvider.takeAttendance({
+        centerId,
+        meetingDate,
+        marks: members.map((m) => ({ userId: m.id, present: marks[m.id] === 'present' })),
+        visitors,
+        childrenCount: childrenCount === '' ? undefined : Number(childrenCount),
+        offering: offering === '' ? undefined : Number(offering),
+      });
+      notify(result.message === 'Details updated' ? t('updated') : t('saved'), { type: 'success' });
+      onSaved?.();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby="take-attendance">
+      <CardContent>
+        <Typography id="take-attendance" component="h2" variant="h6" gutterBottom>
+          {translate(t('title'))}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
+          <TextField
+            type="date"
+            label={translate(t('date'))}
+            value={meetingDate}
+            onChange={(e) => setMeetingDate(e.target.value)}
+            size="small"
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: localToday() } }}
+          />
+          <Typography aria-live="polite">{translate(t('progress'), { marked, total: members.length, present })}</Typography>
+        </Stack>
+        {members.length === 0 ? (
+          <Typography color="text.secondary">{translate(t('no_members'))}</Typography>
+        ) : (
+          <List dense>
+            {members.map((member) => (
+              <MemberMark
+                key={member.id}
+                member={member}
+                mark={marks[member.id]}
+                onMark={(mark) => setMarks((now) => ({ ...now, [member.id]: mark }))}
+              />
+            ))}
+          </List>
+        )}
+        <Button onClick={markRestAbsent} disabled={marked === members.length} sx={{ mb: 2 }}>
+          {translate(t('rest_absent'))}
+        </Button>
+        <Typography component="h3" variant="subtitle1" gutterBottom>
+          {translate(t('visitors'))}
+        </Typography>
+        <VisitorForm onAdd={(visitor) => setVisitors((now) => [...now, visitor])} />
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 1 }}>
+          {visitors.map((visitor, i) => (
+            <Chip
+              key={`${visitor.name}-${i}`}
+              label={visitor.firstTimer ? `${visitor.name} · ${translate(t('first_timer'))}` : visitor.name}
+              onDelete={() => setVisitors((now) => now.filter((_v, j) => j !== i))}
+            />
+          ))}
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', my: 2 }}>
+          <TextField
+            type="number"
+            label={translate(t('children'))}
+            value={childrenCount}
+            onChange={(e) => setChildrenCount(e.target.value)}
+            size="small"
+            slotProps={{ htmlInput: { min: 0 } }}
+            sx={{ width: 140 }}
+          />
+          <TextField
+            type="number"
+            label={translate(t('offering'))}
+            value={offering}
+            onChange={(e) => setOffering(e.target.value)}
+            size="small"
+            slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
+            sx={{ width: 160 }}
+          />
+        </Stack>
+        {marked < members.length && (
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {translate(t('mark_everyone'))}
+          </Typography>
+        )}
+        <Button variant="contained" onClick={save} disabled={saving || marked < members.length || !meetingDate} fullWidth>
+          {translate(t('save'))}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,177 @@
+import { useMemo } from 'react';
+import {
+  DataTable,
+  ExportButton,
+  FilterButton,
+  List,
+  SearchInput,
+  SelectInput,
+  SortButton,
+  TopToolbar,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { Link, useLocation } from 'react-router-dom';
+import { Typography } from '@mui/material';
+import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/common/enums';
+import { ASSIGNABLE_ROLES, CIH_ROLES } from '@/domain/roles/roles';
+import { useChoices, type ListName } from '@/src/common/choices';
+import { useReference } from '@/src/common/places';
+import { VirtualAutocompleteInput } from '@/src/common/VirtualAutocomplete';
+import { useRoleLabel } from '@/src/common/roles/useRoles';
+import { longDate, PageHeader, useCsvExporter, type ApiRecord, type ColumnDef } from '@/src/common/crud';
+import { MEMBER_SORTS } from '@/src/common/MemberTable';
+import { enumColumn, enumLabel } from '@/src/common/enumLabels';
+import { RecordCards, usePhone } from '@/src/common/RecordCards';
+import { ImportButton } from './ImportDialog';
+import { useAllows } from '@/src/authProvider/useAllows';
+
+const RESOURCE = 'members';
+const label = (source: string) => `resources.${RESOURCE}.fields.${source}`;
+const profilePath = (member: RaRecord) => `/profile/${member.id}`;
+
+/** The CSV export's columns: the raw values of every field a member summary has. */
+const EXPORT_COLUMNS: ColumnDef[] = [
+  'fullName',
+  'email',
+  'phoneNumber',
+  'gender',
+  'dateOfBirth',
+  'maritalStatus',
+  'employmentStatus',
+  'state',
+  'location',
+  'zoneName',
+  'centerName',
+  'userRole',
+].map((source) => ({ source }));
+
+/** The export asks for every filtered member at once: the API's largest page. */
+const EXPORT_ALL = 25000;
+const PAGE_SIZE = 25;
+
+type FilterProps = { source: string; list: ListName; byName?: boolean; filter?: Record<string, unknown> };
+
+/** A filter chosen from a long list (zones, departments ...), virtualised like the profile's dropdowns. */
+function ListFilter({ source, list, byName, filter }: FilterProps) {
+  const { choices, isPending } = useChoices(list, { byName, filter });
+  return <VirtualAutocompleteInput source={source} label={label(source)} choices={choices} isPending={isPending} />;
+}
+
+/** The centers of the zone chosen beside it, or of every zone. */
+function CenterFilter({ source }: { source: string }) {
+  const zoneId = useWatch({ name: 'zoneId' }) as string | undefined;
+  return <ListFilter source={source} list="centers" filter={zoneId ? { zoneId } : undefined} />;
+}
+
+/** The states of Nigeria, whose names the profiles keep; loaded on first use like the profile's. */
+function StateFilter({ source }: { source: string }) {
+  const reference = useReference();
+  const choices = useMemo(() => (reference?.nigeria ?? []).map(({ state }) => ({ id: state, name: state })), [reference]);
+  return <VirtualAutocompleteInput source={source} label={label(source)} choices={choices} isPending={!reference} />;
+}
+
+/** The table's columns, fewer than the export's so a row fits a screen; the name opens the profile. */
+function useTableColumns(): ColumnDef[] {
+  const roleLabel = useRoleLabel();
+  return [
+    { source: 'fullName', render: (member) => <Link to={profilePath(member)}>{member.fullName}</Link> },
+    { source: 'email' },
+    { source: 'phoneNumber' },
+    enumColumn('gender', { sortable: true }),
+    { source: 'dateOfBirth', sortable: true, render: (member) => longDate(member.dateOfBirth) },
+    enumColumn('maritalStatus', { sortable: true }),
+    enumColumn('employmentStatus', { sortable: true }),
+    { source: 'zoneName' },
+    { source: 'userRole', render: (member) => (member.userRole ?? '').split(', ').filter(Boolean).map(roleLabel).join(', ') },
+  ];
+}
+
+const asChoices = (values: readonly string[], name: (value: string) => string = (v) => v) => values.map((id) => ({ id, name: name(id) }));
+
+function useFilters() {
+  const translate = useTranslate();
+  const select = (source: string, values: readonly string[], name?: (value: string) => string) => (
+    <SelectInput key={source} source={source} label={label(source)} choices={asChoices(values, name)} emptyText="flock.select_option" />
+  );
+  return [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <ListFilter key="zoneId" source="zoneId" list="zones" />,
+    <CenterFilter key="centerId" source="centerId" />,
+    <ListFilter key="departmentId" source="departmentId" list="departments" />,
+    <ListFilter key="affinityGroup" source="affinityGroup" list="affinityGroups" byName />,
+    select('gender', GENDERS, (value) => enumLabel(translate, 'gender', value)),
+    select('maritalStatus', MARITAL_STATUSES, (value) => enumLabel(translate, 'maritalStatus', value)),
+    select('employmentStatus', EMPLOYMENT_STATUSES, (value) => enumLabel(translate, 'employmentStatus', value)),
+    <StateFilter key="state" source="state" />,
+    select('role', [...ASSIGNABLE_ROLES, ...CIH_ROLES], (role) => translate(`flock.roles.${role}`)),
+    select('status', ['active', 'disabled'], (status) => translate(`flock.member_list.status.${status}`)),
+  ];
+}
+
+function Message({ text }: { text: string }) {
+  return (
+    <Typography color="text.secondary" sx={{ p: 2 }}>
+      {useTranslate()(text)}
+    </Typography>
+  );
+}
+
+/**
+ * /members-management and /attendance (the same screen): GetMemberQuery with
+ * search, the member filters and sorts, server-side paging, and CSV export of every member
+ * the filters keep. Each row opens the member's profile.
+ */
+export function MemberList() {
+  const translate = useTranslate();
+  const phone = usePhone();
+  const columns = useTableColumns();
+  const route = useLocation().pathname.startsWith('/attendance') ? 'attendance' : 'members';
+  const exporter = useCsvExporter(RESOURCE, EXPORT_COLUMNS);
+  const canImport = useAllows('memberImports', 'view');
+  return (
+    <>
+      <PageHeader title={translate(`flock.routes.${route}.title`)} subtitle={translate('flock.member_list.intro')} />
+      <List
+        resource={RESOURCE}
+        title={false}
+        filters={useFilters()}
+        exporter={exporter}
+        perPage={PAGE_SIZE}
+        // The first sort, 'default': the server's order (by surname).
+        sort={{ field: 'default', order: 'ASC' }}
+        empty={<Message text="flock.member_list.empty" />}
+        actions={
+          <TopToolbar>
+            <FilterButton />
+            <SortButton fields={MEMBER_SORTS} />
+            <ExportButton maxResults={EXPORT_ALL} />
+            {canImport && route === 'members' && <ImportButton />}
+          </TopToolbar>
+        }
+      >
+        {phone ? (
+          <RecordCards<ApiRecord>
+            title={(member) => columns[0].render!(member)}
+            name={(member) => member.fullName}
+            lines={columns
+              .slice(1)
+              .map(({ source, render }) => ({ source, label: label(source), value: (m) => (render ? render(m) : m[source]) }))}
+            empty={<Message text="flock.member_list.no_match" />}
+          />
+        ) : (
+          <DataTable
+            bulkActionButtons={false}
+            rowClick={(_id, _resource, record) => profilePath(record)}
+            empty={<Message text="flock.member_list.no_match" />}
+          >
+            {columns.map(({ source, sortable, render }) => (
+              <DataTable.Col key={source} source={source} label={label(source)} disableSort={!sortable} render={render} />
+            ))}
+          </DataTable>
+        )}
+      </List>
+    </>
+  );
+}

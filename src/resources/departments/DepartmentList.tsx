@@ -1,5 +1,0 @@
-import { CrudPage } from '@/src/resources/crud';
-import { DEPARTMENTS } from './definition';
-
-/** /departments: every department with its head and member count (GetAllDepartmentByTotal). */
-export const DepartmentList = () => <CrudPage definition={DEPARTMENTS} />;
