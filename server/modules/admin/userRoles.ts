@@ -4,7 +4,7 @@ import { roleNamesOf } from '@/server/db/permissionsOf.js';
 import { departments, roles, userRoles } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict, notFound } from '@/server/http/errors.js';
-import { existingUser } from '@/server/http/profileAccess.js';
+import { existingUser } from '@/server/engines/profileAccess.js';
 
 /** A platform role anyone may be given by hand: built in or created with CreateRole, but not firsttimers (given by sign-up). */
 const isAssignable = (role: { kind: string; name: string }) => role.kind === 'platform' && role.name !== 'firsttimers';

@@ -18,9 +18,9 @@ import { appointments, appointmentWindows, users } from '@/server/db/schema/inde
 import type { Access } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
-import { listQuery, PAGE_SIZE_CAP } from '@/server/http/list.js';
+import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { scopedReads } from '@/server/http/scopedReads.js';
+import { scopedReads } from '@/server/engines/scopedReads.js';
 import { act, APPOINTMENT_NOT_FOUND, book, hostRules, isHost, setAvailability } from './booking.js';
 import { appointmentIcs } from './ics.js';
 import { appointmentPage, appointmentView, type AppointmentListQuery } from './view.js';

@@ -6,7 +6,7 @@ import { personName, searchOver } from '@/server/db/queries.js';
 import { appointments } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import { page } from '@/server/http/envelope.js';
-import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
+import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
 import { P } from '@/domain/roles/permissions.js';
 import { localMidnight } from '@/domain/common/localTime.js';
 

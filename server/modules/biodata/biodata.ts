@@ -9,7 +9,7 @@ import { biodata, users } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
-import { listQuery, orderOf, pageOf } from '@/server/http/list.js';
+import { listQuery, orderOf, pageOf } from '@/server/engines/list.js';
 
 type BiodataRow = typeof biodata.$inferSelect;
 

@@ -3,7 +3,7 @@ import type { Tx } from '@/server/db/client.js';
 import { biodata } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { notFound } from '@/server/http/errors.js';
-import { lockedUser } from '@/server/http/profileAccess.js';
+import { lockedUser } from '@/server/engines/profileAccess.js';
 
 /*
  * Archived members (the demise flag of their biodata, shown as Active or Archived). Archiving

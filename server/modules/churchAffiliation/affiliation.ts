@@ -9,8 +9,8 @@ import { centers, churchAffiliations, departments, userDepartments, zones } from
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '@/server/http/errors.js';
-import { affinityGroupNamed, lookupNamed, zoneNamed, zoneOfCenter } from '@/server/http/namedRecords.js';
-import { existingUser, isSelf } from '@/server/http/profileAccess.js';
+import { affinityGroupNamed, lookupNamed, zoneNamed, zoneOfCenter } from '@/server/engines/namedRecords.js';
+import { existingUser, isSelf } from '@/server/engines/profileAccess.js';
 import { cihRoleAfterMove } from './placement.js';
 
 export const AFFILIATION_NOT_FOUND = 'Church Affiliation not found!';

@@ -6,9 +6,9 @@ import { idField } from '@/domain/common/fields.js';
 import type { Access } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { notFound } from '@/server/http/errors.js';
-import { readAccess } from '@/server/http/profileAccess.js';
+import { readAccess } from '@/server/engines/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { mustBeUnchanged } from '@/server/http/versions.js';
+import { mustBeUnchanged } from '@/server/engines/versions.js';
 import { AFFILIATION_NOT_FOUND, affiliationView, saveAffiliation } from './affiliation.js';
 
 /**

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { P } from '@/domain/roles/permissions.js';
 import { churchAffiliations, memberDirectory } from '@/server/db/schema/index.js';
-import { crudRoutes, findOne } from '@/server/http/crud.js';
+import { crudRoutes, findOne } from '@/server/engines/crud.js';
 import { ok } from '@/server/http/envelope.js';
 import { notFound } from '@/server/http/errors.js';
-import { allMembers } from '@/server/http/memberList.js';
+import { allMembers } from '@/server/engines/memberList.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { center, zone } from './definitions.js';
 

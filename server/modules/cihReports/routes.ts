@@ -8,7 +8,7 @@ import { cihMeetings, zones } from '@/server/db/schema/index.js';
 import { ok, page } from '@/server/http/envelope.js';
 import { forbidden, notFound } from '@/server/http/errors.js';
 import { registerRoutes, route, type AnyRouteDef } from '@/server/http/route.js';
-import { mustBeUnchanged } from '@/server/http/versions.js';
+import { mustBeUnchanged } from '@/server/engines/versions.js';
 import {
   absenteesOf,
   attendanceListQuery,

@@ -5,9 +5,9 @@ import { idField } from '@/domain/common/fields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { ok } from '@/server/http/envelope.js';
 import { conflict, notFound } from '@/server/http/errors.js';
-import { editAccess, existingUser, mustEdit, readAccess, recordEditAccess } from '@/server/http/profileAccess.js';
+import { editAccess, existingUser, mustEdit, readAccess, recordEditAccess } from '@/server/engines/profileAccess.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
-import { mustBeUnchanged } from '@/server/http/versions.js';
+import { mustBeUnchanged } from '@/server/engines/versions.js';
 
 /**
  * The profile's details beside the biodata (children, spouse, employer, qualifications) are

@@ -7,10 +7,11 @@ import { personName, searchOver } from '@/server/db/queries.js';
 import { eventRequests, venueBookings, venues } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
-import { notOwnRequest, requesterMatches, tellRequester, transitionOnce } from '@/server/http/decisions.js';
+import { notOwnRequest, requesterMatches, decisionNotice, transitionOnce } from '@/server/engines/decisions.js';
+import { notify } from '@/server/modules/notifications/notify.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
-import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
+import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
 import { changeBooking, decideBooking, fileBooking } from '@/server/modules/venues/booking.js';
 
 /**
@@ -173,13 +174,17 @@ export async function decideEvent(tx: Tx, audit: Audit, caller: Caller, id: stri
   if (bookingId) await decideBooking(tx, audit, caller, bookingId, { approve, comment, tell: false });
   const view = await eventView(tx, id);
   const venue = view.venueName ? ` at ${view.venueName}` : '';
-  await tellRequester(tx, audit, caller, {
-    requesterId: before.userId,
-    approved: approve,
-    what: `for a ${typeWords(before.eventType)} on ${before.eventDate}${venue}`,
-    comment,
-    link: '/events',
-  });
+  await notify(
+    tx,
+    audit,
+    decisionNotice(caller, {
+      requesterId: before.userId,
+      approved: approve,
+      what: `for a ${typeWords(before.eventType)} on ${before.eventDate}${venue}`,
+      comment,
+      link: '/events',
+    }),
+  );
   return view;
 }
 

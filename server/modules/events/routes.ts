@@ -10,10 +10,10 @@ import {
   idQuerySchema,
 } from '@/domain/gatherings/schemas.js';
 import { eventRequests } from '@/server/db/schema/index.js';
-import { historyOf } from '@/server/http/decisions.js';
+import { historyOf } from '@/server/engines/decisions.js';
 import { ok } from '@/server/http/envelope.js';
 import { forbidden } from '@/server/http/errors.js';
-import { listQuery } from '@/server/http/list.js';
+import { listQuery } from '@/server/engines/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { clashAsConflict } from '@/server/modules/venues/booking.js';
 import { changeEvent, decideEvent, eventPage, eventView, fileEvent, removeEvent } from './events.js';

@@ -9,7 +9,7 @@ import { files } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { ok } from '@/server/http/envelope.js';
 import { ApiError, badRequest } from '@/server/http/errors.js';
-import { existingUser, readAccess } from '@/server/http/profileAccess.js';
+import { existingUser, readAccess } from '@/server/engines/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { judgeImage, MAX_AVATAR_BYTES, notAnImage, tooLarge, unsafeSvg } from './image.js';
 

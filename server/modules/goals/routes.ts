@@ -9,9 +9,9 @@ import { goalProgress, goals } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
-import { listQuery, PAGE_SIZE_CAP } from '@/server/http/list.js';
+import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { scopedReads } from '@/server/http/scopedReads.js';
+import { scopedReads } from '@/server/engines/scopedReads.js';
 import { isOffice, mustReach } from './scope.js';
 import { goalDetail, goalPage, type GoalListQuery } from './view.js';
 

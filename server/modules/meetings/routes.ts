@@ -9,9 +9,9 @@ import { meetingInvitees, meetings } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
-import { listQuery, PAGE_SIZE_CAP } from '@/server/http/list.js';
+import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { scopedReads } from '@/server/http/scopedReads.js';
+import { scopedReads } from '@/server/engines/scopedReads.js';
 import { invite, uninvite } from './invitees.js';
 import { inviteeChoices, meetingDetail, meetingPage, seesAllMeetings, type MeetingListQuery } from './view.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { P } from '@/domain/roles/permissions.js';
-import { isChurchMember, memberFilters, memberPage, memberQuerySchema, seesHidden, visibleTo } from '@/server/http/memberList.js';
+import { isChurchMember, memberFilters, memberPage, memberQuerySchema, seesHidden, visibleTo } from '@/server/engines/memberList.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 
 /** The member list of the members screen: church members only, with the member query's filters (server/http/memberList.ts). */

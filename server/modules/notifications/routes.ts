@@ -8,8 +8,8 @@ import { EMAIL_CATEGORIES, emailOptOuts, memberDirectory, messageAttachments, me
 import type { Caller } from '@/server/http/access.js';
 import { ok, page } from '@/server/http/envelope.js';
 import { badRequest, notFound } from '@/server/http/errors.js';
-import { listQuery, orderOf, pageOf, PAGE_SIZE_CAP } from '@/server/http/list.js';
-import { memberSearch, visibleTo } from '@/server/http/memberList.js';
+import { listQuery, orderOf, pageOf, PAGE_SIZE_CAP } from '@/server/engines/list.js';
+import { memberSearch, visibleTo } from '@/server/engines/memberList.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import {
   audienceCondition,

@@ -9,11 +9,11 @@ import { personName, searchOver } from '@/server/db/queries.js';
 import { outreachReports, outreachRequests } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
-import { requesterMatches } from '@/server/http/decisions.js';
+import { requesterMatches } from '@/server/engines/decisions.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '@/server/http/errors.js';
 import { createFirstTimerAccount } from './firstTimerAccount.js';
-import { orderOf, pageOf } from '@/server/http/list.js';
+import { orderOf, pageOf } from '@/server/engines/list.js';
 import { outreachScope, storedOutreach, type OutreachListQuery, type OutreachRequest } from './requests.js';
 
 /**

@@ -7,10 +7,11 @@ import { personName, qualified, searchOver } from '@/server/db/queries.js';
 import { outreachReports, outreachRequests, users } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
-import { historyOf, notOwnRequest, requesterMatches, tellRequester, transitionOnce } from '@/server/http/decisions.js';
+import { historyOf, notOwnRequest, requesterMatches, decisionNotice, transitionOnce } from '@/server/engines/decisions.js';
+import { notify } from '@/server/modules/notifications/notify.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
-import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
+import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
 
 /**
  * Outreach requests: pending -> approved | rejected (decided once, the requester told) |
@@ -169,14 +170,18 @@ export async function decideOutreach(tx: Tx, audit: Audit, caller: Caller, id: s
     async () => before.status,
   );
   audit({ action: approve ? 'approve' : 'reject', entity: 'outreachRequest', entityId: id, before, after });
-  await tellRequester(tx, audit, caller, {
-    requesterId: before.userId,
-    approved: approve,
-    what: `for the outreach "${before.title}" on ${before.outreachDate}`,
-    comment,
-    // Members follow their outreach on /events (My outreach).
-    link: '/events',
-  });
+  await notify(
+    tx,
+    audit,
+    decisionNotice(caller, {
+      requesterId: before.userId,
+      approved: approve,
+      what: `for the outreach "${before.title}" on ${before.outreachDate}`,
+      comment,
+      // Members follow their outreach on /events (My outreach).
+      link: '/events',
+    }),
+  );
   return outreachView(tx, id);
 }
 

@@ -12,7 +12,7 @@ import {
   outreachUpdateSchema,
 } from '@/domain/gatherings/schemas.js';
 import { ok } from '@/server/http/envelope.js';
-import { listQuery } from '@/server/http/list.js';
+import { listQuery } from '@/server/engines/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { changeConverts, changeReport, convertToFirstTimer, fileReport, removeReport, reportOfRequest, reportPage } from './reports.js';
 import { changeOutreach, decideOutreach, fileOutreach, outreachDetail, outreachPage, removeOutreach } from './requests.js';

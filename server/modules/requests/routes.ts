@@ -17,8 +17,8 @@ import { memberRequests } from '@/server/db/schema/index.js';
 import type { Access, Caller } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { conflict, forbidden, isUniqueViolation, notFound } from '@/server/http/errors.js';
-import { listQuery, PAGE_SIZE_CAP } from '@/server/http/list.js';
-import { editAccess } from '@/server/http/profileAccess.js';
+import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
+import { editAccess } from '@/server/engines/profileAccess.js';
 import { registerRoutes, route, type RouteDef } from '@/server/http/route.js';
 import { cancel, decide, REQUEST_NOT_FOUND } from './decide.js';
 import {

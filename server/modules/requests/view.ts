@@ -7,7 +7,7 @@ import { personName, searchOver } from '@/server/db/queries.js';
 import { affinityGroups, centers, departments, memberRequests, requestEvents, users, zones } from '@/server/db/schema/index.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest } from '@/server/http/errors.js';
-import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
+import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
 
 /** A request as every list and the detail show it: requester, target and previous names, decision. */
 

@@ -7,7 +7,7 @@ import { roleNamesOf } from '@/server/db/permissionsOf.js';
 import { userPermissions, userRoles } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
-import { existingUser, isSelf } from '@/server/http/profileAccess.js';
+import { existingUser, isSelf } from '@/server/engines/profileAccess.js';
 import { permissionsOfRole, resolvePermissions, roleIdQuery, type Role } from './store.js';
 
 /*

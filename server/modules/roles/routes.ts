@@ -6,10 +6,10 @@ import { countRows, searchOver } from '@/server/db/queries.js';
 import { churchAffiliations, roles, userPermissions, userRoles } from '@/server/db/schema/index.js';
 import { ok, page } from '@/server/http/envelope.js';
 import { badRequest, conflict, notFound } from '@/server/http/errors.js';
-import { listQuery, orderOf, pageOf } from '@/server/http/list.js';
-import { existingUser, userIdQuery } from '@/server/http/profileAccess.js';
+import { listQuery, orderOf, pageOf } from '@/server/engines/list.js';
+import { existingUser, userIdQuery } from '@/server/engines/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { mustBeUnchanged } from '@/server/http/versions.js';
+import { mustBeUnchanged } from '@/server/engines/versions.js';
 import { cihQuery, holdsRole, mustActAs, mustBeAssignable, removeExtra, removeQuery, removeRole, roleUserQuery } from './grants.js';
 import {
   catalogue,

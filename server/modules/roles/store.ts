@@ -8,7 +8,7 @@ import { permissionsOf } from '@/server/db/permissionsOf.js';
 import { countOf, sameText } from '@/server/db/queries.js';
 import { churchAffiliations, permissions, rolePermissions, roles, userPermissions, userRoles } from '@/server/db/schema/index.js';
 import { badRequest, conflict, notFound } from '@/server/http/errors.js';
-import { existingUser } from '@/server/http/profileAccess.js';
+import { existingUser } from '@/server/engines/profileAccess.js';
 
 /** Roles, their permissions and a user's grants, as the Roles routes read and write them. */
 

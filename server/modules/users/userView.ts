@@ -3,7 +3,7 @@ import type { Db, Tx } from '@/server/db/client.js';
 import { roleNamesOf } from '@/server/db/permissionsOf.js';
 import { biodata, churchAffiliations, employers, spouses, users } from '@/server/db/schema/index.js';
 import { notFound } from '@/server/http/errors.js';
-import { USER_NOT_FOUND } from '@/server/http/profileAccess.js';
+import { USER_NOT_FOUND } from '@/server/engines/profileAccess.js';
 
 /** Whether the user has a row in a table of one record per member. */
 const hasRow = (table: typeof biodata | typeof employers | typeof spouses) =>

@@ -7,10 +7,11 @@ import { personName, searchOver } from '@/server/db/queries.js';
 import { eventRequests, venueBookings, venues } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
-import { notOwnRequest, requesterMatches, tellRequester, transitionOnce } from '@/server/http/decisions.js';
+import { notOwnRequest, requesterMatches, decisionNotice, transitionOnce } from '@/server/engines/decisions.js';
+import { notify } from '@/server/modules/notifications/notify.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, conflict, forbidden, notFound } from '@/server/http/errors.js';
-import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
+import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
 
 /**
  * Venue bookings: filing, changing while pending, deciding, and the list (which the calendar
@@ -186,13 +187,17 @@ export async function decideBooking(
   audit({ action: status === 'approved' ? 'approve' : 'reject', entity: 'venueBooking', entityId: id, before, after });
   const view = await bookingView(tx, id);
   if (d.tell)
-    await tellRequester(tx, audit, caller, {
-      requesterId: before.userId,
-      approved: d.approve,
-      what: describe(view),
-      comment,
-      link: '/venue-management',
-    });
+    await notify(
+      tx,
+      audit,
+      decisionNotice(caller, {
+        requesterId: before.userId,
+        approved: d.approve,
+        what: describe(view),
+        comment,
+        link: '/venue-management',
+      }),
+    );
   return view;
 }
 

@@ -11,11 +11,11 @@ import {
   venueUpdateSchema,
 } from '@/domain/gatherings/schemas.js';
 import { venueBookings, venues } from '@/server/db/schema/index.js';
-import { blockedBy, crudRoutes, type EntityDefinition } from '@/server/http/crud.js';
+import { blockedBy, crudRoutes, type EntityDefinition } from '@/server/engines/crud.js';
 import { ok } from '@/server/http/envelope.js';
-import { historyOf } from '@/server/http/decisions.js';
+import { historyOf } from '@/server/engines/decisions.js';
 import { badRequest, forbidden } from '@/server/http/errors.js';
-import { listQuery } from '@/server/http/list.js';
+import { listQuery } from '@/server/engines/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { bookingPage, bookingView, changeBooking, clashAsConflict, decideBooking, fileBooking, removeBooking } from './booking.js';
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { badRequest } from './errors.js';
+import { badRequest } from '@/server/http/errors.js';
 
 /**
  * Keyset (cursor) paging over an ordered list of columns, the last one unique. A cursor holds the

@@ -3,19 +3,16 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, qualified } from '@/server/db/queries.js';
 import { auditLogs, users } from '@/server/db/schema/index.js';
-import type { Caller } from './access.js';
-import type { AuditEntry } from './audit.js';
-import { badRequest, forbidden } from './errors.js';
-import { notify } from '@/server/modules/notifications/notify.js';
+import type { Caller } from '@/server/http/access.js';
+import { badRequest, forbidden } from '@/server/http/errors.js';
 
 /**
  * The member requests' state machine (server/modules/requests/decide.ts), for the other
  * requests (venue bookings, events, outreach): a transition is one conditional UPDATE ... WHERE
  * status = <from>, so of two deciders clicking at once exactly one wins and the other is told
- * what the request already is; the decision and the requester's notification commit together.
+ * what the request already is. The caller sends decisionNotice's notification in the decision's
+ * transaction, so the decision and the requester's notification commit together.
  */
-
-type Audit = (e: AuditEntry) => void;
 
 /**
  * Runs the conditional update; when it changed nothing, reads the status the request now has
@@ -32,23 +29,21 @@ export function notOwnRequest(caller: Caller, requesterId: string) {
   if (requesterId === caller.id) throw forbidden('You cannot decide your own request');
 }
 
-/** Tells the requester of the decision, inside the decision's transaction. */
-export async function tellRequester(
-  tx: Tx,
-  audit: Audit,
+/** The notification that tells the requester of the decision (the caller stores it in the decision's transaction). */
+export function decisionNotice(
   caller: Caller,
   d: { requesterId: string; approved: boolean; what: string; comment: string | null; link: string },
 ) {
   const decision = d.approved ? 'approved' : 'rejected';
   const comment = d.comment ? ` Comment: ${d.comment}` : '';
-  await notify(tx, audit, {
+  return {
     recipientId: d.requesterId,
     senderId: caller.id,
     kind: 'request',
     title: `Request ${decision}`,
     body: `Your request ${d.what} was ${decision}.${comment}`,
     link: d.link,
-  });
+  } as const;
 }
 
 /**

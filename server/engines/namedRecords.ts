@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '@/server/db/client.js';
 import { sameText } from '@/server/db/queries.js';
 import { affinityGroups, centers, departments, ministries, mountainsOfInfluence, units, zones } from '@/server/db/schema/index.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '@/server/http/errors.js';
 
 /**
  * The profile names departments, zones, centers, affinity groups and the lookup lists either by

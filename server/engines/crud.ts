@@ -4,12 +4,12 @@ import { z, type ZodObject, type ZodRawShape } from 'zod';
 import { idField } from '@/domain/common/fields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { sameText, searchOver } from '@/server/db/queries.js';
-import type { Access, Caller } from './access.js';
-import type { AuditEntry } from './audit.js';
-import { ok, page } from './envelope.js';
-import { badRequest, conflict, isUniqueViolation, notFound } from './errors.js';
+import type { Access, Caller } from '@/server/http/access.js';
+import type { AuditEntry } from '@/server/http/audit.js';
+import { ok, page } from '@/server/http/envelope.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from '@/server/http/errors.js';
 import { listQuery, orderOf, pageOf, type ListParams } from './list.js';
-import { route, type AnyRouteDef } from './route.js';
+import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { mustBeUnchanged } from './versions.js';
 
 /** Input that a definition's zod schemas have already parsed, read field by field. */

@@ -1,10 +1,10 @@
 import { z, type ZodType } from 'zod';
 import { idField } from '@/domain/common/fields.js';
 import type { Db } from '@/server/db/client.js';
-import type { Access, Caller } from './access.js';
-import { ok, type Envelope } from './envelope.js';
-import { notFound } from './errors.js';
-import { route } from './route.js';
+import type { Access, Caller } from '@/server/http/access.js';
+import { ok, type Envelope } from '@/server/http/envelope.js';
+import { notFound } from '@/server/http/errors.js';
+import { route } from '@/server/http/route.js';
 
 type ScopedReads<Q> = {
   /** The calls' folder as API.md spells it, e.g. '/Goal'. */

@@ -22,9 +22,9 @@ import {
   users,
   zones,
 } from '@/server/db/schema/index.js';
-import type { Caller } from './access.js';
-import { jsonPage } from './envelope.js';
-import { badRequest, isDataException } from './errors.js';
+import type { Caller } from '@/server/http/access.js';
+import { jsonPage } from '@/server/http/envelope.js';
+import { badRequest, isDataException } from '@/server/http/errors.js';
 import { cursorParam, encodeCursor, orderBy, rangesAfter, type Ordering } from './keyset.js';
 import { listQuery, pageOf, type ListParams } from './list.js';
 import { keepBounded, mapsPerDb } from '@/server/keptMaps.js';

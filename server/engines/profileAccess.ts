@@ -5,8 +5,8 @@ import { canEditProfile } from '@/domain/profile/rules.js';
 import { idField } from '@/domain/common/fields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { users } from '@/server/db/schema/index.js';
-import type { Access, Caller } from './access.js';
-import { forbidden, notFound } from './errors.js';
+import type { Access, Caller } from '@/server/http/access.js';
+import { forbidden, notFound } from '@/server/http/errors.js';
 
 /*
  * The profile's rules (SPEC.md section 6) as route rules, shared by every module whose calls

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badRequest, conflict } from './errors.js';
+import { badRequest, conflict } from '@/server/http/errors.js';
 
 /** API.md: the 409 of a save made from a form loaded before someone else's save. */
 export const STALE_RECORD = 'This record was changed by someone else since you opened it';

@@ -1,6 +1,6 @@
 import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z, type ZodRawShape } from 'zod';
-import { badRequest } from './errors.js';
+import { badRequest } from '@/server/http/errors.js';
 
 /** API.md: PageSize goes up to 25100 because dropdowns and exports ask for 25000 rows. */
 const DROPDOWN_PAGE_SIZE = 25100;
