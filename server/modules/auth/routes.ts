@@ -19,7 +19,7 @@ import { ok } from '@/server/http/envelope.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '@/server/http/errors.js';
 import { registerRoutes, route, type RouteContext } from '@/server/http/route.js';
 import type { Mail } from '@/server/mail.js';
-import { recordConsents } from '@/server/modules/stewardship/consent.js';
+import { recordConsents } from '@/server/modules/profile/consent.js';
 import type { Services } from '@/server/services.js';
 import { createAttemptCounter, LOGIN_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from './attempts.js';
 import { refuseCommonPassword } from './commonPasswords.js';

@@ -9,7 +9,7 @@ import { centers, cihAttendanceMarks, cihFollowUps, cihMeetings, cihVisitors, me
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict, notFound } from '@/server/http/errors.js';
 import { listQuery, orderOf, pageOf } from '@/server/engines/list.js';
-import { createFirstTimerAccount } from '@/server/modules/outreach/firstTimerAccount.js';
+import { createFirstTimerAccount } from '@/server/modules/people/firstTimerAccount.js';
 import { assertReads, type Scope } from './scope.js';
 
 const MEETING_NOT_FOUND = 'Attendance not found!';

@@ -10,6 +10,7 @@ import { listQuery, orderOf, pageOf } from '@/server/engines/list.js';
 import { existingUser, userIdQuery } from '@/server/engines/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { mustBeUnchanged } from '@/server/engines/versions.js';
+import { userRoleRoutes } from './userRoleRoutes.js';
 import { cihQuery, holdsRole, mustActAs, mustBeAssignable, removeExtra, removeQuery, removeRole, roleUserQuery } from './grants.js';
 import {
   catalogue,
@@ -299,5 +300,5 @@ const grantRoutes = [
 ];
 
 export async function rolesModule(app: FastifyInstance) {
-  registerRoutes(app, [...roleRoutes, ...grantRoutes]);
+  registerRoutes(app, [...roleRoutes, ...grantRoutes, ...userRoleRoutes]);
 }

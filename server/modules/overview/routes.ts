@@ -5,7 +5,7 @@ import { biodata, departments, users, zones } from '@/server/db/schema/index.js'
 import { ok } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 
-export async function statsModule(app: FastifyInstance) {
+export async function overviewModule(app: FastifyInstance) {
   registerRoutes(app, [
     route({
       method: 'GET',

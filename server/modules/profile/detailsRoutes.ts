@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { asc, sql } from 'drizzle-orm';
 import {
   childSchema,
@@ -11,7 +10,7 @@ import {
   spouseUpdateSchema,
 } from '@/domain/profile/schemas.js';
 import { children, employers, qualifications, spouses } from '@/server/db/schema/index.js';
-import { registerRoutes } from '@/server/http/route.js';
+import type { AnyRouteDef } from '@/server/http/route.js';
 import { detailRoutes, type DetailDefinition } from './detail.js';
 
 const spouse: DetailDefinition = {
@@ -61,6 +60,5 @@ const qualification: DetailDefinition = {
   order: [asc(qualifications.createdAt), asc(qualifications.id)],
 };
 
-export async function detailsModule(app: FastifyInstance) {
-  registerRoutes(app, [spouse, employer, child, qualification].flatMap(detailRoutes));
-}
+/** The profile's details: spouse, employer, children and qualifications. */
+export const detailsRoutes: AnyRouteDef[] = [spouse, employer, child, qualification].flatMap(detailRoutes);

@@ -3,7 +3,7 @@ import type { Tx } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
 import { roles } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
-import type { CheckedRow } from './check.js';
+import type { CheckedRow } from './importCheck.js';
 
 /**
  * Creates the people of the good rows, as an administrator creates a member (verified, no

@@ -12,7 +12,7 @@ import { notify } from '@/server/modules/notifications/notify.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
-import { changeBooking, decideBooking, fileBooking } from '@/server/modules/venues/booking.js';
+import { changeBooking, decideBooking, fileBooking } from './venueBooking.js';
 
 /**
  * Event requests (christenings, dedications, house warmings, thanksgivings, burials): a member

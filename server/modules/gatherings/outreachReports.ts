@@ -12,9 +12,9 @@ import type { AuditEntry } from '@/server/http/audit.js';
 import { requesterMatches } from '@/server/engines/decisions.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '@/server/http/errors.js';
-import { createFirstTimerAccount } from './firstTimerAccount.js';
+import { createFirstTimerAccount } from '@/server/modules/people/firstTimerAccount.js';
 import { orderOf, pageOf } from '@/server/engines/list.js';
-import { outreachScope, storedOutreach, type OutreachListQuery, type OutreachRequest } from './requests.js';
+import { outreachScope, storedOutreach, type OutreachListQuery, type OutreachRequest } from './outreachRequests.js';
 
 /**
  * Outreach reports: one per approved outreach, which filing it completes (deleting it reopens
