@@ -1,15 +1,13 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { P } from '@/domain/roles/permissions.js';
 import { biodataSchema, biodataUpdateSchema } from '@/domain/profile/schemas.js';
 import { idField } from '@/domain/common/fields.js';
-import { biodata } from '@/server/db/schema/index.js';
 import { ok } from '@/server/http/envelope.js';
-import { conflict } from '@/server/http/errors.js';
-import { editAccess, existingUser, mustEdit, readAccess } from '@/server/engines/profileAccess.js';
+import { editAccess, readAccess } from '@/server/engines/profileAccess.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { mustBeUnchanged } from '@/server/engines/versions.js';
-import { biodataListQuery, biodataNotFound, biodataOf, biodataPage, biodataValues, syncAccount } from './biodata.js';
+import { biodataListQuery, biodataNotFound, biodataOf, biodataPage } from './biodata.js';
+import { createBiodata, deleteBiodata, updateBiodata } from './biodataChanges.js';
 
 const byId = z.object({ id: idField() });
 
@@ -24,18 +22,7 @@ export const biodataRoutes: AnyRouteDef[] = [
     access: editAccess,
     body: biodataSchema,
     async handler({ body, caller, mutate }) {
-      const row = await mutate(async (tx, audit) => {
-        mustEdit(caller, body.userId);
-        await existingUser(tx, body.userId);
-        if (await biodataOf(tx, body.userId)) throw conflict('This member already has biodata: update it instead');
-        const [created] = await tx
-          .insert(biodata)
-          .values({ userId: body.userId, ...biodataValues(caller!, body, null) })
-          .returning();
-        await syncAccount(tx, created);
-        audit({ action: 'create', entity: 'biodata', entityId: created.id, after: created });
-        return created;
-      });
+      const row = await mutate((tx, audit) => createBiodata(tx, audit, caller!, body));
       return ok(row, 'Successfully created profile');
     },
   }),
@@ -47,21 +34,7 @@ export const biodataRoutes: AnyRouteDef[] = [
     access: editAccess,
     body: biodataUpdateSchema,
     async handler({ body, caller, mutate, request }) {
-      const row = await mutate(async (tx, audit) => {
-        mustEdit(caller, body.userId);
-        // Locked: two saves from one loaded version must not both pass the version check.
-        const [before] = await tx.select().from(biodata).where(eq(biodata.userId, body.userId)).for('update');
-        if (!before || (body.id && body.id !== before.id)) throw biodataNotFound();
-        mustBeUnchanged(request, before.updatedAt);
-        const [after] = await tx
-          .update(biodata)
-          .set({ ...biodataValues(caller!, body, before), updatedAt: new Date() })
-          .where(eq(biodata.id, before.id))
-          .returning();
-        await syncAccount(tx, after);
-        audit({ action: 'update', entity: 'biodata', entityId: after.id, before, after });
-        return after;
-      });
+      const row = await mutate((tx, audit) => updateBiodata(tx, audit, caller!, body, (stored) => mustBeUnchanged(request, stored)));
       return ok(row, 'Successful');
     },
   }),
@@ -95,11 +68,7 @@ export const biodataRoutes: AnyRouteDef[] = [
     access: { permission: P.deleteMembers },
     query: byId,
     async handler({ query, mutate }) {
-      await mutate(async (tx, audit) => {
-        const [before] = await tx.delete(biodata).where(eq(biodata.id, query.id)).returning();
-        if (!before) throw biodataNotFound();
-        audit({ action: 'delete', entity: 'biodata', entityId: before.id, before });
-      });
+      await mutate((tx, audit) => deleteBiodata(tx, audit, query.id));
       return ok(null, 'Successfully Deleted');
     },
   }),
