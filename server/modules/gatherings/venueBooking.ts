@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, lt, lte, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { GatheringStatus } from '@/domain/gatherings/statuses.js';
-import type { bookingFilters, bookingSchema } from '@/domain/gatherings/schemas.js';
+import type { bookingFilters, bookingSchema, idDecisionSchema } from '@/domain/gatherings/schemas.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, searchOver } from '@/server/db/queries.js';
 import { eventRequests, venueBookings, venues } from '@/server/db/schema/index.js';
@@ -199,6 +199,13 @@ export async function decideBooking(
       }),
     );
   return view;
+}
+
+/** Decides a booking asked for on its own; one filed with an event request is decided with the event. */
+export async function decideVenueRequest(tx: Tx, audit: Audit, caller: Caller, q: z.output<typeof idDecisionSchema>) {
+  const [row] = await tx.select({ eventId: venueBookings.eventId }).from(venueBookings).where(eq(venueBookings.id, q.id));
+  if (row?.eventId) throw badRequest('This booking belongs to an event request: decide the event with ApproveOrRejectEvent');
+  return decideBooking(tx, audit, caller, q.id, { approve: q.approve, comment: q.comment, tell: true });
 }
 
 /** Whether a database error is the no-overlap trigger's refusal (a write that raced past the check). */

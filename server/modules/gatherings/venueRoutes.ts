@@ -1,22 +1,21 @@
-import { count, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { P } from '@/domain/roles/permissions.js';
-import {
-  bookingFilters,
-  bookingSchema,
-  idDecisionSchema,
-  idQuerySchema,
-  venueSchema,
-  venueUpdateSchema,
-} from '@/domain/gatherings/schemas.js';
-import { venueBookings, venues } from '@/server/db/schema/index.js';
-import { blockedBy, crudRoutes, type EntityDefinition } from '@/server/engines/crud.js';
+import { bookingFilters, bookingSchema, idDecisionSchema, idQuerySchema } from '@/domain/gatherings/schemas.js';
+import { crudRoutes } from '@/server/engines/crud.js';
 import { ok } from '@/server/http/envelope.js';
 import { historyOf } from '@/server/engines/decisions.js';
-import { badRequest, forbidden } from '@/server/http/errors.js';
+import { forbidden } from '@/server/http/errors.js';
 import { listQuery } from '@/server/engines/list.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
-import { bookingPage, bookingView, changeBooking, clashAsConflict, decideBooking, fileBooking, removeBooking } from './venueBooking.js';
+import {
+  bookingPage,
+  bookingView,
+  changeBooking,
+  clashAsConflict,
+  decideVenueRequest,
+  fileBooking,
+  removeBooking,
+} from './venueBooking.js';
+import { venue } from './venueDefinition.js';
 
 /**
  * /Venue/*: the venues (generic CRUD, CAN_*_VENUES) and their bookings ("venue requests"): any
@@ -25,34 +24,6 @@ import { bookingPage, bookingView, changeBooking, clashAsConflict, decideBooking
  */
 
 const tag = 'Venues';
-
-const venue: EntityDefinition = {
-  noun: 'venue',
-  entity: 'venue',
-  tag,
-  table: venues,
-  paths: {
-    create: '/Venue/CreateVenue',
-    update: '/Venue/UpdateVenue',
-    remove: '/Venue/DeleteVenue',
-    getAll: '/Venue/GetAllVenue',
-    getById: '/Venue/GetVenueById',
-  },
-  body: { create: venueSchema, update: venueUpdateSchema },
-  // Members choose a venue when they book one.
-  access: { read: { signedIn: true }, create: P.createVenues, update: P.updateVenues, remove: P.deleteVenues },
-  search: [venues.name, venues.address],
-  sort: { name: venues.name, capacity: venues.capacity, createdAt: venues.createdAt, isActive: venues.isActive },
-  filters: {
-    shape: { isActive: z.stringbool({ error: 'IsActive must be true or false' }).optional() },
-    where: (q) => [q.isActive === undefined ? undefined : eq(venues.isActive, q.isActive)],
-  },
-  unique: [{ field: 'name', column: venues.name, index: 'venues_name_key', message: (v) => `There is already a venue named ${v}` }],
-  async inUse(tx, row) {
-    const [{ n }] = await tx.select({ n: count() }).from(venueBookings).where(eq(venueBookings.venueId, row.id));
-    return blockedBy('venue', [[n, 'booking']]);
-  },
-};
 
 export const venueRoutes: AnyRouteDef[] = [
   ...crudRoutes(venue),
@@ -104,11 +75,7 @@ export const venueRoutes: AnyRouteDef[] = [
     access: { permission: P.approveVenues },
     query: idDecisionSchema,
     async handler({ query, caller, mutate }) {
-      const view = await mutate(async (tx, audit) => {
-        const [row] = await tx.select({ eventId: venueBookings.eventId }).from(venueBookings).where(eq(venueBookings.id, query.id));
-        if (row?.eventId) throw badRequest('This booking belongs to an event request: decide the event with ApproveOrRejectEvent');
-        return decideBooking(tx, audit, caller!, query.id, { approve: query.approve, comment: query.comment, tell: true });
-      }).catch(clashAsConflict);
+      const view = await mutate((tx, audit) => decideVenueRequest(tx, audit, caller!, query)).catch(clashAsConflict);
       return ok(view, query.approve ? 'Request approved' : 'Request rejected');
     },
   }),
