@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { P } from '@/domain/roles/permissions.js';
 import {
   eventFilters,
@@ -8,14 +7,13 @@ import {
   idDecisionSchema,
   idQuerySchema,
 } from '@/domain/gatherings/schemas.js';
-import { eventRequests } from '@/server/db/schema/index.js';
 import { historyOf } from '@/server/engines/decisions.js';
 import { ok } from '@/server/http/envelope.js';
 import { forbidden } from '@/server/http/errors.js';
 import { listQuery } from '@/server/engines/list.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { clashAsConflict } from './venueBooking.js';
-import { changeEvent, decideEvent, eventPage, eventView, fileEvent, removeEvent } from './events.js';
+import { changeEvent, decideEvent, eventPage, eventView, fileEvent, removeEvent, requestedBy } from './events.js';
 
 /** /Event/*: members file event requests from their own menu entry; the office (CAN_*_EVENTS) sees and decides them. */
 
@@ -30,7 +28,7 @@ export const eventRoutes: AnyRouteDef[] = [
     summary: "The caller's own event requests: Status, EventType, From and To (event days), search, sorts, paging",
     access: { signedIn: true },
     query: list,
-    handler: ({ query, caller, services }) => eventPage(services.database.db, eq(eventRequests.userId, caller!.id), query),
+    handler: ({ query, caller, services }) => eventPage(services.database.db, requestedBy(caller!.id), query),
   }),
   route({
     method: 'GET',

@@ -71,6 +71,9 @@ export async function eventView(db: Db | Tx, id: string): Promise<EventView> {
 
 const SORTS = { eventDate: e.eventDate, createdAt: e.createdAt, status: e.status, eventType: e.eventType };
 
+/** The scope of one member's own event requests. */
+export const requestedBy = (userId: string) => eq(e.userId, userId);
+
 /** One page of event requests within scope (the caller's own, or every one). */
 export async function eventPage(db: Db, scope: SQL | undefined, q: EventListQuery) {
   if (q.from && q.to && q.from > q.to) throw badRequest('From must not be after To', { from: ['From must not be after To'] });
