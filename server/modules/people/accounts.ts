@@ -1,12 +1,23 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { createAdminSchema } from '@/domain/people/schemas.js';
-import type { Tx } from '@/server/db/client.js';
+import type { Db, Tx } from '@/server/db/client.js';
 import { qualified, sameText } from '@/server/db/queries.js';
 import { biodata, memberDirectory, memberRoleNames, roles, userRoles, users } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict } from '@/server/http/errors.js';
-import { memberQuerySchema } from '@/server/engines/memberList.js';
+import type { Caller } from '@/server/http/access.js';
+import {
+  flag,
+  isConverted,
+  isFirstTimer,
+  isListed,
+  memberFilters,
+  memberPage,
+  memberQuerySchema,
+  seesHidden,
+  visibleTo,
+} from '@/server/engines/memberList.js';
 import { lockedUser } from '@/server/engines/profileAccess.js';
 import type { Mail } from '@/server/mail.js';
 import { issueOtp } from '@/server/modules/auth/otp.js';
@@ -37,6 +48,19 @@ export const USER_SORTS = {
   convertedAt: memberDirectory.convertedAt,
   status: memberDirectory.disabled,
 };
+
+/** One page of the user list: the member list's filters, the account's state and kind, the user sorts. */
+export function userPage(db: Db, caller: Caller, query: z.output<typeof userListQuery>) {
+  const { status, kind, ...filters } = query;
+  const where = () => [
+    isListed,
+    ...memberFilters(db, filters),
+    status && flag(memberDirectory.disabled, status === 'disabled'),
+    kind && (kind === 'firsttimer' ? isFirstTimer : isConverted),
+    visibleTo(caller),
+  ];
+  return memberPage(db, query, { scope: `users ${seesHidden(caller)}`, where, extra: () => USER_FIELDS, sorts: USER_SORTS });
+}
 
 /** The platform role (any letter case) a user may be given: not a CIH role, not firsttimers. */
 async function assignableRole(tx: Tx, name: string) {

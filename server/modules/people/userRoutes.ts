@@ -1,26 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailField } from '@/domain/auth/schemas.js';
 import { createAdminSchema } from '@/domain/people/schemas.js';
 import { P } from '@/domain/roles/permissions.js';
 import { idField } from '@/domain/common/fields.js';
-import { memberDirectory, users } from '@/server/db/schema/index.js';
-import {
-  flag,
-  isConverted,
-  isFirstTimer,
-  isListed,
-  memberFilters,
-  memberPage,
-  seesHidden,
-  visibleTo,
-} from '@/server/engines/memberList.js';
 import { isSelf, userIdQuery } from '@/server/engines/profileAccess.js';
 import { ok } from '@/server/http/envelope.js';
 import { badRequest, conflict, forbidden, isUniqueViolation } from '@/server/http/errors.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
-import { createAccount, EMAIL_TAKEN, setDisabled, USER_FIELDS, USER_SORTS, userListQuery, welcomeMail } from './accounts.js';
-import { userView } from './userView.js';
+import { createAccount, EMAIL_TAKEN, setDisabled, userListQuery, userPage, welcomeMail } from './accounts.js';
+import { userByEmail, userById, userByName } from './userView.js';
 
 /** Looking another user up: those who see members or manage users. */
 const lookupAccess = { permission: [P.viewMembers, P.updateOtherMembers, P.viewUserManagement] };
@@ -36,7 +24,7 @@ export const userRoutes: AnyRouteDef[] = [
     summary: 'A user by id: names, contact, state, platform roles and CIH role',
     access: { ...lookupAccess, orSelf: 'userId' },
     query: z.object({ userId: idField('UserId') }),
-    handler: async ({ query, services }) => ok(await userView(services.database.db, eq(users.id, query.userId))),
+    handler: async ({ query, services }) => ok(await userById(services.database.db, query.userId)),
   }),
   route({
     method: 'GET',
@@ -45,7 +33,7 @@ export const userRoutes: AnyRouteDef[] = [
     summary: 'A user by email',
     access: lookupAccess,
     query: z.object({ userEmail: emailField }),
-    handler: async ({ query, services }) => ok(await userView(services.database.db, eq(users.email, query.userEmail))),
+    handler: async ({ query, services }) => ok(await userByEmail(services.database.db, query.userEmail)),
   }),
   route({
     method: 'GET',
@@ -54,8 +42,7 @@ export const userRoutes: AnyRouteDef[] = [
     summary: 'A user by user name (any letter case)',
     access: lookupAccess,
     query: z.object({ username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254) }),
-    handler: async ({ query, services }) =>
-      ok(await userView(services.database.db, sql`lower(${users.userName}) = ${query.username.toLowerCase()}`)),
+    handler: async ({ query, services }) => ok(await userByName(services.database.db, query.username)),
   }),
   route({
     method: 'GET',
@@ -69,16 +56,7 @@ export const userRoutes: AnyRouteDef[] = [
       if (!caller!.permissions.has(P.viewUserManagement) && query.kind !== 'firsttimer') {
         throw forbidden('You may list first-timers only (Kind=firsttimer)');
       }
-      const db = services.database.db;
-      const { status, kind, ...filters } = query;
-      const where = () => [
-        isListed,
-        ...memberFilters(db, filters),
-        status && flag(memberDirectory.disabled, status === 'disabled'),
-        kind && (kind === 'firsttimer' ? isFirstTimer : isConverted),
-        visibleTo(caller!),
-      ];
-      return memberPage(db, query, { scope: `users ${seesHidden(caller!)}`, where, extra: () => USER_FIELDS, sorts: USER_SORTS });
+      return userPage(services.database.db, caller!, query);
     },
   }),
   route({

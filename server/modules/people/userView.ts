@@ -45,3 +45,8 @@ export async function userView(db: Db | Tx, where: SQL) {
   if (!user) throw notFound(USER_NOT_FOUND);
   return { ...user, roles: await roleNamesOf(db, user.id) };
 }
+
+export const userById = (db: Db | Tx, id: string) => userView(db, eq(users.id, id));
+export const userByEmail = (db: Db | Tx, email: string) => userView(db, eq(users.email, email));
+/** By user name in any letter case. */
+export const userByName = (db: Db | Tx, name: string) => userView(db, sql`lower(${users.userName}) = ${name.toLowerCase()}`);
