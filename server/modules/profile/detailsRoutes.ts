@@ -1,69 +1,11 @@
-import { asc, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  childSchema,
-  childUpdateSchema,
-  employerSchema,
-  employerUpdateSchema,
-  qualificationSchema,
-  qualificationUpdateSchema,
-  spouseSchema,
-  spouseUpdateSchema,
-} from '@/domain/profile/schemas.js';
-import { children, employers, qualifications, spouses } from '@/server/db/schema/index.js';
 import { idField } from '@/domain/common/fields.js';
 import { ok } from '@/server/http/envelope.js';
 import { editAccess, readAccess, recordEditAccess } from '@/server/engines/profileAccess.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { mustBeUnchanged } from '@/server/engines/versions.js';
 import { createDetail, deleteDetail, detailsOf, updateDetail, type DetailDefinition } from './detail.js';
-
-const spouse: DetailDefinition = {
-  controller: 'Spouse',
-  tag: 'Spouse',
-  entity: 'spouse',
-  table: spouses,
-  body: { create: spouseSchema, update: spouseUpdateSchema },
-  notFound: 'Spouse Detail not found!',
-  single: true,
-  deletable: false,
-};
-
-const employer: DetailDefinition = {
-  controller: 'Employer',
-  tag: 'Employer',
-  entity: 'employer',
-  table: employers,
-  body: { create: employerSchema, update: employerUpdateSchema },
-  notFound: 'Employer not found!',
-  single: true,
-  deletable: false,
-};
-
-const child: DetailDefinition = {
-  controller: 'Children',
-  tag: 'Children',
-  entity: 'child',
-  table: children,
-  body: { create: childSchema, update: childUpdateSchema },
-  notFound: 'Child not found!',
-  single: false,
-  deletable: true,
-  // The tab lists children by date of birth, oldest first (SPEC.md section 4).
-  order: [sql`${children.dateOfBirth} asc nulls last`, asc(children.position), asc(children.createdAt), asc(children.id)],
-};
-
-const qualification: DetailDefinition = {
-  controller: 'Qualification',
-  tag: 'Qualification',
-  entity: 'qualification',
-  table: qualifications,
-  body: { create: qualificationSchema, update: qualificationUpdateSchema },
-  notFound: 'Qualification not found!',
-  single: false,
-  deletable: true,
-  order: [asc(qualifications.createdAt), asc(qualifications.id)],
-};
+import { child, employer, qualification, spouse } from './detailKinds.js';
 
 const MESSAGES = { created: 'Successfully Created', updated: 'Details updated', deleted: 'Successfully Deleted' };
 const byId = z.object({ id: idField() });
