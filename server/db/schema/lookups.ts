@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
-import { departments } from './church.js';
-import { users } from './users.js';
+import { boolean, integer, type PgColumnBuilderBase, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { stamps } from './common.js';
+import { users } from './people.js';
 
 /**
  * The lookup lists. Each has a name and an optional code, both unique without regard
@@ -49,30 +49,22 @@ export const meansOfIdentification = lookupTable('means_of_identification', {
 
 export const mountainsOfInfluence = lookupTable('mountains_of_influence', { leaderId: leader() });
 
-/**
- * Who took a member out of a department, when and why; undoing it puts them back and marks the
- * row undone, so the history stays.
- */
-export const departmentDelistings = pgTable(
-  'department_delistings',
+export const affinityGroups = pgTable(
+  'affinity_groups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    departmentId: uuid('department_id')
-      .notNull()
-      .references(() => departments.id, { onDelete: 'cascade' }),
-    reason: text('reason').notNull(),
-    /** It was the member's primary department: undoing makes it primary again. */
-    wasPrimary: boolean('was_primary').notNull().default(false),
-    delistedBy: uuid('delisted_by').references(() => users.id, { onDelete: 'set null' }),
-    delistedAt: timestamp('delisted_at', { withTimezone: true }).notNull().defaultNow(),
-    undoneBy: uuid('undone_by').references(() => users.id, { onDelete: 'set null' }),
-    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    affinityGroupName: text('affinity_group_name').notNull(),
+    affinityGroupCode: text('affinity_group_code').notNull(),
+    description: text('description'),
+    startAge: integer('start_age'),
+    endAge: integer('end_age'),
+    maritalStatus: text('marital_status'),
+    /** Male or Female for a men's or women's fellowship; null: either. */
+    gender: text('gender'),
+    ...stamps,
   },
   (t) => [
-    index('department_delistings_department_idx').on(t.departmentId, t.delistedAt),
-    index('department_delistings_user_idx').on(t.userId),
+    uniqueIndex('affinity_groups_name_key').on(sql`lower(${t.affinityGroupName})`),
+    uniqueIndex('affinity_groups_code_key').on(sql`lower(${t.affinityGroupCode})`),
   ],
 );
