@@ -32,7 +32,7 @@ import { keepBounded, mapsPerDb } from '@/server/keptMaps.js';
 /**
  * The member summary (SPEC.md section 3) shared by the member query, the user list, archived
  * members, department members and a CIH center's members. Lists filter, sort and search on the
- * member's directory row (server/db/schema/directory.ts: the profile's values, kept by triggers),
+ * member's directory row (server/db/schema/people.ts: the profile's values, kept by triggers),
  * where an index serves each; the page's few rows then look up what the summary shows besides
  * (scalar subqueries: a join of five tables cost more to plan than the page costs to read).
  */

@@ -1,5 +1,5 @@
 /** The success envelope of API.md. */
-/** nextCursor: the member lists' keyset paging, present while more rows follow (server/http/keyset.ts). */
+/** nextCursor: the member lists' keyset paging, present while more rows follow (server/engines/keyset.ts). */
 export type Envelope<T = unknown> = { succeeded: true; message: string; data: T; totalCount?: number; nextCursor?: string };
 
 export function ok<T>(data: T, message = 'Successful'): Envelope<T> {

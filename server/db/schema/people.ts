@@ -44,7 +44,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_user_name_key').on(t.userName),
     // The first-timers, few beside the members: the member lists leave them out through this index
-    // (server/http/memberList.ts), since no directory index holds the flag (conversions stay HOT).
+    // (server/engines/memberList.ts), since no directory index holds the flag (conversions stay HOT).
     index('users_first_timers_idx')
       .on(t.id)
       .where(sql`${t.isFirstTimer}`),
@@ -102,7 +102,7 @@ export const memberDirectory = pgTable(
     // conversion is a HOT update (the row rewritten in its page, no index touched) where the page
     // has room: the table keeps half of each page free (fillfactor 50, migration
     // 0009_directory_hot_conversion), as a bulk conversion rewrites rows written together. The
-    // lists leave first-timers out through users_first_timers_idx (server/http/memberList.ts).
+    // lists leave first-timers out through users_first_timers_idx (server/engines/memberList.ts).
     // A sort's two indexes: its key ascending or descending (NULLs where ORDER BY puts them), then
     // the name order that breaks ties (always ascending) and the id.
     const sortIndexes = (name: string, key: ExtraConfigColumn, ...ties: ExtraConfigColumn[]) => [
@@ -180,7 +180,7 @@ export const memberRoleNames = pgTable('member_role_names', {
 /**
  * Each directory row's search text and archive flag, narrow (a fifth of the directory's pages):
  * a search's total over a base list counts here, through its own trigram index, instead of
- * reading thousands of wide directory pages for its matches (server/http/memberList.ts
+ * reading thousands of wide directory pages for its matches (server/engines/memberList.ts
  * searchTotal). Kept by triggers on member_directory (migration 0023_member_search_texts); gone
  * with the user.
  */
