@@ -115,7 +115,7 @@ export async function audienceCondition(db: Db | Tx, audience: Audience, senderI
 }
 
 /** 400 unless the audience is of a known kind and names what its kind needs. */
-export function checkAudienceShape(a: Audience) {
+function checkAudienceShape(a: Audience) {
   kindOf(a.kind);
   if (needsId(a.kind) && !a.id) throw badRequest('Choose who receives it', { audienceId: ['Choose who receives it'] });
   if (a.kind === 'people' && !a.userIds?.length)
@@ -173,7 +173,7 @@ const REFUSED =
   'You may not send to this audience: administrators send to anyone, a head of department to their department, a CIH pastor to their center, the inspectorate to zones and centers';
 
 /** 403 unless the caller's scope covers the audience; chosen people must each be within it. */
-export async function mustAddress(db: Db | Tx, scope: SenderScope, a: Audience) {
+async function mustAddress(db: Db | Tx, scope: SenderScope, a: Audience) {
   if (!mayAddress(scope, a)) throw forbidden(REFUSED);
   if (a.kind !== 'people' || scope.anyone) return;
   const chosen = [...new Set(a.userIds)];
@@ -236,7 +236,7 @@ export async function audienceOptions(db: Db | Tx, scope: SenderScope) {
 }
 
 /** 'Department: Choir', as the sender's list shows the audience. */
-export async function audienceLabel(db: Db | Tx, a: Audience): Promise<string> {
+async function audienceLabel(db: Db | Tx, a: Audience): Promise<string> {
   return kindOf(a.kind).label(db, a);
 }
 

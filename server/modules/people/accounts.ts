@@ -34,7 +34,7 @@ export const userListQuery = memberQuerySchema.extend({
 });
 
 /** What a user row adds to the member summary. */
-export const USER_FIELDS = {
+const USER_FIELDS = {
   roles: sql<string[]>`coalesce(${memberRoleNames.names}, '{}')`,
   isFirstTimer: memberDirectory.isFirstTimer,
   disabled: memberDirectory.disabled,
@@ -42,7 +42,7 @@ export const USER_FIELDS = {
   createdAt: memberDirectory.createdAt,
   convertedAt: memberDirectory.convertedAt,
 };
-export const USER_SORTS = {
+const USER_SORTS = {
   email: memberDirectory.email,
   createdAt: memberDirectory.createdAt,
   convertedAt: memberDirectory.convertedAt,

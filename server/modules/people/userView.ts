@@ -14,7 +14,7 @@ const hasRow = (table: typeof biodata | typeof employers | typeof spouses) =>
  * names, and which of their one-per-member records exist (so the web app asks only for those:
  * an expected absence is then no failed request).
  */
-export async function userView(db: Db | Tx, where: SQL) {
+async function userView(db: Db | Tx, where: SQL) {
   const [user] = await db
     .select({
       id: users.id,

@@ -81,7 +81,7 @@ export async function requestView(db: Db | Tx, id: string): Promise<RequestView 
 }
 
 /** A request's history, oldest first: filed, then its decision or cancellation. */
-export function historyOf(db: Db | Tx, requestId: string) {
+function historyOf(db: Db | Tx, requestId: string) {
   return db
     .select({
       id: requestEvents.id,

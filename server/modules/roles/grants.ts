@@ -22,7 +22,7 @@ export const roleUserQuery = roleIdQuery.extend({ userId: idField('UserId') });
 export const removeQuery = roleUserQuery.extend({ permission: permissionRef.optional() });
 
 /** A role a user may be given here: a platform role other than firsttimers (SPEC.md section 1). */
-export function mustBeAssignable(role: Role) {
+function mustBeAssignable(role: Role) {
   if (role.kind !== 'platform') throw badRequest(`"${role.name}" is a CIH role: give it with AssignCIHRole`);
   if (role.name === 'firsttimers') throw badRequest('The firsttimers role cannot be assigned');
 }

@@ -25,7 +25,7 @@ export const isSystemRole = (name: string) => SYSTEM_ROLES.includes(name);
 export type Role = typeof roles.$inferSelect;
 
 /** A role as the API shows it: with whether it is built in, its holders and its permission count. */
-export const roleFields = {
+const roleFields = {
   id: roles.id,
   name: roles.name,
   kind: roles.kind,
