@@ -3,7 +3,10 @@ import type { Tx } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
 import { roles } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
-import type { CheckedRow } from './importCheck.js';
+import type { z } from 'zod';
+import type { importCommitSchema } from '@/domain/people/memberImport.js';
+import { badRequest } from '@/server/http/errors.js';
+import { checkRows, type CheckedRow } from './importCheck.js';
 
 /**
  * Creates the people of the good rows, as an administrator creates a member (verified, no
@@ -14,7 +17,7 @@ import type { CheckedRow } from './importCheck.js';
  * directory row once; the biodata and affiliation triggers skip for that statement. The trail
  * gets one entry for the import naming the ids, not one per person.
  */
-export async function importPeople(tx: Tx, audit: (e: AuditEntry) => void, rows: CheckedRow[], kind: 'member' | 'firsttimer') {
+async function importPeople(tx: Tx, audit: (e: AuditEntry) => void, rows: CheckedRow[], kind: 'member' | 'firsttimer') {
   if (rows.length === 0) return [];
   const [role] = await tx
     .select({ id: roles.id })
@@ -69,4 +72,21 @@ export async function importPeople(tx: Tx, audit: (e: AuditEntry) => void, rows:
   const ids = created.map((r) => r.id);
   audit({ action: 'import', entity: 'memberImport', entityId: null, after: { kind, count: ids.length, userIds: ids } });
   return ids;
+}
+
+/**
+ * Checks the rows again in the import's transaction and creates the people of the good ones;
+ * mode 'all' refuses (400, nothing written) when any row has a problem.
+ */
+export async function commitImport(tx: Tx, audit: (e: AuditEntry) => void, body: z.output<typeof importCommitSchema>) {
+  const checked = await checkRows(tx, body.rows, body.mapping);
+  const good = checked.filter((r) => r.problems.length === 0);
+  if (body.mode === 'all' && good.length < checked.length) {
+    const bad = checked.filter((r) => r.problems.length > 0);
+    throw badRequest(`${bad.length} of ${checked.length} rows have problems: nothing was imported`, {
+      rows: bad.slice(0, 20).map((r) => `Line ${r.line}: ${r.problems.join('; ')}`),
+    });
+  }
+  const ids = await importPeople(tx, audit, good, body.kind);
+  return { imported: ids.length, skipped: checked.length - good.length, userIds: ids };
 }

@@ -5,7 +5,7 @@ import { ok } from '@/server/http/envelope.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '@/server/http/errors.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { checkRows, type CheckedRow } from './importCheck.js';
-import { importPeople } from './importCommit.js';
+import { commitImport } from './importCommit.js';
 import { parseSheet, suggestMapping } from './importParse.js';
 
 const tag = 'Member import';
@@ -78,18 +78,7 @@ export const importRoutes: AnyRouteDef[] = [
     body: importCommitSchema,
     bodyLimit: ROWS_BODY_LIMIT,
     async handler({ body, mutate }) {
-      const result = await mutate(async (tx, audit) => {
-        const checked = await checkRows(tx, body.rows, body.mapping);
-        const good = checked.filter((r) => r.problems.length === 0);
-        if (body.mode === 'all' && good.length < checked.length) {
-          const bad = checked.filter((r) => r.problems.length > 0);
-          throw badRequest(`${bad.length} of ${checked.length} rows have problems: nothing was imported`, {
-            rows: bad.slice(0, 20).map((r) => `Line ${r.line}: ${r.problems.join('; ')}`),
-          });
-        }
-        const ids = await importPeople(tx, audit, good, body.kind);
-        return { imported: ids.length, skipped: checked.length - good.length, userIds: ids };
-      }).catch((err) => {
+      const result = await mutate((tx, audit) => commitImport(tx, audit, body)).catch((err) => {
         // Someone registered one of the emails between the check and the insert.
         if (isUniqueViolation(err, 'users_email_key')) throw conflict('An email in the file was registered meanwhile: preview again');
         throw err;

@@ -2,6 +2,7 @@ import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { CONSENT_CATEGORIES, CONSENT_WORDING, type ConsentCategory } from '@/domain/profile/consent.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { consents } from '@/server/db/schema/index.js';
+import type { AuditEntry } from '@/server/http/audit.js';
 
 type Choice = { granted: boolean; wording: string; at: Date } | null;
 
@@ -39,3 +40,18 @@ export async function recordConsents(tx: Tx, userId: string, choices: Partial<Re
 export const mayEmail = (userId: SQL) =>
   sql`coalesce((select c.granted from consents c where c.user_id = ${userId} and c.category = 'email'
     order by c.created_at desc, c.id desc limit 1), true)`;
+
+/** Records the person's own choices, audited when any changed; answers their consents as they now stand. */
+export async function updateConsents(
+  tx: Tx,
+  audit: (e: AuditEntry) => void,
+  userId: string,
+  choices: Partial<Record<ConsentCategory, boolean>>,
+) {
+  const changed = await recordConsents(tx, userId, choices);
+  if (changed.length) {
+    const after = Object.fromEntries(changed.map((c) => [c, choices[c]]));
+    audit({ action: 'update', entity: 'consent', entityId: userId, subjectId: userId, after });
+  }
+  return consentsOf(tx, userId);
+}

@@ -3,7 +3,7 @@ import { P } from '@/domain/roles/permissions.js';
 import { idField } from '@/domain/common/fields.js';
 import { ok } from '@/server/http/envelope.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
-import { consentsOf, recordConsents } from './consent.js';
+import { consentsOf, updateConsents } from './consent.js';
 import { erasePerson, erasureScope } from './erasure.js';
 import { personalDataOf } from './personalData.js';
 import { personalDataHtml } from './personalDataHtml.js';
@@ -59,19 +59,7 @@ export const stewardshipRoutes: AnyRouteDef[] = [
     access: { signedIn: true },
     body: z.object({ email: z.boolean().optional(), sms: z.boolean().optional(), listing: z.boolean().optional() }),
     async handler({ body, caller, mutate }) {
-      const state = await mutate(async (tx, audit) => {
-        const changed = await recordConsents(tx, caller!.id, body);
-        if (changed.length) {
-          audit({
-            action: 'update',
-            entity: 'consent',
-            entityId: caller!.id,
-            subjectId: caller!.id,
-            after: Object.fromEntries(changed.map((c) => [c, body[c]])),
-          });
-        }
-        return consentsOf(tx, caller!.id);
-      });
+      const state = await mutate((tx, audit) => updateConsents(tx, audit, caller!.id, body));
       return ok(state, 'Your choices are saved');
     },
   }),
