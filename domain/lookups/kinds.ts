@@ -172,7 +172,7 @@ export const LOOKUP_KINDS = {
     path: '/ministries',
     rights: RIGHTS.ministries,
     menu: 'lookups',
-    schemas: { create: forms.ministrySchema, update: forms.ministryUpdateSchema },
+    schemas: forms.ledForms('Ministry'),
   },
   units: {
     ...UNIT_LIKE,
@@ -180,7 +180,7 @@ export const LOOKUP_KINDS = {
     entity: 'unit',
     noun: 'unit',
     path: '/units',
-    schemas: { create: forms.unitSchema, update: forms.unitUpdateSchema },
+    schemas: forms.unitForms('Unit'),
   },
   specialUnits: {
     ...UNIT_LIKE,
@@ -188,7 +188,7 @@ export const LOOKUP_KINDS = {
     entity: 'specialUnit',
     noun: 'special unit',
     path: '/special-unit',
-    schemas: { create: forms.specialUnitSchema, update: forms.specialUnitUpdateSchema },
+    schemas: forms.unitForms('Special unit'),
   },
   /** Church property: the server lets accessory and venue managers read it, and venue managers see its menu entry. */
   accessories: {
@@ -202,7 +202,7 @@ export const LOOKUP_KINDS = {
     readers: [P.viewAccessories, P.viewVenues],
     menu: 'own',
     menuReaders: [P.viewVenues],
-    schemas: { create: forms.accessorySchema, update: forms.accessoryUpdateSchema },
+    schemas: forms.accessoryForms,
     fields: [
       NAME,
       CODE,
@@ -223,7 +223,7 @@ export const LOOKUP_KINDS = {
     sort: [...NAMED.sort, 'quantity', 'condition', 'location'],
     filters: {
       condition: {
-        schema: forms.accessorySchema.shape.condition,
+        schema: forms.accessoryForms.create.shape.condition,
         query: 'Condition',
         input: { source: 'condition', kind: 'select', choices: forms.ACCESSORY_CONDITIONS },
       },
@@ -238,7 +238,7 @@ export const LOOKUP_KINDS = {
     path: '/moi',
     rights: RIGHTS.lookups,
     menu: 'lookups',
-    schemas: { create: forms.moiSchema, update: forms.moiUpdateSchema },
+    schemas: forms.moiForms,
     fields: [NAME, CODE, { source: 'requiresNumber', kind: 'boolean' }, DESCRIPTION],
     columns: [{ source: 'name' }, { source: 'code' }, { source: 'requiresNumber', kind: 'boolean' }, { source: 'description' }],
   },
@@ -252,7 +252,7 @@ export const LOOKUP_KINDS = {
     path: '/mountains-of-influence',
     rights: RIGHTS.lookups,
     menu: 'lookups',
-    schemas: { create: forms.mountainOfInfluenceSchema, update: forms.mountainOfInfluenceUpdateSchema },
+    schemas: forms.ledForms('Mountain of influence'),
   },
 } as const satisfies Record<string, LookupKind>;
 
