@@ -1,4 +1,5 @@
-import { defineCall, responseType } from '@/domain/common/calls.js';
+import { defineCall, responseType, type AnyCall } from '@/domain/common/calls.js';
+import type { MemberRequestKind } from '@/domain/common/enums.js';
 import type { MemberRequest, MemberRequestDetail } from '@/domain/common/records.js';
 import {
   changeAffinityGroupRequestSchema,
@@ -60,4 +61,13 @@ export const requestsCalls = {
   approveAffinityGroupRequest: defineCall({ method: 'PUT', path: '/ChurchAffiliation/ApproveAffinityGroupRequest', query: decisionSchema }),
   getRequestById: defineCall({ method: 'GET', path: '/ChurchAffiliation/GetRequestById', response: responseType<MemberRequestDetail>() }),
   cancelRequest: defineCall({ method: 'PUT', path: '/ChurchAffiliation/CancelRequest', query: cancelRequestSchema }),
+};
+
+/** The call that decides a request of each kind. */
+export const decidingCalls: Readonly<Record<MemberRequestKind, AnyCall>> = {
+  joinDepartment: requestsCalls.approveChangeOfDepartment,
+  changeDepartment: requestsCalls.approveChangeOfDepartment,
+  joinAffinityGroup: requestsCalls.approveAffinityGroupRequest,
+  changeAffinityGroup: requestsCalls.approveAffinityGroupRequest,
+  changeZone: requestsCalls.approveChangeOfCIHZone,
 };
