@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { alias } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { directoryQueries, isChurchMember, memberFilters } from '@/server/http/memberList.js';
+import { directoryQueries, isChurchMember, memberFilters } from '@/server/engines/memberList.js';
 import type { Db } from './client.js';
 import { readsWatchedOnly } from './listTotals.js';
 import * as schema from './schema/index.js';

@@ -1,5 +1,5 @@
-/** The success envelope: { succeeded: true, message, data }, lists with totalCount. */
-/** nextCursor: the member lists' keyset paging, present while more rows follow (server/http/keyset.ts). */
+/** The success envelope every call answers with. */
+/** nextCursor: the member lists' keyset paging, present while more rows follow (server/engines/keyset.ts). */
 export type Envelope<T = unknown> = { succeeded: true; message: string; data: T; totalCount?: number; nextCursor?: string };
 
 export function ok<T>(data: T, message = 'Successful'): Envelope<T> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { churchAffiliations, memberDirectory, memberRoleNames, userRoles, users } from '@/server/db/schema/index.js';
-import { directoryQueries, isChurchMember, memberFilters, searchTotal } from '@/server/http/memberList.js';
+import { directoryQueries, isChurchMember, memberFilters, searchTotal } from '@/server/engines/memberList.js';
 import { addAffinityGroup, addCenter, addDepartment, addZone } from '@/tests/support/churchStructure.js';
 import { addPerson } from '@/tests/support/people.js';
 import { filedId, requestCalls } from '@/tests/support/requests.js';

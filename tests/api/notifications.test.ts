@@ -128,6 +128,25 @@ describe('audience resolution', () => {
     expect((await send(admin, { audience: 'department', audienceId: crypto.randomUUID() })).status).toBe(400);
     expect((await send(admin, { audience: 'nobody' })).status).toBe(400);
   });
+
+  it('refuses an audience kind it does not know with a 400, counting and sending nothing', async () => {
+    const stored = async () => {
+      const [m] = await db.select({ n: sql<number>`count(*)::int` }).from(messages);
+      const [n] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications);
+      const [o] = await db.select({ n: sql<number>`count(*)::int` }).from(outbox);
+      return [m.n, n.n, o.n];
+    };
+    const before = await stored();
+    for (const audience of ['nobody', 'Everyone ', '__proto__', 'toString']) {
+      const count = await s.call('GET', countQuery({ audience }), { token: admin });
+      expect(count.status).toBe(400);
+      expect(count.body.message).toMatch(/Audience must be one of/);
+      const sent = await send(admin, { audience });
+      expect(sent.status).toBe(400);
+      expect(sent.body.succeeded).toBe(false);
+    }
+    expect(await stored()).toEqual(before);
+  });
 });
 
 const hod = await createUser(s);

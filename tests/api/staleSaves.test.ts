@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { STALE_RECORD } from '@/server/http/versions.js';
+import { STALE_RECORD } from '@/server/engines/versions.js';
 import { serverWithMembers } from '@/tests/support/members.js';
 
 /**

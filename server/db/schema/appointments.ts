@@ -1,6 +1,6 @@
 import { date, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { APPOINTMENT_REASONS, APPOINTMENT_STATUSES } from '@/domain/appointments/slots.js';
-import { users } from './users.js';
+import { users } from './people.js';
 
 /**
  * A host's weekly availability: on weekday (0 Sunday .. 6 Saturday) from startMinute to endMinute

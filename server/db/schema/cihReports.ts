@@ -14,8 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { centers } from './church.js';
-import { users } from './users.js';
+import { centers } from './cih.js';
+import { users } from './people.js';
 
 const stamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

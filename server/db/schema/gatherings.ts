@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, numeric, pgTable, text, time, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { EVENT_TYPES, GATHERING_STATUSES, OUTREACH_STATUSES, type Convert } from '@/domain/gatherings/statuses.js';
-import { users } from './users.js';
+import { users } from './people.js';
 
 /**
  * Venues and their bookings, event requests (christenings, dedications, burials ...) and

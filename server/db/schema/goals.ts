@@ -1,7 +1,8 @@
 import { date, doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { GOAL_METRICS, GOAL_SCOPES } from '@/domain/goals/metrics.js';
-import { centers, departments, zones } from './church.js';
-import { users } from './users.js';
+import { centers, zones } from './cih.js';
+import { departments } from './departments.js';
+import { users } from './people.js';
 
 /** A goal: a target on a metric over a period, for the church, a zone, a center or a department. */
 export const goals = pgTable(

@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ActionItem } from '@/domain/meetings/schemas.js';
 import { MEETING_KINDS } from '@/domain/meetings/schemas.js';
-import { users } from './users.js';
+import { users } from './people.js';
 
 /** A meeting with its agenda, minutes and action items; the venue is free text. */
 export const meetings = pgTable(

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { bytea, memberRequests } from './profile.js';
-import { users } from './users.js';
+import { bytea } from './common.js';
+import { users } from './people.js';
+import { memberRequests } from './requests.js';
 
 const NOTIFICATION_KINDS = ['request', 'message'] as const;
 
@@ -95,4 +96,36 @@ export const emailOptOuts = pgTable(
     category: text('category', { enum: EMAIL_CATEGORIES }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.category] })],
+);
+
+/** Mail that was not sent over SMTP (no SMTP_URL) is kept here. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set on mails queued for the worker (server/outbox.ts), which drains only those; sign-up codes
+     * go straight to SMTP and are kept here only without SMTP_URL, as a log.
+     */
+    category: text('category'),
+    messageId: uuid('message_id'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker's lease: a worker that dies mid-send leaves it, and the mail is tried again after it. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Given up after the last retry. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.category} is not null and ${t.sentAt} is null and ${t.failedAt} is null`),
+    index('outbox_message_idx').on(t.messageId),
+  ],
 );

@@ -1,26 +1,209 @@
-import { foreignKey, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
-import { permissions, userRoles } from './users.js';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  type ExtraConfigColumn,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
-/**
- * Extra permissions a user holds under one of their platform roles (Roles/AssignPermissions),
- * beyond those the role itself grants. The row hangs on the user's role: taking the role from
- * the user, by any call, takes its extra permissions with it.
- */
-export const userPermissions = pgTable(
-  'user_permissions',
+/** People: their accounts, and the member directory the member lists read (kept by database triggers). */
+
+export const users = pgTable(
+  'users',
   {
-    userId: uuid('user_id').notNull(),
-    roleId: uuid('role_id').notNull(),
-    permissionId: uuid('permission_id')
-      .notNull()
-      .references(() => permissions.id, { onDelete: 'cascade' }),
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    userName: text('user_name'),
+    passwordHash: text('password_hash'),
+    title: text('title'),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    surName: text('sur_name').notNull(),
+    gender: text('gender'),
+    mobile1: text('mobile1'),
+    /** Email validated: a profile is active only after validation. */
+    emailVerified: boolean('email_verified').notNull().default(false),
+    disabled: boolean('disabled').notNull().default(false),
+    isFirstTimer: boolean('is_first_timer').notNull().default(true),
+    /** When the first-timer flag was cleared: converted people are counted in the first-timer stats. */
+    convertedAt: timestamp('converted_at', { withTimezone: true }),
+    /** Bumped on logout, disable and password change: every older token stops working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.roleId, t.permissionId] }),
-    foreignKey({
-      columns: [t.userId, t.roleId],
-      foreignColumns: [userRoles.userId, userRoles.roleId],
-      name: 'user_permissions_user_role_fk',
-    }).onDelete('cascade'),
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_user_name_key').on(t.userName),
+    // The first-timers, few beside the members: the member lists leave them out through this index
+    // (server/engines/memberList.ts), since no directory index holds the flag (conversions stay HOT).
+    index('users_first_timers_idx')
+      .on(t.id)
+      .where(sql`${t.isFirstTimer}`),
   ],
 );
+
+/**
+ * One row per user with the values the member lists filter, sort and search on, copied from
+ * users, biodata and church_affiliations by database triggers in the same statement that writes
+ * them (migration 0007_member_directory; docs/decisions.md says why triggers). The lists read
+ * this row so that an index serves each filter and sort; search_text holds the folded text
+ * (lower case, no accents: flock_fold) that search matches anywhere, through pg_trgm.
+ */
+export const memberDirectory = pgTable(
+  'member_directory',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    surName: text('sur_name').notNull(),
+    middleName: text('middle_name'),
+    phone: text('phone'),
+    gender: text('gender'),
+    maritalStatus: text('marital_status'),
+    employmentStatus: text('employment_status'),
+    state: text('state'),
+    /** The summary's "state, country" from the biodata: a page reads it here, not per row from biodata. */
+    location: text('location'),
+    dateOfBirth: date('date_of_birth'),
+    zoneId: uuid('zone_id'),
+    centerId: uuid('center_id'),
+    cihRole: text('cih_role'),
+    /** The affiliation's affinity groups in lower case, for a filter that ignores case. */
+    affinityGroups: text('affinity_groups').array().notNull().default([]),
+    isFirstTimer: boolean('is_first_timer').notNull(),
+    /** The biodata's demise flag: archived people leave every list but the archive. */
+    archived: boolean('archived').notNull(),
+    disabled: boolean('disabled').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    convertedAt: timestamp('converted_at', { withTimezone: true }),
+    stateKey: text('state_key'),
+    /** Names, email and phone numbers, folded, for substring search through a trigram index. */
+    searchText: text('search_text').notNull(),
+    /**
+     * The person's newest 'listing' consent is a no: leaders other than administrators do not find
+     * them in the church-wide lists. Kept by a trigger on consents (migration 0017_listing_consent).
+     */
+    hiddenFromLeaders: boolean('hidden_from_leaders').notNull().default(false),
+  },
+  (t) => {
+    const listed = sql`not ${t.archived}`;
+    // No index holds the first-timer flag or converted_at, in its key or its predicate, so a
+    // conversion is a HOT update (the row rewritten in its page, no index touched) where the page
+    // has room: the table keeps half of each page free (fillfactor 50, migration
+    // 0009_directory_hot_conversion), as a bulk conversion rewrites rows written together. The
+    // lists leave first-timers out through users_first_timers_idx (server/engines/memberList.ts).
+    // A sort's two indexes: its key ascending or descending (NULLs where ORDER BY puts them), then
+    // the name order that breaks ties (always ascending) and the id.
+    const sortIndexes = (name: string, key: ExtraConfigColumn, ...ties: ExtraConfigColumn[]) => [
+      index(`member_directory_${name}_idx`)
+        .on(key, ...ties, t.userId)
+        .where(listed),
+      index(`member_directory_${name}_desc_idx`)
+        .on(key.desc().nullsFirst(), ...ties, t.userId)
+        .where(listed),
+    ];
+    const byName: [ExtraConfigColumn, ExtraConfigColumn] = [t.surName, t.firstName];
+    return [
+      ...sortIndexes('sur_name', t.surName, t.firstName),
+      ...sortIndexes('first_name', t.firstName, t.surName),
+      ...sortIndexes('dob', t.dateOfBirth, ...byName),
+      ...sortIndexes('gender', t.gender, ...byName),
+      ...sortIndexes('marital', t.maritalStatus, ...byName),
+      ...sortIndexes('employment', t.employmentStatus, ...byName),
+      ...sortIndexes('state', t.state, ...byName),
+      ...sortIndexes('email', t.email, ...byName),
+      ...sortIndexes('created', t.createdAt, ...byName),
+      ...sortIndexes('disabled', t.disabled, ...byName),
+      // Filters: the state (any letter case), zone (with gender), center, affinity group.
+      index('member_directory_state_key_idx')
+        .on(t.stateKey, ...byName, t.userId)
+        .where(listed),
+      index('member_directory_zone_idx')
+        .on(t.zoneId, t.gender, ...byName, t.userId)
+        .where(listed),
+      index('member_directory_center_idx')
+        .on(t.centerId, ...byName, t.userId)
+        .where(listed),
+      index('member_directory_affinity_idx').using('gin', t.affinityGroups).where(listed),
+      index('member_directory_archived_idx')
+        .on(...byName, t.userId)
+        .where(sql`${t.archived}`),
+      index('member_directory_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+      // The few who withheld listing: the lists leave them out by an anti-join through this index.
+      index('member_directory_hidden_idx')
+        .on(t.userId)
+        .where(sql`${t.hiddenFromLeaders}`),
+    ];
+  },
+);
+
+/**
+ * How many directory rows hold each pair of list flags, kept by statement triggers on
+ * member_directory: an unfiltered list's total without counting 100,000 rows on every page.
+ */
+export const memberDirectoryCounts = pgTable(
+  'member_directory_counts',
+  {
+    isFirstTimer: boolean('is_first_timer').notNull(),
+    archived: boolean('archived').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.isFirstTimer, t.archived] })],
+);
+
+/**
+ * The names of each user's roles, sorted, for the member summary: a page joins this row rather
+ * than looking up roles per row (a third of a page's time in PostgreSQL). Kept by statement
+ * triggers on user_roles and on a role's rename (migration 0022_member_role_names). Its own
+ * narrow table, not a directory column: a bulk conversion changes every converted person's roles
+ * in two statements, and rewriting their wide directory rows twice more (with all their indexes)
+ * tripled its time. Users without a role have no row.
+ */
+export const memberRoleNames = pgTable('member_role_names', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  names: text('names').array().notNull(),
+});
+
+/**
+ * Each directory row's search text and archive flag, narrow (a fifth of the directory's pages):
+ * a search's total over a base list counts here, through its own trigram index, instead of
+ * reading thousands of wide directory pages for its matches (server/engines/memberList.ts
+ * searchTotal). Kept by triggers on member_directory (migration 0023_member_search_texts); gone
+ * with the user.
+ */
+export const memberSearchTexts = pgTable(
+  'member_search_texts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    searchText: text('search_text').notNull(),
+    archived: boolean('archived').notNull(),
+  },
+  (t) => [index('member_search_texts_idx').using('gin', t.searchText.op('gin_trgm_ops'))],
+);
+
+/**
+ * How many times the tables the member lists count were written, in shards: a statement trigger
+ * on each (migration 0024_list_generations) adds one to its transaction's shard, so concurrent
+ * writers seldom meet on a row. The sum grows with every commit that could change a list's
+ * total, so a total counted at one sum still holds while the sum is unchanged
+ * (server/db/listTotals.ts).
+ */
+export const listGenerations = pgTable('list_generations', {
+  shard: integer('shard').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});

@@ -1,20 +1,72 @@
-import { sql } from 'drizzle-orm';
-import { customType, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { FILE_TYPES, MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '@/domain/common/enums.js';
-import { affinityGroups, centers, departments, zones } from './church.js';
-import { users } from './users.js';
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { centers, zones } from './cih.js';
+import { owner, stamps } from './common.js';
+import { users } from './people.js';
 
-/** The profile's details beside the biodata, and the member's requests. */
+/** A member's profile: biodata, church affiliation, the details beside them, and consents. */
 
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+/** Biodata of a member or first-timer. */
+export const biodata = pgTable(
+  'biodata',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    surName: text('sur_name').notNull(),
+    email: text('email').notNull(),
+    mobile1: text('mobile1').notNull(),
+    mobile2: text('mobile2'),
+    address: text('address'),
+    nearestBusStop: text('nearest_bus_stop'),
+    lga: text('lga'),
+    state: text('state'),
+    country: text('country'),
+    gender: text('gender'),
+    employmentStatus: text('employment_status'),
+    dateOfBirth: date('date_of_birth'),
+    placeOfBirth: text('place_of_birth'),
+    nationality: text('nationality'),
+    stateOfOrigin: text('state_of_origin'),
+    maritalStatus: text('marital_status'),
+    maidenName: text('maiden_name'),
+    demise: boolean('demise').notNull().default(false),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('biodata_user_key').on(t.userId)],
+);
 
-const owner = () =>
-  uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+export const churchAffiliations = pgTable(
+  'church_affiliations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    levelOfATS: text('level_of_ats'),
+    charteredMember: boolean('chartered_member').notNull().default(false),
+    charteredMemberNumber: text('chartered_member_number'),
+    cihRole: text('cih_role'),
+    mountainOfInfluence: text('mountain_of_influence'),
+    affinityGroup: text('affinity_group').array().notNull().default([]),
+    cihAddress: text('cih_address'),
+    /** Ministry and unit names, kept with the church affiliation. */
+    ministry: text('ministry'),
+    unit: text('unit'),
+    zoneId: uuid('zone_id').references(() => zones.id),
+    centerId: uuid('center_id').references(() => centers.id),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('church_affiliations_user_key').on(t.userId),
+    // Zone and center member counts, and the refusal to delete a zone or center with members.
+    index('church_affiliations_zone_idx').on(t.zoneId),
+    index('church_affiliations_center_idx').on(t.centerId),
+  ],
+);
 
 export const qualifications = pgTable(
   'qualifications',
@@ -84,87 +136,22 @@ export const children = pgTable(
   (t) => [index('children_user_idx').on(t.userId)],
 );
 
-/** PostgreSQL bytea as a Node Buffer (drizzle has no built-in column for it). */
-export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  // PGlite hands back a Uint8Array, node-postgres a Buffer.
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
-
-/** Files kept in the database (bytea) with the type sniffed from their bytes. */
-export const files = pgTable(
-  'files',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: owner(),
-    fileType: text('file_type', { enum: FILE_TYPES }).notNull(),
-    fileName: text('file_name').notNull(),
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
-    data: bytea('data').notNull(),
-    ...stamps,
-  },
-  // A member has one avatar: a new upload replaces it.
-  (t) => [
-    uniqueIndex('files_avatar_key')
-      .on(t.userId)
-      .where(sql`${t.fileType} = 'avatar'`),
-  ],
-);
-
-const ref = (name: string, table: typeof departments | typeof affinityGroups | typeof zones | typeof centers) =>
-  uuid(name).references(() => table.id, { onDelete: 'set null' });
-
 /**
- * The five requests a member files (join or change department, join or change affinity group,
- * change CIH zone), with the target and what it replaces; decidedBy, decidedAt and
- * decisionComment record the decision.
+ * Consents a person gave or withdrew, one row per change, never updated: the newest row of a
+ * category is the answer in force, the rest its history. wording names the text the person saw
+ * (domain/profile/consent.ts), so a later rewording does not change what was agreed to.
  */
-export const memberRequests = pgTable(
-  'member_requests',
+export const consents = pgTable(
+  'consents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: owner(),
-    kind: text('kind', { enum: MEMBER_REQUEST_KINDS }).notNull(),
-    status: text('status', { enum: MEMBER_REQUEST_STATUSES }).notNull().default('pending'),
-    reason: text('reason'),
-    targetDepartmentId: ref('target_department_id', departments),
-    previousDepartmentId: ref('previous_department_id', departments),
-    targetAffinityGroupId: ref('target_affinity_group_id', affinityGroups),
-    previousAffinityGroupId: ref('previous_affinity_group_id', affinityGroups),
-    targetZoneId: ref('target_zone_id', zones),
-    targetCenterId: ref('target_center_id', centers),
-    previousZoneId: ref('previous_zone_id', zones),
-    previousCenterId: ref('previous_center_id', centers),
-    /** Who filed it: the member, or someone allowed to update other members. */
-    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
-    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    decisionComment: text('decision_comment'),
-    ...stamps,
-  },
-  (t) => [
-    // One pending request of a kind per member, held by the database too (two racing requests).
-    uniqueIndex('member_requests_pending_key')
-      .on(t.userId, t.kind)
-      .where(sql`${t.status} = 'pending'`),
-    index('member_requests_status_idx').on(t.status, t.kind, t.createdAt),
-    index('member_requests_department_idx').on(t.targetDepartmentId),
-  ],
-);
-
-/** A request's history: filed, approved, rejected, cancelled; by whom, when, with what comment. */
-export const requestEvents = pgTable(
-  'request_events',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    requestId: uuid('request_id')
+    userId: uuid('user_id')
       .notNull()
-      .references(() => memberRequests.id, { onDelete: 'cascade' }),
-    action: text('action', { enum: ['created', 'approved', 'rejected', 'cancelled'] }).notNull(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    comment: text('comment'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: ['email', 'sms', 'listing'] }).notNull(),
+    granted: boolean('granted').notNull(),
+    wording: text('wording').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('request_events_request_idx').on(t.requestId, t.at)],
+  (t) => [index('consents_user_idx').on(t.userId, t.category, t.createdAt)],
 );

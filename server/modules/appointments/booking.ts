@@ -19,7 +19,7 @@ import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '@/server/http/errors.js';
 import { notify } from '@/server/modules/notifications/notify.js';
-import { appointmentView, type AppointmentView } from './view.js';
+import { APPOINTMENT_NOT_FOUND, appointmentView, type AppointmentView } from './view.js';
 
 /**
  * Booking and the appointment's state machine. No two holding bookings (requested, confirmed) of
@@ -29,7 +29,6 @@ import { appointmentView, type AppointmentView } from './view.js';
  */
 
 type Audit = (e: AuditEntry) => void;
-export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
 const SLOT_TAKEN = 'This time is no longer free; please choose another slot';
 const MEMBER_BUSY = 'You already have an appointment at this time';
 
@@ -201,4 +200,11 @@ export async function setAvailability(tx: Tx, audit: Audit, caller: Caller, inpu
     subjectId: caller.id,
   });
   return input;
+}
+
+/** Removes an appointment (those who oversee appointments). */
+export async function deleteAppointment(tx: Tx, audit: Audit, id: string) {
+  const [row] = await tx.delete(appointments).where(eq(appointments.id, id)).returning();
+  if (!row) throw notFound(APPOINTMENT_NOT_FOUND);
+  audit({ action: 'delete', entity: 'appointment', entityId: row.id, before: row, subjectId: row.memberId });
 }

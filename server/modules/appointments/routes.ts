@@ -1,30 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   appointmentFilters,
   appointmentUpdateSchema,
   availabilitySchema,
   bookingSchema,
-  freeSlots,
   freeSlotsQuery,
-  HOLDING_STATUSES,
-  localDay,
 } from '@/domain/appointments/slots.js';
 import { P } from '@/domain/roles/permissions.js';
 import { idField } from '@/domain/common/fields.js';
-import { personName } from '@/server/db/queries.js';
-import { appointments, appointmentWindows, users } from '@/server/db/schema/index.js';
 import type { Access } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
-import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
-import { listQuery, PAGE_SIZE_CAP } from '@/server/http/list.js';
+import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { scopedReads } from '@/server/http/scopedReads.js';
-import { act, APPOINTMENT_NOT_FOUND, book, hostRules, isHost, setAvailability } from './booking.js';
-import { appointmentIcs } from './ics.js';
-import { appointmentPage, appointmentView, type AppointmentListQuery } from './view.js';
-import { localMidnight } from '@/domain/common/localTime.js';
+import { scopedReads } from '@/server/engines/scopedReads.js';
+import { act, book, deleteAppointment, hostRules, setAvailability } from './booking.js';
+import { MAX_SLOT_DAYS, publishedHosts, slotsOf } from './hosts.js';
+import { APPOINTMENT_NOT_FOUND, appointmentCalendar, appointmentPage, appointmentView, type AppointmentListQuery } from './view.js';
 
 /**
  * Appointments under /Appointment/: a host publishes weekly windows and days away; a
@@ -35,7 +27,6 @@ import { localMidnight } from '@/domain/common/localTime.js';
 const tag = 'Appointments';
 const viewAccess: Access = { permission: P.viewAppointments };
 const idQuery = z.object({ id: idField() });
-const MAX_SLOT_DAYS = 62;
 
 export async function appointmentsModule(app: FastifyInstance) {
   registerRoutes(app, [
@@ -82,11 +73,7 @@ export async function appointmentsModule(app: FastifyInstance) {
       access: { permission: P.overseeAppointments },
       query: idQuery,
       async handler({ query, mutate }) {
-        await mutate(async (tx, audit) => {
-          const [row] = await tx.delete(appointments).where(eq(appointments.id, query.id)).returning();
-          if (!row) throw notFound(APPOINTMENT_NOT_FOUND);
-          audit({ action: 'delete', entity: 'appointment', entityId: row.id, before: row, subjectId: row.memberId });
-        });
+        await mutate((tx, audit) => deleteAppointment(tx, audit, query.id));
         return ok(null, 'Appointment deleted');
       },
     }),
@@ -96,16 +83,7 @@ export async function appointmentsModule(app: FastifyInstance) {
       tag,
       summary: '(added) The people one may book: holders of CAN_UPDATE_APPOITMENT who published availability',
       access: viewAccess,
-      async handler({ services }) {
-        const db = services.database.db;
-        const rows = await db
-          .selectDistinct({ id: appointmentWindows.hostId, fullName: personName(appointmentWindows.hostId) })
-          .from(appointmentWindows)
-          .innerJoin(users, eq(users.id, appointmentWindows.hostId));
-        const hosts = [];
-        for (const row of rows) if (await isHost(db, row.id)) hosts.push(row);
-        return ok(hosts.sort((x, y) => (x.fullName ?? '').localeCompare(y.fullName ?? '')));
-      },
+      handler: async ({ services }) => ok(await publishedHosts(services.database.db)),
     }),
     route({
       method: 'GET',
@@ -137,21 +115,7 @@ export async function appointmentsModule(app: FastifyInstance) {
       summary: `(added) A host's free slots from From to To (days, both included; today and the next 13 days by default; at most ${MAX_SLOT_DAYS} days)`,
       access: viewAccess,
       query: freeSlotsQuery,
-      async handler({ query, services }) {
-        const db = services.database.db;
-        const now = new Date();
-        const from = query.from ?? localDay(now);
-        const to = query.to ?? localDay(localMidnight(from, 13));
-        if (to < from || localMidnight(to) > localMidnight(from, MAX_SLOT_DAYS))
-          throw badRequest(`To must be on or after From, at most ${MAX_SLOT_DAYS} days later`, { to: ['Out of range'] });
-        if (!(await isHost(db, query.hostId))) throw notFound('Host not found');
-        const rules = await hostRules(db, query.hostId);
-        const taken = await db
-          .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
-          .from(appointments)
-          .where(and(eq(appointments.hostId, query.hostId), inArray(appointments.status, [...HOLDING_STATUSES])));
-        return ok(freeSlots(rules.windows, { from, to, now, exceptions: rules.exceptions, taken }));
-      },
+      handler: async ({ query, services }) => ok(await slotsOf(services.database.db, query)),
     }),
     route({
       method: 'GET',
@@ -161,26 +125,8 @@ export async function appointmentsModule(app: FastifyInstance) {
       access: viewAccess,
       query: idQuery,
       async handler({ query, caller, services, reply }) {
-        const row = await appointmentView(services.database.db, query.id, caller!);
-        if (!row) throw notFound(APPOINTMENT_NOT_FOUND);
-        if (row.hostId !== caller!.id && row.memberId !== caller!.id && !caller!.permissions.has(P.overseeAppointments)) throw forbidden();
-        const other = row.hostId === caller!.id ? row.memberName : row.hostName;
-        const ics = appointmentIcs(
-          {
-            id: row.id,
-            startsAt: row.startsAt,
-            endsAt: row.endsAt,
-            status: row.status,
-            stamp: row.updatedAt,
-            summary: `Appointment with ${other}`,
-            description: `Reason: ${row.reason}${row.note ? `\n${row.note}` : ''}`,
-          },
-          services.config.appName,
-        );
-        reply
-          .type('text/calendar; charset=utf-8')
-          .header('content-disposition', `attachment; filename="appointment-${row.startsAt.toISOString().slice(0, 10)}.ics"`)
-          .send(ics);
+        const { ics, fileName } = await appointmentCalendar(services.database.db, caller!, query.id, services.config.appName);
+        reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(ics);
       },
     }),
   ]);

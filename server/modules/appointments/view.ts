@@ -6,11 +6,15 @@ import { personName, searchOver } from '@/server/db/queries.js';
 import { appointments } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import { page } from '@/server/http/envelope.js';
-import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
+import { forbidden, notFound } from '@/server/http/errors.js';
+import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
+import { appointmentIcs } from './ics.js';
 import { P } from '@/domain/roles/permissions.js';
 import { localMidnight } from '@/domain/common/localTime.js';
 
 /** An appointment as the lists, the detail and the calendar file show it. */
+
+export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
 
 const a = appointments;
 const hostName = personName(a.hostId);
@@ -76,4 +80,25 @@ export async function appointmentPage(db: Db, caller: Caller, q: AppointmentList
     db.select({ total: count() }).from(a).where(where),
   ]);
   return page(rows, total);
+}
+
+/** The appointment as an iCalendar file, for its member and host (and those who oversee appointments). */
+export async function appointmentCalendar(db: Db, caller: Caller, id: string, appName: string) {
+  const row = await appointmentView(db, id, caller);
+  if (!row) throw notFound(APPOINTMENT_NOT_FOUND);
+  if (row.hostId !== caller.id && row.memberId !== caller.id && !caller.permissions.has(P.overseeAppointments)) throw forbidden();
+  const other = row.hostId === caller.id ? row.memberName : row.hostName;
+  const ics = appointmentIcs(
+    {
+      id: row.id,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      status: row.status,
+      stamp: row.updatedAt,
+      summary: `Appointment with ${other}`,
+      description: `Reason: ${row.reason}${row.note ? `\n${row.note}` : ''}`,
+    },
+    appName,
+  );
+  return { ics, fileName: `appointment-${row.startsAt.toISOString().slice(0, 10)}.ics` };
 }

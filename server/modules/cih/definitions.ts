@@ -4,7 +4,7 @@ import { centerSchema, centerUpdateSchema, zoneSchema, zoneUpdateSchema } from '
 import { idField } from '@/domain/common/fields.js';
 import { countOf, countRows, qualified } from '@/server/db/queries.js';
 import { centers, churchAffiliations, zones } from '@/server/db/schema/index.js';
-import { blockedBy, standardPaths, type EntityDefinition } from '@/server/http/crud.js';
+import { blockedBy, standardPaths, type EntityDefinition } from '@/server/engines/crud.js';
 
 /** Zones and centers fill the profile's dropdowns, so any signed-in user reads them. */
 const access = {

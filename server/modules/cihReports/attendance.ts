@@ -8,8 +8,8 @@ import { personName, qualified } from '@/server/db/queries.js';
 import { centers, cihAttendanceMarks, cihFollowUps, cihMeetings, cihVisitors, memberDirectory, zones } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict, notFound } from '@/server/http/errors.js';
-import { listQuery, orderOf, pageOf } from '@/server/http/list.js';
-import { createFirstTimerAccount } from '@/server/modules/outreach/firstTimerAccount.js';
+import { listQuery, orderOf, pageOf } from '@/server/engines/list.js';
+import { createFirstTimerAccount } from '@/server/modules/people/firstTimerAccount.js';
 import { assertReads, type Scope } from './scope.js';
 
 const MEETING_NOT_FOUND = 'Attendance not found!';

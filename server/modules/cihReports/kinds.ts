@@ -18,7 +18,7 @@ import type { Db, Tx } from '@/server/db/client.js';
 import { personName, qualified, searchOver } from '@/server/db/queries.js';
 import { centers, cihActivityReports, cihFollowUps, cihInspectionReports, cihMeetings, users, zones } from '@/server/db/schema/index.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
-import { listQuery, orderOf, pageOf } from '@/server/http/list.js';
+import { listQuery, orderOf, pageOf } from '@/server/engines/list.js';
 import { assertReads, assertWrites, type Scope } from './scope.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed by the kind's own schema

@@ -1,25 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { P } from '@/domain/roles/permissions.js';
 import { attendanceSchema, attendanceUpdateSchema, visitorToFirstTimerSchema } from '@/domain/cihReports/schemas.js';
 import { idField } from '@/domain/common/fields.js';
-import { cihMeetings, zones } from '@/server/db/schema/index.js';
 import { ok, page } from '@/server/http/envelope.js';
-import { forbidden, notFound } from '@/server/http/errors.js';
+import { forbidden } from '@/server/http/errors.js';
 import { registerRoutes, route, type AnyRouteDef } from '@/server/http/route.js';
-import { mustBeUnchanged } from '@/server/http/versions.js';
-import {
-  absenteesOf,
-  attendanceListQuery,
-  listMeetings,
-  lockedMeeting,
-  meetingById,
-  saveAttendance,
-  visitorToFirstTimer,
-} from './attendance.js';
-import { assertFiles, authorEdits, findRow, listQueryOf, listRows, REPORT_KINDS, storedRow, whereOf, type ReportKind } from './kinds.js';
-import { assertReads, assertWrites, centerOf, scopeOf } from './scope.js';
+import { mustBeUnchanged } from '@/server/engines/versions.js';
+import { absenteesOf, attendanceListQuery, listMeetings, meetingById, visitorToFirstTimer } from './attendance.js';
+import { deleteAttendance, takeAttendance, updateAttendance } from './attendanceChanges.js';
+import { findRow, listQueryOf, listRows, REPORT_KINDS, whereOf, type ReportKind } from './kinds.js';
+import { createReport, deleteReport, updateReport } from './reports.js';
+import { assertReads, centerOf, mustBeZone, scopeOf } from './scope.js';
 import { centerStats, dashboardStats, zoneStats } from './stats.js';
 
 /*
@@ -36,7 +28,7 @@ const MESSAGES = { created: 'Successfully Created', updated: 'Details updated', 
 const read = { permission: P.viewCihReports };
 
 function reportRoutes(kind: ReportKind): AnyRouteDef[] {
-  const { controller, noun, entity, table } = kind;
+  const { controller, noun } = kind;
   return [
     route({
       method: 'POST',
@@ -47,18 +39,7 @@ function reportRoutes(kind: ReportKind): AnyRouteDef[] {
       body: kind.body.create,
       async handler({ body, caller, services, mutate }) {
         const input = body as Record<string, unknown> & { centerId: string };
-        const id = await mutate(async (tx, audit) => {
-          const scope = await scopeOf(tx, caller!);
-          await centerOf(tx, input.centerId);
-          assertFiles(kind, scope, input.centerId);
-          await kind.check?.(tx, input);
-          const [row] = (await tx
-            .insert(table)
-            .values({ ...input, ...kind.stamp(input, scope, null) } as never)
-            .returning()) as Array<{ id: string }>;
-          audit({ action: 'create', entity, entityId: row.id, after: row });
-          return row.id;
-        });
+        const id = await mutate((tx, audit) => createReport(tx, audit, caller!, kind, input));
         return ok(await findRow(services.database.db, kind, id), MESSAGES.created);
       },
     }),
@@ -71,27 +52,7 @@ function reportRoutes(kind: ReportKind): AnyRouteDef[] {
       body: kind.body.update,
       async handler({ body, caller, services, mutate, request }) {
         const { id, ...input } = body as { id: string; centerId: string } & Record<string, unknown>;
-        await mutate(async (tx, audit) => {
-          const scope = await scopeOf(tx, caller!);
-          const before = await storedRow(tx, kind, id);
-          assertFiles(kind, scope, before.centerId);
-          assertFiles(kind, scope, input.centerId);
-          authorEdits(kind, scope, caller!.permissions, before);
-          await kind.check?.(tx, input);
-          mustBeUnchanged(request, before.updatedAt as Date);
-          const names = Object.keys(kind.body.update.shape).filter((k) => k !== 'id');
-          const values = {
-            ...Object.fromEntries(names.map((k) => [k, input[k] ?? null])),
-            ...kind.stamp(input, scope, before),
-            updatedAt: new Date(),
-          };
-          const [after] = await tx
-            .update(table)
-            .set(values as never)
-            .where(eq(table.id, id))
-            .returning();
-          audit({ action: 'update', entity, entityId: id, before, after });
-        });
+        await mutate((tx, audit) => updateReport(tx, audit, caller!, kind, id, input, (stored) => mustBeUnchanged(request, stored)));
         return ok(await findRow(services.database.db, kind, id), MESSAGES.updated);
       },
     }),
@@ -103,13 +64,7 @@ function reportRoutes(kind: ReportKind): AnyRouteDef[] {
       access: { permission: P.deleteCihReports },
       query: idQuery,
       async handler({ query, caller, mutate }) {
-        await mutate(async (tx, audit) => {
-          const scope = await scopeOf(tx, caller!);
-          const before = await storedRow(tx, kind, query.id);
-          assertFiles(kind, scope, before.centerId);
-          await tx.delete(table).where(eq(table.id, query.id));
-          audit({ action: 'delete', entity, entityId: query.id, before });
-        });
+        await mutate((tx, audit) => deleteReport(tx, audit, caller!, kind, query.id));
         return ok(null, MESSAGES.deleted);
       },
     }),
@@ -144,24 +99,6 @@ function reportRoutes(kind: ReportKind): AnyRouteDef[] {
   ];
 }
 
-/** A meeting's audit row keeps its figures; the marks themselves stay in their table. */
-const summary = (m: {
-  id: string;
-  centerId: string;
-  meetingDate: string;
-  presentCount: number;
-  membersCount: number;
-  visitorCount: number;
-  firstTimerCount: number;
-}) => ({
-  centerId: m.centerId,
-  meetingDate: m.meetingDate,
-  presentCount: m.presentCount,
-  membersCount: m.membersCount,
-  visitorCount: m.visitorCount,
-  firstTimerCount: m.firstTimerCount,
-});
-
 const attendanceRoutes: AnyRouteDef[] = [
   route({
     method: 'POST',
@@ -172,20 +109,7 @@ const attendanceRoutes: AnyRouteDef[] = [
     access: { permission: P.createCihReports },
     body: attendanceSchema,
     async handler({ body, caller, services, mutate }) {
-      const { id, updated } = await mutate(async (tx, audit) => {
-        const scope = await scopeOf(tx, caller!);
-        await centerOf(tx, body.centerId);
-        assertWrites(scope, body.centerId);
-        const { before, after } = await saveAttendance(tx, body, scope, null);
-        audit({
-          action: before ? 'update' : 'create',
-          entity: 'cihAttendance',
-          entityId: after.id,
-          before: before && summary(before),
-          after: summary(after),
-        });
-        return { id: after.id, updated: Boolean(before) };
-      });
+      const { id, updated } = await mutate((tx, audit) => takeAttendance(tx, audit, caller!, body));
       return ok(await meetingById(services.database.db, id), updated ? MESSAGES.updated : MESSAGES.created);
     },
   }),
@@ -198,14 +122,7 @@ const attendanceRoutes: AnyRouteDef[] = [
     body: attendanceUpdateSchema,
     async handler({ body, caller, services, mutate, request }) {
       const { id, ...input } = body;
-      await mutate(async (tx, audit) => {
-        const scope = await scopeOf(tx, caller!);
-        const stored = await lockedMeeting(tx, id);
-        assertWrites(scope, stored.centerId);
-        mustBeUnchanged(request, stored.updatedAt);
-        const { after } = await saveAttendance(tx, input, scope, id);
-        audit({ action: 'update', entity: 'cihAttendance', entityId: id, before: summary(stored), after: summary(after) });
-      });
+      await mutate((tx, audit) => updateAttendance(tx, audit, caller!, id, input, (stored) => mustBeUnchanged(request, stored)));
       return ok(await meetingById(services.database.db, id), MESSAGES.updated);
     },
   }),
@@ -217,13 +134,7 @@ const attendanceRoutes: AnyRouteDef[] = [
     access: { permission: P.deleteCihReports },
     query: idQuery,
     async handler({ query, caller, mutate }) {
-      await mutate(async (tx, audit) => {
-        const scope = await scopeOf(tx, caller!);
-        const before = await lockedMeeting(tx, query.id);
-        assertWrites(scope, before.centerId);
-        await tx.delete(cihMeetings).where(eq(cihMeetings.id, query.id));
-        audit({ action: 'delete', entity: 'cihAttendance', entityId: query.id, before: summary(before) });
-      });
+      await mutate((tx, audit) => deleteAttendance(tx, audit, caller!, query.id));
       return ok(null, MESSAGES.deleted);
     },
   }),
@@ -311,8 +222,7 @@ const statsRoutes: AnyRouteDef[] = [
       const db = services.database.db;
       const scope = await scopeOf(db, caller!);
       if (!scope.churchWide && !scope.anyCenter) throw forbidden('Only the inspectorate sees zone statistics');
-      const [zone] = await db.select({ id: zones.id }).from(zones).where(eq(zones.id, query.zoneId));
-      if (!zone) throw notFound('Zone not found!');
+      await mustBeZone(db, query.zoneId);
       return ok(await zoneStats(db, query.zoneId));
     },
   }),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { P } from '@/domain/roles/permissions.js';
 import type { Db, Tx } from '@/server/db/client.js';
-import { centers, churchAffiliations } from '@/server/db/schema/index.js';
+import { centers, churchAffiliations, zones } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import { forbidden, notFound } from '@/server/http/errors.js';
 
@@ -43,4 +43,10 @@ export async function centerOf(db: Db | Tx, centerId: string) {
   const [row] = await db.select().from(centers).where(eq(centers.id, centerId));
   if (!row) throw notFound('Center not found!');
   return row;
+}
+
+/** The zone a statistics call names; 404 when there is none. */
+export async function mustBeZone(db: Db | Tx, zoneId: string) {
+  const [zone] = await db.select({ id: zones.id }).from(zones).where(eq(zones.id, zoneId));
+  if (!zone) throw notFound('Zone not found!');
 }

@@ -3,7 +3,7 @@ import { P } from '@/domain/roles/permissions.js';
 import { departmentSchema, departmentUpdateSchema } from '@/domain/departments/schemas.js';
 import { countOf, countRows, personName } from '@/server/db/queries.js';
 import { departments, userDepartments, users } from '@/server/db/schema/index.js';
-import { blockedBy, type EntityDefinition } from '@/server/http/crud.js';
+import { blockedBy, type EntityDefinition } from '@/server/engines/crud.js';
 import { badRequest } from '@/server/http/errors.js';
 import { handOverHeadship, join, membershipOf } from './membership.js';
 

@@ -11,7 +11,7 @@ import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { page } from '@/server/http/envelope.js';
 import { conflict, notFound } from '@/server/http/errors.js';
-import { listQuery, orderOf, pageOf } from '@/server/http/list.js';
+import { listQuery, orderOf, pageOf } from '@/server/engines/list.js';
 import { managedDepartment } from './headship.js';
 import { ensurePrimary, join, membershipOf } from './membership.js';
 

@@ -3,7 +3,7 @@ import type { Tx } from '@/server/db/client.js';
 import { sameText } from '@/server/db/queries.js';
 import { departments } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
-import { notFoundOf } from '@/server/http/crud.js';
+import { notFoundOf } from '@/server/engines/crud.js';
 import { forbidden } from '@/server/http/errors.js';
 
 /*

@@ -3,7 +3,7 @@ import type { Db, Tx } from '@/server/db/client.js';
 import { departments, roles, userDepartments, userRoles } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest } from '@/server/http/errors.js';
-import { departmentNamed } from '@/server/http/namedRecords.js';
+import { departmentNamed } from '@/server/engines/namedRecords.js';
 
 /*
  * Department membership: who is in which department, which one is primary, and the hod role that

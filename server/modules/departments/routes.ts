@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { P } from '@/domain/roles/permissions.js';
 import { idField } from '@/domain/common/fields.js';
-import { memberDirectory, userDepartments } from '@/server/db/schema/index.js';
-import { crudRoutes, findOne, notFoundOf } from '@/server/http/crud.js';
+import { crudRoutes } from '@/server/engines/crud.js';
 import { ok } from '@/server/http/envelope.js';
-import { cursorParam } from '@/server/http/keyset.js';
-import { listQuery } from '@/server/http/list.js';
-import { memberPage } from '@/server/http/memberList.js';
-import { editAccess, existingUser, mustEdit, readAccess } from '@/server/http/profileAccess.js';
+import { cursorParam } from '@/server/engines/keyset.js';
+import { listQuery } from '@/server/engines/list.js';
+import { editAccess, existingUser, mustEdit, readAccess } from '@/server/engines/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { department } from './definition.js';
 import { delist, delistedPage, delistedQuery, delistQuery, undoDelisting, undoQuery } from './delisting.js';
-import { mustManage, permissionOrHead, type Department } from './headship.js';
+import { permissionOrHead } from './headship.js';
+import { departmentMemberPage } from './memberPage.js';
 import { departmentsOf, setPrimaryDepartment } from './membership.js';
 
 const byId = z.object({ id: idField() });
@@ -29,23 +27,7 @@ export async function departmentsModule(app: FastifyInstance) {
       summary: "A department's members as member summaries, with primary and head markers: search, sort and paging",
       access: permissionOrHead(P.viewDepartment),
       query: listQuery({ id: idField(), ...cursorParam }),
-      async handler({ query, caller, services }) {
-        const db = services.database.db;
-        const dept = (await findOne(db, department, query.id)) as Department | undefined;
-        if (!dept) throw notFoundOf('department');
-        mustManage(caller, dept, P.viewDepartment);
-        const inIt = and(eq(userDepartments.userId, memberDirectory.userId), eq(userDepartments.departmentId, dept.id));
-        const memberIds = db.select({ id: userDepartments.userId }).from(userDepartments).where(eq(userDepartments.departmentId, dept.id));
-        return memberPage(db, query, {
-          scope: `department ${dept.id} ${dept.hodId}`,
-          where: () => [inArray(memberDirectory.userId, memberIds)],
-          extra: () => ({
-            isPrimaryDepartment: sql<boolean>`(select ${userDepartments.isPrimaryDepartment} from ${userDepartments} where ${inIt})`,
-            joinedAt: sql<string>`(select ${userDepartments.joinedAt} from ${userDepartments} where ${inIt})`,
-            isHead: dept.hodId ? sql<boolean>`${memberDirectory.userId} = ${dept.hodId}` : sql<boolean>`false`,
-          }),
-        });
-      },
+      handler: ({ query, caller, services }) => departmentMemberPage(services.database.db, caller, query),
     }),
     route({
       method: 'GET',

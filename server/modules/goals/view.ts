@@ -8,7 +8,7 @@ import { personName, searchOver } from '@/server/db/queries.js';
 import { centers, departments, goalProgress, goals, zones } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import { page } from '@/server/http/envelope.js';
-import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
+import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
 import { measure } from './metrics.js';
 import { isOffice, reaches, visibleGoals } from './scope.js';
 

@@ -19,7 +19,7 @@ import {
 import { countRows, holdsAffinityGroup, personName, qualified, sameText } from '@/server/db/queries.js';
 import type { Tx } from '@/server/db/client.js';
 import type { Access } from '@/server/http/access.js';
-import { blockedBy, counted, standardPaths, type CrudTable, type EntityDefinition } from '@/server/http/crud.js';
+import { blockedBy, counted, standardPaths, type CrudTable, type EntityDefinition } from '@/server/engines/crud.js';
 
 /**
  * The lookup lists, one definition each. Their lists fill every member's profile

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { crudRoutes } from '@/server/http/crud.js';
+import { crudRoutes } from '@/server/engines/crud.js';
 import { registerRoutes } from '@/server/http/route.js';
 import { LOOKUPS } from './definitions.js';
 

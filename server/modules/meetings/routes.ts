@@ -1,19 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { attendanceSchema, meetingFilters, meetingSchema, meetingUpdateSchema, removeInviteesSchema } from '@/domain/meetings/schemas.js';
 import { P } from '@/domain/roles/permissions.js';
 import { idField } from '@/domain/common/fields.js';
-import type { Tx } from '@/server/db/client.js';
-import { meetingInvitees, meetings } from '@/server/db/schema/index.js';
-import type { Caller } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
-import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
-import { listQuery, PAGE_SIZE_CAP } from '@/server/http/list.js';
+import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { scopedReads } from '@/server/http/scopedReads.js';
-import { invite, uninvite } from './invitees.js';
-import { inviteeChoices, meetingDetail, meetingPage, seesAllMeetings, type MeetingListQuery } from './view.js';
+import { scopedReads } from '@/server/engines/scopedReads.js';
+import { createMeeting, deleteMeeting, markAttendance, MEETING_NOT_FOUND, removeInvitees, updateMeeting } from './changes.js';
+import { inviteeChoices, meetingDetail, meetingPage, type MeetingListQuery } from './view.js';
 
 /**
  * Meetings under /Meeting/: called by those who may create them, seen by the people
@@ -22,17 +17,7 @@ import { inviteeChoices, meetingDetail, meetingPage, seesAllMeetings, type Meeti
  */
 
 const tag = 'Meetings';
-const MEETING_NOT_FOUND = 'Meeting not found';
 const idQuery = z.object({ id: idField() });
-
-/** The meeting, for a change by the one who called it or the office. */
-async function ownMeeting(tx: Tx, caller: Caller, id: string) {
-  const [row] = await tx.select().from(meetings).where(eq(meetings.id, id));
-  if (!row) throw notFound(MEETING_NOT_FOUND);
-  if (row.createdBy !== caller.id && !seesAllMeetings(caller))
-    throw forbidden('Only the one who called this meeting or the church office changes it');
-  return row;
-}
 
 export async function meetingsModule(app: FastifyInstance) {
   registerRoutes(app, [
@@ -58,17 +43,7 @@ export async function meetingsModule(app: FastifyInstance) {
       access: { permission: P.createMeetings },
       body: meetingSchema,
       async handler({ body, caller, mutate }) {
-        const created = await mutate(async (tx, audit) => {
-          const { inviteeIds, inviteDepartmentId, inviteRole, ...fields } = body;
-          const [row] = await tx
-            .insert(meetings)
-            .values({ ...fields, venue: fields.venue ?? null, createdBy: caller!.id })
-            .returning();
-          audit({ action: 'create', entity: 'meeting', entityId: row.id, after: row });
-          await tx.insert(meetingInvitees).values({ meetingId: row.id, userId: caller!.id }).onConflictDoNothing();
-          await invite(tx, audit, caller!, row, { inviteeIds, inviteDepartmentId, inviteRole });
-          return row;
-        });
+        const created = await mutate((tx, audit) => createMeeting(tx, audit, caller!, body));
         return ok(created, 'Meeting saved');
       },
     }),
@@ -80,18 +55,7 @@ export async function meetingsModule(app: FastifyInstance) {
       access: { permission: P.updateMeetings },
       body: meetingUpdateSchema,
       async handler({ body, caller, mutate }) {
-        const updated = await mutate(async (tx, audit) => {
-          const before = await ownMeeting(tx, caller!, body.id);
-          const { id, inviteeIds, inviteDepartmentId, inviteRole, ...fields } = body;
-          const [row] = await tx
-            .update(meetings)
-            .set({ ...fields, venue: fields.venue ?? null, minutes: fields.minutes ?? null, updatedAt: new Date() })
-            .where(eq(meetings.id, id))
-            .returning();
-          audit({ action: 'update', entity: 'meeting', entityId: id, before, after: row });
-          await invite(tx, audit, caller!, row, { inviteeIds, inviteDepartmentId, inviteRole });
-          return row;
-        });
+        const updated = await mutate((tx, audit) => updateMeeting(tx, audit, caller!, body));
         return ok(updated, 'Meeting saved');
       },
     }),
@@ -103,25 +67,7 @@ export async function meetingsModule(app: FastifyInstance) {
       access: { permission: P.updateMeetings },
       body: attendanceSchema,
       async handler({ body, caller, mutate }) {
-        await mutate(async (tx, audit) => {
-          await ownMeeting(tx, caller!, body.meetingId);
-          const ids = body.attendance.map((a) => a.userId);
-          if (ids.length === 0) return;
-          const invited = await tx
-            .select({ userId: meetingInvitees.userId })
-            .from(meetingInvitees)
-            .where(and(eq(meetingInvitees.meetingId, body.meetingId), inArray(meetingInvitees.userId, ids)));
-          if (invited.length !== new Set(ids).size) throw badRequest('Attendance is marked for invitees only');
-          for (const attended of [true, false]) {
-            const these = body.attendance.filter((a) => a.attended === attended).map((a) => a.userId);
-            if (these.length)
-              await tx
-                .update(meetingInvitees)
-                .set({ attended })
-                .where(and(eq(meetingInvitees.meetingId, body.meetingId), inArray(meetingInvitees.userId, these)));
-          }
-          audit({ action: 'attendance', entity: 'meeting', entityId: body.meetingId, after: body.attendance });
-        });
+        await mutate((tx, audit) => markAttendance(tx, audit, caller!, body));
         return ok(null, 'Attendance saved');
       },
     }),
@@ -134,10 +80,7 @@ export async function meetingsModule(app: FastifyInstance) {
       access: { permission: P.updateMeetings },
       body: removeInviteesSchema,
       async handler({ body, caller, mutate }) {
-        const removed = await mutate(async (tx, audit) => {
-          const meeting = await ownMeeting(tx, caller!, body.meetingId);
-          return uninvite(tx, audit, caller!, meeting, body.userIds);
-        });
+        const removed = await mutate((tx, audit) => removeInvitees(tx, audit, caller!, body.meetingId, body.userIds));
         return ok({ removed }, removed.length === 1 ? 'Invitee removed' : `${removed.length} invitees removed`);
       },
     }),
@@ -158,11 +101,7 @@ export async function meetingsModule(app: FastifyInstance) {
       access: { permission: [P.createMeetings, P.deleteMeetings] },
       query: idQuery,
       async handler({ query, caller, mutate }) {
-        await mutate(async (tx, audit) => {
-          const before = await ownMeeting(tx, caller!, query.id);
-          await tx.delete(meetings).where(eq(meetings.id, query.id));
-          audit({ action: 'delete', entity: 'meeting', entityId: before.id, before });
-        });
+        await mutate((tx, audit) => deleteMeeting(tx, audit, caller!, query.id));
         return ok(null, 'Meeting deleted');
       },
     }),

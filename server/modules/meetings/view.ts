@@ -8,7 +8,7 @@ import { countOf, personName, searchOver } from '@/server/db/queries.js';
 import { meetingInvitees, meetings, users } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import { page } from '@/server/http/envelope.js';
-import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
+import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
 
 const m = meetings;
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { AUDIENCES_WITH_ID, type AudienceKind } from '@/domain/notifications/audiences.js';
+import { z } from 'zod';
+import { AUDIENCE_KINDS, AUDIENCES, AUDIENCES_WITH_ID, type AudienceKind } from '@/domain/notifications/audiences.js';
 import { P } from '@/domain/roles/permissions.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { sameText } from '@/server/db/queries.js';
@@ -19,6 +20,89 @@ import { badRequest, forbidden } from '@/server/http/errors.js';
 
 export type Audience = { kind: AudienceKind; id?: string; userIds?: string[] };
 
+type Kind = {
+  /** The recipients of this kind, as a condition on member_directory. */
+  condition(db: Db | Tx, a: Audience): SQL | Promise<SQL>;
+  /** How the sender's list names the audience ('Department: Choir'); 400 when what it names does not exist. */
+  label(db: Db | Tx, a: Audience): string | Promise<string>;
+  /** Whether a sender who may not address anyone (scope.anyone) may address it. */
+  within(scope: SenderScope, a: Audience): boolean;
+};
+
+const nobodyElse = () => false;
+
+/** One entry per audience kind: a kind without its condition, label and scope rule does not compile. */
+const KINDS: Record<AudienceKind, Kind> = {
+  everyone: { condition: () => sql`true`, label: () => 'Everyone', within: nobodyElse },
+  members: { condition: () => sql`not ${md.isFirstTimer}`, label: () => 'Members', within: nobodyElse },
+  firstTimers: { condition: () => sql`${md.isFirstTimer}`, label: () => 'First-timers', within: nobodyElse },
+  department: {
+    condition: (db, a) =>
+      inArray(md.userId, db.select({ id: userDepartments.userId }).from(userDepartments).where(eq(userDepartments.departmentId, a.id!))),
+    label: (db, a) =>
+      named(db.select({ name: departments.departmentName }).from(departments).where(eq(departments.id, a.id!)), 'Department'),
+    within: (scope, a) => scope.departmentIds.includes(a.id!),
+  },
+  affinityGroup: {
+    async condition(db, a) {
+      // The directory keeps the member's groups by name, in lower case.
+      const [group] = await db.select({ name: affinityGroups.affinityGroupName }).from(affinityGroups).where(eq(affinityGroups.id, a.id!));
+      return sql`${md.affinityGroups} @> array[lower(${group?.name ?? ''})]::text[]`;
+    },
+    label: (db, a) =>
+      named(
+        db.select({ name: affinityGroups.affinityGroupName }).from(affinityGroups).where(eq(affinityGroups.id, a.id!)),
+        'Affinity group',
+      ),
+    within: nobodyElse,
+  },
+  zone: {
+    condition: (_db, a) => eq(md.zoneId, a.id!),
+    label: (db, a) => named(db.select({ name: zones.zoneName }).from(zones).where(eq(zones.id, a.id!)), 'Zone'),
+    within: (scope) => scope.zonesAndCenters,
+  },
+  center: {
+    condition: (_db, a) => eq(md.centerId, a.id!),
+    label: (db, a) => named(db.select({ name: centers.centerName }).from(centers).where(eq(centers.id, a.id!)), 'Center'),
+    within: (scope, a) => scope.zonesAndCenters || scope.centerIds.includes(a.id!),
+  },
+  role: {
+    condition(db, a) {
+      const platform = db
+        .select({ id: userRoles.userId })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(sameText(roles.name, a.id!));
+      return sql`(${inArray(md.userId, platform)} or ${sameText(md.cihRole, a.id!)})`;
+    },
+    label: (_db, a) => `Role: ${a.id}`,
+    within: nobodyElse,
+  },
+  people: {
+    condition: (_db, a) => (a.userIds && a.userIds.length > 0 ? inArray(md.userId, a.userIds) : sql`false`),
+    label: (_db, a) => `${a.userIds!.length} chosen ${a.userIds!.length === 1 ? 'person' : 'people'}`,
+    within: (scope) => reachesPeople(scope),
+  },
+};
+
+/**
+ * The entry of a kind; a kind that is not one (a stored message of a kind since removed, a call
+ * that passed no schema) is refused, never read as "no filter".
+ */
+function kindOf(kind: string): Kind {
+  if (!Object.hasOwn(KINDS, kind)) {
+    throw badRequest(`Audience must be one of ${AUDIENCE_KINDS.join(', ')}`, { audience: ['Unknown audience'] });
+  }
+  return KINDS[kind as AudienceKind];
+}
+
+/** The name of what an audience names, or a 400 when it does not exist. */
+async function named(q: Promise<Array<{ name: string }>>, what: string) {
+  const [row] = await q;
+  if (!row) throw badRequest(`That ${what.toLowerCase()} does not exist`, { audienceId: [`That ${what.toLowerCase()} does not exist`] });
+  return `${what}: ${row.name}`;
+}
+
 const needsId = (kind: AudienceKind) => AUDIENCES_WITH_ID.includes(kind);
 
 /**
@@ -27,49 +111,18 @@ const needsId = (kind: AudienceKind) => AUDIENCES_WITH_ID.includes(kind);
  */
 export async function audienceCondition(db: Db | Tx, audience: Audience, senderId: string): Promise<SQL> {
   const base = and(sql`not ${md.archived}`, sql`not ${md.disabled}`, sql`${md.userId} <> ${senderId}`)!;
-  return and(base, await kindCondition(db, audience))!;
+  return and(base, await kindOf(audience.kind).condition(db, audience))!;
 }
 
-async function kindCondition(db: Db | Tx, { kind, id, userIds }: Audience): Promise<SQL | undefined> {
-  switch (kind) {
-    case 'everyone':
-      return undefined;
-    case 'members':
-      return sql`not ${md.isFirstTimer}`;
-    case 'firstTimers':
-      return sql`${md.isFirstTimer}`;
-    case 'department':
-      return inArray(
-        md.userId,
-        db.select({ id: userDepartments.userId }).from(userDepartments).where(eq(userDepartments.departmentId, id!)),
-      );
-    case 'affinityGroup': {
-      // The directory keeps the member's groups by name, in lower case.
-      const [group] = await db.select({ name: affinityGroups.affinityGroupName }).from(affinityGroups).where(eq(affinityGroups.id, id!));
-      return sql`${md.affinityGroups} @> array[lower(${group?.name ?? ''})]::text[]`;
-    }
-    case 'zone':
-      return eq(md.zoneId, id!);
-    case 'center':
-      return eq(md.centerId, id!);
-    case 'role': {
-      const platform = db
-        .select({ id: userRoles.userId })
-        .from(userRoles)
-        .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .where(sameText(roles.name, id!));
-      return sql`(${inArray(md.userId, platform)} or ${sameText(md.cihRole, id!)})`;
-    }
-    case 'people':
-      return userIds && userIds.length > 0 ? inArray(md.userId, userIds) : sql`false`;
-  }
-}
-
-/** 400 unless the audience names what its kind needs. */
-export function checkAudienceShape(a: Audience) {
+/** 400 unless the audience is of a known kind and names what its kind needs. */
+function checkAudienceShape(a: Audience) {
+  kindOf(a.kind);
   if (needsId(a.kind) && !a.id) throw badRequest('Choose who receives it', { audienceId: ['Choose who receives it'] });
   if (a.kind === 'people' && !a.userIds?.length)
     throw badRequest('Choose at least one person', { userIds: ['Choose at least one person'] });
+  if (a.id && AUDIENCES[a.kind].names === 'record' && !z.guid().safeParse(a.id).success) {
+    throw badRequest('AudienceId must be a valid id', { audienceId: ['Must be a valid id'] });
+  }
 }
 
 /** What the caller may address, from the database at each call (a new head sends at once). */
@@ -91,12 +144,7 @@ export async function senderScope(db: Db | Tx, caller: Caller): Promise<SenderSc
 }
 
 function mayAddress(scope: SenderScope, a: Audience): boolean {
-  if (scope.anyone) return true;
-  if (a.kind === 'department') return scope.departmentIds.includes(a.id!);
-  if (a.kind === 'zone') return scope.zonesAndCenters;
-  if (a.kind === 'center') return scope.zonesAndCenters || scope.centerIds.includes(a.id!);
-  if (a.kind === 'people') return reachesPeople(scope);
-  return false;
+  return scope.anyone || kindOf(a.kind).within(scope, a);
 }
 
 /** Whether the sender may choose people one by one at all. */
@@ -125,7 +173,7 @@ const REFUSED =
   'You may not send to this audience: administrators send to anyone, a head of department to their department, a CIH pastor to their center, the inspectorate to zones and centers';
 
 /** 403 unless the caller's scope covers the audience; chosen people must each be within it. */
-export async function mustAddress(db: Db | Tx, scope: SenderScope, a: Audience) {
+async function mustAddress(db: Db | Tx, scope: SenderScope, a: Audience) {
   if (!mayAddress(scope, a)) throw forbidden(REFUSED);
   if (a.kind !== 'people' || scope.anyone) return;
   const chosen = [...new Set(a.userIds)];
@@ -171,45 +219,30 @@ export async function audienceOptions(db: Db | Tx, scope: SenderScope) {
   const roleRows: Option[] = scope.anyone
     ? (await db.select({ name: roles.name }).from(roles).orderBy(asc(roles.name))).map((r) => ({ id: r.name, name: r.name }))
     : [];
-  const kinds: AudienceKind[] = scope.anyone
-    ? ['everyone', 'members', 'firstTimers', 'department', 'affinityGroup', 'zone', 'center', 'role', 'people']
-    : [
-        ...(depts.length ? (['department'] as const) : []),
-        ...(zoneRows.length ? (['zone'] as const) : []),
-        ...(centerRows.length ? (['center'] as const) : []),
-        ...(reachesPeople(scope) ? (['people'] as const) : []),
-      ];
+  // Everything for those who may address anyone; else the kinds they have something of to pick.
+  const offered: Record<AudienceKind, boolean> = {
+    everyone: false,
+    members: false,
+    firstTimers: false,
+    department: depts.length > 0,
+    affinityGroup: false,
+    zone: zoneRows.length > 0,
+    center: centerRows.length > 0,
+    role: false,
+    people: reachesPeople(scope),
+  };
+  const kinds = AUDIENCE_KINDS.filter((k) => scope.anyone || offered[k]);
   return { kinds, departments: depts, affinityGroups: groups, zones: zoneRows, centers: centerRows, roles: roleRows };
 }
 
 /** 'Department: Choir', as the sender's list shows the audience. */
-export async function audienceLabel(db: Db | Tx, a: Audience): Promise<string> {
-  const named = async (q: Promise<Array<{ name: string }>>, what: string) => {
-    const [row] = await q;
-    if (!row) throw badRequest(`That ${what.toLowerCase()} does not exist`, { audienceId: [`That ${what.toLowerCase()} does not exist`] });
-    return `${what}: ${row.name}`;
-  };
-  switch (a.kind) {
-    case 'everyone':
-      return 'Everyone';
-    case 'members':
-      return 'Members';
-    case 'firstTimers':
-      return 'First-timers';
-    case 'department':
-      return named(db.select({ name: departments.departmentName }).from(departments).where(eq(departments.id, a.id!)), 'Department');
-    case 'affinityGroup':
-      return named(
-        db.select({ name: affinityGroups.affinityGroupName }).from(affinityGroups).where(eq(affinityGroups.id, a.id!)),
-        'Affinity group',
-      );
-    case 'zone':
-      return named(db.select({ name: zones.zoneName }).from(zones).where(eq(zones.id, a.id!)), 'Zone');
-    case 'center':
-      return named(db.select({ name: centers.centerName }).from(centers).where(eq(centers.id, a.id!)), 'Center');
-    case 'role':
-      return `Role: ${a.id}`;
-    case 'people':
-      return `${a.userIds!.length} chosen ${a.userIds!.length === 1 ? 'person' : 'people'}`;
-  }
+async function audienceLabel(db: Db | Tx, a: Audience): Promise<string> {
+  return kindOf(a.kind).label(db, a);
+}
+
+/** The audience checked for shape, named things and the caller's scope; answers its label. */
+export async function allowedAudience(db: Db | Tx, caller: Caller, a: Audience) {
+  checkAudienceShape(a);
+  await mustAddress(db, await senderScope(db, caller), a);
+  return audienceLabel(db, a);
 }

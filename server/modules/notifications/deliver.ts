@@ -2,7 +2,7 @@ import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
 import { messages } from '@/server/db/schema/index.js';
-import { mayEmail } from '@/server/modules/stewardship/consent.js';
+import { mayEmail } from '@/server/modules/profile/consent.js';
 import { audienceCondition, type Audience } from './audience.js';
 
 type Message = typeof messages.$inferSelect;

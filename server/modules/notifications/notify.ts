@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '@/server/db/client.js';
 import { notifications } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
-import { mayEmail } from '@/server/modules/stewardship/consent.js';
+import { mayEmail } from '@/server/modules/profile/consent.js';
 
 type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'readAt' | 'createdAt'>;
 

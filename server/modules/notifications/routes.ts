@@ -1,77 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, desc, eq, exists, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { idField } from '@/domain/common/fields.js';
-import type { Db } from '@/server/db/client.js';
-import { countOf, personName, qualified } from '@/server/db/queries.js';
-import { EMAIL_CATEGORIES, emailOptOuts, memberDirectory, messageAttachments, messages, notifications } from '@/server/db/schema/index.js';
-import type { Caller } from '@/server/http/access.js';
+import { EMAIL_CATEGORIES } from '@/server/db/schema/index.js';
 import { ok, page } from '@/server/http/envelope.js';
-import { badRequest, notFound } from '@/server/http/errors.js';
-import { listQuery, orderOf, pageOf, PAGE_SIZE_CAP } from '@/server/http/list.js';
-import { memberSearch, visibleTo } from '@/server/http/memberList.js';
+import { notFound } from '@/server/http/errors.js';
+import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import {
-  audienceCondition,
-  audienceLabel,
-  audienceOptions,
-  checkAudienceShape,
-  mustAddress,
-  reachablePeople,
-  reachesPeople,
-  senderScope,
-  type Audience,
-} from './audience.js';
+import { allowedAudience, audienceOptions, reachesPeople, senderScope, type Audience } from './audience.js';
 import { audienceSchema, readCompose } from './compose.js';
-import { deliverMessage, releaseDueMessages } from './deliver.js';
+import { releaseDueMessages } from './deliver.js';
+import { inboxPage, markAllAsRead, markAsRead, optedOutOf, ownNotification, setOptOuts, unreadCount } from './inbox.js';
+import { attachmentFor, choosablePeople, recipientCount, sendMessage, sentPage, sentView } from './messages.js';
 
 /**
- * Notifications: every signed-in user reads and marks their own inbox (only their own
- * rows, whatever the id they send); sending is open to anyone whose scope (server/modules/
- * notifications/audience.ts) covers the audience, checked against the database at each call.
+ * Notifications: every signed-in user reads and marks their own inbox (only their own rows,
+ * whatever the id they send); sending is open to anyone whose scope (audience.ts) covers the
+ * audience, checked against the database at each call.
  */
 
-const NOT_FOUND = 'Notification not found';
-
-const view = {
-  id: notifications.id,
-  kind: notifications.kind,
-  title: notifications.title,
-  body: notifications.body,
-  requestId: notifications.requestId,
-  link: notifications.link,
-  messageId: notifications.messageId,
-  senderId: notifications.senderId,
-  senderName: personName(notifications.senderId),
-  attachmentCount: countOf(messageAttachments, messageAttachments.messageId, notifications.messageId),
-  readAt: notifications.readAt,
-  createdAt: notifications.createdAt,
-};
-
-const withRead = <T extends { readAt: Date | null }>(r: T) => ({ ...r, isRead: r.readAt !== null });
-
-const attachmentsOf = (db: Db, messageId: string) =>
-  db
-    .select({
-      id: messageAttachments.id,
-      fileName: messageAttachments.fileName,
-      contentType: messageAttachments.contentType,
-      size: messageAttachments.size,
-    })
-    .from(messageAttachments)
-    .where(eq(messageAttachments.messageId, messageId));
-
 const toAudience = (q: z.infer<typeof audienceSchema>): Audience => ({ kind: q.audience, id: q.audienceId, userIds: q.userIds });
-
-/** The audience checked for shape, named things and the caller's scope. */
-async function allowedAudience(db: Db, caller: Caller, a: Audience) {
-  checkAudienceShape(a);
-  if (a.id && ['department', 'affinityGroup', 'zone', 'center'].includes(a.kind) && !z.guid().safeParse(a.id).success) {
-    throw badRequest('AudienceId must be a valid id', { audienceId: ['Must be a valid id'] });
-  }
-  await mustAddress(db, await senderScope(db, caller), a);
-  return audienceLabel(db, a);
-}
 
 const inboxRoutes = (tag: string) => [
   route({
@@ -82,26 +29,8 @@ const inboxRoutes = (tag: string) => [
     access: { signedIn: true },
     query: listQuery({ unread: z.stringbool({ error: 'Unread must be true or false' }).optional() }, PAGE_SIZE_CAP),
     async handler({ query, caller, services }) {
-      const db = services.database.db;
-      const where = and(eq(notifications.recipientId, caller!.id), query.unread ? isNull(notifications.readAt) : undefined);
-      const { limit, offset } = pageOf(query);
-      const unreadFirst = sql`${notifications.readAt} is null desc`;
-      const order = orderOf(query, { createdAt: notifications.createdAt }, [
-        unreadFirst,
-        desc(notifications.createdAt),
-        desc(notifications.id),
-      ]);
-      const [rows, [{ n }]] = await Promise.all([
-        db
-          .select(view)
-          .from(notifications)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(notifications).where(where),
-      ]);
-      return page(rows.map(withRead), n);
+      const { rows, total } = await inboxPage(services.database.db, caller!.id, query);
+      return page(rows, total);
     },
   }),
   route({
@@ -111,15 +40,7 @@ const inboxRoutes = (tag: string) => [
     summary: 'One of the caller’s own notifications with its attachments (another’s is not found)',
     access: { signedIn: true },
     query: z.object({ id: idField() }),
-    async handler({ query, caller, services }) {
-      const db = services.database.db;
-      const [row] = await db
-        .select(view)
-        .from(notifications)
-        .where(and(eq(notifications.id, query.id), eq(notifications.recipientId, caller!.id)));
-      if (!row) throw notFound(NOT_FOUND);
-      return ok({ ...withRead(row), attachments: row.messageId ? await attachmentsOf(db, row.messageId) : [] });
-    },
+    handler: async ({ query, caller, services }) => ok(await ownNotification(services.database.db, caller!.id, query.id)),
   }),
   route({
     method: 'GET',
@@ -127,13 +48,7 @@ const inboxRoutes = (tag: string) => [
     tag,
     summary: 'How many of the caller’s own notifications are unread (the bell)',
     access: { signedIn: true },
-    async handler({ caller, services }) {
-      const [{ n }] = await services.database.db
-        .select({ n: count() })
-        .from(notifications)
-        .where(and(eq(notifications.recipientId, caller!.id), isNull(notifications.readAt)));
-      return ok({ count: n });
-    },
+    handler: async ({ caller, services }) => ok({ count: await unreadCount(services.database.db, caller!.id) }),
   }),
   route({
     method: 'PUT',
@@ -143,21 +58,7 @@ const inboxRoutes = (tag: string) => [
     access: { signedIn: true },
     query: z.object({ id: idField() }),
     async handler({ query, caller, mutate }) {
-      const row = await mutate(async (tx, audit) => {
-        const mine = and(eq(notifications.id, query.id), eq(notifications.recipientId, caller!.id));
-        const [before] = await tx.select().from(notifications).where(mine);
-        if (!before) throw notFound(NOT_FOUND);
-        if (before.readAt) return before;
-        const [after] = await tx.update(notifications).set({ readAt: new Date() }).where(mine).returning();
-        audit({
-          action: 'markAsRead',
-          entity: 'notification',
-          entityId: after.id,
-          before: { readAt: null },
-          after: { readAt: after.readAt },
-        });
-        return after;
-      });
+      const row = await mutate((tx, audit) => markAsRead(tx, audit, caller!.id, query.id));
       return ok({ ...row, isRead: true }, 'Notification marked as read');
     },
   }),
@@ -168,15 +69,7 @@ const inboxRoutes = (tag: string) => [
     summary: 'Mark every unread notification of the caller as read',
     access: { signedIn: true },
     async handler({ caller, mutate }) {
-      const marked = await mutate(async (tx, audit) => {
-        const rows = await tx
-          .update(notifications)
-          .set({ readAt: new Date() })
-          .where(and(eq(notifications.recipientId, caller!.id), isNull(notifications.readAt)))
-          .returning({ id: notifications.id });
-        if (rows.length) audit({ action: 'markAllAsRead', entity: 'notification', after: { count: rows.length } });
-        return rows.length;
-      });
+      const marked = await mutate((tx, audit) => markAllAsRead(tx, audit, caller!.id));
       return ok({ count: marked }, 'All notifications marked as read');
     },
   }),
@@ -186,13 +79,7 @@ const inboxRoutes = (tag: string) => [
     tag,
     summary: 'The mail categories the caller opted out of (messages, requests); the inbox keeps them all',
     access: { signedIn: true },
-    async handler({ caller, services }) {
-      const rows = await services.database.db
-        .select({ category: emailOptOuts.category })
-        .from(emailOptOuts)
-        .where(eq(emailOptOuts.userId, caller!.id));
-      return ok({ optedOut: rows.map((r) => r.category) });
-    },
+    handler: async ({ caller, services }) => ok({ optedOut: await optedOutOf(services.database.db, caller!.id) }),
   }),
   route({
     method: 'PUT',
@@ -205,11 +92,7 @@ const inboxRoutes = (tag: string) => [
     }),
     async handler({ body, caller, mutate }) {
       const optedOut = [...new Set(body.optedOut)];
-      await mutate(async (tx, audit) => {
-        await tx.delete(emailOptOuts).where(eq(emailOptOuts.userId, caller!.id));
-        if (optedOut.length) await tx.insert(emailOptOuts).values(optedOut.map((category) => ({ userId: caller!.id, category })));
-        audit({ action: 'update', entity: 'emailPreferences', entityId: caller!.id, subjectId: caller!.id, after: { optedOut } });
-      });
+      await mutate((tx, audit) => setOptOuts(tx, audit, caller!.id, optedOut));
       return ok({ optedOut }, 'Email preferences saved');
     },
   }),
@@ -238,11 +121,7 @@ const sendingRoutes = (tag: string) => [
       const db = services.database.db;
       const audience = toAudience(query);
       await allowedAudience(db, caller!, audience);
-      const [{ n }] = await db
-        .select({ n: count() })
-        .from(memberDirectory)
-        .where(await audienceCondition(db, audience, caller!.id));
-      return ok({ count: n });
+      return ok({ count: await recipientCount(db, audience, caller!.id) });
     },
   }),
   route({
@@ -259,33 +138,8 @@ const sendingRoutes = (tag: string) => [
       const audience = toAudience(fields);
       const audienceName = await allowedAudience(db, caller!, audience);
       const later = fields.scheduledFor && fields.scheduledFor.getTime() > Date.now() ? fields.scheduledFor : null;
-      const sent = await mutate(async (tx, audit) => {
-        const [m] = await tx
-          .insert(messages)
-          .values({
-            senderId: caller!.id,
-            title: fields.title,
-            body: fields.body,
-            audienceKind: audience.kind,
-            audienceId: audience.id ?? null,
-            audienceLabel: audienceName,
-            userIds: audience.kind === 'people' ? audience.userIds! : [],
-            scheduledFor: later,
-          })
-          .returning();
-        if (attachments.length) {
-          await tx.insert(messageAttachments).values(attachments.map((a) => ({ messageId: m.id, ...a, size: a.data.length })));
-        }
-        const done = later ? m : await deliverMessage(tx, m);
-        const files = attachments.map((a) => ({ fileName: a.fileName, contentType: a.contentType, size: a.data.length }));
-        audit({
-          action: 'create',
-          entity: 'message',
-          entityId: m.id,
-          after: { title: m.title, audience: audienceName, scheduledFor: later, recipientCount: done.recipientCount, files },
-        });
-        return done;
-      });
+      const outgoing = { title: fields.title, body: fields.body, audience, audienceName, later, attachments };
+      const sent = await mutate((tx, audit) => sendMessage(tx, audit, caller!.id, outgoing));
       services.outbox.poke();
       // Without SMTP the mails wait in the outbox; the log says so (each is a row there to read).
       if (!services.mailer.transport)
@@ -301,26 +155,8 @@ const sendingRoutes = (tag: string) => [
     access: { signedIn: true },
     query: listQuery({}, PAGE_SIZE_CAP),
     async handler({ query, caller, services }) {
-      const db = services.database.db;
-      const { limit, offset } = pageOf(query);
-      const mine = eq(messages.senderId, caller!.id);
-      const read = sql<number>`(select count(*)::int from notifications n where n.message_id = ${qualified(messages.id)} and n.read_at is not null)`;
-      const mailed = sql<number>`(select count(*)::int from outbox o where o.message_id = ${qualified(messages.id)} and o.sent_at is not null)`;
-      const files = countOf(messageAttachments, messageAttachments.messageId, messages.id);
-      const [rows, [{ n }]] = await Promise.all([
-        db
-          .select({ message: messages, readCount: read, mailedCount: mailed, attachmentCount: files })
-          .from(messages)
-          .where(mine)
-          .orderBy(desc(messages.createdAt), desc(messages.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(messages).where(mine),
-      ]);
-      return page(
-        rows.map((r) => ({ ...sentView(r.message, r.attachmentCount), readCount: r.readCount, mailedCount: r.mailedCount })),
-        n,
-      );
+      const { rows, total } = await sentPage(services.database.db, caller!.id, query);
+      return page(rows, total);
     },
   }),
   route({
@@ -331,18 +167,7 @@ const sendingRoutes = (tag: string) => [
     access: { signedIn: true },
     query: z.object({ id: idField() }),
     async handler({ query, caller, services, reply }) {
-      const db = services.database.db;
-      const received = exists(
-        db
-          .select({ one: sql`1` })
-          .from(notifications)
-          .where(and(eq(notifications.messageId, messageAttachments.messageId), eq(notifications.recipientId, caller!.id))),
-      );
-      const [file] = await db
-        .select({ fileName: messageAttachments.fileName, contentType: messageAttachments.contentType, data: messageAttachments.data })
-        .from(messageAttachments)
-        .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
-        .where(and(eq(messageAttachments.id, query.id), sql`(${eq(messages.senderId, caller!.id)} or ${received})`));
+      const file = await attachmentFor(services.database.db, caller!.id, query.id);
       if (!file) throw notFound('Attachment not found');
       // A download, never rendered in the app's origin; the name is quoted for the header.
       reply
@@ -367,34 +192,10 @@ const sendingRoutes = (tag: string) => [
       const db = services.database.db;
       const scope = await senderScope(db, caller!);
       if (!reachesPeople(scope)) return ok([]);
-      const people = await db
-        .select({
-          id: memberDirectory.userId,
-          firstName: memberDirectory.firstName,
-          surName: memberDirectory.surName,
-          email: memberDirectory.email,
-        })
-        .from(memberDirectory)
-        .where(
-          and(
-            // Listed, enabled, and not the caller: as audiences are.
-            sql`not ${memberDirectory.archived} and not ${memberDirectory.disabled} and ${memberDirectory.userId} <> ${caller!.id}`,
-            reachablePeople(scope),
-            visibleTo(caller!),
-            memberSearch(query.search),
-          ),
-        )
-        .orderBy(memberDirectory.surName, memberDirectory.firstName)
-        .limit(20);
-      return ok(people.map((p) => ({ id: p.id, fullName: `${p.firstName} ${p.surName}`, email: p.email })));
+      return ok(await choosablePeople(db, caller!, scope, query.search));
     },
   }),
 ];
-
-function sentView(m: typeof messages.$inferSelect, attachmentCount: number) {
-  const { userIds: _ids, ...rest } = m;
-  return { ...rest, attachmentCount, status: m.deliveredAt ? 'delivered' : 'scheduled' };
-}
 
 export async function notificationsModule(app: FastifyInstance) {
   const tag = 'Notifications';

@@ -4,7 +4,7 @@ import type { Tx } from '@/server/db/client.js';
 import { affinityGroups, centers, churchAffiliations, departments, memberRequests, userDepartments } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { conflict } from '@/server/http/errors.js';
-import { cihRoleAfterMove } from '@/server/modules/churchAffiliation/placement.js';
+import { cihRoleAfterMove } from '@/server/modules/profile/placement.js';
 import { join, membershipOf } from '@/server/modules/departments/membership.js';
 
 /**

@@ -11,7 +11,7 @@ import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { notify } from '@/server/modules/notifications/notify.js';
 import { applyRequest } from './apply.js';
 import { isRequester, mustDecide } from './scope.js';
-import { requestView, type RequestView } from './view.js';
+import { REQUEST_NOT_FOUND, requestView, type RequestView } from './view.js';
 
 /**
  * The one state machine of every request kind: pending -> approved | rejected (by a decider) |
@@ -24,8 +24,6 @@ import { requestView, type RequestView } from './view.js';
 type Request = typeof memberRequests.$inferSelect;
 type Audit = (e: AuditEntry) => void;
 type Decision = z.output<typeof decisionSchema>;
-
-export const REQUEST_NOT_FOUND = 'Request not found';
 
 async function findRequest(tx: Tx, id: string): Promise<Request> {
   const [row] = await tx.select().from(memberRequests).where(eq(memberRequests.id, id));

@@ -7,8 +7,8 @@ import { affinityGroups, biodata, churchAffiliations, memberRequests, requestEve
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, conflict } from '@/server/http/errors.js';
-import { affinityGroupNamed, centerInZone, departmentNamed, findAffinityGroup, zoneNamed } from '@/server/http/namedRecords.js';
-import { existingUser, mustEdit } from '@/server/http/profileAccess.js';
+import { affinityGroupNamed, centerInZone, departmentNamed, findAffinityGroup, zoneNamed } from '@/server/engines/namedRecords.js';
+import { existingUser, mustEdit } from '@/server/engines/profileAccess.js';
 import { departmentsOf } from '@/server/modules/departments/membership.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { z, type ZodType } from 'zod';
 import { P } from '@/domain/roles/permissions.js';
 import {
@@ -13,14 +13,13 @@ import { cancelRequestSchema, decisionSchema, requestFilters } from '@/domain/re
 import { idField } from '@/domain/common/fields.js';
 import type { MemberRequestKind, MemberRequestStatus } from '@/domain/common/enums.js';
 import type { Db } from '@/server/db/client.js';
-import { memberRequests } from '@/server/db/schema/index.js';
 import type { Access, Caller } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
-import { conflict, forbidden, isUniqueViolation, notFound } from '@/server/http/errors.js';
-import { listQuery, PAGE_SIZE_CAP } from '@/server/http/list.js';
-import { editAccess } from '@/server/http/profileAccess.js';
+import { conflict, isUniqueViolation } from '@/server/http/errors.js';
+import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
+import { editAccess } from '@/server/engines/profileAccess.js';
 import { registerRoutes, route, type RouteDef } from '@/server/http/route.js';
-import { cancel, decide, REQUEST_NOT_FOUND } from './decide.js';
+import { cancel, decide } from './decide.js';
 import {
   changeAffinityGroup,
   changeDepartment,
@@ -33,8 +32,8 @@ import {
   type RequestInput,
   type Target,
 } from './filing.js';
-import { allScope, departmentScope, inspectorateScope, isRequester, mayHandle, ownScope } from './scope.js';
-import { historyOf, requestPage, requestView, type RequestListQuery } from './view.js';
+import { allScope, departmentScope, inspectorateScope, ownScope } from './scope.js';
+import { requestDetail, requestPage, type RequestListQuery } from './view.js';
 
 /**
  * Requests and approvals, under /ChurchAffiliation/ as the API contract names them: the member's five
@@ -177,14 +176,7 @@ export async function requestsModule(app: FastifyInstance) {
       summary: 'One request with its history: for the member who filed it, those who may decide it, and administrators',
       access: { signedIn: true },
       query: z.object({ id: idField() }),
-      async handler({ query, caller, services }) {
-        const db = services.database.db;
-        const [request] = await db.select().from(memberRequests).where(eq(memberRequests.id, query.id));
-        if (!request) throw notFound(REQUEST_NOT_FOUND);
-        if (!isRequester(caller!, request) && !(await mayHandle(db, caller!, request, 'view'))) throw forbidden();
-        const [view, history] = await Promise.all([requestView(db, request.id), historyOf(db, request.id)]);
-        return ok({ ...view, history });
-      },
+      handler: async ({ query, caller, services }) => ok(await requestDetail(services.database.db, caller!, query.id)),
     }),
     route({
       method: 'PUT',

@@ -6,10 +6,14 @@ import type { Db, Tx } from '@/server/db/client.js';
 import { personName, searchOver } from '@/server/db/queries.js';
 import { affinityGroups, centers, departments, memberRequests, requestEvents, users, zones } from '@/server/db/schema/index.js';
 import { page } from '@/server/http/envelope.js';
-import { badRequest } from '@/server/http/errors.js';
-import { orderOf, pageOf, type ListParams } from '@/server/http/list.js';
+import type { Caller } from '@/server/http/access.js';
+import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
+import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
+import { isRequester, mayHandle } from './scope.js';
 
 /** A request as every list and the detail show it: requester, target and previous names, decision. */
+
+export const REQUEST_NOT_FOUND = 'Request not found';
 
 const requester = alias(users, 'requester');
 const targetDepartment = alias(departments, 'target_department');
@@ -77,7 +81,7 @@ export async function requestView(db: Db | Tx, id: string): Promise<RequestView 
 }
 
 /** A request's history, oldest first: filed, then its decision or cancellation. */
-export function historyOf(db: Db | Tx, requestId: string) {
+function historyOf(db: Db | Tx, requestId: string) {
   return db
     .select({
       id: requestEvents.id,
@@ -90,6 +94,15 @@ export function historyOf(db: Db | Tx, requestId: string) {
     .from(requestEvents)
     .where(eq(requestEvents.requestId, requestId))
     .orderBy(asc(requestEvents.at), asc(requestEvents.id));
+}
+
+/** One request with its history: for the member who filed it, those who may handle it, and administrators. */
+export async function requestDetail(db: Db, caller: Caller, id: string) {
+  const [request] = await db.select().from(r).where(eq(r.id, id));
+  if (!request) throw notFound(REQUEST_NOT_FOUND);
+  if (!isRequester(caller, request) && !(await mayHandle(db, caller, request, 'view'))) throw forbidden();
+  const [view, history] = await Promise.all([requestView(db, request.id), historyOf(db, request.id)]);
+  return { ...view, history };
 }
 
 export type RequestListQuery = ListParams & Partial<z.output<z.ZodObject<typeof requestFilters>>>;

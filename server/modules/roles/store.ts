@@ -1,14 +1,15 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ALL_PERMISSIONS, permissionString } from '@/domain/roles/permissions.js';
 import { CIH_ROLES, PLATFORM_ROLES } from '@/domain/roles/roles.js';
 import { idField } from '@/domain/common/fields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { permissionsOf } from '@/server/db/permissionsOf.js';
-import { countOf, sameText } from '@/server/db/queries.js';
+import { countOf, sameText, searchOver } from '@/server/db/queries.js';
 import { churchAffiliations, permissions, rolePermissions, roles, userPermissions, userRoles } from '@/server/db/schema/index.js';
 import { badRequest, conflict, notFound } from '@/server/http/errors.js';
-import { existingUser } from '@/server/http/profileAccess.js';
+import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
+import { existingUser } from '@/server/engines/profileAccess.js';
 
 /** Roles, their permissions and a user's grants, as the Roles routes read and write them. */
 
@@ -24,7 +25,7 @@ export const isSystemRole = (name: string) => SYSTEM_ROLES.includes(name);
 export type Role = typeof roles.$inferSelect;
 
 /** A role as the API shows it: with whether it is built in, its holders and its permission count. */
-export const roleFields = {
+const roleFields = {
   id: roles.id,
   name: roles.name,
   kind: roles.kind,
@@ -35,6 +36,30 @@ export const roleFields = {
   userCount: countOf(userRoles, userRoles.roleId, roles.id),
   permissionCount: countOf(rolePermissions, rolePermissions.roleId, roles.id),
 };
+
+const ROLE_SORT = {
+  name: roles.name,
+  createdAt: roles.createdAt,
+  userCount: roleFields.userCount,
+  permissionCount: roleFields.permissionCount,
+};
+
+/** One page of the platform roles: search over name and description, the sorts of ROLE_SORT. */
+export async function rolePage(db: Db, q: ListParams) {
+  const where = and(eq(roles.kind, 'platform'), searchOver(q.search, [roles.name, roles.description]));
+  const { limit, offset } = pageOf(q);
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select(roleFields)
+      .from(roles)
+      .where(where)
+      .orderBy(...orderOf(q, ROLE_SORT, [asc(roles.name)]))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(roles).where(where),
+  ]);
+  return { rows, total: n };
+}
 
 /** The role, locked for the change that follows; 404 when there is none. */
 export async function lockedRole(tx: Tx, id: string): Promise<Role> {

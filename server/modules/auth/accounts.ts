@@ -1,0 +1,107 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { signUpSchema } from '@/domain/auth/schemas.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { biodata, churchAffiliations, roles, userRoles, users } from '@/server/db/schema/index.js';
+import type { AuditEntry } from '@/server/http/audit.js';
+import { conflict, isUniqueViolation } from '@/server/http/errors.js';
+import { recordConsents } from '@/server/modules/profile/consent.js';
+
+/** The account rows the sign-in, sign-up and password calls read and write. */
+
+export type User = typeof users.$inferSelect;
+type Audit = (entry: AuditEntry) => void;
+
+const USER_NAME_TAKEN = 'This user name is already taken';
+
+export async function findByEmail(db: Db | Tx, email: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return user;
+}
+
+/** The account a sign-in names: its email, or its user name in any case (name already trimmed and lower case). */
+export async function findBySignInName(db: Db, name: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.email, name), sql`lower(${users.userName}) = ${name}`));
+  return user;
+}
+
+export async function userById(db: Db, id: string): Promise<User> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+export async function affiliationOf(db: Db, userId: string) {
+  const [affiliation] = await db.select().from(churchAffiliations).where(eq(churchAffiliations.userId, userId));
+  return affiliation;
+}
+
+async function mustBeFreeUserName(tx: Tx, userName: string) {
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.userName}) = ${userName.toLowerCase()}`);
+  if (taken) throw conflict(USER_NAME_TAKEN);
+}
+
+/** A signed-up account: a first-timer with the firsttimers role, their biodata begun, their consents recorded. */
+export async function createSignedUp(tx: Tx, audit: Audit, body: z.output<typeof signUpSchema>, passwordHash: string) {
+  if (body.userName) await mustBeFreeUserName(tx, body.userName);
+  const { password: _password, consents: choices, ...profile } = body;
+  const [user] = await tx
+    .insert(users)
+    .values({ ...profile, passwordHash, isFirstTimer: true })
+    .returning();
+  const [role] = await tx.select().from(roles).where(eq(roles.name, 'firsttimers'));
+  if (role) await tx.insert(userRoles).values({ userId: user.id, roleId: role.id });
+  const { title, firstName, middleName, surName, email, mobile1, gender } = body;
+  await tx.insert(biodata).values({ userId: user.id, title, firstName, middleName, surName, email, mobile1, gender });
+  audit({ action: 'create', entity: 'user', entityId: user.id, after: user, actorId: user.id });
+  if (choices) await recordConsents(tx, user.id, choices);
+  return user;
+}
+
+/**
+ * A sign-up that lost the race for a unique index: the same email gets the answer any sign-up
+ * gets (null: no mail, the account's owner got one), the same user name a 409.
+ */
+export function signUpRaceLost(err: unknown): null {
+  if (isUniqueViolation(err, 'users_email_key')) return null;
+  if (isUniqueViolation(err, 'users_user_name_key')) throw conflict(USER_NAME_TAKEN);
+  throw err;
+}
+
+export async function verifyEmail(tx: Tx, audit: Audit, user: User) {
+  const [after] = await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+  audit({ action: 'validate-email', entity: 'user', entityId: user.id, actorId: user.id, before: user, after });
+}
+
+/** A new token version: every token the account holds stops working. */
+const nextTokenVersion = () => sql`${users.tokenVersion} + 1`;
+
+/** A reset by mailed code: the code reached the mailbox, so the address is proven as well. */
+export async function resetPassword(tx: Tx, audit: Audit, user: User, passwordHash: string) {
+  const [after] = await tx
+    .update(users)
+    .set({ passwordHash, emailVerified: true, tokenVersion: nextTokenVersion(), updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  audit({ action: 'reset-password', entity: 'user', entityId: user.id, actorId: user.id, before: user, after });
+}
+
+export async function changePassword(tx: Tx, audit: Audit, user: User, passwordHash: string) {
+  const [row] = await tx
+    .update(users)
+    .set({ passwordHash, tokenVersion: nextTokenVersion(), updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  audit({ action: 'change-password', entity: 'user', entityId: user.id, before: user, after: row });
+  return row;
+}
+
+export async function logOut(tx: Tx, audit: Audit, userId: string) {
+  await tx.update(users).set({ tokenVersion: nextTokenVersion() }).where(eq(users.id, userId));
+  audit({ action: 'logout', entity: 'user', entityId: userId });
+}

@@ -1,0 +1,69 @@
+import type { FastifyRequest } from 'fastify';
+import type { Tx } from '@/server/db/client.js';
+import { recordSecurityEvent, type AuditEntry } from '@/server/http/audit.js';
+import { ok } from '@/server/http/envelope.js';
+import { badRequest } from '@/server/http/errors.js';
+import type { RouteContext } from '@/server/http/route.js';
+import type { Mail } from '@/server/mail.js';
+import type { Services } from '@/server/services.js';
+import { findByEmail, type User } from './accounts.js';
+import { INVALID_OTP, issueOtp, type OtpPurpose } from './otp.js';
+
+/** The mailed codes of sign-up, email validation and password reset, as the calls send and refuse them. */
+
+const SAME_ANSWER = 'If the address belongs to an account, a code has been sent to it.';
+
+/** Sends mail after the transaction that produced it has committed. */
+export async function sendAll(services: Services, mails: Array<Mail | null>) {
+  for (const mail of mails) if (mail) await services.mailer.send(mail);
+}
+
+/** Issues a code to an existing account and records that it did (never the code itself). */
+function issueAudited(tx: Tx, services: Services, audit: (entry: AuditEntry) => void, user: User, purpose: OtpPurpose) {
+  audit({ action: 'issue-otp', entity: 'user', entityId: user.id, actorId: user.id, after: { purpose } });
+  return issueOtp(tx, services, user.email, purpose);
+}
+
+/**
+ * The code-mailing calls: a code for the purpose the account calls for (none for an unknown
+ * address), mailed after commit, and the same answer either way so no call reveals an account.
+ */
+export async function mailCode(ctx: RouteContext<{ email: string }, unknown>, purposeFor: (user: User) => OtpPurpose | null) {
+  const { body, services, mutate } = ctx;
+  const mail = await mutate(async (tx, audit) => {
+    const user = await findByEmail(tx, body.email);
+    const purpose = user && purposeFor(user);
+    return user && purpose ? issueAudited(tx, services, audit, user, purpose) : null;
+  });
+  await sendAll(services, [mail]);
+  return ok(null, SAME_ANSWER);
+}
+
+/**
+ * Sign-up with an address that has an account answers as any sign-up does (so nobody learns
+ * which addresses have one); the owner is told by mail instead, with a fresh code if the
+ * account was never activated. The password typed is not used.
+ */
+export async function alreadyRegisteredMail(tx: Tx, services: Services, audit: (entry: AuditEntry) => void, user: User): Promise<Mail> {
+  const app = services.config.appName;
+  const code = user.emailVerified ? null : await issueAudited(tx, services, audit, user, 'verify');
+  audit({ action: 'sign-up-existing', entity: 'user', entityId: user.id, actorId: null });
+  const next = code
+    ? `${code.text}\n\nYour existing password stays as it was.`
+    : 'Sign in with your password, or use "Forgot password" to set a new one.';
+  return {
+    to: user.email,
+    subject: `${app}: someone tried to register with your address`,
+    text: `Someone, perhaps you, tried to register at ${app} with this email address, which already has an account.\n\n${next}\n\nIf it was not you, you can ignore this mail.`,
+  };
+}
+
+/** A wrong, expired or spent code: the trail keeps the try (never the code), the caller gets 400. */
+export async function refuseCode(services: Services, request: FastifyRequest, email: string, purpose: OtpPurpose): Promise<never> {
+  await recordSecurityEvent(
+    services.database.db,
+    { action: 'otp-refused', entity: 'user', after: { email, purpose } },
+    { actorId: null, ip: request.ip },
+  );
+  throw badRequest(INVALID_OTP);
+}

@@ -1,0 +1,118 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { createAdminSchema } from '@/domain/people/schemas.js';
+import type { Db, Tx } from '@/server/db/client.js';
+import { qualified, sameText } from '@/server/db/queries.js';
+import { biodata, memberDirectory, memberRoleNames, roles, userRoles, users } from '@/server/db/schema/index.js';
+import type { AuditEntry } from '@/server/http/audit.js';
+import { badRequest, conflict } from '@/server/http/errors.js';
+import type { Caller } from '@/server/http/access.js';
+import {
+  flag,
+  isConverted,
+  isFirstTimer,
+  isListed,
+  memberFilters,
+  memberPage,
+  memberQuerySchema,
+  seesHidden,
+  visibleTo,
+} from '@/server/engines/memberList.js';
+import { lockedUser } from '@/server/engines/profileAccess.js';
+import type { Mail } from '@/server/mail.js';
+import { issueOtp } from '@/server/modules/auth/otp.js';
+import type { Services } from '@/server/services.js';
+
+/** Accounts as administrators manage them: the user list, disabling and enabling, creating one. */
+
+export const EMAIL_TAKEN = 'This email is already registered';
+
+/** GetAllUsers: the member list's filters, plus the account's state and whether a first-timer. */
+export const userListQuery = memberQuerySchema.extend({
+  status: z.enum(['enabled', 'disabled'], { error: "Status must be 'enabled' or 'disabled'" }).optional(),
+  kind: z.enum(['firsttimer', 'member'], { error: "Kind must be 'firsttimer' or 'member'" }).optional(),
+});
+
+/** What a user row adds to the member summary. */
+const USER_FIELDS = {
+  roles: sql<string[]>`coalesce(${memberRoleNames.names}, '{}')`,
+  isFirstTimer: memberDirectory.isFirstTimer,
+  disabled: memberDirectory.disabled,
+  emailVerified: sql<boolean>`(select ${qualified(users.emailVerified)} from ${users} where ${qualified(users.id)} = ${qualified(memberDirectory.userId)})`,
+  createdAt: memberDirectory.createdAt,
+  convertedAt: memberDirectory.convertedAt,
+};
+const USER_SORTS = {
+  email: memberDirectory.email,
+  createdAt: memberDirectory.createdAt,
+  convertedAt: memberDirectory.convertedAt,
+  status: memberDirectory.disabled,
+};
+
+/** One page of the user list: the member list's filters, the account's state and kind, the user sorts. */
+export function userPage(db: Db, caller: Caller, query: z.output<typeof userListQuery>) {
+  const { status, kind, ...filters } = query;
+  const where = () => [
+    isListed,
+    ...memberFilters(db, filters),
+    status && flag(memberDirectory.disabled, status === 'disabled'),
+    kind && (kind === 'firsttimer' ? isFirstTimer : isConverted),
+    visibleTo(caller),
+  ];
+  return memberPage(db, query, { scope: `users ${seesHidden(caller)}`, where, extra: () => USER_FIELDS, sorts: USER_SORTS });
+}
+
+/** The platform role (any letter case) a user may be given: not a CIH role, not firsttimers. */
+async function assignableRole(tx: Tx, name: string) {
+  const [role] = await tx
+    .select()
+    .from(roles)
+    .where(and(sameText(roles.name, name), eq(roles.kind, 'platform'), ne(roles.name, 'firsttimers')));
+  if (!role)
+    throw badRequest(`No assignable platform role is named "${name}"`, { role: ['Choose a platform role other than firsttimers'] });
+  return role;
+}
+
+/** Disables or enables the account, audited; disabling revokes every token, enabling brings none back. */
+export async function setDisabled(tx: Tx, audit: (entry: AuditEntry) => void, userId: string, disabled: boolean) {
+  const before = await lockedUser(tx, userId);
+  const revoke = disabled ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {};
+  const [after] = await tx
+    .update(users)
+    .set({ disabled, ...revoke, updatedAt: new Date() })
+    .where(eq(users.id, before.id))
+    .returning();
+  audit({ action: disabled ? 'disable' : 'enable', entity: 'user', entityId: before.id, before, after });
+  return { id: after.id, email: after.email, disabled: after.disabled };
+}
+
+/** The reset code, wrapped in a welcome that says where to set the password. */
+export function welcomeMail(code: Mail, appName: string, roleName: string, link: string): Mail {
+  return {
+    to: code.to,
+    subject: `${appName}: your new account`,
+    text: [
+      `An administrator has created a ${appName} account for you, with the role ${roleName}. It has no password yet.`,
+      code.text,
+      `Set your password at ${link} with that code. If the code has expired, ask for a new one on the same page (Forgot password).`,
+    ].join('\n\n'),
+  };
+}
+
+type NewAccount = Omit<z.output<typeof createAdminSchema>, 'role'>;
+
+/** A verified account without a password in the role, with its biodata, and the reset code its welcome carries. */
+export async function createAccount(tx: Tx, audit: (entry: AuditEntry) => void, services: Services, person: NewAccount, roleName: string) {
+  const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, person.email));
+  if (taken) throw conflict(EMAIL_TAKEN);
+  const role = await assignableRole(tx, roleName);
+  // An administrator vouches for the address, so it needs no validation.
+  const [user] = await tx
+    .insert(users)
+    .values({ ...person, emailVerified: true, isFirstTimer: false })
+    .returning();
+  await tx.insert(userRoles).values({ userId: user.id, roleId: role.id });
+  await tx.insert(biodata).values({ userId: user.id, ...person });
+  audit({ action: 'create-user', entity: 'user', entityId: user.id, after: { ...user, role: role.name } });
+  return { user, role, code: await issueOtp(tx, services, user.email, 'reset') };
+}

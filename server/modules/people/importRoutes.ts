@@ -1,0 +1,89 @@
+import type { FastifyRequest } from 'fastify';
+import { importCommitSchema, importPreviewSchema, MAX_IMPORT_BYTES, PREVIEW_PROBLEM_ROWS } from '@/domain/people/memberImport.js';
+import { P } from '@/domain/roles/permissions.js';
+import { ok } from '@/server/http/envelope.js';
+import { ApiError, badRequest, conflict, isUniqueViolation } from '@/server/http/errors.js';
+import { route, type AnyRouteDef } from '@/server/http/route.js';
+import { checkRows, type CheckedRow } from './importCheck.js';
+import { commitImport } from './importCommit.js';
+import { parseSheet, suggestMapping } from './importParse.js';
+
+const tag = 'Member import';
+const access = { permission: P.createUserManagement };
+/** The parsed rows come back with each step: a 5 MB sheet as JSON arrays, with room to spare. */
+const ROWS_BODY_LIMIT = 4 * MAX_IMPORT_BYTES;
+
+async function readFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new ApiError(415, 'Send the file as multipart/form-data');
+  const part = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
+  if (!part) throw badRequest('Choose a file to upload', { file: ['Choose a file to upload'] });
+  try {
+    const data = await part.toBuffer();
+    if (data.length === 0) throw badRequest('The file is empty', { file: ['The file is empty'] });
+    return data;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'The file is larger than 5 MB');
+    throw err;
+  }
+}
+
+/**
+ * What the preview answers: the counts, and the first rows with problems (line, the person as
+ * read, its problems). Not the good rows: for 20,000 of them that was 7 MB over mobile data,
+ * of which the dialog showed none.
+ */
+function summary(rows: CheckedRow[]) {
+  const problems = rows.filter((r) => r.problems.length > 0);
+  return { total: rows.length, good: rows.length - problems.length, bad: problems.length, rows: problems.slice(0, PREVIEW_PROBLEM_ROWS) };
+}
+
+/**
+ * The spreadsheet import of members and first-timers, in three calls that keep nothing between
+ * them: the upload reads the file into rows, the preview checks the rows through a mapping, the
+ * commit checks them again in its transaction and creates the people.
+ */
+export const importRoutes: AnyRouteDef[] = [
+  route({
+    method: 'POST',
+    url: '/MemberImport/Upload',
+    tag,
+    summary:
+      "(added) Read a CSV or XLSX file (multipart, field 'file', at most 5 MB, told apart by its bytes): its header row, its rows as text and a suggested column for each field",
+    access,
+    multipart: true,
+    async handler({ request }) {
+      const sheet = await parseSheet(await readFile(request));
+      return ok({ ...sheet, mapping: suggestMapping(sheet.headers) });
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/MemberImport/Preview',
+    tag,
+    summary: `(added) Check the rows through a mapping (field to column): how many are good and how many have problems, and the first ${PREVIEW_PROBLEM_ROWS} rows with problems, each as read with its problems (missing name, bad phone or email, unknown department, zone or center, duplicate of a member or of another row); nothing is written`,
+    access,
+    body: importPreviewSchema,
+    bodyLimit: ROWS_BODY_LIMIT,
+    async handler({ body, services }) {
+      return ok(summary(await checkRows(services.database.db, body.rows, body.mapping)));
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/MemberImport/Commit',
+    tag,
+    summary:
+      "(added) Import the rows in one transaction: mode 'all' refuses (400, nothing written) when any row has a problem; mode 'good' imports the rows without problems. Members are created as an administrator creates them (no password), or first-timers with kind 'firsttimer'",
+    access,
+    body: importCommitSchema,
+    bodyLimit: ROWS_BODY_LIMIT,
+    async handler({ body, mutate }) {
+      const result = await mutate((tx, audit) => commitImport(tx, audit, body)).catch((err) => {
+        // Someone registered one of the emails between the check and the insert.
+        if (isUniqueViolation(err, 'users_email_key')) throw conflict('An email in the file was registered meanwhile: preview again');
+        throw err;
+      });
+      return ok(result, `${result.imported} imported, ${result.skipped} skipped`);
+    },
+  }),
+];

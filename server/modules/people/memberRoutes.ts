@@ -1,0 +1,71 @@
+import { P } from '@/domain/roles/permissions.js';
+import { cursorParam } from '@/server/engines/keyset.js';
+import { listQuery } from '@/server/engines/list.js';
+import {
+  isArchived,
+  isChurchMember,
+  memberFilters,
+  memberPage,
+  memberQuerySchema,
+  seesHidden,
+  visibleTo,
+} from '@/server/engines/memberList.js';
+import { userIdQuery } from '@/server/engines/profileAccess.js';
+import { ok } from '@/server/http/envelope.js';
+import { route, type AnyRouteDef } from '@/server/http/route.js';
+import { setDemise } from './demise.js';
+
+/**
+ * The member list of the members screen (church members only, with the member query's filters:
+ * server/engines/memberList.ts) and the archive of members who passed on (demise).
+ */
+export const memberRoutes: AnyRouteDef[] = [
+  route({
+    method: 'GET',
+    url: '/ChurchAffiliation/GetMemberQuery',
+    tag: 'Church affiliation',
+    summary: 'Church members (not first-timers, not archived) as member summaries: search, filters, sort and paging',
+    access: { permission: [P.viewMembers, P.viewCihManagement, P.viewAttendance] },
+    query: memberQuerySchema,
+    handler: ({ query, caller, services }) => {
+      const db = services.database.db;
+      return memberPage(db, query, {
+        scope: `members ${seesHidden(caller!)}`,
+        where: () => [isChurchMember, ...memberFilters(db, query), visibleTo(caller!)],
+      });
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/Biodata/GetAllDemise',
+    tag: 'Archived members',
+    summary: 'Archived members (demise) as member summaries: search, the member sorts and paging',
+    access: { permission: P.updateDemise },
+    query: listQuery(cursorParam),
+    handler({ query, services }) {
+      return memberPage(services.database.db, query, { scope: 'archived', where: () => [isArchived] });
+    },
+  }),
+  route({
+    method: 'PUT',
+    url: '/Biodata/ArchiveMember',
+    tag: 'Archived members',
+    summary: '(added) Archive a member (demise on): they leave the member lists and counts, and are never deleted',
+    access: { permission: P.updateDemise },
+    query: userIdQuery,
+    async handler({ query, mutate }) {
+      return ok(await mutate((tx, audit) => setDemise(tx, audit, query.userId, true)), 'Member archived');
+    },
+  }),
+  route({
+    method: 'PUT',
+    url: '/Biodata/RestoreMember',
+    tag: 'Archived members',
+    summary: '(added) Restore an archived member (demise off): they are back in the member lists and counts',
+    access: { permission: P.updateDemise },
+    query: userIdQuery,
+    async handler({ query, mutate }) {
+      return ok(await mutate((tx, audit) => setDemise(tx, audit, query.userId, false)), 'Member restored');
+    },
+  }),
+];

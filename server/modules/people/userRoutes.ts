@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { emailField } from '@/domain/auth/schemas.js';
+import { createAdminSchema } from '@/domain/people/schemas.js';
+import { P } from '@/domain/roles/permissions.js';
+import { idField } from '@/domain/common/fields.js';
+import { isSelf, userIdQuery } from '@/server/engines/profileAccess.js';
+import { ok } from '@/server/http/envelope.js';
+import { badRequest, conflict, forbidden, isUniqueViolation } from '@/server/http/errors.js';
+import { route, type AnyRouteDef } from '@/server/http/route.js';
+import { createAccount, EMAIL_TAKEN, setDisabled, userListQuery, userPage, welcomeMail } from './accounts.js';
+import { userByEmail, userById, userByName } from './userView.js';
+
+/** Looking another user up: those who see members or manage users. */
+const lookupAccess = { permission: [P.viewMembers, P.updateOtherMembers, P.viewUserManagement] };
+
+const tag = 'Users';
+
+/** Users management: looking a user up, the user list (first-timers' too), disabling, and creating administrators. */
+export const userRoutes: AnyRouteDef[] = [
+  route({
+    method: 'GET',
+    url: '/UserManagement/GetUserbyId',
+    tag,
+    summary: 'A user by id: names, contact, state, platform roles and CIH role',
+    access: { ...lookupAccess, orSelf: 'userId' },
+    query: z.object({ userId: idField('UserId') }),
+    handler: async ({ query, services }) => ok(await userById(services.database.db, query.userId)),
+  }),
+  route({
+    method: 'GET',
+    url: '/UserManagement/GetUserbyEmail',
+    tag,
+    summary: 'A user by email',
+    access: lookupAccess,
+    query: z.object({ userEmail: emailField }),
+    handler: async ({ query, services }) => ok(await userByEmail(services.database.db, query.userEmail)),
+  }),
+  route({
+    method: 'GET',
+    url: '/UserManagement/GetUserbyName',
+    tag,
+    summary: 'A user by user name (any letter case)',
+    access: lookupAccess,
+    query: z.object({ username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254) }),
+    handler: async ({ query, services }) => ok(await userByName(services.database.db, query.username)),
+  }),
+  route({
+    method: 'GET',
+    url: '/Admin/GetAllUsers',
+    tag,
+    summary:
+      'Every user not archived, as member summaries with roles and account state: search, the member filters, Role, Status (enabled|disabled), Kind (firsttimer|member), sorts and paging. Kind=firsttimer is the first-timer list, open to CAN_VIEW_FIRSTTIMERS',
+    access: { permission: [P.viewUserManagement, P.viewFirstTimers] },
+    query: userListQuery,
+    handler({ query, caller, services }) {
+      if (!caller!.permissions.has(P.viewUserManagement) && query.kind !== 'firsttimer') {
+        throw forbidden('You may list first-timers only (Kind=firsttimer)');
+      }
+      return userPage(services.database.db, caller!, query);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    url: '/Admin/DisableUser',
+    tag,
+    summary: 'Disable a user: they cannot log in and every token they hold stops working at once (not oneself)',
+    access: { permission: P.updateUserManagement },
+    query: userIdQuery,
+    async handler({ query, caller, mutate }) {
+      if (isSelf(caller, query.userId)) throw badRequest('You cannot disable your own account');
+      return ok(await mutate((tx, audit) => setDisabled(tx, audit, query.userId, true)), 'User disabled');
+    },
+  }),
+  route({
+    method: 'DELETE',
+    url: '/Admin/EnableUser',
+    tag,
+    summary: 'Enable a disabled user: they can log in again',
+    access: { permission: P.updateUserManagement },
+    query: userIdQuery,
+    async handler({ query, mutate }) {
+      return ok(await mutate((tx, audit) => setDisabled(tx, audit, query.userId, false)), 'User enabled');
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/Admin/CreateAdmin',
+    tag,
+    summary:
+      'Create an administrator, or a user in another platform role (role, default administrator): verified, no password; they are mailed a reset code and a link to set one',
+    access: { permission: P.createUserManagement },
+    body: createAdminSchema,
+    async handler({ body, services, request, mutate }) {
+      const { role: roleName, ...person } = body;
+      const { user, role, code } = await mutate((tx, audit) => createAccount(tx, audit, services, person, roleName)).catch((err) => {
+        if (isUniqueViolation(err, 'users_email_key')) throw conflict(EMAIL_TAKEN);
+        throw err;
+      });
+      const link = `${request.protocol}://${request.host}/reset-password/${encodeURIComponent(user.email)}`;
+      // A new account has no codes yet, so its first one is always issued.
+      if (code) await services.mailer.send(welcomeMail(code, services.config.appName, role.name, link));
+      return ok(
+        { id: user.id, email: user.email, firstName: user.firstName, surName: user.surName, roles: [role.name] },
+        `User created with the role ${role.name}. A link to set their password has been mailed to ${user.email}.`,
+      );
+    },
+  }),
+];
