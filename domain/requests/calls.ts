@@ -1,4 +1,3 @@
-import { defineCall, responseType, type AnyCall } from '@/domain/common/calls.js';
 import type { MemberRequestKind } from '@/domain/common/enums.js';
 import type { MemberRequest, MemberRequestDetail } from '@/domain/common/records.js';
 import {
@@ -9,6 +8,8 @@ import {
   joinDepartmentRequestSchema,
 } from '@/domain/profile/schemas.js';
 import { cancelRequestSchema, decisionSchema } from '@/domain/requests/schemas.js';
+import { defineCall, responseType, type AnyCall } from '@/domain/common/calls.js';
+import { idQuery } from '@/domain/common/fields.js';
 
 /** Members' requests (department, affinity group, CIH zone): asking, the lists, deciding and cancelling. */
 export const requestsCalls = {
@@ -59,7 +60,12 @@ export const requestsCalls = {
   approveChangeOfDepartment: defineCall({ method: 'PUT', path: '/ChurchAffiliation/ApproveChangeOfDepartment', query: decisionSchema }),
   approveChangeOfCIHZone: defineCall({ method: 'PUT', path: '/ChurchAffiliation/ApproveChangeOfCIHZone', query: decisionSchema }),
   approveAffinityGroupRequest: defineCall({ method: 'PUT', path: '/ChurchAffiliation/ApproveAffinityGroupRequest', query: decisionSchema }),
-  getRequestById: defineCall({ method: 'GET', path: '/ChurchAffiliation/GetRequestById', response: responseType<MemberRequestDetail>() }),
+  getRequestById: defineCall({
+    method: 'GET',
+    path: '/ChurchAffiliation/GetRequestById',
+    query: idQuery,
+    response: responseType<MemberRequestDetail>(),
+  }),
   cancelRequest: defineCall({ method: 'PUT', path: '/ChurchAffiliation/CancelRequest', query: cancelRequestSchema }),
 };
 
