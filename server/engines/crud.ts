@@ -101,15 +101,6 @@ function callsOf(def: EntityDefinition): CrudCalls {
   };
 }
 
-/** The five paths most entities share: /Ministry/Create, /Ministry/GetAll ... (the lookup lists' `paths`). */
-export const standardPaths = (controller: string) => ({
-  create: `/${controller}/Create`,
-  update: `/${controller}/Update`,
-  remove: `/${controller}/Delete`,
-  getAll: `/${controller}/GetAll`,
-  getById: `/${controller}/GetById`,
-});
-
 const MESSAGES = { created: 'Successfully Created', updated: 'Details updated', deleted: 'Successfully Deleted' };
 
 const capitalised = (s: string) => s[0].toUpperCase() + s.slice(1);

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- react-admin types the params and results of a data provider as any; this table passes them through */
 import type { CreateParams, DeleteParams, GetListParams, GetManyReferenceParams, GetOneParams, UpdateParams } from 'react-admin';
-import { defineCall, type AnyCall } from '@/domain/common/calls';
+import type { AnyCall } from '@/domain/common/calls';
 import type { Envelope, Query } from './http';
 
 /**
@@ -133,25 +133,6 @@ export const crud = (calls: CrudCalls, filters?: Record<string, string>) => ({
   update: update(calls.update),
   delete: remove(calls.remove),
 });
-
-const controllerCall = (method: AnyCall['method'], path: `/${string}`): AnyCall => defineCall({ method, path });
-
-/**
- * The API's standard controller: /X/Create, /X/Update, /X/Delete?id, /X/GetById?id and a list
- * call, named by the controller's name. Only the lookup lists still name their calls this way;
- * every other area hands crud() its declared calls.
- */
-export const controller = (name: string, listCall = 'GetAll', filters?: Record<string, string>) =>
-  crud(
-    {
-      list: controllerCall('GET', `/${name}/${listCall}`),
-      getOne: controllerCall('GET', `/${name}/GetById`),
-      create: controllerCall('POST', `/${name}/Create`),
-      update: controllerCall('PUT', `/${name}/Update`),
-      remove: controllerCall('DELETE', `/${name}/Delete`),
-    },
-    filters,
-  );
 
 /** The member filters of the people lists (GetAllUsers): react-admin name -> query name. */
 export const PEOPLE_FILTERS = {

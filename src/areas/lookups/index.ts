@@ -39,11 +39,11 @@ function endpointsOf(name: LookupName) {
   );
   return crud(
     {
-      list: calls.getAll.path,
-      getOne: calls.getById.path,
-      create: calls.create.path,
-      update: calls.update.path,
-      remove: calls.delete.path,
+      list: calls.getAll,
+      getOne: calls.getById,
+      create: calls.create,
+      update: calls.update,
+      remove: calls.delete,
     },
     Object.fromEntries(queryNames),
   );
