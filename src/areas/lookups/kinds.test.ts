@@ -35,11 +35,11 @@ describe.each(LOOKUP_NAMES)('the lookup list %s', (name) => {
     });
     const endpoints = ENDPOINTS[name];
     const calls = LOOKUP_CALLS[name];
-    expect(endpoints.getList).toMatchObject({ method: 'GET', path: calls.getAll.path });
-    expect(endpoints.getOne).toMatchObject({ method: 'GET', path: calls.getById.path });
-    expect(endpoints.create).toMatchObject({ method: 'POST', path: calls.create.path });
-    expect(endpoints.update).toMatchObject({ method: 'PUT', path: calls.update.path });
-    expect(endpoints.delete).toMatchObject({ method: 'DELETE', path: calls.delete.path });
+    expect(endpoints.getList?.call).toMatchObject({ method: 'GET', path: calls.getAll.path });
+    expect(endpoints.getOne?.call).toMatchObject({ method: 'GET', path: calls.getById.path });
+    expect(endpoints.create?.call).toMatchObject({ method: 'POST', path: calls.create.path });
+    expect(endpoints.update?.call).toMatchObject({ method: 'PUT', path: calls.update.path });
+    expect(endpoints.delete?.call).toMatchObject({ method: 'DELETE', path: calls.delete.path });
   });
 
   it('declares its five calls under its entity, which the audit trail lists', () => {
