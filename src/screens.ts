@@ -26,7 +26,7 @@ import { centerChoices, centers, cihCenter, zoneChoices, zones } from '@/src/are
 import { cihAttendance, cihDashboardStats, cihFollowup, cihInspections, cihReports } from '@/src/areas/cihReports';
 import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/areas/departments';
 import { goals } from '@/src/areas/goals';
-import { LOOKUP_SCREENS } from '@/src/areas/lookups';
+import { accessories, affinityGroups, ministries, mountainsOfInfluence, moi, specialUnits, units } from '@/src/areas/lookups';
 import { meetingInviteeChoices, meetings } from '@/src/areas/meetings';
 import { attendance, demise, firstTimers, firstTimerStats, memberImports, members, users } from '@/src/areas/people';
 import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } from '@/src/areas/requests';
@@ -63,7 +63,13 @@ export const SCREENS = [
   firstTimers,
   firstTimerStats,
   demise,
-  ...LOOKUP_SCREENS,
+  affinityGroups,
+  ministries,
+  units,
+  specialUnits,
+  accessories,
+  moi,
+  mountainsOfInfluence,
   departments,
   departmentMembers,
   delistedMembers,

@@ -1,6 +1,5 @@
-import type { ZodType } from 'zod';
-import type { AnyCall, Call } from '@/domain/common/calls.js';
-import type { idQuery } from '@/domain/common/fields.js';
+import { z, type ZodType } from 'zod';
+import { idField } from '@/domain/common/fields.js';
 import type { Db } from '@/server/db/client.js';
 import type { Access, Caller } from '@/server/http/access.js';
 import { ok, type Envelope } from '@/server/http/envelope.js';
@@ -8,8 +7,8 @@ import { notFound } from '@/server/http/errors.js';
 import { route } from '@/server/http/route.js';
 
 type ScopedReads<Q> = {
-  /** GetAll, whose query is the list's (`query` below), and GetById, which takes ?id. */
-  calls: { list: AnyCall; one: Call<'GET', string, typeof idQuery> };
+  /** The calls' folder as the API contract spells it, e.g. '/Goal'. */
+  base: string;
   tag: string;
   access: Access;
   summaries: { list: string; one: string };
@@ -28,7 +27,8 @@ type ScopedReads<Q> = {
 export function scopedReads<Q>(r: ScopedReads<Q>) {
   return [
     route({
-      call: r.calls.list,
+      method: 'GET',
+      url: `${r.base}/GetAll`,
       tag: r.tag,
       summary: r.summaries.list,
       access: r.access,
@@ -36,10 +36,12 @@ export function scopedReads<Q>(r: ScopedReads<Q>) {
       handler: ({ query, caller, services }) => r.page(services.database.db, caller!, query),
     }),
     route({
-      call: r.calls.one,
+      method: 'GET',
+      url: `${r.base}/GetById`,
       tag: r.tag,
       summary: r.summaries.one,
       access: r.access,
+      query: z.object({ id: idField() }),
       async handler({ query, caller, services }) {
         const row = await r.one(services.database.db, caller!, query.id);
         if (!row) throw notFound(r.notFound);

@@ -2,8 +2,7 @@
 import type { DataProvider } from 'react-admin';
 import { API_URL } from '@/src/config';
 import { readToken } from '@/src/authProvider/session';
-import { pathOf } from '@/domain/common/calls';
-import { callFor, type Endpoint, type EndpointTable, type ResourceMethod } from './endpoints';
+import type { Endpoint, EndpointTable, ResourceMethod } from './endpoints';
 import type { CustomMethodName } from './table';
 import { createHttpClient, type HttpClient } from './http';
 
@@ -22,10 +21,9 @@ export type DataProviderOptions = {
 const STANDARD = ['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany'];
 
 async function run(http: HttpClient, endpoint: Endpoint, params: any) {
-  const call = callFor(endpoint, params);
   const envelope = await http({
-    method: call.method,
-    path: pathOf(call as { path: string }, endpoint.params?.(params) as never),
+    method: endpoint.method,
+    path: typeof endpoint.path === 'function' ? endpoint.path(params) : endpoint.path,
     query: endpoint.query?.(params),
     body: endpoint.body?.(params),
     okStatus: endpoint.okStatus,

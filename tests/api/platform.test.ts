@@ -4,7 +4,6 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineCall } from '@/domain/common/calls.js';
 import { describeAccess } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { DATABASE_UNAVAILABLE } from '@/server/http/errors.js';
@@ -108,7 +107,8 @@ describe('internal errors', () => {
     const own = await startSibling(s, {}, (app) =>
       registerRoutes(app, [
         route({
-          call: defineCall({ method: 'GET', path: '/Test/Throw' }),
+          method: 'GET',
+          url: '/Test/Throw',
           tag: 'Test',
           summary: 'throws',
           access: { public: true },
@@ -117,7 +117,8 @@ describe('internal errors', () => {
           },
         }),
         route({
-          call: defineCall({ method: 'GET', path: '/Test/TypeError' }),
+          method: 'GET',
+          url: '/Test/TypeError',
           tag: 'Test',
           summary: 'breaks',
           access: { public: true },
@@ -193,14 +194,12 @@ describe('case-insensitive paths and names', () => {
     const own = await startSibling(s, {}, (app) =>
       registerRoutes(app, [
         route({
-          call: defineCall({
-            method: 'GET',
-            path: '/Test/Echo',
-            query: z.object({ userId: z.string(), pageSize: z.coerce.number().optional(), search: z.string().optional() }),
-          }),
+          method: 'GET',
+          url: '/Test/Echo',
           tag: 'Test',
           summary: 'echoes its query',
           access: { self: 'userId' },
+          query: z.object({ userId: z.string(), pageSize: z.coerce.number().optional(), search: z.string().optional() }),
           async handler({ query }) {
             return ok(query);
           },
@@ -228,15 +227,13 @@ describe('the "self" rule', () => {
     own = await startSibling(s, {}, (app) =>
       registerRoutes(app, [
         route({
-          call: defineCall({
-            method: 'PUT',
-            path: '/Test/UpdateOwn',
-            body: z.object({ userId: z.string(), note: z.string().optional() }),
-            query: z.object({ userId: z.string().optional() }),
-          }),
+          method: 'PUT',
+          url: '/Test/UpdateOwn',
           tag: 'Test',
           summary: 'acts on the user named in the body',
           access: { self: 'userId' },
+          body: z.object({ userId: z.string(), note: z.string().optional() }),
+          query: z.object({ userId: z.string().optional() }),
           async handler({ body }) {
             return ok({ actedOn: body.userId });
           },

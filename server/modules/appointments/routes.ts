@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { appointmentFilters } from '@/domain/appointments/slots.js';
+import {
+  appointmentFilters,
+  appointmentUpdateSchema,
+  availabilitySchema,
+  bookingSchema,
+  freeSlotsQuery,
+} from '@/domain/appointments/slots.js';
 import { P } from '@/domain/roles/permissions.js';
-import { appointmentsCalls } from '@/domain/appointments/calls.js';
+import { idField } from '@/domain/common/fields.js';
 import type { Access } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
@@ -20,11 +26,12 @@ import { APPOINTMENT_NOT_FOUND, appointmentCalendar, appointmentPage, appointmen
 
 const tag = 'Appointments';
 const viewAccess: Access = { permission: P.viewAppointments };
+const idQuery = z.object({ id: idField() });
 
 export async function appointmentsModule(app: FastifyInstance) {
   registerRoutes(app, [
     ...scopedReads({
-      calls: { list: appointmentsCalls.getAll, one: appointmentsCalls.getById },
+      base: '/Appointment',
       tag,
       access: viewAccess,
       summaries: {
@@ -37,71 +44,86 @@ export async function appointmentsModule(app: FastifyInstance) {
       notFound: APPOINTMENT_NOT_FOUND,
     }),
     route({
-      call: appointmentsCalls.create,
+      method: 'POST',
+      url: '/Appointment/Create',
       tag,
       summary: "Book one of a host's free slots (HostId, StartsAt, Reason, Note); refused with 409 when the time was just taken",
       access: { permission: P.createAppointments },
+      body: bookingSchema,
       async handler({ body, caller, mutate }) {
         return ok(await mutate((tx, audit) => book(tx, audit, caller!, body)), 'Appointment requested');
       },
     }),
     route({
-      call: appointmentsCalls.update,
+      method: 'PUT',
+      url: '/Appointment/Update',
       tag,
       summary: 'Action confirm, decline or reschedule (with StartsAt) by the host; cancel by the member; Comment optional',
       access: viewAccess,
+      body: appointmentUpdateSchema,
       async handler({ body, caller, mutate }) {
         return ok(await mutate((tx, audit) => act(tx, audit, caller!, body)), 'Appointment updated');
       },
     }),
     route({
-      call: appointmentsCalls.delete,
+      method: 'DELETE',
+      url: '/Appointment/Delete',
       tag,
       summary: 'Remove an appointment (those who oversee appointments)',
       access: { permission: P.overseeAppointments },
+      query: idQuery,
       async handler({ query, mutate }) {
         await mutate((tx, audit) => deleteAppointment(tx, audit, query.id));
         return ok(null, 'Appointment deleted');
       },
     }),
     route({
-      call: appointmentsCalls.getHosts,
+      method: 'GET',
+      url: '/Appointment/GetHosts',
       tag,
       summary: '(added) The people one may book: holders of CAN_UPDATE_APPOITMENT who published availability',
       access: viewAccess,
       handler: async ({ services }) => ok(await publishedHosts(services.database.db)),
     }),
     route({
-      call: appointmentsCalls.getAvailability,
+      method: 'GET',
+      url: '/Appointment/GetAvailability',
       tag,
       summary: "(added) A host's weekly windows and days away (HostId; the caller's own when left out)",
       access: viewAccess,
+      query: z.object({ hostId: idField('HostId').optional() }),
       async handler({ query, caller, services }) {
         const rules = await hostRules(services.database.db, query.hostId ?? caller!.id);
         return ok({ windows: rules.windows, exceptions: [...rules.exceptions].sort().map((day) => ({ day })) });
       },
     }),
     route({
-      call: appointmentsCalls.setAvailability,
+      method: 'PUT',
+      url: '/Appointment/SetAvailability',
       tag,
       summary: "(added) Replace the caller's weekly windows (Weekday 0-6, StartMinute, EndMinute, SlotMinutes) and days away",
       access: { permission: P.hostAppointments },
+      body: availabilitySchema,
       async handler({ body, caller, mutate }) {
         return ok(await mutate((tx, audit) => setAvailability(tx, audit, caller!, body)), 'Availability saved');
       },
     }),
     route({
-      call: appointmentsCalls.getFreeSlots,
+      method: 'GET',
+      url: '/Appointment/GetFreeSlots',
       tag,
       summary: `(added) A host's free slots from From to To (days, both included; today and the next 13 days by default; at most ${MAX_SLOT_DAYS} days)`,
       access: viewAccess,
+      query: freeSlotsQuery,
       handler: async ({ query, services }) => ok(await slotsOf(services.database.db, query)),
     }),
     route({
-      call: appointmentsCalls.downloadIcs,
+      method: 'GET',
+      url: '/Appointment/DownloadIcs',
       tag,
       summary: '(added) The appointment as an iCalendar (.ics) file, for its member and host',
       access: viewAccess,
+      query: idQuery,
       async handler({ query, caller, services, reply }) {
         const { ics, fileName } = await appointmentCalendar(services.database.db, caller!, query.id, services.config.appName);
         reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(ics);

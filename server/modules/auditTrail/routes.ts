@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { P } from '@/domain/roles/permissions.js';
-import { auditTrailCalls } from '@/domain/auditTrail/calls.js';
+import { idField } from '@/domain/common/fields.js';
 import { ok } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { exportStream } from './export.js';
@@ -24,7 +25,8 @@ export async function auditTrailModule(app: FastifyInstance) {
   scheduleAuditRetention(app);
   registerRoutes(app, [
     route({
-      call: auditTrailCalls.getAllAudit,
+      method: 'GET',
+      url: '/AuditTrail/GetAllAudit',
       tag,
       summary:
         'The audit trail, newest first (SortOrder=asc: oldest first), filtered by ActorId, Actor (name or email), Action, EntityType, EntityId, SubjectId or Subject (the member it was about: id, or name or email), Outcome (success, refused, failedLogin), Ip, From and To; PageNumber/PageSize, or Cursor (a row’s or the answer’s nextCursor) for the rows after it. totalCount is exact up to 100,000; beyond that totalCountIsEstimate is true. A Cursor page carries no totalCount (the first page told it).',
@@ -33,14 +35,17 @@ export async function auditTrailModule(app: FastifyInstance) {
       handler: ({ query, services }) => auditPage(services.database.db, query, services.config.auditRetentionDays),
     }),
     route({
-      call: auditTrailCalls.getAuditById,
+      method: 'GET',
+      url: '/AuditTrail/GetAuditById',
       tag,
       summary: 'One audit entry with the record before and after the change (secrets redacted)',
       access,
+      query: z.object({ id: idField() }),
       handler: async ({ query, services }) => ok(await auditEntry(services.database.db, query.id)),
     }),
     route({
-      call: auditTrailCalls.exportAudit,
+      method: 'GET',
+      url: '/AuditTrail/ExportAudit',
       tag,
       summary: 'The filtered trail (GetAllAudit’s filters and order) as CSV, streamed; the export itself is audited',
       access,

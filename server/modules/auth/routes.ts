@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { authCalls } from '@/domain/auth/calls.js';
+import {
+  changePasswordCompleteSchema,
+  changePasswordInsideSchema,
+  emailSchema,
+  loginSchema,
+  requestOtpSchema,
+  signUpSchema,
+  usernameSchema,
+  validateEmailCompleteSchema,
+} from '@/domain/auth/schemas.js';
 import { ok } from '@/server/http/envelope.js';
 import { ApiError, badRequest } from '@/server/http/errors.js';
 import { registerRoutes, route } from '@/server/http/route.js';
@@ -19,11 +28,13 @@ export async function authModule(app: FastifyInstance) {
   registerRoutes(app, [
     // Under /UserManagement/, but one of Auth's public calls: it creates the account.
     route({
-      call: authCalls.signUpUser,
+      method: 'POST',
+      url: '/UserManagement/SignUpUser',
       tag,
       summary: 'Register: a new account is a first-timer, inactive until its email is validated',
       access: { public: true },
       rateLimited: true,
+      body: signUpSchema,
       async handler({ body, services, mutate }) {
         refuseCommonPassword(body.password, 'password');
         const passwordHash = await hashPassword(body.password, services.config.scryptLog2N);
@@ -38,19 +49,23 @@ export async function authModule(app: FastifyInstance) {
       },
     }),
     route({
-      call: authCalls.validateEmailInitiate,
+      method: 'POST',
+      url: '/Auth/ValidateEmailInitiate',
       tag,
       summary: 'Mail a code that validates the email of an inactive profile',
       access: { public: true },
       rateLimited: true,
+      body: emailSchema,
       handler: (ctx) => mailCode(ctx, (user) => (user.emailVerified ? null : 'verify')),
     }),
     route({
-      call: authCalls.validateEmailComplete,
+      method: 'POST',
+      url: '/Auth/ValidateEmailComplete',
       tag,
       summary: 'Activate a profile with the code mailed to it',
       access: { public: true },
       rateLimited: true,
+      body: validateEmailCompleteSchema,
       async handler({ body, services, mutate, request }) {
         const valid = await mutate(async (tx, audit) => {
           const user = await findByEmail(tx, body.email);
@@ -63,19 +78,23 @@ export async function authModule(app: FastifyInstance) {
       },
     }),
     route({
-      call: authCalls.requestOtp,
+      method: 'POST',
+      url: '/Auth/RequestOtp',
       tag,
       summary: 'Mail a fresh code for email validation or password reset',
       access: { public: true },
       rateLimited: true,
+      body: requestOtpSchema,
       handler: (ctx) => mailCode(ctx, (user) => (ctx.body.purpose === 'verify' && user.emailVerified ? null : ctx.body.purpose)),
     }),
     route({
-      call: authCalls.login,
+      method: 'POST',
+      url: '/Auth/Login',
       tag,
       summary: 'Sign in with email or user name and password',
       access: { public: true },
       rateLimited: true,
+      body: loginSchema,
       async handler({ body, services, mutate, request }) {
         const user = await passwords.holder(services, request.ip, body.username, body.password);
         if (!user.emailVerified) throw new ApiError(403, NOT_ACTIVATED);
@@ -86,29 +105,35 @@ export async function authModule(app: FastifyInstance) {
       },
     }),
     route({
-      call: authCalls.getUserLoginMethod,
+      method: 'POST',
+      url: '/Auth/GetUserLoginMethod',
       tag,
       summary: 'How an account signs in (always password; the answer does not reveal whether it exists)',
       access: { public: true },
       rateLimited: true,
+      body: usernameSchema,
       async handler() {
         return ok({ loginMethod: 'password' });
       },
     }),
     route({
-      call: authCalls.changePasswordInitiate,
+      method: 'POST',
+      url: '/Auth/ChangePasswordInitiate',
       tag,
       summary: 'Start a password reset: mail a code (same answer whether or not the email exists)',
       access: { public: true },
       rateLimited: true,
+      body: emailSchema,
       handler: (ctx) => mailCode(ctx, () => 'reset'),
     }),
     route({
-      call: authCalls.changePasswordComplete,
+      method: 'POST',
+      url: '/Auth/ChangePasswordComplete',
       tag,
       summary: 'Finish a password reset with the mailed code; every existing token is revoked',
       access: { public: true },
       rateLimited: true,
+      body: changePasswordCompleteSchema,
       async handler({ body, services, mutate, request }) {
         refuseCommonPassword(body.newPassword, 'newPassword');
         const passwordHash = await hashPassword(body.newPassword, services.config.scryptLog2N);
@@ -123,11 +148,13 @@ export async function authModule(app: FastifyInstance) {
       },
     }),
     route({
-      call: authCalls.changePasswordCompleteInside,
+      method: 'POST',
+      url: '/Auth/ChangePasswordCompleteInside',
       tag,
       summary: 'Change the signed-in user password; other tokens are revoked and a fresh one is returned',
       access: { signedIn: true },
       rateLimited: true,
+      body: changePasswordInsideSchema,
       async handler({ body, caller, services, mutate }) {
         const user = await userById(services.database.db, caller!.id);
         if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
@@ -141,7 +168,8 @@ export async function authModule(app: FastifyInstance) {
       },
     }),
     route({
-      call: authCalls.logout,
+      method: 'POST',
+      url: '/Auth/Logout',
       tag,
       summary: 'Sign out: revokes every token of the caller',
       access: { signedIn: true },

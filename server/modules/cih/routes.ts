@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { P } from '@/domain/roles/permissions.js';
-import { cihCalls } from '@/domain/cih/calls.js';
 import { crudRoutes } from '@/server/engines/crud.js';
 import { ok } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';
@@ -13,7 +12,8 @@ export async function cihModule(app: FastifyInstance) {
     ...crudRoutes(zone),
     ...crudRoutes(center),
     route({
-      call: cihCalls.getMyCenter,
+      method: 'GET',
+      url: '/Center/GetMyCenter',
       tag: 'CIH',
       summary: "(added) The caller's own CIH center from their church affiliation: its zone, members and leaders",
       access: { permission: [P.viewCihCenter, P.viewCihManagement] },

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { P } from '@/domain/roles/permissions.js';
-import { cihReportsCalls } from '@/domain/cihReports/calls.js';
+import { attendanceSchema, attendanceUpdateSchema, visitorToFirstTimerSchema } from '@/domain/cihReports/schemas.js';
+import { idField } from '@/domain/common/fields.js';
 import { ok, page } from '@/server/http/envelope.js';
 import { forbidden } from '@/server/http/errors.js';
 import { registerRoutes, route, type AnyRouteDef } from '@/server/http/route.js';
@@ -21,17 +23,20 @@ import { centerStats, dashboardStats, zoneStats } from './stats.js';
  */
 
 const tag = 'CIH Reports';
+const idQuery = z.object({ id: idField() });
 const MESSAGES = { created: 'Successfully Created', updated: 'Details updated', deleted: 'Successfully Deleted' };
 const read = { permission: P.viewCihReports };
 
 function reportRoutes(kind: ReportKind): AnyRouteDef[] {
-  const { calls, noun } = kind;
+  const { controller, noun } = kind;
   return [
     route({
-      call: calls.create,
+      method: 'POST',
+      url: `/${controller}/Create`,
       tag,
       summary: `File a ${noun} for a center`,
       access: { permission: P.createCihReports },
+      body: kind.body.create,
       async handler({ body, caller, services, mutate }) {
         const input = body as Record<string, unknown> & { centerId: string };
         const id = await mutate((tx, audit) => createReport(tx, audit, caller!, kind, input));
@@ -39,10 +44,12 @@ function reportRoutes(kind: ReportKind): AnyRouteDef[] {
       },
     }),
     route({
-      call: calls.update,
+      method: 'PUT',
+      url: `/${controller}/Update`,
       tag,
       summary: `Update a ${noun}: every field of the form, with its id. Without CAN_UPDATE_CIH_REPORTS only its author, while it is a draft or open`,
       access: { permission: [P.updateCihReports, P.createCihReports] },
+      body: kind.body.update,
       async handler({ body, caller, services, mutate, request }) {
         const { id, ...input } = body as { id: string; centerId: string } & Record<string, unknown>;
         await mutate((tx, audit) => updateReport(tx, audit, caller!, kind, id, input, (stored) => mustBeUnchanged(request, stored)));
@@ -50,17 +57,20 @@ function reportRoutes(kind: ReportKind): AnyRouteDef[] {
       },
     }),
     route({
-      call: calls.remove,
+      method: 'DELETE',
+      url: `/${controller}/Delete`,
       tag,
       summary: `Delete a ${noun}`,
       access: { permission: P.deleteCihReports },
+      query: idQuery,
       async handler({ query, caller, mutate }) {
         await mutate((tx, audit) => deleteReport(tx, audit, caller!, kind, query.id));
         return ok(null, MESSAGES.deleted);
       },
     }),
     route({
-      call: calls.getAll,
+      method: 'GET',
+      url: `/${controller}/GetAll`,
       tag,
       summary: `List ${noun}s in the caller's reach, newest first: CenterId, ZoneId, From, To, Status, AuthorId, Search; sort and paging. An empty range answers 200 with no rows`,
       access: read,
@@ -73,10 +83,12 @@ function reportRoutes(kind: ReportKind): AnyRouteDef[] {
       },
     }),
     route({
-      call: calls.getById,
+      method: 'GET',
+      url: `/${controller}/GetById`,
       tag,
       summary: `One ${noun}`,
       access: read,
+      query: idQuery,
       async handler({ query, caller, services }) {
         const db = services.database.db;
         const row = await findRow(db, kind, query.id);
@@ -89,21 +101,25 @@ function reportRoutes(kind: ReportKind): AnyRouteDef[] {
 
 const attendanceRoutes: AnyRouteDef[] = [
   route({
-    call: cihReportsCalls.cihAttendanceCreate,
+    method: 'POST',
+    url: '/CIHAttendance/Create',
     tag,
     summary:
       "Take a center's attendance on a date: every member marked present or absent, visitors, children, offering. A second save on the same date updates that meeting",
     access: { permission: P.createCihReports },
+    body: attendanceSchema,
     async handler({ body, caller, services, mutate }) {
       const { id, updated } = await mutate((tx, audit) => takeAttendance(tx, audit, caller!, body));
       return ok(await meetingById(services.database.db, id), updated ? MESSAGES.updated : MESSAGES.created);
     },
   }),
   route({
-    call: cihReportsCalls.cihAttendanceUpdate,
+    method: 'PUT',
+    url: '/CIHAttendance/Update',
     tag,
     summary: "Update a meeting's attendance (its date may change to one the center has no meeting on)",
     access: { permission: P.updateCihReports },
+    body: attendanceUpdateSchema,
     async handler({ body, caller, services, mutate, request }) {
       const { id, ...input } = body;
       await mutate((tx, audit) => updateAttendance(tx, audit, caller!, id, input, (stored) => mustBeUnchanged(request, stored)));
@@ -111,17 +127,20 @@ const attendanceRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    call: cihReportsCalls.cihAttendanceDelete,
+    method: 'DELETE',
+    url: '/CIHAttendance/Delete',
     tag,
     summary: "Delete a meeting's attendance, its marks and visitors",
     access: { permission: P.deleteCihReports },
+    query: idQuery,
     async handler({ query, caller, mutate }) {
       await mutate((tx, audit) => deleteAttendance(tx, audit, caller!, query.id));
       return ok(null, MESSAGES.deleted);
     },
   }),
   route({
-    call: cihReportsCalls.cihAttendanceGetAll,
+    method: 'GET',
+    url: '/CIHAttendance/GetAll',
     tag,
     summary:
       "List meetings in the caller's reach, newest first, with their figures: CenterId, ZoneId, From, To, AuthorId (who took it); sort and paging",
@@ -134,10 +153,12 @@ const attendanceRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    call: cihReportsCalls.cihAttendanceGetById,
+    method: 'GET',
+    url: '/CIHAttendance/GetById',
     tag,
     summary: 'One meeting with every mark and visitor',
     access: read,
+    query: idQuery,
     async handler({ query, caller, services }) {
       const db = services.database.db;
       const meeting = await meetingById(db, query.id);
@@ -146,10 +167,12 @@ const attendanceRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    call: cihReportsCalls.getAbsentees,
+    method: 'GET',
+    url: '/CIHAttendance/GetAbsentees',
     tag,
     summary: "(added) The center's members absent at any of its last three meetings, how many they missed, and whether a follow-up is open",
     access: read,
+    query: z.object({ centerId: idField('CenterId') }),
     async handler({ query, caller, services }) {
       const db = services.database.db;
       assertReads(await scopeOf(db, caller!), query.centerId);
@@ -157,11 +180,13 @@ const attendanceRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    call: cihReportsCalls.visitorToFirstTimer,
+    method: 'PUT',
+    url: '/CIHAttendance/VisitorToFirstTimer',
     tag,
     summary:
       "(added) Send a meeting's visitor to the first-timer list in one action: an inactive first-timer account from the visitor's name, phone and email. Once: a second call answers 409",
     access: { permission: [P.createCihReports, P.updateCihReports] },
+    query: visitorToFirstTimerSchema,
     async handler({ query, caller, services, mutate }) {
       const { firstTimerId, meetingId } = await mutate(async (tx, audit) =>
         visitorToFirstTimer(tx, audit, await scopeOf(tx, caller!), query.visitorId),
@@ -173,10 +198,12 @@ const attendanceRoutes: AnyRouteDef[] = [
 
 const statsRoutes: AnyRouteDef[] = [
   route({
-    call: cihReportsCalls.getCIHStats,
+    method: 'GET',
+    url: '/Stats/GetCIHStats',
     tag: 'Statistics',
     summary: "One center's attendance over the last 26 weeks: totals, rate (present / members), weekly series, reports and open follow-ups",
     access: read,
+    query: z.object({ centerId: idField('CenterId') }),
     async handler({ query, caller, services }) {
       const db = services.database.db;
       assertReads(await scopeOf(db, caller!), query.centerId);
@@ -185,10 +212,12 @@ const statsRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    call: cihReportsCalls.getZoneCIHStats,
+    method: 'GET',
+    url: '/Stats/GetZoneCIHStats',
     tag: 'Statistics',
     summary: "One zone's attendance over the last 26 weeks, and each of its centers (church-wide readers)",
     access: read,
+    query: z.object({ zoneId: idField('ZoneId') }),
     async handler({ query, caller, services }) {
       const db = services.database.db;
       const scope = await scopeOf(db, caller!);
@@ -198,7 +227,8 @@ const statsRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    call: cihReportsCalls.getCIHDasboardStats,
+    method: 'GET',
+    url: '/Stats/GetCIHDasboardStats',
     tag: 'Statistics',
     summary:
       "The church's CIH figures over the last 26 weeks: totals, rate, weekly series, each zone, and the centers that did not meet this week",

@@ -1,6 +1,12 @@
-import { gatheringsCalls } from '@/domain/gatherings/calls.js';
 import { P } from '@/domain/roles/permissions.js';
-import { eventFilters } from '@/domain/gatherings/schemas.js';
+import {
+  eventFilters,
+  eventRequestQuery,
+  eventSchema,
+  eventUpdateSchema,
+  idDecisionSchema,
+  idQuerySchema,
+} from '@/domain/gatherings/schemas.js';
 import { historyOf } from '@/server/engines/decisions.js';
 import { ok } from '@/server/http/envelope.js';
 import { forbidden } from '@/server/http/errors.js';
@@ -16,7 +22,8 @@ const list = listQuery(eventFilters);
 
 export const eventRoutes: AnyRouteDef[] = [
   route({
-    call: gatheringsCalls.getUserEvents,
+    method: 'GET',
+    url: '/Event/GetUserEvents',
     tag,
     summary: "The caller's own event requests: Status, EventType, From and To (event days), search, sorts, paging",
     access: { signedIn: true },
@@ -24,7 +31,8 @@ export const eventRoutes: AnyRouteDef[] = [
     handler: ({ query, caller, services }) => eventPage(services.database.db, requestedBy(caller!.id), query),
   }),
   route({
-    call: gatheringsCalls.getAllEvents,
+    method: 'GET',
+    url: '/Event/GetAllEvents',
     tag,
     summary: 'Every event request, for the office: Status, EventType, From and To (event days), search, sorts, paging',
     access: { permission: P.viewEvents },
@@ -32,11 +40,13 @@ export const eventRoutes: AnyRouteDef[] = [
     handler: ({ query, services }) => eventPage(services.database.db, undefined, query),
   }),
   route({
-    call: gatheringsCalls.getEventById,
+    method: 'GET',
+    url: '/Event/GetEventById',
     tag,
     summary:
       '(added) One event request with its history (filed, changed, decided: who, when, the comment); its requester or CAN_VIEW_EVENTS',
     access: { signedIn: true },
+    query: idQuerySchema,
     async handler({ query, caller, services }) {
       const db = services.database.db;
       const view = await eventView(db, query.id);
@@ -45,21 +55,26 @@ export const eventRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    call: gatheringsCalls.requestForEvent,
+    method: 'PUT',
+    url: '/Event/RequestForEvent',
     tag,
     summary:
       'File an event request of RequestType (babyChristening, babyDedication, houseWarming, specialThanksgiving, burialCeremony), with a venue booking when VenueId, StartTime and EndTime are given',
     access: { signedIn: true },
+    query: eventRequestQuery,
+    body: eventSchema,
     async handler({ query, body, caller, mutate }) {
       const view = await mutate((tx, audit) => fileEvent(tx, audit, caller!, query.requestType, body));
       return ok(view, 'Request successful');
     },
   }),
   route({
-    call: gatheringsCalls.updateRequestForEvent,
+    method: 'PUT',
+    url: '/Event/UpdateRequestForEvent',
     tag,
     summary: 'Change one’s own pending event request (its booking follows: filed, changed or dropped)',
     access: { signedIn: true },
+    body: eventUpdateSchema,
     async handler({ body, caller, mutate }) {
       const { id, ...fields } = body;
       const view = await mutate((tx, audit) => changeEvent(tx, audit, caller!, id, fields));
@@ -67,11 +82,13 @@ export const eventRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    call: gatheringsCalls.approveOrRejectEvent,
+    method: 'PUT',
+    url: '/Event/ApproveOrRejectEvent',
     tag,
     summary:
       'Decide a pending event request and its booking together (Approve=true or false; Comment required to reject), once; a booking overlapping an approved one is a 409 naming it',
     access: { permission: P.approveEvents },
+    query: idDecisionSchema,
     async handler({ query, caller, mutate }) {
       const view = await mutate((tx, audit) => decideEvent(tx, audit, caller!, query.id, query.approve, query.comment ?? null)).catch(
         clashAsConflict,
@@ -80,10 +97,12 @@ export const eventRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    call: gatheringsCalls.deleteEventRequest,
+    method: 'DELETE',
+    url: '/Event/DeleteEventRequest',
     tag,
     summary: 'Withdraw one’s own pending event request, or (CAN_DELETE_EVENTS) delete any; its booking goes with it',
     access: { signedIn: true },
+    query: idQuerySchema,
     async handler({ query, caller, mutate }) {
       await mutate((tx, audit) => removeEvent(tx, audit, caller!, query.id, caller!.permissions.has(P.deleteEvents)));
       return ok(null, 'Successfully Deleted');

@@ -1,6 +1,5 @@
-import { gatheringsCalls } from '@/domain/gatherings/calls.js';
 import { P } from '@/domain/roles/permissions.js';
-import { bookingFilters } from '@/domain/gatherings/schemas.js';
+import { bookingFilters, bookingSchema, idDecisionSchema, idQuerySchema } from '@/domain/gatherings/schemas.js';
 import { crudRoutes } from '@/server/engines/crud.js';
 import { ok } from '@/server/http/envelope.js';
 import { historyOf } from '@/server/engines/decisions.js';
@@ -29,7 +28,8 @@ const tag = 'Venues';
 export const venueRoutes: AnyRouteDef[] = [
   ...crudRoutes(venue),
   route({
-    call: gatheringsCalls.getAllVenueRequests,
+    method: 'GET',
+    url: '/Venue/GetAllVenueRequests',
     tag,
     summary:
       'Venue bookings: every one for CAN_VIEW_VENUES (Mine=true for one’s own), else the caller’s own; Status, VenueId, From and To (days, both included), search, sorts, paging. The calendar reads this list',
@@ -38,10 +38,12 @@ export const venueRoutes: AnyRouteDef[] = [
     handler: ({ query, caller, services }) => bookingPage(services.database.db, caller!, query, caller!.permissions.has(P.viewVenues)),
   }),
   route({
-    call: gatheringsCalls.getVenueRequestById,
+    method: 'GET',
+    url: '/Venue/GetVenueRequestById',
     tag,
     summary: '(added) One booking with its history (filed, changed, decided: who, when, the comment); its requester or CAN_VIEW_VENUES',
     access: { signedIn: true },
+    query: idQuerySchema,
     async handler({ query, caller, services }) {
       const db = services.database.db;
       const view = await bookingView(db, query.id);
@@ -50,10 +52,12 @@ export const venueRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    call: gatheringsCalls.requestForVenue,
+    method: 'PUT',
+    url: '/Venue/RequestForVenue',
     tag,
     summary: 'Ask to book a venue for a day, from a start to an end time; with an id, change one’s own pending booking',
     access: { signedIn: true },
+    body: bookingSchema,
     async handler({ body, caller, mutate }) {
       const { id, ...fields } = body;
       const row = await mutate((tx, audit) =>
@@ -63,21 +67,25 @@ export const venueRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    call: gatheringsCalls.approveOrRejectVenueRequest,
+    method: 'PUT',
+    url: '/Venue/ApproveOrRejectVenueRequest',
     tag,
     summary:
       'Decide a pending booking (Approve=true or false; Comment required to reject), once; an approval overlapping an approved booking of the venue is a 409 naming it',
     access: { permission: P.approveVenues },
+    query: idDecisionSchema,
     async handler({ query, caller, mutate }) {
       const view = await mutate((tx, audit) => decideVenueRequest(tx, audit, caller!, query)).catch(clashAsConflict);
       return ok(view, query.approve ? 'Request approved' : 'Request rejected');
     },
   }),
   route({
-    call: gatheringsCalls.deleteVenueRequest,
+    method: 'DELETE',
+    url: '/Venue/DeleteVenueRequest',
     tag,
     summary: 'Withdraw one’s own pending booking, or (CAN_DELETE_VENUES) delete any booking',
     access: { signedIn: true },
+    query: idQuerySchema,
     async handler({ query, caller, mutate }) {
       await mutate((tx, audit) => removeBooking(tx, audit, caller!, query.id, caller!.permissions.has(P.deleteVenues)));
       return ok(null, 'Successfully Deleted');

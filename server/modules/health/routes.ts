@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { healthCalls } from '@/domain/health/calls.js';
 import { ok } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { createWriteCheck } from './writeCheck.js';
@@ -8,7 +7,8 @@ export async function healthModule(app: FastifyInstance) {
   const currentCheck = createWriteCheck();
   registerRoutes(app, [
     route({
-      call: healthCalls.health,
+      method: 'GET',
+      url: '/health',
       tag: 'Operations',
       summary: 'Liveness, and that the database answers and takes writes',
       access: { public: true },

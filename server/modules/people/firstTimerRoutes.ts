@@ -1,6 +1,7 @@
-import { peopleCalls } from '@/domain/people/calls.js';
+import { z } from 'zod';
 import { P } from '@/domain/roles/permissions.js';
-import { MAX_BULK_CONVERT } from '@/domain/people/schemas.js';
+import { bulkConvertSchema, MAX_BULK_CONVERT } from '@/domain/people/schemas.js';
+import { idField } from '@/domain/common/fields.js';
 import { lockedUser } from '@/server/engines/profileAccess.js';
 import { ok } from '@/server/http/envelope.js';
 import { badRequest } from '@/server/http/errors.js';
@@ -11,7 +12,8 @@ import { firstTimerStats } from './firstTimerStats.js';
 /** First-timers: their numbers, and their conversion to members. */
 export const firstTimerRoutes: AnyRouteDef[] = [
   route({
-    call: peopleCalls.getFirstTimerStats,
+    method: 'GET',
+    url: '/Biodata/GetFirstTimerStats',
     tag: 'First-timers',
     summary:
       'First-timer numbers: total, converted and not; by gender; arrivals (and how many of them converted) by week (last 12, weeks from Monday, UTC) and by month (last 12)',
@@ -21,10 +23,12 @@ export const firstTimerRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    call: peopleCalls.convertFirstTimersToMembers,
+    method: 'PUT',
+    url: '/Admin/ConvertFirstTimersToMembers',
     tag: 'First-timers',
     summary: 'Convert one first-timer to a member: the member role replaces firsttimers, effective on their next call',
     access: { permission: P.approveFirstTimers },
+    query: z.object({ id: idField('Id') }),
     async handler({ query, caller, request, mutate }) {
       await mutate(async (tx) => {
         const user = await lockedUser(tx, query.id);
@@ -35,11 +39,13 @@ export const firstTimerRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    call: peopleCalls.bulkConvertFirstTimersToMembers,
+    method: 'PUT',
+    url: '/Admin/BulkConvertFirstTimersToMembers',
     tag: 'First-timers',
     summary:
       'Convert many first-timers (body: [ids] or {ids}) in one transaction, all or nothing: unknown ids or ids that are not first-timers answer 400 naming them, and nothing changes',
     access: { permission: P.approveFirstTimers },
+    body: bulkConvertSchema,
     // MAX_BULK_CONVERT ids of 36 characters, quoted and comma-separated, with room to spare.
     bodyLimit: MAX_BULK_CONVERT * 40 + 1024,
     async handler({ body, caller, request, mutate }) {

@@ -1,4 +1,3 @@
-import { peopleCalls } from '@/domain/people/calls.js';
 import { P } from '@/domain/roles/permissions.js';
 import { cursorParam } from '@/server/engines/keyset.js';
 import { listQuery } from '@/server/engines/list.js';
@@ -11,7 +10,7 @@ import {
   seesHidden,
   visibleTo,
 } from '@/server/engines/memberList.js';
-
+import { userIdQuery } from '@/server/engines/profileAccess.js';
 import { ok } from '@/server/http/envelope.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { setDemise } from './demise.js';
@@ -22,7 +21,8 @@ import { setDemise } from './demise.js';
  */
 export const memberRoutes: AnyRouteDef[] = [
   route({
-    call: peopleCalls.getMemberQuery,
+    method: 'GET',
+    url: '/ChurchAffiliation/GetMemberQuery',
     tag: 'Church affiliation',
     summary: 'Church members (not first-timers, not archived) as member summaries: search, filters, sort and paging',
     access: { permission: [P.viewMembers, P.viewCihManagement, P.viewAttendance] },
@@ -36,7 +36,8 @@ export const memberRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    call: peopleCalls.getAllDemise,
+    method: 'GET',
+    url: '/Biodata/GetAllDemise',
     tag: 'Archived members',
     summary: 'Archived members (demise) as member summaries: search, the member sorts and paging',
     access: { permission: P.updateDemise },
@@ -46,19 +47,23 @@ export const memberRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    call: peopleCalls.archiveMember,
+    method: 'PUT',
+    url: '/Biodata/ArchiveMember',
     tag: 'Archived members',
     summary: '(added) Archive a member (demise on): they leave the member lists and counts, and are never deleted',
     access: { permission: P.updateDemise },
+    query: userIdQuery,
     async handler({ query, mutate }) {
       return ok(await mutate((tx, audit) => setDemise(tx, audit, query.userId, true)), 'Member archived');
     },
   }),
   route({
-    call: peopleCalls.restoreMember,
+    method: 'PUT',
+    url: '/Biodata/RestoreMember',
     tag: 'Archived members',
     summary: '(added) Restore an archived member (demise off): they are back in the member lists and counts',
     access: { permission: P.updateDemise },
+    query: userIdQuery,
     async handler({ query, mutate }) {
       return ok(await mutate((tx, audit) => setDemise(tx, audit, query.userId, false)), 'Member restored');
     },

@@ -1,7 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { DataTable, DateInput, List, SelectInput, TextInput, TopToolbar, useListContext, useTranslate, type Identifier } from 'react-admin';
 import { Alert, ButtonBase, Chip, Typography } from '@mui/material';
-import { LOOKUP_ENTITIES } from '@/domain/lookups/kinds';
 import { PageHeader } from '@/src/common/crud';
 import { AuditEntryPanel } from './AuditEntryPanel';
 import { ExportAuditButton } from './ExportAuditButton';
@@ -10,8 +9,7 @@ import { localTime, relativeTime } from './auditFormat';
 import { useAuditLabels, type AuditRow } from './useAuditLabels';
 
 const OUTCOMES = ['success', 'refused', 'failedLogin'];
-/** The entities of the audit rows, the lookup lists' from their table. */
-export const ENTITY_TYPES = [
+const ENTITY_TYPES = [
   'user',
   'userRole',
   'userDepartment',
@@ -28,7 +26,13 @@ export const ENTITY_TYPES = [
   'department',
   'zone',
   'center',
-  ...LOOKUP_ENTITIES,
+  'affinityGroup',
+  'ministry',
+  'unit',
+  'specialUnit',
+  'accessory',
+  'moi',
+  'mountainOfInfluence',
   'role',
   'route',
   'auditLog',

@@ -1,6 +1,5 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { P } from '@/domain/roles/permissions';
-import { auditTrailCalls } from '@/domain/auditTrail/calls';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { one, type Endpoint } from '@/src/dataProvider/endpoints';
 import { auditListQuery } from './auditQuery';
@@ -14,10 +13,11 @@ export const auditLogs = descriptor({
   icon: HistoryIcon,
   endpoints: {
     getList: {
-      call: auditTrailCalls.getAllAudit,
+      method: 'GET',
+      path: '/AuditTrail/GetAllAudit',
       query: auditListQuery,
       read: (envelope) => ({ data: envelope.data ?? [], total: envelope.totalCount ?? 0 }),
     } satisfies Endpoint,
-    getOne: one(auditTrailCalls.getAuditById),
+    getOne: one('/AuditTrail/GetAuditById'),
   },
 });

@@ -2,9 +2,8 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import { P } from '@/domain/roles/permissions';
 import { CIH_CENTER } from '@/src/authProvider/rules';
-import { cihReportsCalls as calls } from '@/domain/cihReports/calls';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
-import { crud, get, post } from '@/src/dataProvider/endpoints';
+import { controller, get, post } from '@/src/dataProvider/endpoints';
 
 /** The report lists' filters: react-admin name -> query name. */
 const REPORT_FILTERS = {
@@ -32,20 +31,11 @@ export const cihReports = descriptor({
   access: { view: CIH_CENTER },
   icon: AssessmentIcon,
   endpoints: {
-    ...crud(
-      {
-        list: calls.cihActivityReportGetAll,
-        getOne: calls.cihActivityReportGetById,
-        create: calls.cihActivityReportCreate,
-        update: calls.cihActivityReportUpdate,
-        remove: calls.cihActivityReportDelete,
-      },
-      REPORT_FILTERS,
-    ),
+    ...controller('CIHActivityReport', 'GetAll', REPORT_FILTERS),
     custom: {
-      getCihStats: get(calls.getCIHStats),
-      getZoneCihStats: get(calls.getZoneCIHStats),
-      createActivityReport: post(calls.cihActivityReportCreate),
+      getCihStats: get('/Stats/GetCIHStats'),
+      getZoneCihStats: get('/Stats/GetZoneCIHStats'),
+      createActivityReport: post('/CIHActivityReport/Create'),
     },
   },
 });
@@ -64,19 +54,7 @@ export const cihFollowup = descriptor({
   ],
   access: { view: CIH_CENTER },
   icon: FactCheckIcon,
-  endpoints: {
-    ...crud(
-      {
-        list: calls.followUpReportGetAll,
-        getOne: calls.followUpReportGetById,
-        create: calls.followUpReportCreate,
-        update: calls.followUpReportUpdate,
-        remove: calls.followUpReportDelete,
-      },
-      REPORT_FILTERS,
-    ),
-    custom: { createFollowUp: post(calls.followUpReportCreate) },
-  },
+  endpoints: { ...controller('FollowUpReport', 'GetAll', REPORT_FILTERS), custom: { createFollowUp: post('/FollowUpReport/Create') } },
 });
 
 /** The meetings' attendance, taken on /cih/center. */
@@ -84,21 +62,13 @@ export const cihAttendance = descriptor({
   name: 'cihAttendance',
   access: { view: CIH_CENTER, create: [P.createCihReports], edit: [P.updateCihReports] },
   endpoints: {
-    ...crud(
-      {
-        list: calls.cihAttendanceGetAll,
-        getOne: calls.cihAttendanceGetById,
-        create: calls.cihAttendanceCreate,
-        update: calls.cihAttendanceUpdate,
-        remove: calls.cihAttendanceDelete,
-      },
-      REPORT_FILTERS,
-    ),
+    ...controller('CIHAttendance', 'GetAll', REPORT_FILTERS),
     custom: {
-      takeAttendance: post(calls.cihAttendanceCreate),
-      getAbsentees: get(calls.getAbsentees),
+      takeAttendance: post('/CIHAttendance/Create'),
+      getAbsentees: get('/CIHAttendance/GetAbsentees'),
       visitorToFirstTimer: {
-        call: calls.visitorToFirstTimer,
+        method: 'PUT',
+        path: '/CIHAttendance/VisitorToFirstTimer',
         query: (p: { visitorId: string }) => ({ visitorId: p.visitorId }),
       },
     },
@@ -110,17 +80,8 @@ export const cihInspections = descriptor({
   name: 'cihInspections',
   access: { view: CIH_CENTER, create: [P.viewCihManagement] },
   endpoints: {
-    ...crud(
-      {
-        list: calls.cihInspectionReportGetAll,
-        getOne: calls.cihInspectionReportGetById,
-        create: calls.cihInspectionReportCreate,
-        update: calls.cihInspectionReportUpdate,
-        remove: calls.cihInspectionReportDelete,
-      },
-      REPORT_FILTERS,
-    ),
-    custom: { createInspection: post(calls.cihInspectionReportCreate) },
+    ...controller('CIHInspectionReport', 'GetAll', REPORT_FILTERS),
+    custom: { createInspection: post('/CIHInspectionReport/Create') },
   },
 });
 
@@ -128,5 +89,5 @@ export const cihInspections = descriptor({
 export const cihDashboardStats = descriptor({
   name: 'cihDashboardStats',
   access: { view: [P.viewInspectorateDashboard, P.viewAdminDashboard] },
-  endpoints: { custom: { getCihDashboardStats: get(calls.getCIHDasboardStats) } },
+  endpoints: { custom: { getCihDashboardStats: get('/Stats/GetCIHDasboardStats') } },
 });

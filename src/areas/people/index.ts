@@ -4,8 +4,6 @@ import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import type { GetListParams } from 'react-admin';
 import { P } from '@/domain/roles/permissions';
-import { peopleCalls as calls } from '@/domain/people/calls';
-import { rolesCalls } from '@/domain/roles/calls';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { byUser, create, list, listQuery, PEOPLE_FILTERS, post } from '@/src/dataProvider/endpoints';
 
@@ -20,7 +18,7 @@ export const members = descriptor({
   access: { view: [P.viewMembers], list: [P.viewMembers, P.viewCihManagement] },
   icon: PeopleIcon,
   endpoints: {
-    getList: list(calls.getMemberQuery, {
+    getList: list('/ChurchAffiliation/GetMemberQuery', {
       zoneId: 'ZoneId',
       centerId: 'CenterId',
       departmentId: 'DepartmentId',
@@ -46,15 +44,16 @@ export const memberImports = descriptor({
   endpoints: {
     custom: {
       uploadMemberImport: {
-        call: calls.memberImportUpload,
+        method: 'POST',
+        path: '/MemberImport/Upload',
         body: (p: { file: File }) => {
           const form = new FormData();
           form.append('file', p.file);
           return form;
         },
       },
-      previewMemberImport: post(calls.memberImportPreview),
-      commitMemberImport: post(calls.memberImportCommit),
+      previewMemberImport: post('/MemberImport/Preview'),
+      commitMemberImport: post('/MemberImport/Commit'),
     },
   },
 });
@@ -74,12 +73,12 @@ export const users = descriptor({
   },
   icon: ManageAccountsIcon,
   endpoints: {
-    getList: list(calls.getAllUsers, { ...PEOPLE_FILTERS, role: 'Role', status: 'Status', kind: 'Kind' }),
-    create: create(calls.createAdmin),
+    getList: list('/Admin/GetAllUsers', { ...PEOPLE_FILTERS, role: 'Role', status: 'Status', kind: 'Kind' }),
+    create: create('/Admin/CreateAdmin'),
     custom: {
-      disableUser: byUser(calls.disableUser),
-      enableUser: byUser(calls.enableUser),
-      changeUserRole: { call: rolesCalls.changeUserRole, query: (p: RoleGrant) => ({ UserId: p.userId, RoleId: p.roleId }) },
+      disableUser: byUser('DELETE', '/Admin/DisableUser'),
+      enableUser: byUser('DELETE', '/Admin/EnableUser'),
+      changeUserRole: { method: 'PUT', path: '/Admin/ChangeUserRole', query: (p: RoleGrant) => ({ UserId: p.userId, RoleId: p.roleId }) },
     },
   },
 });
@@ -93,13 +92,14 @@ export const firstTimers = descriptor({
   icon: PersonAddIcon,
   endpoints: {
     getList: {
-      ...list(calls.getAllUsers),
+      ...list('/Admin/GetAllUsers'),
       query: (params: GetListParams) => ({ ...listQuery(params, PEOPLE_FILTERS), Kind: 'firsttimer' }),
     },
     custom: {
-      convertFirstTimer: { call: calls.convertFirstTimersToMembers, query: (p: { id: string }) => ({ Id: p.id }) },
+      convertFirstTimer: { method: 'PUT', path: '/Admin/ConvertFirstTimersToMembers', query: (p: { id: string }) => ({ Id: p.id }) },
       bulkConvertFirstTimers: {
-        call: calls.bulkConvertFirstTimersToMembers,
+        method: 'PUT',
+        path: '/Admin/BulkConvertFirstTimersToMembers',
         body: (p: { ids: string[] }) => ({ ids: p.ids }),
       },
     },
@@ -110,7 +110,8 @@ export const firstTimerStats = descriptor({
   name: 'firstTimerStats',
   endpoints: {
     getOne: {
-      call: calls.getFirstTimerStats,
+      method: 'GET',
+      path: '/Biodata/GetFirstTimerStats',
       read: (envelope, params) => ({ data: { ...envelope.data, id: params.id } }),
     },
   },
@@ -125,7 +126,7 @@ export const demise = descriptor({
   access: { view: [P.updateDemise] },
   icon: ArchiveIcon,
   endpoints: {
-    getList: list(calls.getAllDemise),
-    custom: { archiveMember: byUser(calls.archiveMember), restoreMember: byUser(calls.restoreMember) },
+    getList: list('/Biodata/GetAllDemise'),
+    custom: { archiveMember: byUser('PUT', '/Biodata/ArchiveMember'), restoreMember: byUser('PUT', '/Biodata/RestoreMember') },
   },
 });

@@ -1,10 +1,4 @@
 import PersonIcon from '@mui/icons-material/Person';
-import type { AnyCall } from '@/domain/common/calls';
-import { departmentsCalls } from '@/domain/departments/calls';
-import { filesCalls } from '@/domain/files/calls';
-import { peopleCalls } from '@/domain/people/calls';
-import { profileCalls as calls } from '@/domain/profile/calls';
-import { requestsCalls } from '@/domain/requests/calls';
 import { SIGNED_IN } from '@/src/authProvider/rules';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { create, memberDetail, ofMember, one, update, type Endpoint } from '@/src/dataProvider/endpoints';
@@ -12,8 +6,9 @@ import type { Query } from '@/src/dataProvider/http';
 
 type MemberRequest = { userId: string; reason?: string };
 /** A member's request: PUT with userId, the target and the Reason in the query. */
-const memberRequest = <T extends object>(call: AnyCall, target: (p: T) => Query): Endpoint<MemberRequest & T> => ({
-  call,
+const memberRequest = <T extends object>(call: string, target: (p: T) => Query): Endpoint<MemberRequest & T> => ({
+  method: 'PUT',
+  path: `/ChurchAffiliation/${call}`,
   query: (p) => ({ userId: p.userId, ...target(p), Reason: p.reason }),
 });
 
@@ -35,61 +30,39 @@ export const profiles = descriptor({
   screen: lazyScreen(() => import('./ProfilePage'), 'ProfilePage'),
   access: { view: SIGNED_IN },
   icon: PersonIcon,
-  endpoints: { getOne: one(peopleCalls.getUserbyId, 'UserId') },
+  endpoints: { getOne: one('/UserManagement/GetUserbyId', 'UserId') },
 });
 
 /** The records the profile's tabs read and save. */
 export const biodata = descriptor({
   name: 'biodata',
   endpoints: {
-    getOne: one(calls.getBiodataByUserId),
-    create: create(calls.createBiodata),
-    update: update(calls.updateBiodata),
+    getOne: one('/Biodata/GetBiodataByUserId'),
+    create: create('/Biodata/CreateBiodata'),
+    update: update('/Biodata/UpdateBiodata'),
   },
 });
-export const qualifications = descriptor({
-  name: 'qualifications',
-  endpoints: memberDetail({
-    getByUserId: calls.qualificationGetByUserId,
-    create: calls.qualificationCreate,
-    update: calls.qualificationUpdate,
-    delete: calls.qualificationDelete,
-  }),
-});
-export const children = descriptor({
-  name: 'children',
-  endpoints: memberDetail({
-    getByUserId: calls.childrenGetByUserId,
-    create: calls.childrenCreate,
-    update: calls.childrenUpdate,
-    delete: calls.childrenDelete,
-  }),
-});
-export const spouses = descriptor({
-  name: 'spouses',
-  endpoints: memberDetail({ getByUserId: calls.spouseGetByUserId, create: calls.spouseCreate, update: calls.spouseUpdate }),
-});
-export const employers = descriptor({
-  name: 'employers',
-  endpoints: memberDetail({ getByUserId: calls.employerGetByUserId, create: calls.employerCreate, update: calls.employerUpdate }),
-});
+export const qualifications = descriptor({ name: 'qualifications', endpoints: memberDetail('Qualification', 'many') });
+export const children = descriptor({ name: 'children', endpoints: memberDetail('Children', 'many') });
+export const spouses = descriptor({ name: 'spouses', endpoints: memberDetail('Spouse', 'one') });
+export const employers = descriptor({ name: 'employers', endpoints: memberDetail('Employer', 'one') });
 export const churchAffiliations = descriptor({
   name: 'churchAffiliations',
   endpoints: {
-    getOne: one(calls.getChurchAffiliationByUserId),
-    create: create(calls.createChurchAffiliation),
-    update: update(calls.updateChurchAffiliation),
+    getOne: one('/ChurchAffiliation/GetChurchAffiliationByUserId'),
+    create: create('/ChurchAffiliation/CreateChurchAffiliation'),
+    update: update('/ChurchAffiliation/UpdateChurchAffiliation'),
     custom: {
-      requestToJoinDepartment: memberRequest(requestsCalls.requestByMemberToJoinDepartment, (p: { department: string }) => ({
+      requestToJoinDepartment: memberRequest('RequestByMemberToJoinDepartment', (p: { department: string }) => ({
         department: p.department,
       })),
-      requestToJoinAffinityGroup: memberRequest(requestsCalls.requestByMemberToJoinAffinityGroup, (p: { affinityGroup?: string }) => ({
+      requestToJoinAffinityGroup: memberRequest('RequestByMemberToJoinAffinityGroup', (p: { affinityGroup?: string }) => ({
         affinityGroup: p.affinityGroup,
       })),
-      requestChangeOfAffinityGroup: memberRequest(requestsCalls.requestChangeOfAffinityGroup, (p: { newAffinityGroup?: string }) => ({
+      requestChangeOfAffinityGroup: memberRequest('RequestChangeOfAffinityGroup', (p: { newAffinityGroup?: string }) => ({
         newAffinityGroup: p.newAffinityGroup,
       })),
-      requestChangeOfZone: memberRequest(requestsCalls.requestChangeOfCIHZone, (p: { newCihZone: string; newCenter?: string }) => ({
+      requestChangeOfZone: memberRequest('RequestChangeOfCIHZone', (p: { newCihZone: string; newCenter?: string }) => ({
         newCihZone: p.newCihZone,
         newCenter: p.newCenter,
       })),
@@ -99,10 +72,11 @@ export const churchAffiliations = descriptor({
 export const memberDepartments = descriptor({
   name: 'memberDepartments',
   endpoints: {
-    getList: ofMember(departmentsCalls.getDepartmentByUserId, 'departmentId'),
+    getList: ofMember('/Department/GetDepartmentByUserId', 'departmentId'),
     custom: {
       setPrimaryDepartment: {
-        call: departmentsCalls.setPrimaryDepartment,
+        method: 'PUT',
+        path: '/Department/SetPrimaryDepartment',
         query: (p: { userId: string; departmentName: string }) => ({ UserId: p.userId, DepartmentName: p.departmentName }),
       },
     },
@@ -112,9 +86,10 @@ export const avatars = descriptor({
   name: 'avatars',
   endpoints: {
     custom: {
-      getUserAvatar: { call: filesCalls.getUserAvatar, query: (p: { userId: string }) => ({ UserId: p.userId }) },
+      getUserAvatar: { method: 'GET', path: '/UserManagement/GetUserAvatar', query: (p: { userId: string }) => ({ UserId: p.userId }) },
       uploadAvatar: {
-        call: filesCalls.uploadFile,
+        method: 'POST',
+        path: '/Files/uploadfile',
         query: (p: AvatarUpload) => ({ UserId: p.userId, FileType: 'avatar' }),
         body: avatarForm,
       },
@@ -127,8 +102,8 @@ export const erasures = descriptor({
   name: 'erasures',
   endpoints: {
     custom: {
-      getErasureScope: { call: calls.getErasureScope, query: (p: { userId: string }) => ({ UserId: p.userId }) },
-      erasePerson: { call: calls.erasePerson, body: (p: { userId: string }) => ({ userId: p.userId }) },
+      getErasureScope: { method: 'GET', path: '/Stewardship/GetErasureScope', query: (p: { userId: string }) => ({ UserId: p.userId }) },
+      erasePerson: { method: 'POST', path: '/Stewardship/ErasePerson', body: (p: { userId: string }) => ({ userId: p.userId }) },
     },
   },
 });
@@ -138,8 +113,8 @@ export const consents = descriptor({
   name: 'consents',
   endpoints: {
     custom: {
-      getMyConsents: { call: calls.getMyConsents },
-      updateMyConsents: { call: calls.updateMyConsents, body: (p: Record<string, boolean>) => p },
+      getMyConsents: { method: 'GET', path: '/Stewardship/GetMyConsents' },
+      updateMyConsents: { method: 'PUT', path: '/Stewardship/UpdateMyConsents', body: (p: Record<string, boolean>) => p },
     },
   },
 });

@@ -1,6 +1,5 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { P } from '@/domain/roles/permissions';
-import { rolesCalls as calls } from '@/domain/roles/calls';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { create, keyed, list, remove, update, whole } from '@/src/dataProvider/endpoints';
 
@@ -14,24 +13,27 @@ export const roles = descriptor({
   access: { view: [P.viewRoles], create: [P.createRoles], edit: [P.updateRoles], delete: [P.deleteRoles], assign: [P.updateRoles] },
   icon: AdminPanelSettingsIcon,
   endpoints: {
-    getList: list(calls.getPlatformRoles),
-    getOne: keyed(calls.getRole, 'RoleId'),
-    create: create(calls.createRole),
-    update: update(calls.updateRole),
-    delete: remove(calls.deleteRole, 'RoleId'),
+    getList: list('/Roles/GetPlatformRoles'),
+    getOne: keyed('/Roles/GetRole', 'RoleId'),
+    create: create('/Roles/CreateRole'),
+    update: update('/Roles/UpdateRole'),
+    delete: remove('/Roles/DeleteRole', 'RoleId'),
     custom: {
       assignPermissions: {
-        call: calls.assignPermissions,
+        method: 'POST',
+        path: '/Roles/AssignPermissions',
         query: (p: RoleGrant) => ({ RoleId: p.roleId, UserId: p.userId }),
         body: (p: RoleGrant) => ({ permissions: p.permissions ?? [] }),
       },
       removePermission: {
-        call: calls.removePermission,
+        method: 'DELETE',
+        path: '/Roles/RemovePermission',
         query: (p: RoleGrant & { permission?: string }) => ({ RoleId: p.roleId, UserId: p.userId, Permission: p.permission }),
       },
       // An empty cihRole is dropped from the query, which the server reads as "remove the CIH role".
       assignCihRole: {
-        call: calls.assignCIHRole,
+        method: 'PUT',
+        path: '/Roles/AssignCIHRole',
         query: (p: { userId: string; inspectorId: string; cihRole?: string }) => ({
           userId: p.userId,
           InspectorId: p.inspectorId,
@@ -44,13 +46,13 @@ export const roles = descriptor({
 
 export const rolePermissions = descriptor({
   name: 'rolePermissions',
-  endpoints: { getOne: keyed(calls.getRolePermissions, 'RoleId', 'permissions') },
+  endpoints: { getOne: keyed('/Roles/GetRolePermissions', 'RoleId', 'permissions') },
 });
-export const userRoles = descriptor({ name: 'userRoles', endpoints: { getOne: keyed(calls.getUserRoles, 'UserId') } });
+export const userRoles = descriptor({ name: 'userRoles', endpoints: { getOne: keyed('/Roles/GetUserRoles', 'UserId') } });
 export const permissionModules = descriptor({
   name: 'permissionModules',
-  endpoints: { getList: whole(calls.getPlatformModules, 'moduleName') },
+  endpoints: { getList: whole('/Roles/GetPlatformModules', 'moduleName') },
 });
 /** The roles offered by the role dialogs (src/common/roles). */
-export const assignableRoles = descriptor({ name: 'assignableRoles', endpoints: { getList: whole(calls.getPlatformAdminRoles) } });
-export const cihRoles = descriptor({ name: 'cihRoles', endpoints: { getList: whole(calls.getCIHRoles) } });
+export const assignableRoles = descriptor({ name: 'assignableRoles', endpoints: { getList: whole('/Admin/GetPlatformAdminRoles') } });
+export const cihRoles = descriptor({ name: 'cihRoles', endpoints: { getList: whole('/Admin/GetCIHRoles') } });
