@@ -26,7 +26,7 @@ import { centerChoices, centers, cihCenter, zoneChoices, zones } from '@/src/are
 import { cihAttendance, cihDashboardStats, cihFollowup, cihInspections, cihReports } from '@/src/areas/cihReports';
 import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/areas/departments';
 import { goals } from '@/src/areas/goals';
-import { accessories, affinityGroups, ministries, mountainsOfInfluence, moi, specialUnits, units } from '@/src/areas/lookups';
+import { LOOKUP_SCREENS } from '@/src/areas/lookups';
 import { meetingInviteeChoices, meetings } from '@/src/areas/meetings';
 import { attendance, demise, firstTimers, firstTimerStats, memberImports, members, users } from '@/src/areas/people';
 import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } from '@/src/areas/requests';
@@ -63,13 +63,7 @@ export const SCREENS = [
   firstTimers,
   firstTimerStats,
   demise,
-  affinityGroups,
-  ministries,
-  units,
-  specialUnits,
-  accessories,
-  moi,
-  mountainsOfInfluence,
+  ...LOOKUP_SCREENS,
   departments,
   departmentMembers,
   delistedMembers,

@@ -133,6 +133,9 @@ export const appointmentFilters = {
   to: calendarDate('To').optional(),
 };
 
+/** GET /Appointment/GetAvailability: the host (the caller when left out). */
+export const availabilityQuery = z.object({ hostId: idField('HostId').optional() });
+
 /** GET /Appointment/GetFreeSlots: a host's free slots between two days (at most 62 days). */
 export const freeSlotsQuery = z
   .object({ hostId: idField('HostId'), from: calendarDate('From').optional(), to: calendarDate('To').optional() })

@@ -125,3 +125,9 @@ const followUpShape = {
 export const followUpReportSchema = z.object(followUpShape);
 export const followUpReportUpdateSchema = withId(followUpShape);
 export type FollowUpReportInput = z.input<typeof followUpReportSchema>;
+
+/** GetAbsentees and GetCIHStats: the center asked about. */
+export const centerIdQuery = z.object({ centerId: idField('CenterId') });
+
+/** GetZoneCIHStats: the zone asked about. */
+export const zoneIdQuery = z.object({ zoneId: idField('ZoneId') });

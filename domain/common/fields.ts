@@ -20,6 +20,12 @@ export const optionalText = (label: string, max = 500) =>
 export const idField = (label = 'Id') =>
   z.guid({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a valid id`) });
 
+/** The query of a call about one record: ?id=. */
+export const idQuery = z.object({ id: idField() });
+
+/** The query of a call about one user: ?UserId=. */
+export const userIdQuery = z.object({ userId: idField('UserId') });
+
 export const optionalId = (label: string) => z.guid({ error: `${label} must be a valid id` }).optional();
 
 export const codeField = (label = 'Code', required = false) => {

@@ -1,7 +1,10 @@
+import { LOOKUP_PATHS } from '@/domain/lookups/kinds.js';
+
 /**
  * Every address of the web app, as src/screens.ts routes it (src/screens.test.ts checks that the
- * two agree). The server answers them with index.html, so a reload of any of them opens the app
- * even when a parameter holds a dot (/email-verify/a.b@example.org).
+ * two agree); the lookup lists' come from their table. The server answers them with index.html,
+ * so a reload of any of them opens the app even when a parameter holds a dot
+ * (/email-verify/a.b@example.org).
  */
 export const WEB_ROUTES = [
   '/',
@@ -21,13 +24,7 @@ export const WEB_ROUTES = [
   '/roles-management',
   '/first-timers',
   '/demise',
-  '/affinity-groups',
-  '/ministries',
-  '/units',
-  '/special-unit',
-  '/accessories',
-  '/moi',
-  '/mountains-of-influence',
+  ...LOOKUP_PATHS,
   '/departments',
   '/departments/view/:name/:id/:hodid',
   '/cih/zones',

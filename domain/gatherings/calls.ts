@@ -1,4 +1,3 @@
-import { defineCall } from '@/domain/common/calls.js';
 import {
   bookingSchema,
   convertToFirstTimerSchema,
@@ -15,14 +14,16 @@ import {
   venueSchema,
   venueUpdateSchema,
 } from '@/domain/gatherings/schemas.js';
+import { idQuery } from '@/domain/common/fields.js';
+import { defineCall } from '@/domain/common/calls.js';
 
 /** Venues and their bookings, events, and outreach requests, reports and converts. */
 export const gatheringsCalls = {
   createVenue: defineCall({ method: 'POST', path: '/Venue/CreateVenue', body: venueSchema }),
   updateVenue: defineCall({ method: 'PUT', path: '/Venue/UpdateVenue', body: venueUpdateSchema }),
-  deleteVenue: defineCall({ method: 'DELETE', path: '/Venue/DeleteVenue' }),
+  deleteVenue: defineCall({ method: 'DELETE', path: '/Venue/DeleteVenue', query: idQuery }),
   getAllVenue: defineCall({ method: 'GET', path: '/Venue/GetAllVenue' }),
-  getVenueById: defineCall({ method: 'GET', path: '/Venue/GetVenueById' }),
+  getVenueById: defineCall({ method: 'GET', path: '/Venue/GetVenueById', query: idQuery }),
   getAllVenueRequests: defineCall({ method: 'GET', path: '/Venue/GetAllVenueRequests' }),
   getVenueRequestById: defineCall({ method: 'GET', path: '/Venue/GetVenueRequestById', query: idQuerySchema }),
   requestForVenue: defineCall({ method: 'PUT', path: '/Venue/RequestForVenue', body: bookingSchema }),

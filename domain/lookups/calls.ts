@@ -1,56 +1,51 @@
-import { defineCall } from '@/domain/common/calls.js';
-import {
-  accessorySchema,
-  accessoryUpdateSchema,
-  affinityGroupSchema,
-  affinityGroupUpdateSchema,
-  ministrySchema,
-  ministryUpdateSchema,
-  moiSchema,
-  moiUpdateSchema,
-  mountainOfInfluenceSchema,
-  mountainOfInfluenceUpdateSchema,
-  specialUnitSchema,
-  specialUnitUpdateSchema,
-  unitSchema,
-  unitUpdateSchema,
-} from '@/domain/lookups/schemas.js';
+import type { ZodType } from 'zod';
+import { defineCall, type Call } from '@/domain/common/calls.js';
+import { LOOKUP_KINDS, LOOKUP_NAMES, type LookupName } from './kinds.js';
 
-/** The lookup lists: ministries, units, special units, accessories, means of identification (MOI), mountains of influence, affinity groups. */
-export const lookupsCalls = {
-  ministryCreate: defineCall({ method: 'POST', path: '/Ministry/Create', body: ministrySchema }),
-  ministryUpdate: defineCall({ method: 'PUT', path: '/Ministry/Update', body: ministryUpdateSchema }),
-  ministryDelete: defineCall({ method: 'DELETE', path: '/Ministry/Delete' }),
-  ministryGetAll: defineCall({ method: 'GET', path: '/Ministry/GetAll' }),
-  ministryGetById: defineCall({ method: 'GET', path: '/Ministry/GetById' }),
-  unitCreate: defineCall({ method: 'POST', path: '/Unit/Create', body: unitSchema }),
-  unitUpdate: defineCall({ method: 'PUT', path: '/Unit/Update', body: unitUpdateSchema }),
-  unitDelete: defineCall({ method: 'DELETE', path: '/Unit/Delete' }),
-  unitGetAll: defineCall({ method: 'GET', path: '/Unit/GetAll' }),
-  unitGetById: defineCall({ method: 'GET', path: '/Unit/GetById' }),
-  specialUnitCreate: defineCall({ method: 'POST', path: '/SpecialUnit/Create', body: specialUnitSchema }),
-  specialUnitUpdate: defineCall({ method: 'PUT', path: '/SpecialUnit/Update', body: specialUnitUpdateSchema }),
-  specialUnitDelete: defineCall({ method: 'DELETE', path: '/SpecialUnit/Delete' }),
-  specialUnitGetAll: defineCall({ method: 'GET', path: '/SpecialUnit/GetAll' }),
-  specialUnitGetById: defineCall({ method: 'GET', path: '/SpecialUnit/GetById' }),
-  accessoryCreate: defineCall({ method: 'POST', path: '/Accessory/Create', body: accessorySchema }),
-  accessoryUpdate: defineCall({ method: 'PUT', path: '/Accessory/Update', body: accessoryUpdateSchema }),
-  accessoryDelete: defineCall({ method: 'DELETE', path: '/Accessory/Delete' }),
-  accessoryGetAll: defineCall({ method: 'GET', path: '/Accessory/GetAll' }),
-  accessoryGetById: defineCall({ method: 'GET', path: '/Accessory/GetById' }),
-  moiCreate: defineCall({ method: 'POST', path: '/MOI/Create', body: moiSchema }),
-  moiUpdate: defineCall({ method: 'PUT', path: '/MOI/Update', body: moiUpdateSchema }),
-  moiDelete: defineCall({ method: 'DELETE', path: '/MOI/Delete' }),
-  moiGetAll: defineCall({ method: 'GET', path: '/MOI/GetAll' }),
-  moiGetById: defineCall({ method: 'GET', path: '/MOI/GetById' }),
-  mountainOfInfluenceCreate: defineCall({ method: 'POST', path: '/MountainOfInfluence/Create', body: mountainOfInfluenceSchema }),
-  mountainOfInfluenceUpdate: defineCall({ method: 'PUT', path: '/MountainOfInfluence/Update', body: mountainOfInfluenceUpdateSchema }),
-  mountainOfInfluenceDelete: defineCall({ method: 'DELETE', path: '/MountainOfInfluence/Delete' }),
-  mountainOfInfluenceGetAll: defineCall({ method: 'GET', path: '/MountainOfInfluence/GetAll' }),
-  mountainOfInfluenceGetById: defineCall({ method: 'GET', path: '/MountainOfInfluence/GetById' }),
-  affinityGroupCreate: defineCall({ method: 'POST', path: '/AffinityGroup/Create', body: affinityGroupSchema }),
-  affinityGroupUpdate: defineCall({ method: 'PUT', path: '/AffinityGroup/Update', body: affinityGroupUpdateSchema }),
-  affinityGroupDelete: defineCall({ method: 'DELETE', path: '/AffinityGroup/Delete' }),
-  affinityGroupGetAll: defineCall({ method: 'GET', path: '/AffinityGroup/GetAll' }),
-  affinityGroupGetById: defineCall({ method: 'GET', path: '/AffinityGroup/GetById' }),
+/**
+ * The lookup lists' calls, each kind's five from its controller in the table (./kinds.ts):
+ * Create and Update with the kind's form, Delete?id, GetAll (the list) and GetById?id.
+ */
+
+type Kinds = typeof LOOKUP_KINDS;
+type Schemas<N extends LookupName> = Kinds[N]['schemas'];
+
+/** One kind's calls; `C` is its controller. */
+type KindCalls<C extends string, Create extends ZodType, Update extends ZodType> = {
+  create: Call<'POST', `/${C}/Create`, undefined, Create>;
+  update: Call<'PUT', `/${C}/Update`, undefined, Update>;
+  delete: Call<'DELETE', `/${C}/Delete`, undefined, undefined>;
+  getAll: Call<'GET', `/${C}/GetAll`, undefined, undefined>;
+  getById: Call<'GET', `/${C}/GetById`, undefined, undefined>;
 };
+type CallsOf<N extends LookupName> = KindCalls<Kinds[N]['controller'], Schemas<N>['create'], Schemas<N>['update']>;
+type Operation = keyof KindCalls<string, ZodType, ZodType>;
+
+function callsOf<N extends LookupName>(name: N): CallsOf<N> {
+  const { controller, schemas } = LOOKUP_KINDS[name];
+  const calls = {
+    create: defineCall({ method: 'POST', path: `/${controller}/Create`, body: schemas.create }),
+    update: defineCall({ method: 'PUT', path: `/${controller}/Update`, body: schemas.update }),
+    delete: defineCall({ method: 'DELETE', path: `/${controller}/Delete` }),
+    getAll: defineCall({ method: 'GET', path: `/${controller}/GetAll` }),
+    getById: defineCall({ method: 'GET', path: `/${controller}/GetById` }),
+  };
+  return calls as CallsOf<N>;
+}
+
+/** Each kind's calls by operation: LOOKUP_CALLS.ministries.create is POST /Ministry/Create. */
+export const LOOKUP_CALLS = Object.fromEntries(LOOKUP_NAMES.map((name) => [name, callsOf(name)])) as {
+  [N in LookupName]: CallsOf<N>;
+};
+
+type KindOperation = { [N in LookupName]: { [O in Operation]: [N, O] }[Operation] }[LookupName];
+
+/** The area's calls by name, as every area lists them: the entity and the operation (ministryCreate, moiGetAll). */
+export const lookupsCalls = Object.fromEntries(
+  LOOKUP_NAMES.flatMap((name) =>
+    Object.entries(LOOKUP_CALLS[name]).map(([operation, call]) => [
+      `${LOOKUP_KINDS[name].entity}${operation[0].toUpperCase()}${operation.slice(1)}`,
+      call,
+    ]),
+  ),
+) as { [K in KindOperation as `${Kinds[K[0]]['entity']}${Capitalize<K[1]>}`]: CallsOf<K[0]>[K[1]] };

@@ -38,19 +38,18 @@ const lookupShape = (label: string) => ({
   description: optionalText('Description'),
 });
 
-const ministryShape = { ...lookupShape('Ministry'), leaderId: optionalId('Leader') };
-export const ministrySchema = z.object(ministryShape);
-export const ministryUpdateSchema = withId(ministryShape);
+/** A list's create form and its update form, which is the create's plus the record's id. */
+const formsOf = <S extends z.ZodRawShape>(shape: S) => ({ create: z.object(shape), update: withId(shape) });
+
+/** A list with a leader (ministries, mountains of influence); `label` names it in the messages. */
+export const ledForms = (label: string) => formsOf({ ...lookupShape(label), leaderId: optionalId('Leader') });
 
 /** Units and special units may sit under a ministry. */
-const unitShape = (label: string) => ({ ...lookupShape(label), leaderId: optionalId('Leader'), ministryId: optionalId('Ministry') });
-export const unitSchema = z.object(unitShape('Unit'));
-export const unitUpdateSchema = withId(unitShape('Unit'));
-export const specialUnitSchema = z.object(unitShape('Special unit'));
-export const specialUnitUpdateSchema = withId(unitShape('Special unit'));
+export const unitForms = (label: string) =>
+  formsOf({ ...lookupShape(label), leaderId: optionalId('Leader'), ministryId: optionalId('Ministry') });
 
 export const ACCESSORY_CONDITIONS = ['New', 'Good', 'Fair', 'Poor'] as const;
-const accessoryShape = {
+export const accessoryForms = formsOf({
   ...lookupShape('Accessory'),
   /** The member who keeps it. */
   custodianId: optionalId('Custodian'),
@@ -62,18 +61,10 @@ const accessoryShape = {
     .default(0),
   condition: z.enum(ACCESSORY_CONDITIONS, { error: `Condition must be one of ${ACCESSORY_CONDITIONS.join(', ')}` }).optional(),
   location: optionalText('Location', 200),
-};
-export const accessorySchema = z.object(accessoryShape);
-export const accessoryUpdateSchema = withId(accessoryShape);
+});
 
 /** A means of identification (passport, driver's licence ...): whether a holder must give its number. */
-const moiShape = {
+export const moiForms = formsOf({
   ...lookupShape('Means of identification'),
   requiresNumber: z.boolean({ error: 'Requires number must be true or false' }).default(false),
-};
-export const moiSchema = z.object(moiShape);
-export const moiUpdateSchema = withId(moiShape);
-
-const mountainShape = { ...lookupShape('Mountain of influence'), leaderId: optionalId('Leader') };
-export const mountainOfInfluenceSchema = z.object(mountainShape);
-export const mountainOfInfluenceUpdateSchema = withId(mountainShape);
+});

@@ -1,24 +1,35 @@
-import { defineCall, responseType } from '@/domain/common/calls.js';
 import type { FirstTimerStats, UserRecord } from '@/domain/common/records.js';
-import { bulkConvertSchema, createAdminSchema } from '@/domain/people/schemas.js';
+import { bulkConvertSchema, createAdminSchema, userEmailQuery, usernameQuery } from '@/domain/people/schemas.js';
 import { importCommitSchema, importPreviewSchema } from '@/domain/people/memberImport.js';
+import { idQuery, userIdQuery } from '@/domain/common/fields.js';
+import { defineCall, responseType } from '@/domain/common/calls.js';
 
 /** Users, the member list and query, administrators, first-timers and their conversion, the archive (demise), and member import. */
 export const peopleCalls = {
-  getUserbyId: defineCall({ method: 'GET', path: '/UserManagement/GetUserbyId', response: responseType<UserRecord>() }),
-  getUserbyEmail: defineCall({ method: 'GET', path: '/UserManagement/GetUserbyEmail', response: responseType<UserRecord>() }),
-  getUserbyName: defineCall({ method: 'GET', path: '/UserManagement/GetUserbyName', response: responseType<UserRecord>() }),
+  getUserbyId: defineCall({ method: 'GET', path: '/UserManagement/GetUserbyId', query: userIdQuery, response: responseType<UserRecord>() }),
+  getUserbyEmail: defineCall({
+    method: 'GET',
+    path: '/UserManagement/GetUserbyEmail',
+    query: userEmailQuery,
+    response: responseType<UserRecord>(),
+  }),
+  getUserbyName: defineCall({
+    method: 'GET',
+    path: '/UserManagement/GetUserbyName',
+    query: usernameQuery,
+    response: responseType<UserRecord>(),
+  }),
   getAllUsers: defineCall({ method: 'GET', path: '/Admin/GetAllUsers' }),
-  disableUser: defineCall({ method: 'DELETE', path: '/Admin/DisableUser' }),
-  enableUser: defineCall({ method: 'DELETE', path: '/Admin/EnableUser' }),
+  disableUser: defineCall({ method: 'DELETE', path: '/Admin/DisableUser', query: userIdQuery }),
+  enableUser: defineCall({ method: 'DELETE', path: '/Admin/EnableUser', query: userIdQuery }),
   createAdmin: defineCall({ method: 'POST', path: '/Admin/CreateAdmin', body: createAdminSchema }),
-  convertFirstTimersToMembers: defineCall({ method: 'PUT', path: '/Admin/ConvertFirstTimersToMembers' }),
+  convertFirstTimersToMembers: defineCall({ method: 'PUT', path: '/Admin/ConvertFirstTimersToMembers', query: idQuery }),
   bulkConvertFirstTimersToMembers: defineCall({ method: 'PUT', path: '/Admin/BulkConvertFirstTimersToMembers', body: bulkConvertSchema }),
   getMemberQuery: defineCall({ method: 'GET', path: '/ChurchAffiliation/GetMemberQuery' }),
   getFirstTimerStats: defineCall({ method: 'GET', path: '/Biodata/GetFirstTimerStats', response: responseType<FirstTimerStats>() }),
   getAllDemise: defineCall({ method: 'GET', path: '/Biodata/GetAllDemise' }),
-  archiveMember: defineCall({ method: 'PUT', path: '/Biodata/ArchiveMember' }),
-  restoreMember: defineCall({ method: 'PUT', path: '/Biodata/RestoreMember' }),
+  archiveMember: defineCall({ method: 'PUT', path: '/Biodata/ArchiveMember', query: userIdQuery }),
+  restoreMember: defineCall({ method: 'PUT', path: '/Biodata/RestoreMember', query: userIdQuery }),
   memberImportUpload: defineCall({ method: 'POST', path: '/MemberImport/Upload', multipart: true }),
   memberImportPreview: defineCall({ method: 'POST', path: '/MemberImport/Preview', body: importPreviewSchema }),
   memberImportCommit: defineCall({ method: 'POST', path: '/MemberImport/Commit', body: importCommitSchema }),

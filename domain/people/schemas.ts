@@ -33,3 +33,11 @@ export const bulkConvertSchema = listBody(
     .min(1, 'Select at least one first-timer')
     .max(MAX_BULK_CONVERT, `At most ${MAX_BULK_CONVERT} first-timers at once`),
 );
+
+/** GetUserbyEmail: the address asked for. */
+export const userEmailQuery = z.object({ userEmail: emailField });
+
+/** GetUserbyName: the user name asked for, in any letter case. */
+export const usernameQuery = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254),
+});

@@ -1,4 +1,3 @@
-import { defineCall } from '@/domain/common/calls.js';
 import {
   biodataSchema,
   biodataUpdateSchema,
@@ -12,11 +11,15 @@ import {
   qualificationUpdateSchema,
   spouseSchema,
   spouseUpdateSchema,
+  consentChoicesSchema,
+  personalDataQuery,
 } from '@/domain/profile/schemas.js';
+import { idQuery, userIdQuery } from '@/domain/common/fields.js';
+import { defineCall } from '@/domain/common/calls.js';
 
 /** A member's profile: biodata, its details (spouse, employer, children, qualifications), church affiliation, consents, personal data and erasure. */
 export const profileCalls = {
-  getChurchAffiliationByUserId: defineCall({ method: 'GET', path: '/ChurchAffiliation/GetChurchAffiliationByUserId' }),
+  getChurchAffiliationByUserId: defineCall({ method: 'GET', path: '/ChurchAffiliation/GetChurchAffiliationByUserId', query: idQuery }),
   createChurchAffiliation: defineCall({
     method: 'POST',
     path: '/ChurchAffiliation/CreateChurchAffiliation',
@@ -30,25 +33,25 @@ export const profileCalls = {
   createBiodata: defineCall({ method: 'POST', path: '/Biodata/CreateBiodata', body: biodataSchema }),
   updateBiodata: defineCall({ method: 'PUT', path: '/Biodata/UpdateBiodata', body: biodataUpdateSchema }),
   getAllBiodata: defineCall({ method: 'GET', path: '/Biodata/GetAllBiodata' }),
-  getBiodataByUserId: defineCall({ method: 'GET', path: '/Biodata/GetBiodataByUserId' }),
-  deleteBiodata: defineCall({ method: 'DELETE', path: '/Biodata/DeleteBiodata' }),
+  getBiodataByUserId: defineCall({ method: 'GET', path: '/Biodata/GetBiodataByUserId', query: idQuery }),
+  deleteBiodata: defineCall({ method: 'DELETE', path: '/Biodata/DeleteBiodata', query: idQuery }),
   spouseCreate: defineCall({ method: 'POST', path: '/Spouse/Create', body: spouseSchema }),
   spouseUpdate: defineCall({ method: 'PUT', path: '/Spouse/Update', body: spouseUpdateSchema }),
-  spouseGetByUserId: defineCall({ method: 'GET', path: '/Spouse/GetByUserId' }),
+  spouseGetByUserId: defineCall({ method: 'GET', path: '/Spouse/GetByUserId', query: idQuery }),
   employerCreate: defineCall({ method: 'POST', path: '/Employer/Create', body: employerSchema }),
   employerUpdate: defineCall({ method: 'PUT', path: '/Employer/Update', body: employerUpdateSchema }),
-  employerGetByUserId: defineCall({ method: 'GET', path: '/Employer/GetByUserId' }),
+  employerGetByUserId: defineCall({ method: 'GET', path: '/Employer/GetByUserId', query: idQuery }),
   childrenCreate: defineCall({ method: 'POST', path: '/Children/Create', body: childSchema }),
   childrenUpdate: defineCall({ method: 'PUT', path: '/Children/Update', body: childUpdateSchema }),
-  childrenGetByUserId: defineCall({ method: 'GET', path: '/Children/GetByUserId' }),
-  childrenDelete: defineCall({ method: 'DELETE', path: '/Children/Delete' }),
+  childrenGetByUserId: defineCall({ method: 'GET', path: '/Children/GetByUserId', query: idQuery }),
+  childrenDelete: defineCall({ method: 'DELETE', path: '/Children/Delete', query: idQuery }),
   qualificationCreate: defineCall({ method: 'POST', path: '/Qualification/Create', body: qualificationSchema }),
   qualificationUpdate: defineCall({ method: 'PUT', path: '/Qualification/Update', body: qualificationUpdateSchema }),
-  qualificationGetByUserId: defineCall({ method: 'GET', path: '/Qualification/GetByUserId' }),
-  qualificationDelete: defineCall({ method: 'DELETE', path: '/Qualification/Delete' }),
-  downloadMyData: defineCall({ method: 'GET', path: '/Stewardship/DownloadMyData' }),
+  qualificationGetByUserId: defineCall({ method: 'GET', path: '/Qualification/GetByUserId', query: idQuery }),
+  qualificationDelete: defineCall({ method: 'DELETE', path: '/Qualification/Delete', query: idQuery }),
+  downloadMyData: defineCall({ method: 'GET', path: '/Stewardship/DownloadMyData', query: personalDataQuery }),
   getMyConsents: defineCall({ method: 'GET', path: '/Stewardship/GetMyConsents' }),
-  updateMyConsents: defineCall({ method: 'PUT', path: '/Stewardship/UpdateMyConsents' }),
-  getErasureScope: defineCall({ method: 'GET', path: '/Stewardship/GetErasureScope' }),
-  erasePerson: defineCall({ method: 'POST', path: '/Stewardship/ErasePerson' }),
+  updateMyConsents: defineCall({ method: 'PUT', path: '/Stewardship/UpdateMyConsents', body: consentChoicesSchema }),
+  getErasureScope: defineCall({ method: 'GET', path: '/Stewardship/GetErasureScope', query: userIdQuery }),
+  erasePerson: defineCall({ method: 'POST', path: '/Stewardship/ErasePerson', body: userIdQuery }),
 };

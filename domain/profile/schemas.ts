@@ -228,3 +228,15 @@ export const changeZoneRequestSchema = z.object({
   newCenter: optionalText(),
   reason: optionalReason,
 });
+
+// A person's rights over their data
+
+/** DownloadMyData: JSON (the default) or a page to read and print. */
+export const personalDataQuery = z.object({ format: z.enum(['json', 'html']).optional() });
+
+/** UpdateMyConsents: the choices made (true or false); those left out stay as they were. */
+export const consentChoicesSchema = z.object({
+  email: z.boolean().optional(),
+  sms: z.boolean().optional(),
+  listing: z.boolean().optional(),
+});

@@ -1,4 +1,4 @@
-import { defineCall, responseType } from '@/domain/common/calls.js';
+import type { MemberRequestKind } from '@/domain/common/enums.js';
 import type { MemberRequest, MemberRequestDetail } from '@/domain/common/records.js';
 import {
   changeAffinityGroupRequestSchema,
@@ -8,6 +8,8 @@ import {
   joinDepartmentRequestSchema,
 } from '@/domain/profile/schemas.js';
 import { cancelRequestSchema, decisionSchema } from '@/domain/requests/schemas.js';
+import { defineCall, responseType, type AnyCall } from '@/domain/common/calls.js';
+import { idQuery } from '@/domain/common/fields.js';
 
 /** Members' requests (department, affinity group, CIH zone): asking, the lists, deciding and cancelling. */
 export const requestsCalls = {
@@ -58,6 +60,20 @@ export const requestsCalls = {
   approveChangeOfDepartment: defineCall({ method: 'PUT', path: '/ChurchAffiliation/ApproveChangeOfDepartment', query: decisionSchema }),
   approveChangeOfCIHZone: defineCall({ method: 'PUT', path: '/ChurchAffiliation/ApproveChangeOfCIHZone', query: decisionSchema }),
   approveAffinityGroupRequest: defineCall({ method: 'PUT', path: '/ChurchAffiliation/ApproveAffinityGroupRequest', query: decisionSchema }),
-  getRequestById: defineCall({ method: 'GET', path: '/ChurchAffiliation/GetRequestById', response: responseType<MemberRequestDetail>() }),
+  getRequestById: defineCall({
+    method: 'GET',
+    path: '/ChurchAffiliation/GetRequestById',
+    query: idQuery,
+    response: responseType<MemberRequestDetail>(),
+  }),
   cancelRequest: defineCall({ method: 'PUT', path: '/ChurchAffiliation/CancelRequest', query: cancelRequestSchema }),
+};
+
+/** The call that decides a request of each kind. */
+export const decidingCalls: Readonly<Record<MemberRequestKind, AnyCall>> = {
+  joinDepartment: requestsCalls.approveChangeOfDepartment,
+  changeDepartment: requestsCalls.approveChangeOfDepartment,
+  joinAffinityGroup: requestsCalls.approveAffinityGroupRequest,
+  changeAffinityGroup: requestsCalls.approveAffinityGroupRequest,
+  changeZone: requestsCalls.approveChangeOfCIHZone,
 };

@@ -22,15 +22,6 @@ export const INSPECTORATE_REQUEST_KINDS = [...ZONE_REQUEST_KINDS, ...AFFINITY_RE
 
 export const isDepartmentRequest = (kind: MemberRequestKind) => (DEPARTMENT_REQUEST_KINDS as readonly string[]).includes(kind);
 
-/** The call (under /ChurchAffiliation/) that decides each kind, as the API contract names it. */
-export const DECIDING_CALL: Record<MemberRequestKind, string> = {
-  joinDepartment: 'ApproveChangeOfDepartment',
-  changeDepartment: 'ApproveChangeOfDepartment',
-  joinAffinityGroup: 'ApproveAffinityGroupRequest',
-  changeAffinityGroup: 'ApproveAffinityGroupRequest',
-  changeZone: 'ApproveChangeOfCIHZone',
-};
-
 export type RequestAction = 'view' | 'decide';
 type Permissions = ReadonlySet<string> | readonly string[];
 const holds = (perms: Permissions, p: string) => ('has' in perms ? perms.has(p) : perms.includes(p));

@@ -12,7 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * GetPlatformPermissions lists them; kept in lower case) or as the login answer gives it
  * ({accessRight, moduleName}). The server resolves ids and strings alike.
  */
-export const permissionRef = z
+const permissionRef = z
   .union(
     [
       z.string().trim().min(1).max(100),
@@ -56,3 +56,24 @@ export const cihRoleField = z
   .trim()
   .toLowerCase()
   .pipe(z.enum(CIH_ROLES, { error: `cihRole must be one of: ${CIH_ROLES.join(', ')} (empty removes it)` }));
+
+// The queries of the role calls
+
+/** GetRole, GetRolePermissions and DeleteRole: the role. */
+export const roleIdQuery = z.object({ roleId: idField('RoleId') });
+
+/** AssignPermissions: the role given and the user given it. */
+export const roleUserQuery = roleIdQuery.extend({ userId: idField('UserId') });
+
+/** RemovePermission: the role taken, or with Permission only that extra permission. */
+export const removeGrantQuery = roleUserQuery.extend({ permission: permissionRef.optional() });
+
+/** AssignCIHRole: the user, the inspector who assigns (the caller unless an administrator), and the role (none removes it). */
+export const cihRoleQuery = z.object({
+  userId: idField('userId'),
+  inspectorId: idField('InspectorId').optional(),
+  cihRole: cihRoleField.optional(),
+});
+
+/** ChangeUserRole: the user and the platform role they get in place of theirs. */
+export const changeUserRoleQuery = z.object({ userId: idField('UserId'), roleId: idField('RoleId') });

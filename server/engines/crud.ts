@@ -1,7 +1,8 @@
 import { and, asc, count, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { z, type ZodObject, type ZodRawShape } from 'zod';
-import { idField } from '@/domain/common/fields.js';
+import { type ZodObject, type ZodRawShape } from 'zod';
+import { defineCall, type AnyCall } from '@/domain/common/calls.js';
+import { idQuery } from '@/domain/common/fields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { sameText, searchOver } from '@/server/db/queries.js';
 import type { Access, Caller } from '@/server/http/access.js';
@@ -43,8 +44,14 @@ export type EntityDefinition = {
   entity: string;
   tag: string;
   table: CrudTable;
-  paths: { create: string; update: string; remove: string; getAll: string; getById: string };
-  body: { create: ZodObject; update: ZodObject };
+  /** The entity's calls, whose body schemas are the forms; Delete and GetById take ?id, GetAll the list's query. */
+  calls?: CrudCalls;
+  /**
+   * The paths and body schemas in place of the calls: the form the lookup lists still use,
+   * until they name their declared calls.
+   */
+  paths?: { create: string; update: string; remove: string; getAll: string; getById: string };
+  body?: { create: ZodObject; update: ZodObject };
   access: { read: Access; create: string; update: string; remove: string };
   search: Array<PgColumn | SQL>;
   /** SortBy names and what they order by (anything else is a 400); the first is the default order. */
@@ -67,7 +74,7 @@ export type EntityDefinition = {
   /** Fields naming another record, which must exist. */
   refs?: Array<{ field: string; table: CrudTable; message: string }>;
   /** GetByTotal: the list with counts, behind its own rule. */
-  totals?: { path: string; access: Access; columns: Record<string, SQL> };
+  totals?: { call: AnyCall; access: Access; columns: Record<string, SQL> };
   /** Checks that need the database, before a create (before: null) or an update. */
   check?(tx: Tx, input: Fields, before: Row | null): Promise<void>;
   /** Why the row may not be deleted now, or null. */
@@ -76,18 +83,25 @@ export type EntityDefinition = {
   afterWrite?(ctx: WriteContext): Promise<void>;
 };
 
-/** The five paths most entities share: /Ministry/Create, /Ministry/GetAll ... */
-export const standardPaths = (controller: string) => ({
-  create: `/${controller}/Create`,
-  update: `/${controller}/Update`,
-  remove: `/${controller}/Delete`,
-  getAll: `/${controller}/GetAll`,
-  getById: `/${controller}/GetById`,
-});
+/** A call whose body is a form: its fields are the record's. */
+type FormCall = AnyCall & { body: ZodObject };
+export type CrudCalls = { create: FormCall; update: FormCall; remove: AnyCall; getAll: AnyCall; getById: AnyCall };
+
+/** The entity's calls, made from its paths and body schemas when it names no calls (the lookup lists). */
+function callsOf(def: EntityDefinition): CrudCalls {
+  if (def.calls) return def.calls;
+  if (!def.paths || !def.body) throw new Error(`The ${def.noun} definition names neither its calls nor its paths`);
+  const { paths, body } = def;
+  return {
+    create: defineCall({ method: 'POST', path: paths.create as `/${string}`, body: body.create }),
+    update: defineCall({ method: 'PUT', path: paths.update as `/${string}`, body: body.update }),
+    remove: defineCall({ method: 'DELETE', path: paths.remove as `/${string}` }),
+    getAll: defineCall({ method: 'GET', path: paths.getAll as `/${string}` }),
+    getById: defineCall({ method: 'GET', path: paths.getById as `/${string}` }),
+  };
+}
 
 const MESSAGES = { created: 'Successfully Created', updated: 'Details updated', deleted: 'Successfully Deleted' };
-
-const idQuery = z.object({ id: idField() });
 
 const capitalised = (s: string) => s[0].toUpperCase() + s.slice(1);
 export const notFoundOf = (noun: string) => notFound(`${capitalised(noun)} not found!`);
@@ -159,7 +173,7 @@ async function uniquely<T>(def: EntityDefinition, input: Fields, write: () => Pr
 
 /** An update replaces every field of the form: one left out is cleared. */
 function replacement(def: EntityDefinition, fields: Record<string, unknown>) {
-  const names = Object.keys(def.body.update.shape).filter((k) => k !== 'id');
+  const names = Object.keys(callsOf(def).update.body.shape).filter((k) => k !== 'id');
   return Object.fromEntries(names.map((k) => [k, fields[k] ?? null]));
 }
 
@@ -182,16 +196,15 @@ async function listRows(db: Db, def: EntityDefinition, q: ListParams & Fields, m
 
 /** The routes of one entity definition. */
 export function crudRoutes(def: EntityDefinition): AnyRouteDef[] {
-  const { noun, entity, tag, table, paths } = def;
+  const { noun, entity, tag, table } = def;
+  const calls = callsOf(def);
   const list = listQuery(def.filters?.shape ?? {});
   const routes: AnyRouteDef[] = [
     route({
-      method: 'POST',
-      url: paths.create,
+      call: calls.create,
       tag,
       summary: `Create a ${noun}`,
       access: { permission: def.access.create },
-      body: def.body.create,
       async handler({ body, caller, services, mutate }) {
         const id = await mutate(async (tx, audit) => {
           await validate(tx, def, body, null);
@@ -209,12 +222,10 @@ export function crudRoutes(def: EntityDefinition): AnyRouteDef[] {
       },
     }),
     route({
-      method: 'PUT',
-      url: paths.update,
+      call: calls.update,
       tag,
       summary: `Update a ${noun}: every field of the form, with its id`,
       access: { permission: def.access.update },
-      body: def.body.update,
       async handler({ body, caller, services, mutate, request }) {
         const { id, ...fields } = body as { id: string } & Record<string, unknown>;
         await mutate(async (tx, audit) => {
@@ -230,11 +241,11 @@ export function crudRoutes(def: EntityDefinition): AnyRouteDef[] {
       },
     }),
     route({
-      method: 'DELETE',
-      url: paths.remove,
+      call: calls.remove,
       tag,
       summary: `Delete a ${noun}; refused while anything uses it`,
       access: { permission: def.access.remove },
+      // The lookup lists' calls, named by paths, declare no query: crud gives theirs.
       query: idQuery,
       async handler({ query, caller, mutate }) {
         await mutate(async (tx, audit) => {
@@ -249,8 +260,7 @@ export function crudRoutes(def: EntityDefinition): AnyRouteDef[] {
       },
     }),
     route({
-      method: 'GET',
-      url: paths.getAll,
+      call: calls.getAll,
       tag,
       summary: `List ${noun} records: search, filters, sort and paging`,
       access: def.access.read,
@@ -258,8 +268,7 @@ export function crudRoutes(def: EntityDefinition): AnyRouteDef[] {
       handler: ({ query, services }) => listRows(services.database.db, def, query),
     }),
     route({
-      method: 'GET',
-      url: paths.getById,
+      call: calls.getById,
       tag,
       summary: `One ${noun}`,
       access: def.access.read,
@@ -272,11 +281,10 @@ export function crudRoutes(def: EntityDefinition): AnyRouteDef[] {
     }),
   ];
   if (def.totals) {
-    const { path, access, columns } = def.totals;
+    const { call, access, columns } = def.totals;
     routes.push(
       route({
-        method: 'GET',
-        url: path,
+        call,
         tag,
         summary: `List ${noun} records, each with its counts`,
         access,

@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { P } from '@/domain/roles/permissions.js';
 import { canEditProfile } from '@/domain/profile/rules.js';
-import { idField } from '@/domain/common/fields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { users } from '@/server/db/schema/index.js';
 import type { Access, Caller } from '@/server/http/access.js';
@@ -43,9 +41,6 @@ export async function existingUser(db: Db | Tx, userId: string) {
   if (!user) throw notFound(USER_NOT_FOUND);
   return user;
 }
-
-/** The UserId query of calls about one user. */
-export const userIdQuery = z.object({ userId: idField('UserId') });
 
 /** The user, locked for the change that follows; 404 when there is none. */
 export async function lockedUser(tx: Tx, id: string) {

@@ -1,5 +1,6 @@
-import { z, type ZodType } from 'zod';
-import { idField } from '@/domain/common/fields.js';
+import type { ZodType } from 'zod';
+import type { AnyCall, Call } from '@/domain/common/calls.js';
+import type { idQuery } from '@/domain/common/fields.js';
 import type { Db } from '@/server/db/client.js';
 import type { Access, Caller } from '@/server/http/access.js';
 import { ok, type Envelope } from '@/server/http/envelope.js';
@@ -7,8 +8,8 @@ import { notFound } from '@/server/http/errors.js';
 import { route } from '@/server/http/route.js';
 
 type ScopedReads<Q> = {
-  /** The calls' folder as the API contract spells it, e.g. '/Goal'. */
-  base: string;
+  /** GetAll, whose query is the list's (`query` below), and GetById, which takes ?id. */
+  calls: { list: AnyCall; one: Call<'GET', string, typeof idQuery> };
   tag: string;
   access: Access;
   summaries: { list: string; one: string };
@@ -27,8 +28,7 @@ type ScopedReads<Q> = {
 export function scopedReads<Q>(r: ScopedReads<Q>) {
   return [
     route({
-      method: 'GET',
-      url: `${r.base}/GetAll`,
+      call: r.calls.list,
       tag: r.tag,
       summary: r.summaries.list,
       access: r.access,
@@ -36,12 +36,10 @@ export function scopedReads<Q>(r: ScopedReads<Q>) {
       handler: ({ query, caller, services }) => r.page(services.database.db, caller!, query),
     }),
     route({
-      method: 'GET',
-      url: `${r.base}/GetById`,
+      call: r.calls.one,
       tag: r.tag,
       summary: r.summaries.one,
       access: r.access,
-      query: z.object({ id: idField() }),
       async handler({ query, caller, services }) {
         const row = await r.one(services.database.db, caller!, query.id);
         if (!row) throw notFound(r.notFound);

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
+import type { AnyCall, BodyOf, CallMethod, QueryOf } from '@/domain/common/calls.js';
 import type { Services } from '@/server/services.js';
 import type { Tx } from '@/server/db/client.js';
 import { type Access, type Caller, checkAccess } from './access.js';
 import { badRequest, unauthorized } from './errors.js';
 import { recordAudit, type AuditEntry } from './audit.js';
 import { JsonEnvelope, type Envelope } from './envelope.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export type RouteContext<B, Q> = {
   body: B;
@@ -20,9 +19,15 @@ export type RouteContext<B, Q> = {
   mutate<T>(fn: (tx: Tx, audit: (entry: AuditEntry) => void) => Promise<T>): Promise<T>;
 };
 
+type Handler<B, Q> = (ctx: RouteContext<B, Q>) => Promise<Envelope | JsonEnvelope | void>;
+
+/**
+ * A route as the server registers it and the OpenAPI document lists it: its call's method,
+ * path (the url, under /api) and schemas, with what route() adds.
+ */
 export type RouteDef<B = unknown, Q = unknown> = {
-  method: Method;
-  /** Path under /api, as the legacy API contract spells it. */
+  method: CallMethod;
+  /** Path under /api, as the call spells it. */
   url: string;
   summary: string;
   tag: string;
@@ -35,7 +40,7 @@ export type RouteDef<B = unknown, Q = unknown> = {
   multipart?: boolean;
   /** Bytes of body allowed, when more than the app's small default (bulk calls). */
   bodyLimit?: number;
-  handler(ctx: RouteContext<B, Q>): Promise<Envelope | JsonEnvelope | void>;
+  handler: Handler<B, Q>;
 };
 
 /** A route of any input types, as lists of routes hold them (each keeps its own types where it is declared). */
@@ -45,9 +50,44 @@ export type AnyRouteDef = RouteDef<any, any>;
 /** Every route declared in this process, for the OpenAPI document and the matrix test. */
 export type RegisteredRoute = Pick<RouteDef, 'method' | 'url' | 'summary' | 'tag' | 'access' | 'body' | 'query' | 'multipart'>;
 
-/** Identity helper that keeps the body and query types of one route. */
-export function route<B = undefined, Q = undefined>(def: RouteDef<B, Q>): RouteDef<B, Q> {
-  return def;
+/** The query the handler reads: the call's, or else the one the route gives. */
+type QueryIn<C extends AnyCall, Q> = C['query'] extends ZodType ? QueryOf<C> : Q;
+
+/**
+ * What a route says beside its call: how it is documented, who may make it, and what it does.
+ * The method, path, body schema (or multipart) and query schema are the call's. `query` is
+ * allowed only where the call declares none, and only for these, whose query the server still
+ * builds because its filters name server columns:
+ * - the list queries of engines/list.ts's listQuery (paging, sort, search and the list's own
+ *   filters): the member list's, crud's and scopedReads' lists and each module's lists;
+ * - the audit trail's filters (GetAllAudit, ExportAudit), built in auditTrail/query.ts;
+ * - crud's { id } query of Delete and GetById, for the lookup lists whose calls declare none.
+ */
+export type RouteSpec<C extends AnyCall, Q> = {
+  call: C;
+  summary: string;
+  tag: string;
+  access: Access;
+  query?: C['query'] extends ZodType ? never : ZodType<Q>;
+  rateLimited?: boolean;
+  bodyLimit?: number;
+  handler: Handler<BodyOf<C>, QueryIn<C, Q>>;
+};
+
+/**
+ * A route of one declared call (domain/<area>/calls.ts): the method, path, body schema (or
+ * multipart) and query schema come from the call, the handler typed by them.
+ */
+export function route<C extends AnyCall, Q = undefined>(spec: RouteSpec<C, Q>): RouteDef<BodyOf<C>, QueryIn<C, Q>> {
+  const { call, query, ...rest } = spec;
+  return {
+    ...rest,
+    method: call.method,
+    url: call.path,
+    body: call.body as ZodType<BodyOf<C>> | undefined,
+    query: (call.query ?? query) as ZodType<QueryIn<C, Q>> | undefined,
+    multipart: call.multipart || undefined,
+  };
 }
 
 /** Renames input keys to the schema's own spelling, ignoring case: parameter names match without case. */

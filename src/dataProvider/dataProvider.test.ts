@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { defineCall } from '@/domain/common/calls';
+import { filesCalls } from '@/domain/files/calls';
 import { ENDPOINTS } from '@/src/screens';
 import { createDataProvider } from './index';
 import { create, list, listByReference, one, remove, update, type EndpointTable } from './endpoints';
@@ -82,20 +84,30 @@ describe('custom methods of the endpoint table', () => {
   });
 
   it('refuses a table that defines one custom name twice', () => {
-    const table: EndpointTable = { a: { custom: { go: one('/A') } }, b: { custom: { go: one('/B') } } };
+    const table: EndpointTable = {
+      a: { custom: { go: one(defineCall({ method: 'GET', path: '/A' })) } },
+      b: { custom: { go: one(defineCall({ method: 'GET', path: '/B' })) } },
+    };
     expect(() => provider('t', table)).toThrow(/go/);
   });
 });
 
 describe('standard methods built from the table', () => {
+  const calls = {
+    getAll: defineCall({ method: 'GET', path: '/People/GetAll' }),
+    getById: defineCall({ method: 'GET', path: '/People/GetById' }),
+    create: defineCall({ method: 'POST', path: '/People/Create' }),
+    update: defineCall({ method: 'PUT', path: '/People/Update' }),
+    delete: defineCall({ method: 'DELETE', path: '/People/Delete' }),
+  };
   const table: EndpointTable = {
     people: {
-      getList: list('/People/GetAll', { zone: 'ZoneId' }),
-      getOne: one('/People/GetById', 'UserId'),
-      getManyReference: listByReference('/People/GetAll', { department: 'DepartmentName' }),
-      create: create('/People/Create'),
-      update: update('/People/Update'),
-      delete: remove('/People/Delete'),
+      getList: list(calls.getAll, { zone: 'ZoneId' }),
+      getOne: one(calls.getById, 'UserId'),
+      getManyReference: listByReference(calls.getAll, { department: 'DepartmentName' }),
+      create: create(calls.create),
+      update: update(calls.update),
+      delete: remove(calls.delete),
     },
   };
   const people = () => provider('tok-1', table);
@@ -172,7 +184,7 @@ describe('standard methods built from the table', () => {
     const form = new FormData();
     form.append('FileType', 'avatar');
     const table: EndpointTable = {
-      files: { custom: { upload: { method: 'POST', path: '/Files/uploadfile', body: (p: { form: FormData }) => p.form } } },
+      files: { custom: { upload: { call: filesCalls.uploadFile, body: (p: { form: FormData }) => p.form } } },
     };
     await (provider('t', table) as any).upload({ form });
     expect(seen[0].headers.get('content-type')).toMatch(/^multipart\/form-data/);

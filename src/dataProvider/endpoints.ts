@@ -1,19 +1,43 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- react-admin types the params and results of a data provider as any; this table passes them through */
 import type { CreateParams, DeleteParams, GetListParams, GetManyReferenceParams, GetOneParams, UpdateParams } from 'react-admin';
-import type { Envelope, HttpMethod, Query } from './http';
+import type { AnyCall } from '@/domain/common/calls';
+import type { Envelope, Query } from './http';
 
 /**
- * One API call: how react-admin's params become the request, and how the envelope becomes
- * react-admin's result. `read` defaults to { data, message } of the envelope.
+ * Several calls answering one custom method, the params picking one: a member request is
+ * decided by the call of its kind. `among` lists them all, so the calls the web makes can be
+ * listed without calling.
+ */
+export type CallChoice<P = any> = { among: readonly AnyCall[]; pick: (params: P) => AnyCall };
+
+/**
+ * One API call as react-admin asks for it: the call (its method and path, declared once in
+ * domain/<area>/calls.ts), how react-admin's params become the path parameters, query and body,
+ * and how the envelope becomes react-admin's result. `read` defaults to { data, message } of the envelope.
  */
 export type Endpoint<P = any> = {
-  method: HttpMethod;
-  path: string | ((params: P) => string);
+  call: AnyCall | CallChoice<P>;
+  /** The values of the path's `:name` segments, when it has any. */
+  params?: (params: P) => Record<string, string | number>;
   query?: (params: P) => Query;
   body?: (params: P) => unknown;
   read?: (envelope: Envelope<any>, params: P) => any;
   okStatus?: readonly number[];
 };
+
+const isChoice = <P>(call: AnyCall | CallChoice<P>): call is CallChoice<P> => 'pick' in call;
+
+/** Every call an endpoint may make. */
+export const callsOf = (endpoint: Endpoint): readonly AnyCall[] => (isChoice(endpoint.call) ? endpoint.call.among : [endpoint.call]);
+
+/** The call an endpoint makes for these params. */
+export const callFor = <P>(endpoint: Endpoint<P>, params: P): AnyCall =>
+  isChoice(endpoint.call) ? endpoint.call.pick(params) : endpoint.call;
+
+/** A choice among calls keyed by what the params name: choice(DECIDING, (p) => p.kind). */
+export function choice<K extends string, P>(calls: Readonly<Record<K, AnyCall>>, key: (params: P) => K): CallChoice<P> {
+  return { among: [...new Set(Object.values<AnyCall>(calls))], pick: (params) => calls[key(params)] };
+}
 
 export type ResourceMethod = 'getList' | 'getOne' | 'getManyReference' | 'create' | 'update' | 'delete';
 
@@ -50,84 +74,65 @@ const listResult = (envelope: Envelope<any[]>) => {
   return { data, total: envelope.totalCount ?? data.length };
 };
 
-/** GET list call with paging, sort, search and filters. */
-export const list = (path: string, filters?: Record<string, string>): Endpoint<GetListParams> => ({
-  method: 'GET',
-  path,
+/** A list call with paging, sort, search and filters. */
+export const list = (call: AnyCall, filters?: Record<string, string>): Endpoint<GetListParams> => ({
+  call,
   query: (params) => listQuery(params, filters),
   read: listResult,
 });
 
-/** GET list call filtered by the referencing record (target names the query parameter). */
-export const listByReference = (path: string, filters?: Record<string, string>): Endpoint<GetManyReferenceParams> => ({
-  method: 'GET',
-  path,
+/** A list call filtered by the referencing record (target names the query parameter). */
+export const listByReference = (call: AnyCall, filters?: Record<string, string>): Endpoint<GetManyReferenceParams> => ({
+  call,
   query: (params) => ({ ...listQuery(params, filters), [filters?.[params.target] ?? params.target]: params.id }),
   read: listResult,
 });
 
-/** GET one record: path?{idParam}={id}. */
-export const one = (path: string, idParam = 'id'): Endpoint<GetOneParams> => ({
-  method: 'GET',
-  path,
+/** One record: path?{idParam}={id}. */
+export const one = (call: AnyCall, idParam = 'id'): Endpoint<GetOneParams> => ({
+  call,
   query: (params) => ({ [idParam]: params.id }),
   read: (envelope) => ({ data: envelope.data }),
 });
 
-export const create = (path: string): Endpoint<CreateParams> => ({
-  method: 'POST',
-  path,
+export const create = (call: AnyCall): Endpoint<CreateParams> => ({
+  call,
   body: (params) => params.data,
   read: (envelope) => ({ data: envelope.data }),
 });
 
 /**
- * PUT with the record's id in the body; an answer without data keeps the submitted record.
+ * The record with its id in the body; an answer without data keeps the submitted record.
  * updatedAt is the record's as the form loaded it (previousData): the server answers 409 when
  * someone else saved it since (a stale save).
  */
-export const update = (path: string): Endpoint<UpdateParams> => ({
-  method: 'PUT',
-  path,
+export const update = (call: AnyCall): Endpoint<UpdateParams> => ({
+  call,
   body: (params) => ({ ...params.data, id: params.id, updatedAt: params.previousData?.updatedAt ?? params.data?.updatedAt }),
   read: (envelope, params) => ({ data: envelope.data ?? { ...params.data, id: params.id } }),
 });
 
-export const remove = (path: string, idParam = 'id'): Endpoint<DeleteParams> => ({
-  method: 'DELETE',
-  path,
+export const remove = (call: AnyCall, idParam = 'id'): Endpoint<DeleteParams> => ({
+  call,
   query: (params) => ({ [idParam]: params.id }),
   read: (envelope, params) => ({ data: envelope.data ?? params.previousData ?? { id: params.id } }),
 });
 
 /** A named call whose params are the JSON body. */
-export const post = (path: string): Endpoint<object | undefined> => ({ method: 'POST', path, body: (params) => params ?? {} });
+export const post = (call: AnyCall): Endpoint<object | undefined> => ({ call, body: (params) => params ?? {} });
 /** A named call whose params are the query. */
-export const get = (path: string): Endpoint<Query | undefined> => ({ method: 'GET', path, query: (params) => params ?? {} });
+export const get = (call: AnyCall): Endpoint<Query | undefined> => ({ call, query: (params) => params ?? {} });
 
 /** The five calls of one record kind; `list` may be a GetByTotal (rows with their counts). */
-export type CrudPaths = { list: string; getOne: string; create: string; update: string; remove: string };
+export type CrudCalls = { list: AnyCall; getOne: AnyCall; create: AnyCall; update: AnyCall; remove: AnyCall };
 
-export const crud = (paths: CrudPaths, filters?: Record<string, string>) => ({
-  getList: list(paths.list, filters),
-  getOne: one(paths.getOne),
-  create: create(paths.create),
-  update: update(paths.update),
-  delete: remove(paths.remove),
+export const crud = (calls: CrudCalls, filters?: Record<string, string>) => ({
+  getList: list(calls.list, filters),
+  getOne: one(calls.getOne),
+  create: create(calls.create),
+  update: update(calls.update),
+  delete: remove(calls.remove),
 });
-
-/** The API's standard controller: /X/Create, /X/Update, /X/Delete?id, /X/GetById?id and a list call. */
-export const controller = (name: string, listCall = 'GetAll', filters?: Record<string, string>) =>
-  crud(
-    {
-      list: `/${name}/${listCall}`,
-      getOne: `/${name}/GetById`,
-      create: `/${name}/Create`,
-      update: `/${name}/Update`,
-      remove: `/${name}/Delete`,
-    },
-    filters,
-  );
 
 /** The member filters of the people lists (GetAllUsers): react-admin name -> query name. */
 export const PEOPLE_FILTERS = {
@@ -141,16 +146,11 @@ export const PEOPLE_FILTERS = {
 };
 
 /** A command on one user: path?UserId={userId}. */
-export const byUser = (method: HttpMethod, path: string): Endpoint<{ userId: string }> => ({
-  method,
-  path,
-  query: (p) => ({ UserId: p.userId }),
-});
+export const byUser = (call: AnyCall): Endpoint<{ userId: string }> => ({ call, query: (p) => ({ UserId: p.userId }) });
 
 /** A short list answered whole (no paging), each row keyed by `idField`. */
-export const whole = (path: string, idField = 'id'): Endpoint<GetListParams> => ({
-  method: 'GET',
-  path,
+export const whole = (call: AnyCall, idField = 'id'): Endpoint<GetListParams> => ({
+  call,
   read: (envelope) => {
     const data = (envelope.data ?? []).map((row: Record<string, unknown>) => ({ ...row, id: row[idField] }));
     return { data, total: data.length };
@@ -161,24 +161,24 @@ export const whole = (path: string, idField = 'id'): Endpoint<GetListParams> => 
  * A read about one role or user, as react-admin's getOne: the answer keyed by the id asked for;
  * `field` holds it when the answer is a bare list.
  */
-export const keyed = (path: string, idParam: string, field?: string): Endpoint<GetOneParams> => ({
-  method: 'GET',
-  path,
+export const keyed = (call: AnyCall, idParam: string, field?: string): Endpoint<GetOneParams> => ({
+  call,
   query: (params) => ({ [idParam]: params.id }),
   read: (envelope, params) => ({ data: { ...(field ? { [field]: envelope.data } : envelope.data), id: params.id } }),
 });
 
 /** The rows a member's record holds (GetByUserId?id), asked for with the filter { userId }. */
-export const ofMember = (path: string, idField = 'id'): Endpoint<GetListParams> => ({
-  ...whole(path, idField),
+export const ofMember = (call: AnyCall, idField = 'id'): Endpoint<GetListParams> => ({
+  ...whole(call, idField),
   query: (p) => ({ id: p.filter?.userId }),
 });
 
-/** A profile detail's calls: one record per member (spouse, employer) or a list with Delete (children, qualifications). */
-export const memberDetail = (controller: string, kind: 'one' | 'many'): ResourceEndpoints => ({
-  ...(kind === 'one'
-    ? { getOne: one(`/${controller}/GetByUserId`) }
-    : { getList: ofMember(`/${controller}/GetByUserId`), delete: remove(`/${controller}/Delete`) }),
-  create: create(`/${controller}/Create`),
-  update: update(`/${controller}/Update`),
+/** A profile detail's calls: one record per member (spouse, employer), or a list with delete (children, qualifications). */
+export type MemberDetailCalls = { getByUserId: AnyCall; create: AnyCall; update: AnyCall; delete?: AnyCall };
+
+/** A profile detail's endpoints: a list when the detail has a delete call, else the member's one record. */
+export const memberDetail = (calls: MemberDetailCalls): ResourceEndpoints => ({
+  ...(calls.delete ? { getList: ofMember(calls.getByUserId), delete: remove(calls.delete) } : { getOne: one(calls.getByUserId) }),
+  create: create(calls.create),
+  update: update(calls.update),
 });

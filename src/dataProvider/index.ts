@@ -2,7 +2,8 @@
 import type { DataProvider } from 'react-admin';
 import { API_URL } from '@/src/config';
 import { readToken } from '@/src/authProvider/session';
-import type { Endpoint, EndpointTable, ResourceMethod } from './endpoints';
+import { pathOf } from '@/domain/common/calls';
+import { callFor, type Endpoint, type EndpointTable, type ResourceMethod } from './endpoints';
 import type { CustomMethodName } from './table';
 import { createHttpClient, type HttpClient } from './http';
 
@@ -21,9 +22,10 @@ export type DataProviderOptions = {
 const STANDARD = ['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany'];
 
 async function run(http: HttpClient, endpoint: Endpoint, params: any) {
+  const call = callFor(endpoint, params);
   const envelope = await http({
-    method: endpoint.method,
-    path: typeof endpoint.path === 'function' ? endpoint.path(params) : endpoint.path,
+    method: call.method,
+    path: pathOf(call as { path: string }, endpoint.params?.(params) as never),
     query: endpoint.query?.(params),
     body: endpoint.body?.(params),
     okStatus: endpoint.okStatus,

@@ -2,6 +2,7 @@ import { createElement, type ComponentType, type ReactElement } from 'react';
 import { useCanAccessResources, useGetIdentity } from 'react-admin';
 import ChurchIcon from '@mui/icons-material/Church';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import { LOOKUP_KINDS, LOOKUP_NAMES } from '@/domain/lookups/kinds';
 import type { en } from '@/src/i18n/en';
 import type { ScreenDescriptor } from '@/src/screens';
 import { useMenuTargets, type MenuTargets } from './menuTargets';
@@ -17,6 +18,9 @@ export type MenuEntry = MenuLink | MenuGroup;
 
 export const isGroup = (entry: MenuEntry): entry is MenuGroup => 'children' in entry;
 export const menuLabel = (name: MenuName) => `flock.menu.${name}`;
+
+/** The lookup lists without an entry of their own (domain/lookups/kinds.ts), in the table's order. */
+const LOOKUP_CHILDREN: LinkName[] = LOOKUP_NAMES.filter((name) => LOOKUP_KINDS[name].menu === 'lookups');
 
 /** The side menu in the product's order: descriptors by name, and the groups they sit in. */
 const MENU: Array<LinkName | MenuGroupDef> = [
@@ -36,7 +40,7 @@ const MENU: Array<LinkName | MenuGroupDef> = [
   'meetings',
   'goals',
   // Beyond the original menu: the lookup lists that have no entry there.
-  { name: 'lookups', icon: ListAltIcon, children: ['ministries', 'units', 'specialUnits', 'moi', 'mountainsOfInfluence'] },
+  { name: 'lookups', icon: ListAltIcon, children: LOOKUP_CHILDREN },
   { name: 'cih', icon: ChurchIcon, children: ['zones', 'centers', 'cihCenter', 'cihReports', 'cihFollowup'] },
   'requests',
   'users',
@@ -48,7 +52,8 @@ const MENU: Array<LinkName | MenuGroupDef> = [
 ];
 
 const links = MENU.flatMap((entry) => (typeof entry === 'string' ? [entry] : entry.children));
-const MENU_RESOURCES = [...new Set<string>(links)];
+/** Every descriptor the menu links to. */
+export const MENU_RESOURCES = [...new Set<string>(links)];
 
 /** A link to a descriptor's main address; the profile's is the signed-in user's own. */
 function linkTo(targets: MenuTargets, name: LinkName, userId: string): MenuLink[] {

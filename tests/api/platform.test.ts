@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { defineCall } from '@/domain/common/calls.js';
 import { describeAccess } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { DATABASE_UNAVAILABLE } from '@/server/http/errors.js';
@@ -107,8 +108,7 @@ describe('internal errors', () => {
     const own = await startSibling(s, {}, (app) =>
       registerRoutes(app, [
         route({
-          method: 'GET',
-          url: '/Test/Throw',
+          call: defineCall({ method: 'GET', path: '/Test/Throw' }),
           tag: 'Test',
           summary: 'throws',
           access: { public: true },
@@ -117,8 +117,7 @@ describe('internal errors', () => {
           },
         }),
         route({
-          method: 'GET',
-          url: '/Test/TypeError',
+          call: defineCall({ method: 'GET', path: '/Test/TypeError' }),
           tag: 'Test',
           summary: 'breaks',
           access: { public: true },
@@ -194,12 +193,14 @@ describe('case-insensitive paths and names', () => {
     const own = await startSibling(s, {}, (app) =>
       registerRoutes(app, [
         route({
-          method: 'GET',
-          url: '/Test/Echo',
+          call: defineCall({
+            method: 'GET',
+            path: '/Test/Echo',
+            query: z.object({ userId: z.string(), pageSize: z.coerce.number().optional(), search: z.string().optional() }),
+          }),
           tag: 'Test',
           summary: 'echoes its query',
           access: { self: 'userId' },
-          query: z.object({ userId: z.string(), pageSize: z.coerce.number().optional(), search: z.string().optional() }),
           async handler({ query }) {
             return ok(query);
           },
@@ -227,13 +228,15 @@ describe('the "self" rule', () => {
     own = await startSibling(s, {}, (app) =>
       registerRoutes(app, [
         route({
-          method: 'PUT',
-          url: '/Test/UpdateOwn',
+          call: defineCall({
+            method: 'PUT',
+            path: '/Test/UpdateOwn',
+            body: z.object({ userId: z.string(), note: z.string().optional() }),
+            query: z.object({ userId: z.string().optional() }),
+          }),
           tag: 'Test',
           summary: 'acts on the user named in the body',
           access: { self: 'userId' },
-          body: z.object({ userId: z.string(), note: z.string().optional() }),
-          query: z.object({ userId: z.string().optional() }),
           async handler({ body }) {
             return ok({ actedOn: body.userId });
           },

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, type PgColumnBuilderBase, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  type PgColumn,
+  type PgColumnBuilderBase,
+  pgTable,
+  type PgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { LookupName } from '@/domain/lookups/kinds.js';
 import { stamps } from './common.js';
 import { users } from './people.js';
 
@@ -68,3 +80,17 @@ export const affinityGroups = pgTable(
     uniqueIndex('affinity_groups_code_key').on(sql`lower(${t.affinityGroupCode})`),
   ],
 );
+
+/**
+ * Each lookup list's table under its kind's name (domain/lookups/kinds.ts), from which the
+ * server's CRUD routes are derived; a kind without its table does not compile.
+ */
+export const LOOKUP_TABLES = {
+  affinityGroups,
+  ministries,
+  units,
+  specialUnits,
+  accessories,
+  moi: meansOfIdentification,
+  mountainsOfInfluence,
+} satisfies Record<LookupName, PgTable & { id: PgColumn; createdAt: PgColumn; description: PgColumn }>;

@@ -3,6 +3,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'driz
 import { bytea } from './common.js';
 import { users } from './people.js';
 import { memberRequests } from './requests.js';
+import { EMAIL_CATEGORIES } from '@/domain/notifications/schemas.js';
 
 const NOTIFICATION_KINDS = ['request', 'message'] as const;
 
@@ -81,10 +82,6 @@ export const notifications = pgTable(
   // A user's own list, newest first; a message's recipients.
   (t) => [index('notifications_recipient_idx').on(t.recipientId, t.createdAt), index('notifications_message_idx').on(t.messageId)],
 );
-
-/** The mail categories a user may opt out of. */
-export const EMAIL_CATEGORIES = ['messages', 'requests'] as const;
-export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
 
 /** The categories of mail a user does not want; they still get the inbox rows. */
 export const emailOptOuts = pgTable(

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  appointmentFilters,
-  appointmentUpdateSchema,
-  availabilitySchema,
-  bookingSchema,
-  freeSlotsQuery,
-} from '@/domain/appointments/slots.js';
+import { appointmentFilters } from '@/domain/appointments/slots.js';
 import { P } from '@/domain/roles/permissions.js';
-import { idField } from '@/domain/common/fields.js';
+import { appointmentsCalls } from '@/domain/appointments/calls.js';
 import type { Access } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
@@ -26,12 +20,11 @@ import { APPOINTMENT_NOT_FOUND, appointmentCalendar, appointmentPage, appointmen
 
 const tag = 'Appointments';
 const viewAccess: Access = { permission: P.viewAppointments };
-const idQuery = z.object({ id: idField() });
 
 export async function appointmentsModule(app: FastifyInstance) {
   registerRoutes(app, [
     ...scopedReads({
-      base: '/Appointment',
+      calls: { list: appointmentsCalls.getAll, one: appointmentsCalls.getById },
       tag,
       access: viewAccess,
       summaries: {
@@ -44,86 +37,71 @@ export async function appointmentsModule(app: FastifyInstance) {
       notFound: APPOINTMENT_NOT_FOUND,
     }),
     route({
-      method: 'POST',
-      url: '/Appointment/Create',
+      call: appointmentsCalls.create,
       tag,
       summary: "Book one of a host's free slots (HostId, StartsAt, Reason, Note); refused with 409 when the time was just taken",
       access: { permission: P.createAppointments },
-      body: bookingSchema,
       async handler({ body, caller, mutate }) {
         return ok(await mutate((tx, audit) => book(tx, audit, caller!, body)), 'Appointment requested');
       },
     }),
     route({
-      method: 'PUT',
-      url: '/Appointment/Update',
+      call: appointmentsCalls.update,
       tag,
       summary: 'Action confirm, decline or reschedule (with StartsAt) by the host; cancel by the member; Comment optional',
       access: viewAccess,
-      body: appointmentUpdateSchema,
       async handler({ body, caller, mutate }) {
         return ok(await mutate((tx, audit) => act(tx, audit, caller!, body)), 'Appointment updated');
       },
     }),
     route({
-      method: 'DELETE',
-      url: '/Appointment/Delete',
+      call: appointmentsCalls.delete,
       tag,
       summary: 'Remove an appointment (those who oversee appointments)',
       access: { permission: P.overseeAppointments },
-      query: idQuery,
       async handler({ query, mutate }) {
         await mutate((tx, audit) => deleteAppointment(tx, audit, query.id));
         return ok(null, 'Appointment deleted');
       },
     }),
     route({
-      method: 'GET',
-      url: '/Appointment/GetHosts',
+      call: appointmentsCalls.getHosts,
       tag,
       summary: '(added) The people one may book: holders of CAN_UPDATE_APPOITMENT who published availability',
       access: viewAccess,
       handler: async ({ services }) => ok(await publishedHosts(services.database.db)),
     }),
     route({
-      method: 'GET',
-      url: '/Appointment/GetAvailability',
+      call: appointmentsCalls.getAvailability,
       tag,
       summary: "(added) A host's weekly windows and days away (HostId; the caller's own when left out)",
       access: viewAccess,
-      query: z.object({ hostId: idField('HostId').optional() }),
       async handler({ query, caller, services }) {
         const rules = await hostRules(services.database.db, query.hostId ?? caller!.id);
         return ok({ windows: rules.windows, exceptions: [...rules.exceptions].sort().map((day) => ({ day })) });
       },
     }),
     route({
-      method: 'PUT',
-      url: '/Appointment/SetAvailability',
+      call: appointmentsCalls.setAvailability,
       tag,
       summary: "(added) Replace the caller's weekly windows (Weekday 0-6, StartMinute, EndMinute, SlotMinutes) and days away",
       access: { permission: P.hostAppointments },
-      body: availabilitySchema,
       async handler({ body, caller, mutate }) {
         return ok(await mutate((tx, audit) => setAvailability(tx, audit, caller!, body)), 'Availability saved');
       },
     }),
     route({
-      method: 'GET',
-      url: '/Appointment/GetFreeSlots',
+      call: appointmentsCalls.getFreeSlots,
       tag,
       summary: `(added) A host's free slots from From to To (days, both included; today and the next 13 days by default; at most ${MAX_SLOT_DAYS} days)`,
       access: viewAccess,
-      query: freeSlotsQuery,
       handler: async ({ query, services }) => ok(await slotsOf(services.database.db, query)),
     }),
     route({
-      method: 'GET',
-      url: '/Appointment/DownloadIcs',
+      call: appointmentsCalls.downloadIcs,
       tag,
       summary: '(added) The appointment as an iCalendar (.ics) file, for its member and host',
       access: viewAccess,
-      query: idQuery,
       async handler({ query, caller, services, reply }) {
         const { ics, fileName } = await appointmentCalendar(services.database.db, caller!, query.id, services.config.appName);
         reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(ics);

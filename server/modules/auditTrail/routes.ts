@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { P } from '@/domain/roles/permissions.js';
-import { idField } from '@/domain/common/fields.js';
+import { auditTrailCalls } from '@/domain/auditTrail/calls.js';
 import { ok } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { exportStream } from './export.js';
@@ -25,8 +24,7 @@ export async function auditTrailModule(app: FastifyInstance) {
   scheduleAuditRetention(app);
   registerRoutes(app, [
     route({
-      method: 'GET',
-      url: '/AuditTrail/GetAllAudit',
+      call: auditTrailCalls.getAllAudit,
       tag,
       summary:
         'The audit trail, newest first (SortOrder=asc: oldest first), filtered by ActorId, Actor (name or email), Action, EntityType, EntityId, SubjectId or Subject (the member it was about: id, or name or email), Outcome (success, refused, failedLogin), Ip, From and To; PageNumber/PageSize, or Cursor (a row’s or the answer’s nextCursor) for the rows after it. totalCount is exact up to 100,000; beyond that totalCountIsEstimate is true. A Cursor page carries no totalCount (the first page told it).',
@@ -35,17 +33,14 @@ export async function auditTrailModule(app: FastifyInstance) {
       handler: ({ query, services }) => auditPage(services.database.db, query, services.config.auditRetentionDays),
     }),
     route({
-      method: 'GET',
-      url: '/AuditTrail/GetAuditById',
+      call: auditTrailCalls.getAuditById,
       tag,
       summary: 'One audit entry with the record before and after the change (secrets redacted)',
       access,
-      query: z.object({ id: idField() }),
       handler: async ({ query, services }) => ok(await auditEntry(services.database.db, query.id)),
     }),
     route({
-      method: 'GET',
-      url: '/AuditTrail/ExportAudit',
+      call: auditTrailCalls.exportAudit,
       tag,
       summary: 'The filtered trail (GetAllAudit’s filters and order) as CSV, streamed; the export itself is audited',
       access,

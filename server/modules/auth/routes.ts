@@ -1,14 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  changePasswordCompleteSchema,
-  changePasswordInsideSchema,
-  emailSchema,
-  loginSchema,
-  requestOtpSchema,
-  signUpSchema,
-  usernameSchema,
-  validateEmailCompleteSchema,
-} from '@/domain/auth/schemas.js';
+import { authCalls } from '@/domain/auth/calls.js';
 import { ok } from '@/server/http/envelope.js';
 import { ApiError, badRequest } from '@/server/http/errors.js';
 import { registerRoutes, route } from '@/server/http/route.js';
@@ -28,13 +19,11 @@ export async function authModule(app: FastifyInstance) {
   registerRoutes(app, [
     // Under /UserManagement/, but one of Auth's public calls: it creates the account.
     route({
-      method: 'POST',
-      url: '/UserManagement/SignUpUser',
+      call: authCalls.signUpUser,
       tag,
       summary: 'Register: a new account is a first-timer, inactive until its email is validated',
       access: { public: true },
       rateLimited: true,
-      body: signUpSchema,
       async handler({ body, services, mutate }) {
         refuseCommonPassword(body.password, 'password');
         const passwordHash = await hashPassword(body.password, services.config.scryptLog2N);
@@ -49,23 +38,19 @@ export async function authModule(app: FastifyInstance) {
       },
     }),
     route({
-      method: 'POST',
-      url: '/Auth/ValidateEmailInitiate',
+      call: authCalls.validateEmailInitiate,
       tag,
       summary: 'Mail a code that validates the email of an inactive profile',
       access: { public: true },
       rateLimited: true,
-      body: emailSchema,
       handler: (ctx) => mailCode(ctx, (user) => (user.emailVerified ? null : 'verify')),
     }),
     route({
-      method: 'POST',
-      url: '/Auth/ValidateEmailComplete',
+      call: authCalls.validateEmailComplete,
       tag,
       summary: 'Activate a profile with the code mailed to it',
       access: { public: true },
       rateLimited: true,
-      body: validateEmailCompleteSchema,
       async handler({ body, services, mutate, request }) {
         const valid = await mutate(async (tx, audit) => {
           const user = await findByEmail(tx, body.email);
@@ -78,23 +63,19 @@ export async function authModule(app: FastifyInstance) {
       },
     }),
     route({
-      method: 'POST',
-      url: '/Auth/RequestOtp',
+      call: authCalls.requestOtp,
       tag,
       summary: 'Mail a fresh code for email validation or password reset',
       access: { public: true },
       rateLimited: true,
-      body: requestOtpSchema,
       handler: (ctx) => mailCode(ctx, (user) => (ctx.body.purpose === 'verify' && user.emailVerified ? null : ctx.body.purpose)),
     }),
     route({
-      method: 'POST',
-      url: '/Auth/Login',
+      call: authCalls.login,
       tag,
       summary: 'Sign in with email or user name and password',
       access: { public: true },
       rateLimited: true,
-      body: loginSchema,
       async handler({ body, services, mutate, request }) {
         const user = await passwords.holder(services, request.ip, body.username, body.password);
         if (!user.emailVerified) throw new ApiError(403, NOT_ACTIVATED);
@@ -105,35 +86,29 @@ export async function authModule(app: FastifyInstance) {
       },
     }),
     route({
-      method: 'POST',
-      url: '/Auth/GetUserLoginMethod',
+      call: authCalls.getUserLoginMethod,
       tag,
       summary: 'How an account signs in (always password; the answer does not reveal whether it exists)',
       access: { public: true },
       rateLimited: true,
-      body: usernameSchema,
       async handler() {
         return ok({ loginMethod: 'password' });
       },
     }),
     route({
-      method: 'POST',
-      url: '/Auth/ChangePasswordInitiate',
+      call: authCalls.changePasswordInitiate,
       tag,
       summary: 'Start a password reset: mail a code (same answer whether or not the email exists)',
       access: { public: true },
       rateLimited: true,
-      body: emailSchema,
       handler: (ctx) => mailCode(ctx, () => 'reset'),
     }),
     route({
-      method: 'POST',
-      url: '/Auth/ChangePasswordComplete',
+      call: authCalls.changePasswordComplete,
       tag,
       summary: 'Finish a password reset with the mailed code; every existing token is revoked',
       access: { public: true },
       rateLimited: true,
-      body: changePasswordCompleteSchema,
       async handler({ body, services, mutate, request }) {
         refuseCommonPassword(body.newPassword, 'newPassword');
         const passwordHash = await hashPassword(body.newPassword, services.config.scryptLog2N);
@@ -148,13 +123,11 @@ export async function authModule(app: FastifyInstance) {
       },
     }),
     route({
-      method: 'POST',
-      url: '/Auth/ChangePasswordCompleteInside',
+      call: authCalls.changePasswordCompleteInside,
       tag,
       summary: 'Change the signed-in user password; other tokens are revoked and a fresh one is returned',
       access: { signedIn: true },
       rateLimited: true,
-      body: changePasswordInsideSchema,
       async handler({ body, caller, services, mutate }) {
         const user = await userById(services.database.db, caller!.id);
         if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
@@ -168,8 +141,7 @@ export async function authModule(app: FastifyInstance) {
       },
     }),
     route({
-      method: 'POST',
-      url: '/Auth/Logout',
+      call: authCalls.logout,
       tag,
       summary: 'Sign out: revokes every token of the caller',
       access: { signedIn: true },

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { P } from '@/domain/roles/permissions.js';
-import { centerSchema, centerUpdateSchema, zoneSchema, zoneUpdateSchema } from '@/domain/cih/schemas.js';
+import { cihCalls } from '@/domain/cih/calls.js';
 import { idField } from '@/domain/common/fields.js';
 import { countOf, countRows, qualified } from '@/server/db/queries.js';
 import { centers, churchAffiliations, zones } from '@/server/db/schema/index.js';
-import { blockedBy, standardPaths, type EntityDefinition } from '@/server/engines/crud.js';
+import { blockedBy, type EntityDefinition } from '@/server/engines/crud.js';
 
 /** Zones and centers fill the profile's dropdowns, so any signed-in user reads them. */
 const access = {
@@ -22,13 +22,18 @@ export const zone: EntityDefinition = {
   entity: 'zone',
   tag: 'CIH',
   table: zones,
-  paths: standardPaths('CIHZone'),
-  body: { create: zoneSchema, update: zoneUpdateSchema },
+  calls: {
+    create: cihCalls.cihZoneCreate,
+    update: cihCalls.cihZoneUpdate,
+    remove: cihCalls.cihZoneDelete,
+    getAll: cihCalls.cihZoneGetAll,
+    getById: cihCalls.cihZoneGetById,
+  },
   access,
   search: [zones.zoneName, zones.description],
   sort: { zoneName: zones.zoneName, createdAt: zones.createdAt },
   totals: {
-    path: '/CIHZone/GetByTotal',
+    call: cihCalls.cihZoneGetByTotal,
     access: byTotal,
     columns: {
       centerCount: countOf(centers, centers.zoneId, zones.id),
@@ -49,8 +54,13 @@ export const center: EntityDefinition = {
   entity: 'center',
   tag: 'CIH',
   table: centers,
-  paths: standardPaths('Center'),
-  body: { create: centerSchema, update: centerUpdateSchema },
+  calls: {
+    create: cihCalls.centerCreate,
+    update: cihCalls.centerUpdate,
+    remove: cihCalls.centerDelete,
+    getAll: cihCalls.centerGetAll,
+    getById: cihCalls.centerGetById,
+  },
   access,
   search: [centers.centerName, centers.address],
   sort: { centerName: centers.centerName, createdAt: centers.createdAt, zoneName },
@@ -60,7 +70,7 @@ export const center: EntityDefinition = {
     where: (q) => [q.zoneId ? eq(centers.zoneId, q.zoneId) : undefined],
   },
   totals: {
-    path: '/Center/GetByTotal',
+    call: cihCalls.centerGetByTotal,
     access: byTotal,
     columns: { memberCount: countOf(churchAffiliations, churchAffiliations.centerId, centers.id) },
   },

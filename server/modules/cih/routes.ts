@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { P } from '@/domain/roles/permissions.js';
+import { cihCalls } from '@/domain/cih/calls.js';
 import { crudRoutes } from '@/server/engines/crud.js';
 import { ok } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';
@@ -12,8 +13,7 @@ export async function cihModule(app: FastifyInstance) {
     ...crudRoutes(zone),
     ...crudRoutes(center),
     route({
-      method: 'GET',
-      url: '/Center/GetMyCenter',
+      call: cihCalls.getMyCenter,
       tag: 'CIH',
       summary: "(added) The caller's own CIH center from their church affiliation: its zone, members and leaders",
       access: { permission: [P.viewCihCenter, P.viewCihManagement] },

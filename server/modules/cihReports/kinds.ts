@@ -2,18 +2,11 @@ import { and, asc, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } f
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z, type ZodObject, type ZodRawShape } from 'zod';
 import { P } from '@/domain/roles/permissions.js';
-import {
-  activityReportSchema,
-  activityReportUpdateSchema,
-  FOLLOW_UP_STATUSES,
-  followUpReportSchema,
-  followUpReportUpdateSchema,
-  inspectionReportSchema,
-  inspectionReportUpdateSchema,
-  REPORT_STATUSES,
-} from '@/domain/cihReports/schemas.js';
+import { cihReportsCalls as calls } from '@/domain/cihReports/calls.js';
+import { FOLLOW_UP_STATUSES, REPORT_STATUSES } from '@/domain/cihReports/schemas.js';
+import type { AnyCall, Call, CallMethod } from '@/domain/common/calls.js';
 import { calendarDate } from '@/domain/common/dates.js';
-import { idField } from '@/domain/common/fields.js';
+import { idField, type idQuery } from '@/domain/common/fields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, qualified, searchOver } from '@/server/db/queries.js';
 import { centers, cihActivityReports, cihFollowUps, cihInspectionReports, cihMeetings, users, zones } from '@/server/db/schema/index.js';
@@ -26,6 +19,11 @@ type Fields = Record<string, any>;
 type Row = Record<string, unknown> & { id: string; centerId: string };
 type ReportTable = PgTable & { id: PgColumn; centerId: PgColumn; createdAt: PgColumn; updatedAt: PgColumn };
 
+/** A call whose body is the report's form. */
+type FormCall = AnyCall & { body: ZodObject };
+type IdCall = Call<CallMethod, string, typeof idQuery>;
+type ReportCalls = { create: FormCall; update: FormCall; remove: IdCall; getAll: AnyCall; getById: IdCall };
+
 /**
  * A report kind (activity, inspection, follow-up): one table of records that each name a center,
  * a date and an author. The routes (routes.ts) are the same for all three; what differs is data.
@@ -33,12 +31,12 @@ type ReportTable = PgTable & { id: PgColumn; centerId: PgColumn; createdAt: PgCo
 export type ReportKind = {
   noun: string;
   entity: string;
-  controller: string;
+  /** Create and Update, whose bodies are the form; Delete?id, GetAll (the list's query is built here) and GetById?id. */
+  calls: ReportCalls;
   table: ReportTable;
   date: PgColumn;
   author: PgColumn;
   status?: { column: PgColumn; values: readonly string[] };
-  body: { create: ZodObject; update: ZodObject };
   /** inspectorate: only the church-wide readers file them, for any center; ownCenter: the center's own leaders. */
   filedBy: 'ownCenter' | 'inspectorate';
   /** Without CAN_UPDATE_CIH_REPORTS, the author may still change their own record while this holds (a draft, an open follow-up). */
@@ -76,12 +74,17 @@ const meetingFigure = (column: PgColumn) =>
 const activityReport: ReportKind = {
   noun: 'activity report',
   entity: 'cihActivityReport',
-  controller: 'CIHActivityReport',
+  calls: {
+    create: calls.cihActivityReportCreate,
+    update: calls.cihActivityReportUpdate,
+    remove: calls.cihActivityReportDelete,
+    getAll: calls.cihActivityReportGetAll,
+    getById: calls.cihActivityReportGetById,
+  },
   table: cihActivityReports,
   date: cihActivityReports.reportDate,
   author: cihActivityReports.authorId,
   status: { column: cihActivityReports.status, values: REPORT_STATUSES },
-  body: { create: activityReportSchema, update: activityReportUpdateSchema },
   filedBy: 'ownCenter',
   authorMayEdit: (before) => before.status === 'draft',
   search: [cihActivityReports.topic],
@@ -110,11 +113,16 @@ const activityReport: ReportKind = {
 const inspectionReport: ReportKind = {
   noun: 'inspection report',
   entity: 'cihInspectionReport',
-  controller: 'CIHInspectionReport',
+  calls: {
+    create: calls.cihInspectionReportCreate,
+    update: calls.cihInspectionReportUpdate,
+    remove: calls.cihInspectionReportDelete,
+    getAll: calls.cihInspectionReportGetAll,
+    getById: calls.cihInspectionReportGetById,
+  },
   table: cihInspectionReports,
   date: cihInspectionReports.visitDate,
   author: cihInspectionReports.inspectorId,
-  body: { create: inspectionReportSchema, update: inspectionReportUpdateSchema },
   filedBy: 'inspectorate',
   search: [cihInspectionReports.remarks, cihInspectionReports.recommendations],
   sort: {
@@ -132,12 +140,17 @@ const inspectionReport: ReportKind = {
 const followUpReport: ReportKind = {
   noun: 'follow-up report',
   entity: 'cihFollowUp',
-  controller: 'FollowUpReport',
+  calls: {
+    create: calls.followUpReportCreate,
+    update: calls.followUpReportUpdate,
+    remove: calls.followUpReportDelete,
+    getAll: calls.followUpReportGetAll,
+    getById: calls.followUpReportGetById,
+  },
   table: cihFollowUps,
   date: cihFollowUps.followUpDate,
   author: cihFollowUps.authorId,
   status: { column: cihFollowUps.status, values: FOLLOW_UP_STATUSES },
-  body: { create: followUpReportSchema, update: followUpReportUpdateSchema },
   filedBy: 'ownCenter',
   authorMayEdit: (before) => before.status === 'open',
   search: [cihFollowUps.outcome, cihFollowUps.nextStep],

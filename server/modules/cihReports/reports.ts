@@ -44,7 +44,7 @@ export async function updateReport(
   authorEdits(kind, scope, caller.permissions, before);
   await kind.check?.(tx, input);
   unchanged(before.updatedAt as Date);
-  const names = Object.keys(kind.body.update.shape).filter((k) => k !== 'id');
+  const names = Object.keys(kind.calls.update.body.shape).filter((k) => k !== 'id');
   const values = {
     ...Object.fromEntries(names.map((k) => [k, input[k] ?? null])),
     ...kind.stamp(input, scope, before),

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { P } from '@/domain/roles/permissions.js';
-import { attendanceSchema, attendanceUpdateSchema, visitorToFirstTimerSchema } from '@/domain/cihReports/schemas.js';
-import { idField } from '@/domain/common/fields.js';
+import { cihReportsCalls } from '@/domain/cihReports/calls.js';
 import { ok, page } from '@/server/http/envelope.js';
 import { forbidden } from '@/server/http/errors.js';
 import { registerRoutes, route, type AnyRouteDef } from '@/server/http/route.js';
@@ -23,20 +21,17 @@ import { centerStats, dashboardStats, zoneStats } from './stats.js';
  */
 
 const tag = 'CIH Reports';
-const idQuery = z.object({ id: idField() });
 const MESSAGES = { created: 'Successfully Created', updated: 'Details updated', deleted: 'Successfully Deleted' };
 const read = { permission: P.viewCihReports };
 
 function reportRoutes(kind: ReportKind): AnyRouteDef[] {
-  const { controller, noun } = kind;
+  const { calls, noun } = kind;
   return [
     route({
-      method: 'POST',
-      url: `/${controller}/Create`,
+      call: calls.create,
       tag,
       summary: `File a ${noun} for a center`,
       access: { permission: P.createCihReports },
-      body: kind.body.create,
       async handler({ body, caller, services, mutate }) {
         const input = body as Record<string, unknown> & { centerId: string };
         const id = await mutate((tx, audit) => createReport(tx, audit, caller!, kind, input));
@@ -44,12 +39,10 @@ function reportRoutes(kind: ReportKind): AnyRouteDef[] {
       },
     }),
     route({
-      method: 'PUT',
-      url: `/${controller}/Update`,
+      call: calls.update,
       tag,
       summary: `Update a ${noun}: every field of the form, with its id. Without CAN_UPDATE_CIH_REPORTS only its author, while it is a draft or open`,
       access: { permission: [P.updateCihReports, P.createCihReports] },
-      body: kind.body.update,
       async handler({ body, caller, services, mutate, request }) {
         const { id, ...input } = body as { id: string; centerId: string } & Record<string, unknown>;
         await mutate((tx, audit) => updateReport(tx, audit, caller!, kind, id, input, (stored) => mustBeUnchanged(request, stored)));
@@ -57,20 +50,17 @@ function reportRoutes(kind: ReportKind): AnyRouteDef[] {
       },
     }),
     route({
-      method: 'DELETE',
-      url: `/${controller}/Delete`,
+      call: calls.remove,
       tag,
       summary: `Delete a ${noun}`,
       access: { permission: P.deleteCihReports },
-      query: idQuery,
       async handler({ query, caller, mutate }) {
         await mutate((tx, audit) => deleteReport(tx, audit, caller!, kind, query.id));
         return ok(null, MESSAGES.deleted);
       },
     }),
     route({
-      method: 'GET',
-      url: `/${controller}/GetAll`,
+      call: calls.getAll,
       tag,
       summary: `List ${noun}s in the caller's reach, newest first: CenterId, ZoneId, From, To, Status, AuthorId, Search; sort and paging. An empty range answers 200 with no rows`,
       access: read,
@@ -83,12 +73,10 @@ function reportRoutes(kind: ReportKind): AnyRouteDef[] {
       },
     }),
     route({
-      method: 'GET',
-      url: `/${controller}/GetById`,
+      call: calls.getById,
       tag,
       summary: `One ${noun}`,
       access: read,
-      query: idQuery,
       async handler({ query, caller, services }) {
         const db = services.database.db;
         const row = await findRow(db, kind, query.id);
@@ -101,25 +89,21 @@ function reportRoutes(kind: ReportKind): AnyRouteDef[] {
 
 const attendanceRoutes: AnyRouteDef[] = [
   route({
-    method: 'POST',
-    url: '/CIHAttendance/Create',
+    call: cihReportsCalls.cihAttendanceCreate,
     tag,
     summary:
       "Take a center's attendance on a date: every member marked present or absent, visitors, children, offering. A second save on the same date updates that meeting",
     access: { permission: P.createCihReports },
-    body: attendanceSchema,
     async handler({ body, caller, services, mutate }) {
       const { id, updated } = await mutate((tx, audit) => takeAttendance(tx, audit, caller!, body));
       return ok(await meetingById(services.database.db, id), updated ? MESSAGES.updated : MESSAGES.created);
     },
   }),
   route({
-    method: 'PUT',
-    url: '/CIHAttendance/Update',
+    call: cihReportsCalls.cihAttendanceUpdate,
     tag,
     summary: "Update a meeting's attendance (its date may change to one the center has no meeting on)",
     access: { permission: P.updateCihReports },
-    body: attendanceUpdateSchema,
     async handler({ body, caller, services, mutate, request }) {
       const { id, ...input } = body;
       await mutate((tx, audit) => updateAttendance(tx, audit, caller!, id, input, (stored) => mustBeUnchanged(request, stored)));
@@ -127,20 +111,17 @@ const attendanceRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'DELETE',
-    url: '/CIHAttendance/Delete',
+    call: cihReportsCalls.cihAttendanceDelete,
     tag,
     summary: "Delete a meeting's attendance, its marks and visitors",
     access: { permission: P.deleteCihReports },
-    query: idQuery,
     async handler({ query, caller, mutate }) {
       await mutate((tx, audit) => deleteAttendance(tx, audit, caller!, query.id));
       return ok(null, MESSAGES.deleted);
     },
   }),
   route({
-    method: 'GET',
-    url: '/CIHAttendance/GetAll',
+    call: cihReportsCalls.cihAttendanceGetAll,
     tag,
     summary:
       "List meetings in the caller's reach, newest first, with their figures: CenterId, ZoneId, From, To, AuthorId (who took it); sort and paging",
@@ -153,12 +134,10 @@ const attendanceRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'GET',
-    url: '/CIHAttendance/GetById',
+    call: cihReportsCalls.cihAttendanceGetById,
     tag,
     summary: 'One meeting with every mark and visitor',
     access: read,
-    query: idQuery,
     async handler({ query, caller, services }) {
       const db = services.database.db;
       const meeting = await meetingById(db, query.id);
@@ -167,12 +146,10 @@ const attendanceRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'GET',
-    url: '/CIHAttendance/GetAbsentees',
+    call: cihReportsCalls.getAbsentees,
     tag,
     summary: "(added) The center's members absent at any of its last three meetings, how many they missed, and whether a follow-up is open",
     access: read,
-    query: z.object({ centerId: idField('CenterId') }),
     async handler({ query, caller, services }) {
       const db = services.database.db;
       assertReads(await scopeOf(db, caller!), query.centerId);
@@ -180,13 +157,11 @@ const attendanceRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'PUT',
-    url: '/CIHAttendance/VisitorToFirstTimer',
+    call: cihReportsCalls.visitorToFirstTimer,
     tag,
     summary:
       "(added) Send a meeting's visitor to the first-timer list in one action: an inactive first-timer account from the visitor's name, phone and email. Once: a second call answers 409",
     access: { permission: [P.createCihReports, P.updateCihReports] },
-    query: visitorToFirstTimerSchema,
     async handler({ query, caller, services, mutate }) {
       const { firstTimerId, meetingId } = await mutate(async (tx, audit) =>
         visitorToFirstTimer(tx, audit, await scopeOf(tx, caller!), query.visitorId),
@@ -198,12 +173,10 @@ const attendanceRoutes: AnyRouteDef[] = [
 
 const statsRoutes: AnyRouteDef[] = [
   route({
-    method: 'GET',
-    url: '/Stats/GetCIHStats',
+    call: cihReportsCalls.getCIHStats,
     tag: 'Statistics',
     summary: "One center's attendance over the last 26 weeks: totals, rate (present / members), weekly series, reports and open follow-ups",
     access: read,
-    query: z.object({ centerId: idField('CenterId') }),
     async handler({ query, caller, services }) {
       const db = services.database.db;
       assertReads(await scopeOf(db, caller!), query.centerId);
@@ -212,12 +185,10 @@ const statsRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'GET',
-    url: '/Stats/GetZoneCIHStats',
+    call: cihReportsCalls.getZoneCIHStats,
     tag: 'Statistics',
     summary: "One zone's attendance over the last 26 weeks, and each of its centers (church-wide readers)",
     access: read,
-    query: z.object({ zoneId: idField('ZoneId') }),
     async handler({ query, caller, services }) {
       const db = services.database.db;
       const scope = await scopeOf(db, caller!);
@@ -227,8 +198,7 @@ const statsRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'GET',
-    url: '/Stats/GetCIHDasboardStats',
+    call: cihReportsCalls.getCIHDasboardStats,
     tag: 'Statistics',
     summary:
       "The church's CIH figures over the last 26 weeks: totals, rate, weekly series, each zone, and the centers that did not meet this week",

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { P } from '@/domain/roles/permissions.js';
-import { departmentSchema, departmentUpdateSchema } from '@/domain/departments/schemas.js';
+import { departmentsCalls } from '@/domain/departments/calls.js';
 import { countOf, countRows, personName } from '@/server/db/queries.js';
 import { departments, userDepartments, users } from '@/server/db/schema/index.js';
 import { blockedBy, type EntityDefinition } from '@/server/engines/crud.js';
@@ -19,21 +19,20 @@ export const department: EntityDefinition = {
   entity: 'department',
   tag: 'Departments',
   table: departments,
-  paths: {
-    create: '/Department/CreateDepartment',
-    update: '/Department/UpdateDepartment',
-    remove: '/Department/DeleteDepartment',
-    getAll: '/Department/GetAllDepartment',
-    getById: '/Department/GetDepartmentById',
+  calls: {
+    create: departmentsCalls.createDepartment,
+    update: departmentsCalls.updateDepartment,
+    remove: departmentsCalls.deleteDepartment,
+    getAll: departmentsCalls.getAllDepartment,
+    getById: departmentsCalls.getDepartmentById,
   },
-  body: { create: departmentSchema, update: departmentUpdateSchema },
   // Dropdowns of every profile list the departments.
   access: { read: { signedIn: true }, create: P.createDepartment, update: P.updateDepartment, remove: P.deleteDepartment },
   search: [departments.departmentName, departments.description],
   sort: { departmentName: departments.departmentName, createdAt: departments.createdAt, hodName: personName(departments.hodId) },
   extras: { hodName: personName(departments.hodId) },
   totals: {
-    path: '/Department/GetAllDepartmentByTotal',
+    call: departmentsCalls.getAllDepartmentByTotal,
     access: { permission: P.viewDepartment },
     columns: { memberCount: countOf(userDepartments, userDepartments.departmentId, departments.id) },
   },

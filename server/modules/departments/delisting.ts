@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { P } from '@/domain/roles/permissions.js';
-import { delistReasonField, departmentSchema } from '@/domain/departments/schemas.js';
+import type { delistQuery, undoDelistingQuery } from '@/domain/departments/schemas.js';
 import { idField } from '@/domain/common/fields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, sameText, searchOver } from '@/server/db/queries.js';
@@ -16,10 +16,6 @@ import { managedDepartment } from './headship.js';
 import { ensurePrimary, join, membershipOf } from './membership.js';
 
 type Audit = (entry: AuditEntry) => void;
-
-const memberOfDepartment = { userId: idField('UserId'), departmentName: departmentSchema.shape.departmentName };
-export const undoQuery = z.object(memberOfDepartment);
-export const delistQuery = z.object({ ...memberOfDepartment, reason: delistReasonField });
 
 /** Takes the member out of the department, keeping who did it, when and why. */
 export async function delist(tx: Tx, audit: Audit, caller: Caller, q: z.infer<typeof delistQuery>) {
@@ -39,7 +35,7 @@ export async function delist(tx: Tx, audit: Audit, caller: Caller, q: z.infer<ty
 }
 
 /** Undoes the newest delisting: the member is back, primary again if it was their primary. */
-export async function undoDelisting(tx: Tx, audit: Audit, caller: Caller, q: z.infer<typeof undoQuery>) {
+export async function undoDelisting(tx: Tx, audit: Audit, caller: Caller, q: z.infer<typeof undoDelistingQuery>) {
   const dept = await managedDepartment(tx, caller, q.departmentName, P.updateDepartment);
   const [last] = await tx
     .select()

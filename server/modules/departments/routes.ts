@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { P } from '@/domain/roles/permissions.js';
 import { idField } from '@/domain/common/fields.js';
+import { departmentsCalls } from '@/domain/departments/calls.js';
 import { crudRoutes } from '@/server/engines/crud.js';
 import { ok } from '@/server/http/envelope.js';
 import { cursorParam } from '@/server/engines/keyset.js';
@@ -9,20 +9,17 @@ import { listQuery } from '@/server/engines/list.js';
 import { editAccess, existingUser, mustEdit, readAccess } from '@/server/engines/profileAccess.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { department } from './definition.js';
-import { delist, delistedPage, delistedQuery, delistQuery, undoDelisting, undoQuery } from './delisting.js';
+import { delist, delistedPage, delistedQuery, undoDelisting } from './delisting.js';
 import { permissionOrHead } from './headship.js';
 import { departmentMemberPage } from './memberPage.js';
 import { departmentsOf, setPrimaryDepartment } from './membership.js';
-
-const byId = z.object({ id: idField() });
 
 export async function departmentsModule(app: FastifyInstance) {
   const tag = 'Departments';
   registerRoutes(app, [
     ...crudRoutes(department),
     route({
-      method: 'GET',
-      url: '/Department/GetDepartmentMembers',
+      call: departmentsCalls.getDepartmentMembers,
       tag,
       summary: "A department's members as member summaries, with primary and head markers: search, sort and paging",
       access: permissionOrHead(P.viewDepartment),
@@ -30,27 +27,20 @@ export async function departmentsModule(app: FastifyInstance) {
       handler: ({ query, caller, services }) => departmentMemberPage(services.database.db, caller, query),
     }),
     route({
-      method: 'GET',
-      url: '/Department/GetDepartmentByUserId',
+      call: departmentsCalls.getDepartmentByUserId,
       tag,
       summary: "A member's departments (departmentName, isPrimaryDepartment), the primary one first",
       access: readAccess('id'),
-      query: byId,
       async handler({ query, services }) {
         await existingUser(services.database.db, query.id);
         return ok(await departmentsOf(services.database.db, query.id));
       },
     }),
     route({
-      method: 'PUT',
-      url: '/Department/SetPrimaryDepartment',
+      call: departmentsCalls.setPrimaryDepartment,
       tag,
       summary: "Make one of the member's departments their primary one",
       access: editAccess,
-      query: z.object({
-        userId: idField('User'),
-        departmentName: z.string({ error: 'Department name is required' }).trim().min(1, 'Department name is required'),
-      }),
       async handler({ query, caller, services, mutate }) {
         await mutate(async (tx, audit) => {
           mustEdit(caller, query.userId);
@@ -62,32 +52,27 @@ export async function departmentsModule(app: FastifyInstance) {
     }),
     // The delisting calls sit under /ChurchAffiliation/ by their paths but change department membership.
     route({
-      method: 'PUT',
-      url: '/ChurchAffiliation/DelistMemberFromDepartment',
+      call: departmentsCalls.delistMemberFromDepartment,
       tag,
       summary: 'Delist a member from a department, with the reason; their primary department passes to another they are in',
       access: permissionOrHead(P.updateDepartment),
-      query: delistQuery,
       async handler({ query, caller, mutate }) {
         const row = await mutate((tx, audit) => delist(tx, audit, caller!, query));
         return ok(row, 'Member delisted from the department');
       },
     }),
     route({
-      method: 'DELETE',
-      url: '/ChurchAffiliation/DelistMemberFromDepartment',
+      call: departmentsCalls.undoDelistMemberFromDepartment,
       tag,
       summary: 'Undo the newest delisting of a member from a department: they are back in it',
       access: permissionOrHead(P.updateDepartment),
-      query: undoQuery,
       async handler({ query, caller, mutate }) {
         const row = await mutate((tx, audit) => undoDelisting(tx, audit, caller!, query));
         return ok(row, 'Delisting undone: the member is back in the department');
       },
     }),
     route({
-      method: 'GET',
-      url: '/ChurchAffiliation/GetDelistedMembers',
+      call: departmentsCalls.getDelistedMembers,
       tag,
       summary: 'Members delisted from departments, with who delisted them and why: filters, search, sort and paging',
       access: permissionOrHead(P.viewDepartment),

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { FILE_TYPES } from '@/domain/common/enums.js';
-import { idField } from '@/domain/common/fields.js';
+import { filesCalls } from '@/domain/files/calls.js';
 import { ok } from '@/server/http/envelope.js';
 import { ApiError } from '@/server/http/errors.js';
 import { existingUser, readAccess } from '@/server/engines/profileAccess.js';
@@ -13,14 +11,11 @@ import { readUpload } from './upload.js';
 export async function filesModule(app: FastifyInstance) {
   registerRoutes(app, [
     route({
-      method: 'POST',
-      url: '/Files/uploadfile',
+      call: filesCalls.uploadFile,
       tag: 'Files',
       summary:
         "Upload one's own avatar (multipart, field 'file'): SVG, JPEG or PNG by its bytes, at most 800KB; an SVG with active content is refused",
       access: { self: 'userId' },
-      query: z.object({ userId: idField('UserId'), fileType: z.enum(FILE_TYPES, { error: "FileType must be 'avatar'" }) }),
-      multipart: true,
       async handler({ query, request, mutate }) {
         const upload = await readUpload(request, query);
         const verdict = await judgeImage(upload.data);
@@ -36,12 +31,10 @@ export async function filesModule(app: FastifyInstance) {
     }),
     // Under /UserManagement/ by its path, but it reads back what uploadfile stores, so it sits beside it.
     route({
-      method: 'GET',
-      url: '/UserManagement/GetUserAvatar',
+      call: filesCalls.getUserAvatar,
       tag: 'Users',
       summary: "A user's avatar as {fileBase64, contentType}; data is null when they have none",
       access: readAccess('userId'),
-      query: z.object({ userId: idField('UserId') }),
       handler: async ({ query, services }) => ok(await avatarOf(services.database.db, query.userId)),
     }),
   ]);

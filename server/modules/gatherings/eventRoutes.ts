@@ -1,12 +1,6 @@
+import { gatheringsCalls } from '@/domain/gatherings/calls.js';
 import { P } from '@/domain/roles/permissions.js';
-import {
-  eventFilters,
-  eventRequestQuery,
-  eventSchema,
-  eventUpdateSchema,
-  idDecisionSchema,
-  idQuerySchema,
-} from '@/domain/gatherings/schemas.js';
+import { eventFilters } from '@/domain/gatherings/schemas.js';
 import { historyOf } from '@/server/engines/decisions.js';
 import { ok } from '@/server/http/envelope.js';
 import { forbidden } from '@/server/http/errors.js';
@@ -22,8 +16,7 @@ const list = listQuery(eventFilters);
 
 export const eventRoutes: AnyRouteDef[] = [
   route({
-    method: 'GET',
-    url: '/Event/GetUserEvents',
+    call: gatheringsCalls.getUserEvents,
     tag,
     summary: "The caller's own event requests: Status, EventType, From and To (event days), search, sorts, paging",
     access: { signedIn: true },
@@ -31,8 +24,7 @@ export const eventRoutes: AnyRouteDef[] = [
     handler: ({ query, caller, services }) => eventPage(services.database.db, requestedBy(caller!.id), query),
   }),
   route({
-    method: 'GET',
-    url: '/Event/GetAllEvents',
+    call: gatheringsCalls.getAllEvents,
     tag,
     summary: 'Every event request, for the office: Status, EventType, From and To (event days), search, sorts, paging',
     access: { permission: P.viewEvents },
@@ -40,13 +32,11 @@ export const eventRoutes: AnyRouteDef[] = [
     handler: ({ query, services }) => eventPage(services.database.db, undefined, query),
   }),
   route({
-    method: 'GET',
-    url: '/Event/GetEventById',
+    call: gatheringsCalls.getEventById,
     tag,
     summary:
       '(added) One event request with its history (filed, changed, decided: who, when, the comment); its requester or CAN_VIEW_EVENTS',
     access: { signedIn: true },
-    query: idQuerySchema,
     async handler({ query, caller, services }) {
       const db = services.database.db;
       const view = await eventView(db, query.id);
@@ -55,26 +45,21 @@ export const eventRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'PUT',
-    url: '/Event/RequestForEvent',
+    call: gatheringsCalls.requestForEvent,
     tag,
     summary:
       'File an event request of RequestType (babyChristening, babyDedication, houseWarming, specialThanksgiving, burialCeremony), with a venue booking when VenueId, StartTime and EndTime are given',
     access: { signedIn: true },
-    query: eventRequestQuery,
-    body: eventSchema,
     async handler({ query, body, caller, mutate }) {
       const view = await mutate((tx, audit) => fileEvent(tx, audit, caller!, query.requestType, body));
       return ok(view, 'Request successful');
     },
   }),
   route({
-    method: 'PUT',
-    url: '/Event/UpdateRequestForEvent',
+    call: gatheringsCalls.updateRequestForEvent,
     tag,
     summary: 'Change one’s own pending event request (its booking follows: filed, changed or dropped)',
     access: { signedIn: true },
-    body: eventUpdateSchema,
     async handler({ body, caller, mutate }) {
       const { id, ...fields } = body;
       const view = await mutate((tx, audit) => changeEvent(tx, audit, caller!, id, fields));
@@ -82,13 +67,11 @@ export const eventRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'PUT',
-    url: '/Event/ApproveOrRejectEvent',
+    call: gatheringsCalls.approveOrRejectEvent,
     tag,
     summary:
       'Decide a pending event request and its booking together (Approve=true or false; Comment required to reject), once; a booking overlapping an approved one is a 409 naming it',
     access: { permission: P.approveEvents },
-    query: idDecisionSchema,
     async handler({ query, caller, mutate }) {
       const view = await mutate((tx, audit) => decideEvent(tx, audit, caller!, query.id, query.approve, query.comment ?? null)).catch(
         clashAsConflict,
@@ -97,12 +80,10 @@ export const eventRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'DELETE',
-    url: '/Event/DeleteEventRequest',
+    call: gatheringsCalls.deleteEventRequest,
     tag,
     summary: 'Withdraw one’s own pending event request, or (CAN_DELETE_EVENTS) delete any; its booking goes with it',
     access: { signedIn: true },
-    query: idQuerySchema,
     async handler({ query, caller, mutate }) {
       await mutate((tx, audit) => removeEvent(tx, audit, caller!, query.id, caller!.permissions.has(P.deleteEvents)));
       return ok(null, 'Successfully Deleted');

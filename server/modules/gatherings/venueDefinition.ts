@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { P } from '@/domain/roles/permissions.js';
-import { venueSchema, venueUpdateSchema } from '@/domain/gatherings/schemas.js';
+import { gatheringsCalls } from '@/domain/gatherings/calls.js';
 import { venueBookings, venues } from '@/server/db/schema/index.js';
 import { blockedBy, type EntityDefinition } from '@/server/engines/crud.js';
 
@@ -11,14 +11,13 @@ export const venue: EntityDefinition = {
   entity: 'venue',
   tag: 'Venues',
   table: venues,
-  paths: {
-    create: '/Venue/CreateVenue',
-    update: '/Venue/UpdateVenue',
-    remove: '/Venue/DeleteVenue',
-    getAll: '/Venue/GetAllVenue',
-    getById: '/Venue/GetVenueById',
+  calls: {
+    create: gatheringsCalls.createVenue,
+    update: gatheringsCalls.updateVenue,
+    remove: gatheringsCalls.deleteVenue,
+    getAll: gatheringsCalls.getAllVenue,
+    getById: gatheringsCalls.getVenueById,
   },
-  body: { create: venueSchema, update: venueUpdateSchema },
   // Members choose a venue when they book one.
   access: { read: { signedIn: true }, create: P.createVenues, update: P.updateVenues, remove: P.deleteVenues },
   search: [venues.name, venues.address],

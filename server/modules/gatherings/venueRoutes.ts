@@ -1,5 +1,6 @@
+import { gatheringsCalls } from '@/domain/gatherings/calls.js';
 import { P } from '@/domain/roles/permissions.js';
-import { bookingFilters, bookingSchema, idDecisionSchema, idQuerySchema } from '@/domain/gatherings/schemas.js';
+import { bookingFilters } from '@/domain/gatherings/schemas.js';
 import { crudRoutes } from '@/server/engines/crud.js';
 import { ok } from '@/server/http/envelope.js';
 import { historyOf } from '@/server/engines/decisions.js';
@@ -28,8 +29,7 @@ const tag = 'Venues';
 export const venueRoutes: AnyRouteDef[] = [
   ...crudRoutes(venue),
   route({
-    method: 'GET',
-    url: '/Venue/GetAllVenueRequests',
+    call: gatheringsCalls.getAllVenueRequests,
     tag,
     summary:
       'Venue bookings: every one for CAN_VIEW_VENUES (Mine=true for one’s own), else the caller’s own; Status, VenueId, From and To (days, both included), search, sorts, paging. The calendar reads this list',
@@ -38,12 +38,10 @@ export const venueRoutes: AnyRouteDef[] = [
     handler: ({ query, caller, services }) => bookingPage(services.database.db, caller!, query, caller!.permissions.has(P.viewVenues)),
   }),
   route({
-    method: 'GET',
-    url: '/Venue/GetVenueRequestById',
+    call: gatheringsCalls.getVenueRequestById,
     tag,
     summary: '(added) One booking with its history (filed, changed, decided: who, when, the comment); its requester or CAN_VIEW_VENUES',
     access: { signedIn: true },
-    query: idQuerySchema,
     async handler({ query, caller, services }) {
       const db = services.database.db;
       const view = await bookingView(db, query.id);
@@ -52,12 +50,10 @@ export const venueRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'PUT',
-    url: '/Venue/RequestForVenue',
+    call: gatheringsCalls.requestForVenue,
     tag,
     summary: 'Ask to book a venue for a day, from a start to an end time; with an id, change one’s own pending booking',
     access: { signedIn: true },
-    body: bookingSchema,
     async handler({ body, caller, mutate }) {
       const { id, ...fields } = body;
       const row = await mutate((tx, audit) =>
@@ -67,25 +63,21 @@ export const venueRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'PUT',
-    url: '/Venue/ApproveOrRejectVenueRequest',
+    call: gatheringsCalls.approveOrRejectVenueRequest,
     tag,
     summary:
       'Decide a pending booking (Approve=true or false; Comment required to reject), once; an approval overlapping an approved booking of the venue is a 409 naming it',
     access: { permission: P.approveVenues },
-    query: idDecisionSchema,
     async handler({ query, caller, mutate }) {
       const view = await mutate((tx, audit) => decideVenueRequest(tx, audit, caller!, query)).catch(clashAsConflict);
       return ok(view, query.approve ? 'Request approved' : 'Request rejected');
     },
   }),
   route({
-    method: 'DELETE',
-    url: '/Venue/DeleteVenueRequest',
+    call: gatheringsCalls.deleteVenueRequest,
     tag,
     summary: 'Withdraw one’s own pending booking, or (CAN_DELETE_VENUES) delete any booking',
     access: { signedIn: true },
-    query: idQuerySchema,
     async handler({ query, caller, mutate }) {
       await mutate((tx, audit) => removeBooking(tx, audit, caller!, query.id, caller!.permissions.has(P.deleteVenues)));
       return ok(null, 'Successfully Deleted');

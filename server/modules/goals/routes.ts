@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { goalFilters, goalProgressSchema, goalSchema, goalUpdateSchema } from '@/domain/goals/metrics.js';
+import { goalFilters } from '@/domain/goals/metrics.js';
 import { P } from '@/domain/roles/permissions.js';
-import { idField } from '@/domain/common/fields.js';
+import { goalsCalls } from '@/domain/goals/calls.js';
 import { ok } from '@/server/http/envelope.js';
 import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
@@ -16,12 +16,11 @@ import { goalDetail, goalPage, type GoalListQuery } from './view.js';
  */
 
 const tag = 'Goals';
-const idQuery = z.object({ id: idField() });
 
 export async function goalsModule(app: FastifyInstance) {
   registerRoutes(app, [
     ...scopedReads({
-      base: '/Goal',
+      calls: { list: goalsCalls.getAll, one: goalsCalls.getById },
       tag,
       access: { permission: P.viewGoals },
       summaries: {
@@ -34,48 +33,40 @@ export async function goalsModule(app: FastifyInstance) {
       notFound: GOAL_NOT_FOUND,
     }),
     route({
-      method: 'POST',
-      url: '/Goal/Create',
+      call: goalsCalls.create,
       tag,
       summary: 'Set a goal in the caller’s reach: a head their department, a CIH pastor their center, the office any scope',
       access: { permission: P.createGoals },
-      body: goalSchema,
       async handler({ body, caller, mutate }) {
         const created = await mutate((tx, audit) => createGoal(tx, audit, caller!, body));
         return ok(created, 'Goal saved');
       },
     }),
     route({
-      method: 'PUT',
-      url: '/Goal/Update',
+      call: goalsCalls.update,
       tag,
       summary: 'Change a goal in the caller’s reach (before and after the change)',
       access: { permission: P.updateGoals },
-      body: goalUpdateSchema,
       async handler({ body, caller, mutate }) {
         const updated = await mutate((tx, audit) => updateGoal(tx, audit, caller!, body));
         return ok(updated, 'Goal saved');
       },
     }),
     route({
-      method: 'DELETE',
-      url: '/Goal/Delete',
+      call: goalsCalls.delete,
       tag,
       summary: 'Remove a goal (the church office)',
       access: { permission: P.deleteGoals },
-      query: idQuery,
       async handler({ query, mutate }) {
         await mutate((tx, audit) => deleteGoal(tx, audit, query.id));
         return ok(null, 'Goal deleted');
       },
     }),
     route({
-      method: 'POST',
-      url: '/Goal/AddProgress',
+      call: goalsCalls.addProgress,
       tag,
       summary: '(added) Record the value of a manual goal on a day, with a note (its owner or the office)',
       access: { permission: [P.createGoals, P.updateGoals] },
-      body: goalProgressSchema,
       async handler({ body, caller, mutate }) {
         const row = await mutate((tx, audit) => addProgress(tx, audit, caller!, body));
         return ok(row, 'Progress recorded');

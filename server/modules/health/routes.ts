@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { healthCalls } from '@/domain/health/calls.js';
 import { ok } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { createWriteCheck } from './writeCheck.js';
@@ -7,8 +8,7 @@ export async function healthModule(app: FastifyInstance) {
   const currentCheck = createWriteCheck();
   registerRoutes(app, [
     route({
-      method: 'GET',
-      url: '/health',
+      call: healthCalls.health,
       tag: 'Operations',
       summary: 'Liveness, and that the database answers and takes writes',
       access: { public: true },

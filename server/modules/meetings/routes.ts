@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { attendanceSchema, meetingFilters, meetingSchema, meetingUpdateSchema, removeInviteesSchema } from '@/domain/meetings/schemas.js';
+import { meetingFilters } from '@/domain/meetings/schemas.js';
 import { P } from '@/domain/roles/permissions.js';
-import { idField } from '@/domain/common/fields.js';
+import { meetingsCalls } from '@/domain/meetings/calls.js';
 import { ok } from '@/server/http/envelope.js';
 import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
@@ -17,12 +17,11 @@ import { inviteeChoices, meetingDetail, meetingPage, type MeetingListQuery } fro
  */
 
 const tag = 'Meetings';
-const idQuery = z.object({ id: idField() });
 
 export async function meetingsModule(app: FastifyInstance) {
   registerRoutes(app, [
     ...scopedReads({
-      base: '/Meeting',
+      calls: { list: meetingsCalls.getAll, one: meetingsCalls.getById },
       tag,
       access: { permission: P.viewMeetings },
       summaries: {
@@ -35,58 +34,49 @@ export async function meetingsModule(app: FastifyInstance) {
       notFound: MEETING_NOT_FOUND,
     }),
     route({
-      method: 'POST',
-      url: '/Meeting/Create',
+      call: meetingsCalls.create,
       tag,
       summary:
         'Call a meeting and invite people (InviteeIds), a department (InviteDepartmentId) and a role (InviteRole); each invitee is notified',
       access: { permission: P.createMeetings },
-      body: meetingSchema,
       async handler({ body, caller, mutate }) {
         const created = await mutate((tx, audit) => createMeeting(tx, audit, caller!, body));
         return ok(created, 'Meeting saved');
       },
     }),
     route({
-      method: 'PUT',
-      url: '/Meeting/Update',
+      call: meetingsCalls.update,
       tag,
       summary: 'Change the details, minutes and action items; new invitees are added and notified (the one who called it or the office)',
       access: { permission: P.updateMeetings },
-      body: meetingUpdateSchema,
       async handler({ body, caller, mutate }) {
         const updated = await mutate((tx, audit) => updateMeeting(tx, audit, caller!, body));
         return ok(updated, 'Meeting saved');
       },
     }),
     route({
-      method: 'PUT',
-      url: '/Meeting/MarkAttendance',
+      call: meetingsCalls.markAttendance,
       tag,
       summary: '(added) Mark who of the invitees attended (the one who called the meeting or the office)',
       access: { permission: P.updateMeetings },
-      body: attendanceSchema,
       async handler({ body, caller, mutate }) {
         await mutate((tx, audit) => markAttendance(tx, audit, caller!, body));
         return ok(null, 'Attendance saved');
       },
     }),
     route({
-      method: 'PUT',
-      url: '/Meeting/RemoveInvitees',
+      call: meetingsCalls.removeInvitees,
       tag,
       summary:
         '(added) Take people off the invitation (not the one who called it), each told in their inbox (the one who called the meeting or the office)',
       access: { permission: P.updateMeetings },
-      body: removeInviteesSchema,
       async handler({ body, caller, mutate }) {
         const removed = await mutate((tx, audit) => removeInvitees(tx, audit, caller!, body.meetingId, body.userIds));
         return ok({ removed }, removed.length === 1 ? 'Invitee removed' : `${removed.length} invitees removed`);
       },
     }),
     route({
-      method: 'GET',
-      url: '/Meeting/GetInviteeChoices',
+      call: meetingsCalls.getInviteeChoices,
       tag,
       summary: '(added) People to invite by name or email (Search), names only: for whoever calls or changes meetings',
       access: { permission: [P.createMeetings, P.updateMeetings] },
@@ -94,12 +84,10 @@ export async function meetingsModule(app: FastifyInstance) {
       handler: async ({ query, services }) => inviteeChoices(services.database.db, query),
     }),
     route({
-      method: 'DELETE',
-      url: '/Meeting/Delete',
+      call: meetingsCalls.delete,
       tag,
       summary: 'Remove a meeting (the one who called it, or the office)',
       access: { permission: [P.createMeetings, P.deleteMeetings] },
-      query: idQuery,
       async handler({ query, caller, mutate }) {
         await mutate((tx, audit) => deleteMeeting(tx, audit, caller!, query.id));
         return ok(null, 'Meeting deleted');

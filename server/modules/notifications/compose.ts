@@ -2,25 +2,11 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
-import { ATTACHMENT_TYPES, AUDIENCE_KINDS, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@/domain/notifications/audiences.js';
+import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@/domain/notifications/audiences.js';
+import { audienceSchema } from '@/domain/notifications/schemas.js';
 import { ApiError, badRequest } from '@/server/http/errors.js';
 
 export type Attachment = { fileName: string; contentType: string; data: Buffer };
-
-const audienceFields = {
-  audience: z.enum(AUDIENCE_KINDS, { error: `Audience must be one of ${AUDIENCE_KINDS.join(', ')}` }),
-  audienceId: z.string().trim().max(100).optional(),
-  userIds: z
-    .array(z.guid({ error: 'Each chosen person must be a valid id' }))
-    .max(25000)
-    .optional(),
-};
-
-/** The audience as a query (RecipientCount) or form fields; UserIds repeated or comma-separated. */
-export const audienceSchema = z.object({
-  ...audienceFields,
-  userIds: z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), audienceFields.userIds),
-});
 
 const composeSchema = audienceSchema.extend({
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),

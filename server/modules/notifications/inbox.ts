@@ -1,7 +1,8 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/server/db/client.js';
 import { countOf, personName } from '@/server/db/queries.js';
-import { emailOptOuts, messageAttachments, notifications, type EmailCategory } from '@/server/db/schema/index.js';
+import type { EmailCategory } from '@/domain/notifications/schemas.js';
+import { emailOptOuts, messageAttachments, notifications } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { notFound } from '@/server/http/errors.js';
 import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { idField } from '@/domain/common/fields.js';
-import { EMAIL_CATEGORIES } from '@/server/db/schema/index.js';
+import type { audienceSchema } from '@/domain/notifications/schemas.js';
+import { notificationsCalls } from '@/domain/notifications/calls.js';
 import { ok, page } from '@/server/http/envelope.js';
 import { notFound } from '@/server/http/errors.js';
 import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { allowedAudience, audienceOptions, reachesPeople, senderScope, type Audience } from './audience.js';
-import { audienceSchema, readCompose } from './compose.js';
+import { readCompose } from './compose.js';
 import { releaseDueMessages } from './deliver.js';
 import { inboxPage, markAllAsRead, markAsRead, optedOutOf, ownNotification, setOptOuts, unreadCount } from './inbox.js';
 import { attachmentFor, choosablePeople, recipientCount, sendMessage, sentPage, sentView } from './messages.js';
@@ -22,8 +22,7 @@ const toAudience = (q: z.infer<typeof audienceSchema>): Audience => ({ kind: q.a
 
 const inboxRoutes = (tag: string) => [
   route({
-    method: 'GET',
-    url: '/Notification/GetAllNotifications',
+    call: notificationsCalls.getAllNotifications,
     tag,
     summary: "The caller's own notifications, unread first, then newest (Unread=true: only unread ones), with paging",
     access: { signedIn: true },
@@ -34,37 +33,31 @@ const inboxRoutes = (tag: string) => [
     },
   }),
   route({
-    method: 'GET',
-    url: '/Notification/GetNotification',
+    call: notificationsCalls.getNotification,
     tag,
     summary: 'One of the caller’s own notifications with its attachments (another’s is not found)',
     access: { signedIn: true },
-    query: z.object({ id: idField() }),
     handler: async ({ query, caller, services }) => ok(await ownNotification(services.database.db, caller!.id, query.id)),
   }),
   route({
-    method: 'GET',
-    url: '/Notification/GetUnreadCount',
+    call: notificationsCalls.getUnreadCount,
     tag,
     summary: 'How many of the caller’s own notifications are unread (the bell)',
     access: { signedIn: true },
     handler: async ({ caller, services }) => ok({ count: await unreadCount(services.database.db, caller!.id) }),
   }),
   route({
-    method: 'PUT',
-    url: '/Notification/MarkAsRead',
+    call: notificationsCalls.markAsRead,
     tag,
     summary: 'Mark one of the caller’s own notifications as read (another’s is not found)',
     access: { signedIn: true },
-    query: z.object({ id: idField() }),
     async handler({ query, caller, mutate }) {
       const row = await mutate((tx, audit) => markAsRead(tx, audit, caller!.id, query.id));
       return ok({ ...row, isRead: true }, 'Notification marked as read');
     },
   }),
   route({
-    method: 'PUT',
-    url: '/Notification/MarkAllAsRead',
+    call: notificationsCalls.markAllAsRead,
     tag,
     summary: 'Mark every unread notification of the caller as read',
     access: { signedIn: true },
@@ -74,22 +67,17 @@ const inboxRoutes = (tag: string) => [
     },
   }),
   route({
-    method: 'GET',
-    url: '/Notification/GetEmailPreferences',
+    call: notificationsCalls.getEmailPreferences,
     tag,
     summary: 'The mail categories the caller opted out of (messages, requests); the inbox keeps them all',
     access: { signedIn: true },
     handler: async ({ caller, services }) => ok({ optedOut: await optedOutOf(services.database.db, caller!.id) }),
   }),
   route({
-    method: 'PUT',
-    url: '/Notification/UpdateEmailPreferences',
+    call: notificationsCalls.updateEmailPreferences,
     tag,
     summary: 'Set the mail categories the caller opts out of (the whole list)',
     access: { signedIn: true },
-    body: z.object({
-      optedOut: z.array(z.enum(EMAIL_CATEGORIES, { error: `Categories are ${EMAIL_CATEGORIES.join(', ')}` })).max(EMAIL_CATEGORIES.length),
-    }),
     async handler({ body, caller, mutate }) {
       const optedOut = [...new Set(body.optedOut)];
       await mutate((tx, audit) => setOptOuts(tx, audit, caller!.id, optedOut));
@@ -100,8 +88,7 @@ const inboxRoutes = (tag: string) => [
 
 const sendingRoutes = (tag: string) => [
   route({
-    method: 'GET',
-    url: '/Notification/GetAudiences',
+    call: notificationsCalls.getAudiences,
     tag,
     summary: 'The audiences the caller may send to, with the departments, groups, zones, centers and roles to pick from',
     access: { signedIn: true },
@@ -111,12 +98,10 @@ const sendingRoutes = (tag: string) => [
     },
   }),
   route({
-    method: 'GET',
-    url: '/Notification/GetRecipientCount',
+    call: notificationsCalls.getRecipientCount,
     tag,
     summary: 'How many people an audience reaches now (the sender is not counted), within the caller’s scope',
     access: { signedIn: true },
-    query: audienceSchema,
     async handler({ query, caller, services }) {
       const db = services.database.db;
       const audience = toAudience(query);
@@ -125,13 +110,11 @@ const sendingRoutes = (tag: string) => [
     },
   }),
   route({
-    method: 'POST',
-    url: '/Notification/sendnotifications',
+    call: notificationsCalls.sendNotifications,
     tag,
     summary:
       'Send a message (multipart: Title, Body, Audience, AudienceId or UserIds, optional ScheduledFor, up to 5 attachments of 5 MB, PDF or images by their bytes)',
     access: { signedIn: true },
-    multipart: true,
     async handler({ request, caller, services, mutate }) {
       const db = services.database.db;
       const { fields, attachments } = await readCompose(request);
@@ -148,8 +131,7 @@ const sendingRoutes = (tag: string) => [
     },
   }),
   route({
-    method: 'GET',
-    url: '/Notification/GetSentNotifications',
+    call: notificationsCalls.getSentNotifications,
     tag,
     summary: 'The messages the caller sent, newest first, with recipient, read and mailed counts',
     access: { signedIn: true },
@@ -160,12 +142,10 @@ const sendingRoutes = (tag: string) => [
     },
   }),
   route({
-    method: 'GET',
-    url: '/Notification/GetAttachment',
+    call: notificationsCalls.getAttachment,
     tag,
     summary: 'Download an attachment: only its message’s recipients and sender; anyone else is told it is not found',
     access: { signedIn: true },
-    query: z.object({ id: idField() }),
     async handler({ query, caller, services, reply }) {
       const file = await attachmentFor(services.database.db, caller!.id, query.id);
       if (!file) throw notFound('Attachment not found');
@@ -181,13 +161,11 @@ const sendingRoutes = (tag: string) => [
     },
   }),
   route({
-    method: 'GET',
-    url: '/Notification/GetPeople',
+    call: notificationsCalls.getPeople,
     tag,
     summary:
       'People the caller may choose one by one (administrators: anyone; a head of department: their department; a CIH pastor: their center; the inspectorate: every center), searched by name, email or phone; at most 20',
     access: { signedIn: true },
-    query: z.object({ search: z.string().trim().max(100).optional() }).strict(),
     async handler({ query, caller, services }) {
       const db = services.database.db;
       const scope = await senderScope(db, caller!);

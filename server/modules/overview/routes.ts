@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { P } from '@/domain/roles/permissions.js';
+import { overviewCalls } from '@/domain/overview/calls.js';
 import { ok } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { overviewCounts } from './counts.js';
@@ -7,8 +8,7 @@ import { overviewCounts } from './counts.js';
 export async function overviewModule(app: FastifyInstance) {
   registerRoutes(app, [
     route({
-      method: 'GET',
-      url: '/Stats/GetAdminDashboardStats',
+      call: overviewCalls.getAdminDashboardStats,
       tag: 'Statistics',
       summary: 'Counts for the overview: members, first-timers, departments and zones',
       access: { permission: [P.viewAdminDashboard, P.viewInspectorateDashboard] },

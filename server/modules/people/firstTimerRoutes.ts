@@ -1,7 +1,6 @@
-import { z } from 'zod';
+import { peopleCalls } from '@/domain/people/calls.js';
 import { P } from '@/domain/roles/permissions.js';
-import { bulkConvertSchema, MAX_BULK_CONVERT } from '@/domain/people/schemas.js';
-import { idField } from '@/domain/common/fields.js';
+import { MAX_BULK_CONVERT } from '@/domain/people/schemas.js';
 import { lockedUser } from '@/server/engines/profileAccess.js';
 import { ok } from '@/server/http/envelope.js';
 import { badRequest } from '@/server/http/errors.js';
@@ -12,8 +11,7 @@ import { firstTimerStats } from './firstTimerStats.js';
 /** First-timers: their numbers, and their conversion to members. */
 export const firstTimerRoutes: AnyRouteDef[] = [
   route({
-    method: 'GET',
-    url: '/Biodata/GetFirstTimerStats',
+    call: peopleCalls.getFirstTimerStats,
     tag: 'First-timers',
     summary:
       'First-timer numbers: total, converted and not; by gender; arrivals (and how many of them converted) by week (last 12, weeks from Monday, UTC) and by month (last 12)',
@@ -23,12 +21,10 @@ export const firstTimerRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'PUT',
-    url: '/Admin/ConvertFirstTimersToMembers',
+    call: peopleCalls.convertFirstTimersToMembers,
     tag: 'First-timers',
     summary: 'Convert one first-timer to a member: the member role replaces firsttimers, effective on their next call',
     access: { permission: P.approveFirstTimers },
-    query: z.object({ id: idField('Id') }),
     async handler({ query, caller, request, mutate }) {
       await mutate(async (tx) => {
         const user = await lockedUser(tx, query.id);
@@ -39,13 +35,11 @@ export const firstTimerRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'PUT',
-    url: '/Admin/BulkConvertFirstTimersToMembers',
+    call: peopleCalls.bulkConvertFirstTimersToMembers,
     tag: 'First-timers',
     summary:
       'Convert many first-timers (body: [ids] or {ids}) in one transaction, all or nothing: unknown ids or ids that are not first-timers answer 400 naming them, and nothing changes',
     access: { permission: P.approveFirstTimers },
-    body: bulkConvertSchema,
     // MAX_BULK_CONVERT ids of 36 characters, quoted and comma-separated, with room to spare.
     bodyLimit: MAX_BULK_CONVERT * 40 + 1024,
     async handler({ body, caller, request, mutate }) {

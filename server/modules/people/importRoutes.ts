@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { importCommitSchema, importPreviewSchema, MAX_IMPORT_BYTES, PREVIEW_PROBLEM_ROWS } from '@/domain/people/memberImport.js';
+import { MAX_IMPORT_BYTES, PREVIEW_PROBLEM_ROWS } from '@/domain/people/memberImport.js';
 import { P } from '@/domain/roles/permissions.js';
+import { peopleCalls } from '@/domain/people/calls.js';
 import { ok } from '@/server/http/envelope.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '@/server/http/errors.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
@@ -44,38 +45,32 @@ function summary(rows: CheckedRow[]) {
  */
 export const importRoutes: AnyRouteDef[] = [
   route({
-    method: 'POST',
-    url: '/MemberImport/Upload',
+    call: peopleCalls.memberImportUpload,
     tag,
     summary:
       "(added) Read a CSV or XLSX file (multipart, field 'file', at most 5 MB, told apart by its bytes): its header row, its rows as text and a suggested column for each field",
     access,
-    multipart: true,
     async handler({ request }) {
       const sheet = await parseSheet(await readFile(request));
       return ok({ ...sheet, mapping: suggestMapping(sheet.headers) });
     },
   }),
   route({
-    method: 'POST',
-    url: '/MemberImport/Preview',
+    call: peopleCalls.memberImportPreview,
     tag,
     summary: `(added) Check the rows through a mapping (field to column): how many are good and how many have problems, and the first ${PREVIEW_PROBLEM_ROWS} rows with problems, each as read with its problems (missing name, bad phone or email, unknown department, zone or center, duplicate of a member or of another row); nothing is written`,
     access,
-    body: importPreviewSchema,
     bodyLimit: ROWS_BODY_LIMIT,
     async handler({ body, services }) {
       return ok(summary(await checkRows(services.database.db, body.rows, body.mapping)));
     },
   }),
   route({
-    method: 'POST',
-    url: '/MemberImport/Commit',
+    call: peopleCalls.memberImportCommit,
     tag,
     summary:
       "(added) Import the rows in one transaction: mode 'all' refuses (400, nothing written) when any row has a problem; mode 'good' imports the rows without problems. Members are created as an administrator creates them (no password), or first-timers with kind 'firsttimer'",
     access,
-    body: importCommitSchema,
     bodyLimit: ROWS_BODY_LIMIT,
     async handler({ body, mutate }) {
       const result = await mutate((tx, audit) => commitImport(tx, audit, body)).catch((err) => {

@@ -1,3 +1,4 @@
+import { peopleCalls } from '@/domain/people/calls.js';
 import { P } from '@/domain/roles/permissions.js';
 import { cursorParam } from '@/server/engines/keyset.js';
 import { listQuery } from '@/server/engines/list.js';
@@ -10,7 +11,7 @@ import {
   seesHidden,
   visibleTo,
 } from '@/server/engines/memberList.js';
-import { userIdQuery } from '@/server/engines/profileAccess.js';
+
 import { ok } from '@/server/http/envelope.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { setDemise } from './demise.js';
@@ -21,8 +22,7 @@ import { setDemise } from './demise.js';
  */
 export const memberRoutes: AnyRouteDef[] = [
   route({
-    method: 'GET',
-    url: '/ChurchAffiliation/GetMemberQuery',
+    call: peopleCalls.getMemberQuery,
     tag: 'Church affiliation',
     summary: 'Church members (not first-timers, not archived) as member summaries: search, filters, sort and paging',
     access: { permission: [P.viewMembers, P.viewCihManagement, P.viewAttendance] },
@@ -36,8 +36,7 @@ export const memberRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'GET',
-    url: '/Biodata/GetAllDemise',
+    call: peopleCalls.getAllDemise,
     tag: 'Archived members',
     summary: 'Archived members (demise) as member summaries: search, the member sorts and paging',
     access: { permission: P.updateDemise },
@@ -47,23 +46,19 @@ export const memberRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'PUT',
-    url: '/Biodata/ArchiveMember',
+    call: peopleCalls.archiveMember,
     tag: 'Archived members',
     summary: '(added) Archive a member (demise on): they leave the member lists and counts, and are never deleted',
     access: { permission: P.updateDemise },
-    query: userIdQuery,
     async handler({ query, mutate }) {
       return ok(await mutate((tx, audit) => setDemise(tx, audit, query.userId, true)), 'Member archived');
     },
   }),
   route({
-    method: 'PUT',
-    url: '/Biodata/RestoreMember',
+    call: peopleCalls.restoreMember,
     tag: 'Archived members',
     summary: '(added) Restore an archived member (demise off): they are back in the member lists and counts',
     access: { permission: P.updateDemise },
-    query: userIdQuery,
     async handler({ query, mutate }) {
       return ok(await mutate((tx, audit) => setDemise(tx, audit, query.userId, false)), 'Member restored');
     },

@@ -1,9 +1,6 @@
-import { z } from 'zod';
-import { emailField } from '@/domain/auth/schemas.js';
-import { createAdminSchema } from '@/domain/people/schemas.js';
+import { peopleCalls } from '@/domain/people/calls.js';
 import { P } from '@/domain/roles/permissions.js';
-import { idField } from '@/domain/common/fields.js';
-import { isSelf, userIdQuery } from '@/server/engines/profileAccess.js';
+import { isSelf } from '@/server/engines/profileAccess.js';
 import { ok } from '@/server/http/envelope.js';
 import { badRequest, conflict, forbidden, isUniqueViolation } from '@/server/http/errors.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
@@ -18,35 +15,28 @@ const tag = 'Users';
 /** Users management: looking a user up, the user list (first-timers' too), disabling, and creating administrators. */
 export const userRoutes: AnyRouteDef[] = [
   route({
-    method: 'GET',
-    url: '/UserManagement/GetUserbyId',
+    call: peopleCalls.getUserbyId,
     tag,
     summary: 'A user by id: names, contact, state, platform roles and CIH role',
     access: { ...lookupAccess, orSelf: 'userId' },
-    query: z.object({ userId: idField('UserId') }),
     handler: async ({ query, services }) => ok(await userById(services.database.db, query.userId)),
   }),
   route({
-    method: 'GET',
-    url: '/UserManagement/GetUserbyEmail',
+    call: peopleCalls.getUserbyEmail,
     tag,
     summary: 'A user by email',
     access: lookupAccess,
-    query: z.object({ userEmail: emailField }),
     handler: async ({ query, services }) => ok(await userByEmail(services.database.db, query.userEmail)),
   }),
   route({
-    method: 'GET',
-    url: '/UserManagement/GetUserbyName',
+    call: peopleCalls.getUserbyName,
     tag,
     summary: 'A user by user name (any letter case)',
     access: lookupAccess,
-    query: z.object({ username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254) }),
     handler: async ({ query, services }) => ok(await userByName(services.database.db, query.username)),
   }),
   route({
-    method: 'GET',
-    url: '/Admin/GetAllUsers',
+    call: peopleCalls.getAllUsers,
     tag,
     summary:
       'Every user not archived, as member summaries with roles and account state: search, the member filters, Role, Status (enabled|disabled), Kind (firsttimer|member), sorts and paging. Kind=firsttimer is the first-timer list, open to CAN_VIEW_FIRSTTIMERS',
@@ -60,36 +50,30 @@ export const userRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'DELETE',
-    url: '/Admin/DisableUser',
+    call: peopleCalls.disableUser,
     tag,
     summary: 'Disable a user: they cannot log in and every token they hold stops working at once (not oneself)',
     access: { permission: P.updateUserManagement },
-    query: userIdQuery,
     async handler({ query, caller, mutate }) {
       if (isSelf(caller, query.userId)) throw badRequest('You cannot disable your own account');
       return ok(await mutate((tx, audit) => setDisabled(tx, audit, query.userId, true)), 'User disabled');
     },
   }),
   route({
-    method: 'DELETE',
-    url: '/Admin/EnableUser',
+    call: peopleCalls.enableUser,
     tag,
     summary: 'Enable a disabled user: they can log in again',
     access: { permission: P.updateUserManagement },
-    query: userIdQuery,
     async handler({ query, mutate }) {
       return ok(await mutate((tx, audit) => setDisabled(tx, audit, query.userId, false)), 'User enabled');
     },
   }),
   route({
-    method: 'POST',
-    url: '/Admin/CreateAdmin',
+    call: peopleCalls.createAdmin,
     tag,
     summary:
       'Create an administrator, or a user in another platform role (role, default administrator): verified, no password; they are mailed a reset code and a link to set one',
     access: { permission: P.createUserManagement },
-    body: createAdminSchema,
     async handler({ body, services, request, mutate }) {
       const { role: roleName, ...person } = body;
       const { user, role, code } = await mutate((tx, audit) => createAccount(tx, audit, services, person, roleName)).catch((err) => {

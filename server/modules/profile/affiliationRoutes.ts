@@ -1,7 +1,5 @@
-import { z } from 'zod';
+import { profileCalls } from '@/domain/profile/calls.js';
 import { P } from '@/domain/roles/permissions.js';
-import { churchAffiliationSchema, churchAffiliationUpdateSchema } from '@/domain/profile/schemas.js';
-import { idField } from '@/domain/common/fields.js';
 import type { Access } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { notFound } from '@/server/http/errors.js';
@@ -15,8 +13,6 @@ import { AFFILIATION_NOT_FOUND, affiliationView, saveAffiliation } from './affil
  * act on: the member query in people, requests in requests, delisting in departments.
  */
 
-const byId = z.object({ id: idField() });
-
 /** A member's affiliation fields need CAN_UPDATE_CHURCH_AFFILIATION_MEMBERS; the handler lets one's own zone and center through. */
 const affiliationAccess: Access = { permission: P.updateChurchAffiliation, orSelf: 'userId' };
 
@@ -24,12 +20,10 @@ const tag = 'Church affiliation';
 
 export const affiliationRoutes: AnyRouteDef[] = [
   route({
-    method: 'GET',
-    url: '/ChurchAffiliation/GetChurchAffiliationByUserId',
+    call: profileCalls.getChurchAffiliationByUserId,
     tag,
     summary: "A member's church affiliation by their user id, with zone and center names and the primary department",
     access: readAccess('id'),
-    query: byId,
     async handler({ query, services }) {
       const view = await affiliationView(services.database.db, query.id);
       if (!view) throw notFound(AFFILIATION_NOT_FOUND);
@@ -37,24 +31,20 @@ export const affiliationRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'POST',
-    url: '/ChurchAffiliation/CreateChurchAffiliation',
+    call: profileCalls.createChurchAffiliation,
     tag,
     summary: "Create a member's church affiliation (none may exist yet); on one's own, only zone and center without the permission",
     access: affiliationAccess,
-    body: churchAffiliationSchema,
     async handler({ body, caller, services, mutate }) {
       await mutate((tx, audit) => saveAffiliation(tx, audit, caller!, body, 'create'));
       return ok(await affiliationView(services.database.db, body.userId), 'Successfully Created');
     },
   }),
   route({
-    method: 'PUT',
-    url: '/ChurchAffiliation/UpdateChurchAffiliation',
+    call: profileCalls.updateChurchAffiliation,
     tag,
     summary: "Update a member's church affiliation; fields the caller may not change are kept, and refused if sent changed",
     access: affiliationAccess,
-    body: churchAffiliationUpdateSchema,
     async handler({ body, caller, services, mutate, request }) {
       await mutate((tx, audit) => saveAffiliation(tx, audit, caller!, body, 'update', (stored) => mustBeUnchanged(request, stored)));
       return ok(await affiliationView(services.database.db, body.userId), 'Details updated');

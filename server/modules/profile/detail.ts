@@ -1,6 +1,8 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ZodObject } from 'zod';
+import type { AnyCall, Call, CallMethod } from '@/domain/common/calls.js';
+import type { idQuery } from '@/domain/common/fields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
@@ -19,26 +21,28 @@ type DetailTable = PgTable & { id: PgColumn; userId: PgColumn; updatedAt: PgColu
 type Row = Record<string, unknown> & { id: string; userId: string };
 type Input = Record<string, unknown> & { userId: string };
 
+/** A call whose body is the detail's form. */
+type FormCall = AnyCall & { body: ZodObject };
+type IdCall = Call<CallMethod, string, typeof idQuery>;
+export type DetailCalls = { create: FormCall; update: FormCall; getByUserId: IdCall; delete?: IdCall };
+
 export type DetailDefinition = {
-  /** The controller in the path: /Spouse/Create, /Spouse/Update, /Spouse/GetByUserId. */
-  controller: string;
+  /** Create and Update, whose bodies are the form; GetByUserId?id; Delete?id when the detail has it. */
+  calls: DetailCalls;
   tag: string;
   /** The entity of its audit rows. */
   entity: string;
   table: DetailTable;
-  body: { create: ZodObject; update: ZodObject };
   /** The 404 text, word for word where the contract names one. */
   notFound: string;
   single: boolean;
-  /** A Delete?id route. */
-  deletable: boolean;
   /** How a member's list is ordered (many-record details). */
   order?: SQL[];
 };
 
 /** The form's fields: every field of the update body but the ids. */
 function formFields(def: DetailDefinition, input: Record<string, unknown>) {
-  const names = Object.keys(def.body.update.shape).filter((k) => k !== 'id' && k !== 'userId');
+  const names = Object.keys(def.calls.update.body.shape).filter((k) => k !== 'id' && k !== 'userId');
   return Object.fromEntries(names.map((k) => [k, input[k] ?? null]));
 }
 

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { idField } from '@/domain/common/fields.js';
 import { ok } from '@/server/http/envelope.js';
 import { editAccess, readAccess, recordEditAccess } from '@/server/engines/profileAccess.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
@@ -8,19 +6,16 @@ import { createDetail, deleteDetail, detailsOf, updateDetail, type DetailDefinit
 import { child, employer, qualification, spouse } from './detailKinds.js';
 
 const MESSAGES = { created: 'Successfully Created', updated: 'Details updated', deleted: 'Successfully Deleted' };
-const byId = z.object({ id: idField() });
 
 /** Create, Update and GetByUserId of a detail, and Delete when it has one. */
 function detailRoutes(def: DetailDefinition): AnyRouteDef[] {
-  const { controller, tag, entity } = def;
+  const { calls, tag, entity } = def;
   const routes: AnyRouteDef[] = [
     route({
-      method: 'POST',
-      url: `/${controller}/Create`,
+      call: calls.create,
       tag,
       summary: def.single ? `Create a member's ${entity} details (none may exist yet)` : `Add a ${entity} to a member's profile`,
       access: editAccess,
-      body: def.body.create,
       async handler({ body, caller, mutate }) {
         const input = body as Record<string, unknown> & { userId: string };
         const row = await mutate((tx, audit) => createDetail(tx, audit, caller!, def, input));
@@ -28,12 +23,10 @@ function detailRoutes(def: DetailDefinition): AnyRouteDef[] {
       },
     }),
     route({
-      method: 'PUT',
-      url: `/${controller}/Update`,
+      call: calls.update,
       tag,
       summary: `Update a member's ${entity}: every field of the form`,
       access: editAccess,
-      body: def.body.update,
       async handler({ body, caller, mutate, request }) {
         const input = body as Record<string, unknown> & { id?: string; userId: string };
         const row = await mutate((tx, audit) => updateDetail(tx, audit, caller!, def, input, (stored) => mustBeUnchanged(request, stored)));
@@ -41,24 +34,20 @@ function detailRoutes(def: DetailDefinition): AnyRouteDef[] {
       },
     }),
     route({
-      method: 'GET',
-      url: `/${controller}/GetByUserId`,
+      call: calls.getByUserId,
       tag,
       summary: def.single ? `A member's ${entity} details by their user id` : `A member's ${entity} records by their user id`,
       access: readAccess('id'),
-      query: byId,
       handler: async ({ query, services }) => ok(await detailsOf(services.database.db, def, query.id)),
     }),
   ];
-  if (def.deletable) {
+  if (calls.delete) {
     routes.push(
       route({
-        method: 'DELETE',
-        url: `/${controller}/Delete`,
+        call: calls.delete,
         tag,
         summary: `Delete one of a member's ${entity} records by its id`,
         access: recordEditAccess,
-        query: byId,
         async handler({ query, caller, mutate }) {
           await mutate((tx, audit) => deleteDetail(tx, audit, caller!, def, query.id));
           return ok(null, MESSAGES.deleted);

@@ -1,6 +1,5 @@
-import { z } from 'zod';
+import { profileCalls } from '@/domain/profile/calls.js';
 import { P } from '@/domain/roles/permissions.js';
-import { idField } from '@/domain/common/fields.js';
 import { ok } from '@/server/http/envelope.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { consentsOf, updateConsents } from './consent.js';
@@ -14,19 +13,16 @@ import { personalDataHtml } from './personalDataHtml.js';
  */
 
 const erasure = { permission: P.deleteMembers };
-const userIdQuery = z.object({ userId: idField('UserId') });
 
 const tag = 'Stewardship';
 
 export const stewardshipRoutes: AnyRouteDef[] = [
   route({
-    method: 'GET',
-    url: '/Stewardship/DownloadMyData',
+    call: profileCalls.downloadMyData,
     tag,
     summary:
       "Everything Flock holds on the caller (account, biodata, details, affiliation, departments, requests, notifications, audit entries about them, mail in the outbox) as JSON, or with Format=html as a page to read and print; the caller's own data only, and the download is audited",
     access: { signedIn: true },
-    query: z.object({ format: z.enum(['json', 'html']).optional() }),
     async handler({ query, caller, services, reply, mutate }) {
       const format = query.format ?? 'json';
       await mutate(async (_tx, audit) =>
@@ -40,8 +36,7 @@ export const stewardshipRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'GET',
-    url: '/Stewardship/GetMyConsents',
+    call: profileCalls.getMyConsents,
     tag,
     summary:
       "The caller's consents: to be contacted by email and by SMS, and to appear in member lists other leaders see; the choice in force per category (null: none made), the wording version in use, and every change",
@@ -51,38 +46,32 @@ export const stewardshipRoutes: AnyRouteDef[] = [
     },
   }),
   route({
-    method: 'PUT',
-    url: '/Stewardship/UpdateMyConsents',
+    call: profileCalls.updateMyConsents,
     tag,
     summary:
       "Records the caller's choices (email, sms, listing: true or false; those left out stay) with the time and the wording version; a change adds to the history, nothing is overwritten",
     access: { signedIn: true },
-    body: z.object({ email: z.boolean().optional(), sms: z.boolean().optional(), listing: z.boolean().optional() }),
     async handler({ body, caller, mutate }) {
       const state = await mutate((tx, audit) => updateConsents(tx, audit, caller!.id, body));
       return ok(state, 'Your choices are saved');
     },
   }),
   route({
-    method: 'GET',
-    url: '/Stewardship/GetErasureScope',
+    call: profileCalls.getErasureScope,
     tag,
     summary: 'What erasing a person would remove (their name and email, and how many of each kind of record), for the confirmation',
     access: erasure,
-    query: userIdQuery,
     async handler({ query, mutate }) {
       // Read under the same locks the erasure takes; nothing is written.
       return ok(await mutate((tx) => erasureScope(tx, query.userId)));
     },
   }),
   route({
-    method: 'POST',
-    url: '/Stewardship/ErasePerson',
+    call: profileCalls.erasePerson,
     tag,
     summary:
       'Erases a person on their request: their details, avatar, notifications and mails go, their account and biodata are anonymised and disabled (counts stay right), audit rows about them lose their values, and their email, phones and name are replaced in free text; the audit trail keeps that the erasure happened and by whom',
     access: erasure,
-    body: userIdQuery,
     async handler({ body, caller, mutate }) {
       const scope = await mutate(async (tx, audit) => {
         const removed = await erasePerson(tx, body.userId, caller!.id);

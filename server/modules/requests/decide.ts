@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { MemberRequestKind, MemberRequestStatus } from '@/domain/common/enums.js';
-import { DECIDING_CALL } from '@/domain/requests/rules.js';
+import type { AnyCall } from '@/domain/common/calls.js';
+import { decidingCalls } from '@/domain/requests/calls.js';
 import type { decisionSchema } from '@/domain/requests/schemas.js';
 import type { Tx } from '@/server/db/client.js';
 import { memberRequests, requestEvents } from '@/server/db/schema/index.js';
@@ -70,10 +71,14 @@ async function tellRequester(tx: Tx, audit: Audit, caller: Caller, v: RequestVie
   });
 }
 
+/** A call's name as the contract spells it: the last segment of its path. */
+const nameOf = (call: AnyCall) => call.path.slice(call.path.lastIndexOf('/') + 1);
+
 /** Approve or reject a pending request of the kinds this call decides; an approval applies the change. */
-export async function decide(tx: Tx, audit: Audit, caller: Caller, call: string, q: Decision): Promise<RequestView> {
+export async function decide(tx: Tx, audit: Audit, caller: Caller, call: AnyCall, q: Decision): Promise<RequestView> {
   const before = await findRequest(tx, q.requestId);
-  if (DECIDING_CALL[before.kind] !== call) throw badRequest(`This request is decided with ${DECIDING_CALL[before.kind]}, not ${call}`);
+  const deciding = decidingCalls[before.kind];
+  if (deciding !== call) throw badRequest(`This request is decided with ${nameOf(deciding)}, not ${nameOf(call)}`);
   await mustDecide(tx, caller, before);
   const status = q.approve ? 'approved' : 'rejected';
   const comment = q.comment ?? null;

@@ -1,16 +1,10 @@
+import type { Call } from '@/domain/common/calls.js';
+import { decidingCalls, requestsCalls } from '@/domain/requests/calls.js';
 import type { FastifyInstance } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import { z, type ZodType } from 'zod';
 import { P } from '@/domain/roles/permissions.js';
-import {
-  changeAffinityGroupRequestSchema,
-  changeDepartmentRequestSchema,
-  changeZoneRequestSchema,
-  joinAffinityGroupRequestSchema,
-  joinDepartmentRequestSchema,
-} from '@/domain/profile/schemas.js';
-import { cancelRequestSchema, decisionSchema, requestFilters } from '@/domain/requests/schemas.js';
-import { idField } from '@/domain/common/fields.js';
+import { decisionSchema, requestFilters } from '@/domain/requests/schemas.js';
 import type { MemberRequestKind, MemberRequestStatus } from '@/domain/common/enums.js';
 import type { Db } from '@/server/db/client.js';
 import type { Access, Caller } from '@/server/http/access.js';
@@ -52,15 +46,14 @@ const statuslessSchema = listSchema.omit({ status: true });
 type Scope = (db: Db, caller: Caller) => SQL | undefined | Promise<SQL | undefined>;
 
 function listRoute(
-  call: string,
+  call: Call<'GET', string, undefined, undefined>,
   summary: string,
   access: Access,
   scope: Scope,
   status?: MemberRequestStatus,
 ): RouteDef<undefined, RequestListQuery> {
   return route({
-    method: 'GET',
-    url: `/ChurchAffiliation/${call}`,
+    call,
     tag,
     summary: `${summary}: filters Kind, Status, DepartmentId, ZoneId, From, To (days); Search, paging and sort (createdAt, decidedAt, status, kind, requesterName)`,
     access,
@@ -72,14 +65,14 @@ function listRoute(
   });
 }
 
-function decisionRoute(call: string, summary: string): RouteDef<undefined, z.output<typeof decisionSchema>> {
+type DecidingCall = (typeof decidingCalls)[MemberRequestKind] & { query: typeof decisionSchema };
+
+function decisionRoute(call: DecidingCall, summary: string) {
   return route({
-    method: 'PUT',
-    url: `/ChurchAffiliation/${call}`,
+    call,
     tag,
     summary: `${summary} (Approve=true or false; Comment required to reject); only a pending request, once`,
     access: { permission: P.approveRequests },
-    query: decisionSchema,
     async handler({ query, caller, mutate }) {
       const view = await mutate((tx, audit) => decide(tx, audit, caller!, call, query));
       return ok(view, query.approve ? 'Request approved' : 'Request rejected');
@@ -88,19 +81,16 @@ function decisionRoute(call: string, summary: string): RouteDef<undefined, z.out
 }
 
 function filingRoute<Q extends RequestInput>(
-  call: string,
+  call: Call<'PUT', string, ZodType<Q>, undefined>,
   kind: MemberRequestKind,
   summary: string,
-  query: ZodType<Q>,
   target: (ctx: Context, q: Q) => Promise<Target>,
 ): RouteDef<undefined, Q> {
   return route({
-    method: 'PUT',
-    url: `/ChurchAffiliation/${call}`,
+    call,
     tag: 'Member requests',
     summary: `${summary}; one pending request of a kind per member`,
     access: editAccess,
-    query,
     async handler({ query: q, caller, mutate }) {
       const row = await mutate((tx, audit) => fileRequest(tx, audit, caller!, kind, q, (ctx) => target(ctx, q))).catch((err) => {
         // Two requests racing past fileRequest's pending check: the database's partial unique index decides.
@@ -115,76 +105,83 @@ function filingRoute<Q extends RequestInput>(
 export async function requestsModule(app: FastifyInstance) {
   registerRoutes(app, [
     filingRoute(
-      'RequestByMemberToJoinDepartment',
+      requestsCalls.requestByMemberToJoinDepartment,
       'joinDepartment',
       'Ask to join a department, with the reason',
-      joinDepartmentRequestSchema,
       joinDepartment,
     ),
     filingRoute(
-      'RequestChangeOfDepartment',
+      requestsCalls.requestChangeOfDepartment,
       'changeDepartment',
       "Ask to move from one's primary department to another",
-      changeDepartmentRequestSchema,
       changeDepartment,
     ),
+    filingRoute(requestsCalls.requestByMemberToJoinAffinityGroup, 'joinAffinityGroup', 'Ask to join an affinity group', joinAffinityGroup),
     filingRoute(
-      'RequestByMemberToJoinAffinityGroup',
-      'joinAffinityGroup',
-      'Ask to join an affinity group',
-      joinAffinityGroupRequestSchema,
-      joinAffinityGroup,
-    ),
-    filingRoute(
-      'RequestChangeOfAffinityGroup',
+      requestsCalls.requestChangeOfAffinityGroup,
       'changeAffinityGroup',
       "Ask to change one's affinity group",
-      changeAffinityGroupRequestSchema,
       changeAffinityGroup,
     ),
-    filingRoute(
-      'RequestChangeOfCIHZone',
-      'changeZone',
-      'Ask to move to another CIH zone (and center)',
-      changeZoneRequestSchema,
-      changeZone,
-    ),
+    filingRoute(requestsCalls.requestChangeOfCIHZone, 'changeZone', 'Ask to move to another CIH zone (and center)', changeZone),
     listRoute(
-      'GetHodRequests',
+      requestsCalls.getHodRequests,
       "Department requests of the departments the caller heads (every department's for those who manage departments)",
       viewAccess,
       departmentScope,
     ),
-    listRoute('GetInspectorateRequests', 'Zone and affinity-group requests, for the inspectorate', viewAccess, (_db, caller) =>
+    listRoute(requestsCalls.getInspectorateRequests, 'Zone and affinity-group requests, for the inspectorate', viewAccess, (_db, caller) =>
       inspectorateScope(caller),
     ),
-    listRoute('GetAllRequests', 'Every request of every kind, for administrators', viewAccess, (_db, caller) => allScope(caller)),
-    listRoute('GetUserRequestLog', "The caller's own requests", { signedIn: true }, (_db, caller) => ownScope(caller)),
-    listRoute('GetPendingDepartmentRequest', 'Pending department requests (as GetHodRequests)', viewAccess, departmentScope, 'pending'),
-    listRoute('GetApprovedDepartmentRequest', 'Approved department requests (as GetHodRequests)', viewAccess, departmentScope, 'approved'),
-    listRoute('GetRejectedDepartmentRequest', 'Rejected department requests (as GetHodRequests)', viewAccess, departmentScope, 'rejected'),
+    listRoute(requestsCalls.getAllRequests, 'Every request of every kind, for administrators', viewAccess, (_db, caller) =>
+      allScope(caller),
+    ),
+    listRoute(requestsCalls.getUserRequestLog, "The caller's own requests", { signedIn: true }, (_db, caller) => ownScope(caller)),
+    listRoute(
+      requestsCalls.getPendingDepartmentRequest,
+      'Pending department requests (as GetHodRequests)',
+      viewAccess,
+      departmentScope,
+      'pending',
+    ),
+    listRoute(
+      requestsCalls.getApprovedDepartmentRequest,
+      'Approved department requests (as GetHodRequests)',
+      viewAccess,
+      departmentScope,
+      'approved',
+    ),
+    listRoute(
+      requestsCalls.getRejectedDepartmentRequest,
+      'Rejected department requests (as GetHodRequests)',
+      viewAccess,
+      departmentScope,
+      'rejected',
+    ),
     decisionRoute(
-      'ApproveChangeOfDepartment',
+      requestsCalls.approveChangeOfDepartment,
       'Decide a request to join or change department: the head of the (new) department or an administrator',
     ),
-    decisionRoute('ApproveChangeOfCIHZone', 'Decide a request to change CIH zone and center: the inspectorate or an administrator'),
-    decisionRoute('ApproveAffinityGroupRequest', 'Decide a request to join or change affinity group: the inspectorate or an administrator'),
+    decisionRoute(
+      requestsCalls.approveChangeOfCIHZone,
+      'Decide a request to change CIH zone and center: the inspectorate or an administrator',
+    ),
+    decisionRoute(
+      requestsCalls.approveAffinityGroupRequest,
+      'Decide a request to join or change affinity group: the inspectorate or an administrator',
+    ),
     route({
-      method: 'GET',
-      url: '/ChurchAffiliation/GetRequestById',
+      call: requestsCalls.getRequestById,
       tag,
       summary: 'One request with its history: for the member who filed it, those who may decide it, and administrators',
       access: { signedIn: true },
-      query: z.object({ id: idField() }),
       handler: async ({ query, caller, services }) => ok(await requestDetail(services.database.db, caller!, query.id)),
     }),
     route({
-      method: 'PUT',
-      url: '/ChurchAffiliation/CancelRequest',
+      call: requestsCalls.cancelRequest,
       tag,
       summary: 'The member who filed a pending request withdraws it',
       access: { signedIn: true },
-      query: cancelRequestSchema,
       async handler({ query, caller, mutate }) {
         const view = await mutate((tx, audit) => cancel(tx, audit, caller!, query.requestId));
         return ok(view, 'Request cancelled');

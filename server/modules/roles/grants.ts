@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { cihRoleField, permissionRef } from '@/domain/roles/schemas.js';
-import { idField } from '@/domain/common/fields.js';
+import type { cihRoleQuery, removeGrantQuery, roleUserQuery } from '@/domain/roles/schemas.js';
 import type { Tx } from '@/server/db/client.js';
 import { roleNamesOf } from '@/server/db/permissionsOf.js';
 import { churchAffiliations, userPermissions, userRoles } from '@/server/db/schema/index.js';
@@ -9,7 +8,7 @@ import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { existingUser, isSelf } from '@/server/engines/profileAccess.js';
-import { lockedRole, permissionsOfRole, resolvePermissions, roleIdQuery, type Role } from './store.js';
+import { lockedRole, permissionsOfRole, resolvePermissions, type Role } from './store.js';
 
 /*
  * A user's grants. AssignPermissions gives a user a platform role and, under it, extra
@@ -17,9 +16,6 @@ import { lockedRole, permissionsOfRole, resolvePermissions, roleIdQuery, type Ro
  * its extras with it, or, naming a Permission, only that extra. Permissions are read on every
  * call, so every change here reaches the user on their next call.
  */
-
-export const roleUserQuery = roleIdQuery.extend({ userId: idField('UserId') });
-export const removeQuery = roleUserQuery.extend({ permission: permissionRef.optional() });
 
 /** A role a user may be given here: a platform role other than firsttimers, which only sign-up gives. */
 function mustBeAssignable(role: Role) {
@@ -49,7 +45,7 @@ export async function assignPermissions(tx: Tx, audit: Audit, q: z.output<typeof
 }
 
 /** Takes the role from the user, or with a permission named only that extra permission. */
-export async function removeGrant(tx: Tx, audit: Audit, caller: Caller, q: z.output<typeof removeQuery>) {
+export async function removeGrant(tx: Tx, audit: Audit, caller: Caller, q: z.output<typeof removeGrantQuery>) {
   const role = await lockedRole(tx, q.roleId);
   await existingUser(tx, q.userId);
   if (!(await holdsRole(tx, q.userId, role.id))) throw notFound(`The user does not hold the role "${role.name}"`);
@@ -87,12 +83,6 @@ async function removeExtra(tx: Tx, userId: string, role: Role, ref: string) {
   if (removed.length === 0) throw notFound(`The user does not hold ${permission} under the role "${role.name}"`);
 }
 
-export const cihQuery = z.object({
-  userId: idField('userId'),
-  inspectorId: idField('InspectorId').optional(),
-  cihRole: cihRoleField.optional(),
-});
-
 /** InspectorId names who assigns: the caller, unless the caller is an administrator acting for an inspector. */
 async function mustActAs(tx: Tx, caller: Caller, inspectorId?: string) {
   if (!inspectorId || isSelf(caller, inspectorId)) return;
@@ -101,7 +91,7 @@ async function mustActAs(tx: Tx, caller: Caller, inspectorId?: string) {
 }
 
 /** Sets the user's CIH role (null removes it) on their church affiliation, made if they have none. */
-export async function assignCihRole(tx: Tx, audit: Audit, caller: Caller, q: z.output<typeof cihQuery>) {
+export async function assignCihRole(tx: Tx, audit: Audit, caller: Caller, q: z.output<typeof cihRoleQuery>) {
   const cihRole = q.cihRole ?? null;
   await mustActAs(tx, caller, q.inspectorId);
   await existingUser(tx, q.userId);

@@ -1,20 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { MODULES, P, permissionString } from '@/domain/roles/permissions.js';
-import { assignPermissionsSchema, createRoleSchema, updateRoleSchema } from '@/domain/roles/schemas.js';
+import { rolesCalls } from '@/domain/roles/calls.js';
 import { ok, page } from '@/server/http/envelope.js';
 import { listQuery } from '@/server/engines/list.js';
-import { userIdQuery } from '@/server/engines/profileAccess.js';
+
 import { registerRoutes, route } from '@/server/http/route.js';
 import { mustBeUnchanged } from '@/server/engines/versions.js';
 import { userRoleRoutes } from './userRoleRoutes.js';
-import { assignCihRole, assignPermissions, cihQuery, removeGrant, removeQuery, roleUserQuery } from './grants.js';
+import { assignCihRole, assignPermissions, removeGrant } from './grants.js';
 import { createRole, deleteRole, updateRole } from './roleChanges.js';
-import { AT_ONCE, catalogue, roleDetail, roleIdQuery, rolePage, tag, userRolesView } from './store.js';
+import { AT_ONCE, catalogue, roleDetail, rolePage, tag, userRolesView } from './store.js';
 
 const roleRoutes = [
   route({
-    method: 'GET',
-    url: '/Roles/GetPlatformRoles',
+    call: rolesCalls.getPlatformRoles,
     tag,
     summary: 'Platform roles, each with whether it is built in, its user count and permission count: search, sort and paging',
     access: { permission: P.viewRoles },
@@ -25,41 +24,34 @@ const roleRoutes = [
     },
   }),
   route({
-    method: 'GET',
-    url: '/Roles/GetRolePermissions',
+    call: rolesCalls.getRolePermissions,
     tag,
     summary: "A role's permissions, in the catalogue's order",
     access: { permission: P.viewRoles },
-    query: roleIdQuery,
     async handler({ query, services }) {
       return ok((await roleDetail(services.database.db, query.roleId)).permissions);
     },
   }),
   route({
-    method: 'GET',
-    url: '/Roles/GetRole',
+    call: rolesCalls.getRole,
     tag,
     summary: 'One role as GetPlatformRoles lists it, with its permissions: what its editor reloads after a stale save',
     access: { permission: P.viewRoles },
-    query: roleIdQuery,
     async handler({ query, services }) {
       return ok(await roleDetail(services.database.db, query.roleId));
     },
   }),
   route({
-    method: 'GET',
-    url: '/Roles/GetUserRoles',
+    call: rolesCalls.getUserRoles,
     tag,
     summary: "A user's platform roles (with the extra permissions held under each), CIH role and effective permissions",
     access: { permission: P.viewRoles, orSelf: 'userId' },
-    query: userIdQuery,
     async handler({ query, services }) {
       return ok(await userRolesView(services.database.db, query.userId));
     },
   }),
   route({
-    method: 'GET',
-    url: '/Roles/GetPlatformModules',
+    call: rolesCalls.getPlatformModules,
     tag,
     summary: 'The modules of the permission catalogue, each with its access rights',
     access: { permission: P.viewRoles },
@@ -74,8 +66,7 @@ const roleRoutes = [
     },
   }),
   route({
-    method: 'GET',
-    url: '/Roles/GetPlatformPermissions',
+    call: rolesCalls.getPlatformPermissions,
     tag,
     summary: 'The permission catalogue: id, accessRight, moduleName and the permission string',
     access: { permission: P.viewRoles },
@@ -84,37 +75,31 @@ const roleRoutes = [
     },
   }),
   route({
-    method: 'POST',
-    url: '/Roles/CreateRole',
+    call: rolesCalls.createRole,
     tag,
     summary:
       'Create a platform role with permissions: strings such as CAN_VIEW_MEMBERS, catalogue ids (GetPlatformPermissions) or {accessRight, moduleName}, mixed',
     access: { permission: P.createRoles },
-    body: createRoleSchema,
     async handler({ body, services, mutate }) {
       const id = await mutate((tx, audit) => createRole(tx, audit, body));
       return ok(await roleDetail(services.database.db, id), 'Successfully Created');
     },
   }),
   route({
-    method: 'PUT',
-    url: '/Roles/UpdateRole',
+    call: rolesCalls.updateRole,
     tag,
     summary: `Rename a role and replace its description and (when given) its permissions; built-in roles keep their names. ${AT_ONCE}`,
     access: { permission: P.updateRoles },
-    body: updateRoleSchema,
     async handler({ body, services, mutate, request }) {
       await mutate((tx, audit) => updateRole(tx, audit, body, (stored) => mustBeUnchanged(request, stored)));
       return ok(await roleDetail(services.database.db, body.id), `Role updated. ${AT_ONCE}`);
     },
   }),
   route({
-    method: 'DELETE',
-    url: '/Roles/DeleteRole',
+    call: rolesCalls.deleteRole,
     tag,
     summary: 'Delete a role: refused for built-in roles, and while users hold it (409 naming how many)',
     access: { permission: P.deleteRoles },
-    query: roleIdQuery,
     async handler({ query, mutate }) {
       await mutate((tx, audit) => deleteRole(tx, audit, query.roleId));
       return ok(null, 'Successfully Deleted');
@@ -124,25 +109,20 @@ const roleRoutes = [
 
 const grantRoutes = [
   route({
-    method: 'POST',
-    url: '/Roles/AssignPermissions',
+    call: rolesCalls.assignPermissions,
     tag,
     summary: `Give the user the role (RoleId) and, under it, the extra permissions of the body (a list, or {permissions}). ${AT_ONCE}`,
     access: { permission: P.updateRoles },
-    query: roleUserQuery,
-    body: assignPermissionsSchema,
     async handler({ query, body, services, mutate }) {
       await mutate((tx, audit) => assignPermissions(tx, audit, query, body.permissions));
       return ok(await userRolesView(services.database.db, query.userId), `Role and permissions assigned. ${AT_ONCE}`);
     },
   }),
   route({
-    method: 'DELETE',
-    url: '/Roles/RemovePermission',
+    call: rolesCalls.removePermission,
     tag,
     summary: `Take the role (RoleId) from the user with the extra permissions held under it; with Permission, take only that extra permission. ${AT_ONCE}`,
     access: { permission: P.updateRoles },
-    query: removeQuery,
     async handler({ query, caller, services, mutate }) {
       await mutate((tx, audit) => removeGrant(tx, audit, caller!, query));
       const what = query.permission ? 'Permission removed' : 'Role removed';
@@ -150,14 +130,12 @@ const grantRoutes = [
     },
   }),
   route({
-    method: 'PUT',
-    url: '/Roles/AssignCIHRole',
+    call: rolesCalls.assignCIHRole,
     tag,
     summary: `Give a user a CIH role (cihRole: cihpastor or cihcoordinator; empty removes it), by an inspector: InspectorId is the caller unless an administrator. ${AT_ONCE}`,
     // The CIH role is a field of the church affiliation, so the right to change members' affiliations
     // (the inspectorate's) governs it; a view right such as the inspectorate dashboard never authorises a write.
     access: { permission: P.updateChurchAffiliation },
-    query: cihQuery,
     async handler({ query, caller, mutate }) {
       const data = await mutate((tx, audit) => assignCihRole(tx, audit, caller!, query));
       const cihRole = query.cihRole ?? null;

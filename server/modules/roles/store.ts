@@ -1,8 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { ALL_PERMISSIONS, permissionString } from '@/domain/roles/permissions.js';
 import { CIH_ROLES, PLATFORM_ROLES } from '@/domain/roles/roles.js';
-import { idField } from '@/domain/common/fields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { permissionsOf } from '@/server/db/permissionsOf.js';
 import { countOf, sameText, searchOver } from '@/server/db/queries.js';
@@ -16,7 +14,6 @@ import { existingUser } from '@/server/engines/profileAccess.js';
 export const tag = 'Roles';
 /** Sessions forget kept permissions on any change (docs/decisions/0178-session-state-kept.md), so a change reaches its holders on their next call. */
 export const AT_ONCE = 'Changes take effect at once.';
-export const roleIdQuery = z.object({ roleId: idField('RoleId') });
 
 /** The seeded roles: the product relies on their names, so they are never deleted or renamed. */
 const SYSTEM_ROLES: readonly string[] = [...PLATFORM_ROLES, ...CIH_ROLES];

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Button } from '@mui/material';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import { readToken } from '@/src/authProvider/session';
-import { API_URL } from '@/src/config';
+import { appointmentsCalls } from '@/domain/appointments/calls';
+import { fetchFile } from '@/src/dataProvider/fetchFile';
 import type { Appointment } from './appointmentText';
 
 /** Downloads the appointment as an .ics file for the person's own calendar. */
@@ -16,9 +16,7 @@ export function IcsButton() {
   const download = async () => {
     setBusy(true);
     try {
-      const res = await fetch(`${API_URL}/Appointment/DownloadIcs?id=${appointment.id}`, {
-        headers: { authorization: `Bearer ${readToken() ?? ''}` },
-      });
+      const res = await fetchFile(appointmentsCalls.downloadIcs, { id: appointment.id });
       if (!res.ok) throw new Error(res.statusText);
       const link = document.createElement('a');
       link.href = URL.createObjectURL(await res.blob());

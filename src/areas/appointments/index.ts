@@ -1,5 +1,6 @@
 import EventIcon from '@mui/icons-material/Event';
 import { P } from '@/domain/roles/permissions';
+import { appointmentsCalls } from '@/domain/appointments/calls';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { get, list, one } from '@/src/dataProvider/endpoints';
 
@@ -14,15 +15,15 @@ export const appointments = descriptor({
   access: { view: [P.viewAppointments], create: [P.createAppointments], host: [P.hostAppointments], oversee: [P.overseeAppointments] },
   icon: EventIcon,
   endpoints: {
-    getList: list('/Appointment/GetAll', APPOINTMENT_FILTERS),
-    getOne: one('/Appointment/GetById'),
+    getList: list(appointmentsCalls.getAll, APPOINTMENT_FILTERS),
+    getOne: one(appointmentsCalls.getById),
     custom: {
-      appointmentHosts: get('/Appointment/GetHosts'),
-      freeSlots: get('/Appointment/GetFreeSlots'),
-      bookAppointment: { method: 'POST', path: '/Appointment/Create', body: (p: object) => p },
-      actOnAppointment: { method: 'PUT', path: '/Appointment/Update', body: (p: object) => p },
-      availability: get('/Appointment/GetAvailability'),
-      saveAvailability: { method: 'PUT', path: '/Appointment/SetAvailability', body: (p: object) => p },
+      appointmentHosts: get(appointmentsCalls.getHosts),
+      freeSlots: get(appointmentsCalls.getFreeSlots),
+      bookAppointment: { call: appointmentsCalls.create, body: (p: object) => p },
+      actOnAppointment: { call: appointmentsCalls.update, body: (p: object) => p },
+      availability: get(appointmentsCalls.getAvailability),
+      saveAvailability: { call: appointmentsCalls.setAvailability, body: (p: object) => p },
     },
   },
 });

@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { DataTable, DateInput, List, SelectInput, TextInput, TopToolbar, useListContext, useTranslate, type Identifier } from 'react-admin';
 import { Alert, ButtonBase, Chip, Typography } from '@mui/material';
+import { LOOKUP_ENTITIES } from '@/domain/lookups/kinds';
 import { PageHeader } from '@/src/common/crud';
 import { AuditEntryPanel } from './AuditEntryPanel';
 import { ExportAuditButton } from './ExportAuditButton';
@@ -9,7 +10,8 @@ import { localTime, relativeTime } from './auditFormat';
 import { useAuditLabels, type AuditRow } from './useAuditLabels';
 
 const OUTCOMES = ['success', 'refused', 'failedLogin'];
-const ENTITY_TYPES = [
+/** The entities of the audit rows, the lookup lists' from their table. */
+export const ENTITY_TYPES = [
   'user',
   'userRole',
   'userDepartment',
@@ -26,13 +28,7 @@ const ENTITY_TYPES = [
   'department',
   'zone',
   'center',
-  'affinityGroup',
-  'ministry',
-  'unit',
-  'specialUnit',
-  'accessory',
-  'moi',
-  'mountainOfInfluence',
+  ...LOOKUP_ENTITIES,
   'role',
   'route',
   'auditLog',

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useListContext, useNotify, useTranslate } from 'react-admin';
 import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { readToken } from '@/src/authProvider/session';
-import { API_URL } from '@/src/config';
-import { queryString } from '@/src/dataProvider/http';
+import { auditTrailCalls } from '@/domain/auditTrail/calls';
+import { fetchFile } from '@/src/dataProvider/fetchFile';
 import { exportQuery } from './auditQuery';
 
 /** Downloads the filtered log as CSV (ExportAudit, which the server streams and records). */
@@ -17,9 +16,7 @@ export function ExportAuditButton() {
     setBusy(true);
     try {
       const order = sort?.order === 'ASC' ? 'asc' : 'desc';
-      const res = await fetch(`${API_URL}/AuditTrail/ExportAudit${queryString(exportQuery(filterValues, order))}`, {
-        headers: { authorization: `Bearer ${readToken() ?? ''}` },
-      });
+      const res = await fetchFile(auditTrailCalls.exportAudit, exportQuery(filterValues, order));
       if (!res.ok) throw new Error(res.statusText);
       const link = document.createElement('a');
       link.href = URL.createObjectURL(await res.blob());

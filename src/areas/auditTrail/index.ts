@@ -1,5 +1,6 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { P } from '@/domain/roles/permissions';
+import { auditTrailCalls } from '@/domain/auditTrail/calls';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { one, type Endpoint } from '@/src/dataProvider/endpoints';
 import { auditListQuery } from './auditQuery';
@@ -13,11 +14,10 @@ export const auditLogs = descriptor({
   icon: HistoryIcon,
   endpoints: {
     getList: {
-      method: 'GET',
-      path: '/AuditTrail/GetAllAudit',
+      call: auditTrailCalls.getAllAudit,
       query: auditListQuery,
       read: (envelope) => ({ data: envelope.data ?? [], total: envelope.totalCount ?? 0 }),
     } satisfies Endpoint,
-    getOne: one('/AuditTrail/GetAuditById'),
+    getOne: one(auditTrailCalls.getAuditById),
   },
 });

@@ -1,3 +1,4 @@
+import { authCalls } from '@/domain/auth/calls';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { post } from '@/src/dataProvider/endpoints';
 
@@ -21,15 +22,15 @@ export const auth = descriptor({
   ],
   endpoints: {
     custom: {
-      login: post('/Auth/Login'),
-      logout: post('/Auth/Logout'),
-      signUp: post('/UserManagement/SignUpUser'),
-      validateEmailInitiate: post('/Auth/ValidateEmailInitiate'),
-      validateEmailComplete: post('/Auth/ValidateEmailComplete'),
-      requestOtp: post('/Auth/RequestOtp'),
-      changePasswordInitiate: post('/Auth/ChangePasswordInitiate'),
-      changePasswordComplete: post('/Auth/ChangePasswordComplete'),
-      changePasswordInside: post('/Auth/ChangePasswordCompleteInside'),
+      login: post(authCalls.login),
+      logout: post(authCalls.logout),
+      signUp: post(authCalls.signUpUser),
+      validateEmailInitiate: post(authCalls.validateEmailInitiate),
+      validateEmailComplete: post(authCalls.validateEmailComplete),
+      requestOtp: post(authCalls.requestOtp),
+      changePasswordInitiate: post(authCalls.changePasswordInitiate),
+      changePasswordComplete: post(authCalls.changePasswordComplete),
+      changePasswordInside: post(authCalls.changePasswordCompleteInside),
     },
   },
 });

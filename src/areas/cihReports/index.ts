@@ -2,8 +2,9 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import { P } from '@/domain/roles/permissions';
 import { CIH_CENTER } from '@/src/authProvider/rules';
+import { cihReportsCalls as calls } from '@/domain/cihReports/calls';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
-import { controller, get, post } from '@/src/dataProvider/endpoints';
+import { crud, get, post } from '@/src/dataProvider/endpoints';
 
 /** The report lists' filters: react-admin name -> query name. */
 const REPORT_FILTERS = {
@@ -31,11 +32,20 @@ export const cihReports = descriptor({
   access: { view: CIH_CENTER },
   icon: AssessmentIcon,
   endpoints: {
-    ...controller('CIHActivityReport', 'GetAll', REPORT_FILTERS),
+    ...crud(
+      {
+        list: calls.cihActivityReportGetAll,
+        getOne: calls.cihActivityReportGetById,
+        create: calls.cihActivityReportCreate,
+        update: calls.cihActivityReportUpdate,
+        remove: calls.cihActivityReportDelete,
+      },
+      REPORT_FILTERS,
+    ),
     custom: {
-      getCihStats: get('/Stats/GetCIHStats'),
-      getZoneCihStats: get('/Stats/GetZoneCIHStats'),
-      createActivityReport: post('/CIHActivityReport/Create'),
+      getCihStats: get(calls.getCIHStats),
+      getZoneCihStats: get(calls.getZoneCIHStats),
+      createActivityReport: post(calls.cihActivityReportCreate),
     },
   },
 });
@@ -54,7 +64,19 @@ export const cihFollowup = descriptor({
   ],
   access: { view: CIH_CENTER },
   icon: FactCheckIcon,
-  endpoints: { ...controller('FollowUpReport', 'GetAll', REPORT_FILTERS), custom: { createFollowUp: post('/FollowUpReport/Create') } },
+  endpoints: {
+    ...crud(
+      {
+        list: calls.followUpReportGetAll,
+        getOne: calls.followUpReportGetById,
+        create: calls.followUpReportCreate,
+        update: calls.followUpReportUpdate,
+        remove: calls.followUpReportDelete,
+      },
+      REPORT_FILTERS,
+    ),
+    custom: { createFollowUp: post(calls.followUpReportCreate) },
+  },
 });
 
 /** The meetings' attendance, taken on /cih/center. */
@@ -62,13 +84,21 @@ export const cihAttendance = descriptor({
   name: 'cihAttendance',
   access: { view: CIH_CENTER, create: [P.createCihReports], edit: [P.updateCihReports] },
   endpoints: {
-    ...controller('CIHAttendance', 'GetAll', REPORT_FILTERS),
+    ...crud(
+      {
+        list: calls.cihAttendanceGetAll,
+        getOne: calls.cihAttendanceGetById,
+        create: calls.cihAttendanceCreate,
+        update: calls.cihAttendanceUpdate,
+        remove: calls.cihAttendanceDelete,
+      },
+      REPORT_FILTERS,
+    ),
     custom: {
-      takeAttendance: post('/CIHAttendance/Create'),
-      getAbsentees: get('/CIHAttendance/GetAbsentees'),
+      takeAttendance: post(calls.cihAttendanceCreate),
+      getAbsentees: get(calls.getAbsentees),
       visitorToFirstTimer: {
-        method: 'PUT',
-        path: '/CIHAttendance/VisitorToFirstTimer',
+        call: calls.visitorToFirstTimer,
         query: (p: { visitorId: string }) => ({ visitorId: p.visitorId }),
       },
     },
@@ -80,8 +110,17 @@ export const cihInspections = descriptor({
   name: 'cihInspections',
   access: { view: CIH_CENTER, create: [P.viewCihManagement] },
   endpoints: {
-    ...controller('CIHInspectionReport', 'GetAll', REPORT_FILTERS),
-    custom: { createInspection: post('/CIHInspectionReport/Create') },
+    ...crud(
+      {
+        list: calls.cihInspectionReportGetAll,
+        getOne: calls.cihInspectionReportGetById,
+        create: calls.cihInspectionReportCreate,
+        update: calls.cihInspectionReportUpdate,
+        remove: calls.cihInspectionReportDelete,
+      },
+      REPORT_FILTERS,
+    ),
+    custom: { createInspection: post(calls.cihInspectionReportCreate) },
   },
 });
 
@@ -89,5 +128,5 @@ export const cihInspections = descriptor({
 export const cihDashboardStats = descriptor({
   name: 'cihDashboardStats',
   access: { view: [P.viewInspectorateDashboard, P.viewAdminDashboard] },
-  endpoints: { custom: { getCihDashboardStats: get('/Stats/GetCIHDasboardStats') } },
+  endpoints: { custom: { getCihDashboardStats: get(calls.getCIHDasboardStats) } },
 });

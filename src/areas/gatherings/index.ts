@@ -4,6 +4,8 @@ import PlaceIcon from '@mui/icons-material/Place';
 import type { CreateParams } from 'react-admin';
 import { P } from '@/domain/roles/permissions';
 import { crudRules, SIGNED_IN } from '@/src/authProvider/rules';
+import type { AnyCall } from '@/domain/common/calls';
+import { gatheringsCalls as calls } from '@/domain/gatherings/calls';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { create, list, remove, update } from '@/src/dataProvider/endpoints';
 
@@ -21,14 +23,13 @@ const FILTERS = {
   requester: 'Requester',
 };
 type Decision = { id: string; approve: boolean; comment?: string };
-const decision = (path: string) => ({
-  method: 'PUT' as const,
-  path,
+const decision = (call: AnyCall) => ({
+  call,
   query: (p: Decision) => ({ Id: p.id, Approve: p.approve, Comment: p.comment }),
 });
 
 /** One request with its history (who filed, changed and decided it, when, with the comment). */
-const detail = (path: string) => ({ method: 'GET' as const, path, query: (p: { id: string }) => ({ Id: p.id }) });
+const detail = (call: AnyCall) => ({ call, query: (p: { id: string }) => ({ Id: p.id }) });
 
 /** /venue-management: the venues (CRUD for CAN_*_VENUES), their bookings with the calendar, and the decisions. */
 export const venues = descriptor({
@@ -38,12 +39,12 @@ export const venues = descriptor({
   access: crudRules([P.viewVenues], P.createVenues, P.updateVenues, P.deleteVenues),
   icon: PlaceIcon,
   endpoints: {
-    getList: list('/Venue/GetAllVenue', FILTERS),
-    getOne: { method: 'GET', path: '/Venue/GetVenueById', query: (p: { id: string }) => ({ id: p.id }), read: (e) => ({ data: e.data }) },
-    create: create('/Venue/CreateVenue'),
-    update: update('/Venue/UpdateVenue'),
-    delete: remove('/Venue/DeleteVenue'),
-    custom: { decideBooking: decision('/Venue/ApproveOrRejectVenueRequest'), bookingDetail: detail('/Venue/GetVenueRequestById') },
+    getList: list(calls.getAllVenue, FILTERS),
+    getOne: { call: calls.getVenueById, query: (p: { id: string }) => ({ id: p.id }), read: (e) => ({ data: e.data }) },
+    create: create(calls.createVenue),
+    update: update(calls.updateVenue),
+    delete: remove(calls.deleteVenue),
+    custom: { decideBooking: decision(calls.approveOrRejectVenueRequest), bookingDetail: detail(calls.getVenueRequestById) },
   },
 });
 
@@ -52,10 +53,10 @@ export const venueBookings = descriptor({
   name: 'venueBookings',
   access: { view: SIGNED_IN },
   endpoints: {
-    getList: list('/Venue/GetAllVenueRequests', FILTERS),
-    create: { ...create('/Venue/RequestForVenue'), method: 'PUT' },
-    update: update('/Venue/RequestForVenue'),
-    delete: remove('/Venue/DeleteVenueRequest'),
+    getList: list(calls.getAllVenueRequests, FILTERS),
+    create: create(calls.requestForVenue),
+    update: update(calls.requestForVenue),
+    delete: remove(calls.deleteVenueRequest),
   },
 });
 
@@ -67,23 +68,22 @@ export const events = descriptor({
   access: { view: SIGNED_IN },
   icon: EventIcon,
   endpoints: {
-    getList: list('/Event/GetUserEvents', FILTERS),
+    getList: list(calls.getUserEvents, FILTERS),
     create: {
-      method: 'PUT',
-      path: '/Event/RequestForEvent',
+      call: calls.requestForEvent,
       query: (p: CreateParams) => ({ requestType: p.data.eventType }),
       body: (p: CreateParams) => p.data,
       read: (e) => ({ data: e.data }),
     },
-    update: update('/Event/UpdateRequestForEvent'),
-    delete: remove('/Event/DeleteEventRequest'),
-    custom: { decideEvent: decision('/Event/ApproveOrRejectEvent'), eventDetail: detail('/Event/GetEventById') },
+    update: update(calls.updateRequestForEvent),
+    delete: remove(calls.deleteEventRequest),
+    custom: { decideEvent: decision(calls.approveOrRejectEvent), eventDetail: detail(calls.getEventById) },
   },
 });
 export const allEvents = descriptor({
   name: 'allEvents',
   access: { view: [P.viewEvents], delete: [P.deleteEvents] },
-  endpoints: { getList: list('/Event/GetAllEvents', FILTERS), delete: remove('/Event/DeleteEventRequest') },
+  endpoints: { getList: list(calls.getAllEvents, FILTERS), delete: remove(calls.deleteEventRequest) },
 });
 
 /** /outreach: the requests (filed, changed, decided) and the reports with their converts. */
@@ -94,16 +94,15 @@ export const outreach = descriptor({
   access: { view: [P.viewOutreach], create: SIGNED_IN, edit: SIGNED_IN, delete: SIGNED_IN },
   icon: CampaignIcon,
   endpoints: {
-    getList: list('/Outreach/GetAllOutreachRequests', FILTERS),
-    create: create('/Outreach/RequestForOutreach'),
-    update: update('/Outreach/UpdateOutreachRequest'),
-    delete: remove('/Outreach/DeleteOutreachRequest'),
+    getList: list(calls.getAllOutreachRequests, FILTERS),
+    create: create(calls.requestForOutreach),
+    update: update(calls.updateOutreachRequest),
+    delete: remove(calls.deleteOutreachRequest),
     custom: {
-      decideOutreach: decision('/Outreach/ApproveOrRejectOutreachRequest'),
-      outreachDetail: detail('/Outreach/GetOutreachRequestById'),
+      decideOutreach: decision(calls.approveOrRejectOutreachRequest),
+      outreachDetail: detail(calls.getOutreachRequestById),
       convertToFirstTimer: {
-        method: 'PUT',
-        path: '/Outreach/ConvertToFirstTimer',
+        call: calls.convertToFirstTimer,
         query: (p: { reportId: string; convertId: string }) => ({ reportId: p.reportId, convertId: p.convertId }),
       },
     },
@@ -113,10 +112,10 @@ export const outreachReports = descriptor({
   name: 'outreachReports',
   access: { view: [P.viewOutreach], create: SIGNED_IN, edit: SIGNED_IN, delete: SIGNED_IN },
   endpoints: {
-    getList: list('/Outreach/GetAllOutreachReports', FILTERS),
-    create: create('/Outreach/CreateOutreachReport'),
-    update: update('/Outreach/UpdateOutreachReports'),
-    delete: remove('/Outreach/DeleteOutreachReport'),
+    getList: list(calls.getAllOutreachReports, FILTERS),
+    create: create(calls.createOutreachReport),
+    update: update(calls.updateOutreachReports),
+    delete: remove(calls.deleteOutreachReport),
   },
 });
 
@@ -125,9 +124,9 @@ export const myOutreach = descriptor({
   name: 'myOutreach',
   access: { view: SIGNED_IN, create: SIGNED_IN, edit: SIGNED_IN, delete: SIGNED_IN },
   endpoints: {
-    getList: list('/Outreach/GetAllOutreachRequests', FILTERS),
-    create: create('/Outreach/RequestForOutreach'),
-    update: update('/Outreach/UpdateOutreachRequest'),
-    delete: remove('/Outreach/DeleteOutreachRequest'),
+    getList: list(calls.getAllOutreachRequests, FILTERS),
+    create: create(calls.requestForOutreach),
+    update: update(calls.updateOutreachRequest),
+    delete: remove(calls.deleteOutreachRequest),
   },
 });

@@ -1,5 +1,6 @@
 import FlagIcon from '@mui/icons-material/Flag';
 import { P } from '@/domain/roles/permissions';
+import { goalsCalls } from '@/domain/goals/calls';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { list, one, post } from '@/src/dataProvider/endpoints';
 
@@ -21,13 +22,13 @@ export const goals = descriptor({
   access: { view: [P.viewGoals], create: [P.createGoals], edit: [P.updateGoals], delete: [P.deleteGoals] },
   icon: FlagIcon,
   endpoints: {
-    getList: list('/Goal/GetAll', GOAL_FILTERS),
-    getOne: one('/Goal/GetById'),
+    getList: list(goalsCalls.getAll, GOAL_FILTERS),
+    getOne: one(goalsCalls.getById),
     custom: {
-      createGoal: post('/Goal/Create'),
-      addGoalProgress: post('/Goal/AddProgress'),
-      updateGoal: { method: 'PUT', path: '/Goal/Update', body: (params) => params ?? {} },
-      deleteGoal: { method: 'DELETE', path: '/Goal/Delete', query: (params: { id: string }) => ({ id: params.id }) },
+      createGoal: post(goalsCalls.create),
+      addGoalProgress: post(goalsCalls.addProgress),
+      updateGoal: { call: goalsCalls.update, body: (params) => params ?? {} },
+      deleteGoal: { call: goalsCalls.delete, query: (params: { id: string }) => ({ id: params.id }) },
     },
   },
 });

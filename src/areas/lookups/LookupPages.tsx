@@ -1,11 +1,12 @@
+import type { LookupName } from '@/domain/lookups/kinds';
 import { CrudPage } from '@/src/common/crud';
-import { LOOKUPS } from './definitions';
+import { LOOKUP_DEFINITIONS } from './definitions';
 
-/** The route screens of the lookup lists: each is the generic list of its definition. */
-export const MinistryList = () => <CrudPage definition={LOOKUPS.ministries} />;
-export const UnitList = () => <CrudPage definition={LOOKUPS.units} />;
-export const SpecialUnitList = () => <CrudPage definition={LOOKUPS.specialUnits} />;
-export const AccessoryList = () => <CrudPage definition={LOOKUPS.accessories} />;
-export const MoiList = () => <CrudPage definition={LOOKUPS.moi} />;
-export const MountainOfInfluenceList = () => <CrudPage definition={LOOKUPS.mountainsOfInfluence} />;
-export const AffinityGroupList = () => <CrudPage definition={LOOKUPS.affinityGroups} />;
+/** The route screen of a lookup list: the generic list of its kind's definition. */
+export const LookupPage = ({ kind }: { kind: LookupName }) => <CrudPage definition={LOOKUP_DEFINITIONS[kind]} />;
+
+// The lists the component tests render by name.
+export const MinistryList = () => <LookupPage kind="ministries" />;
+export const UnitList = () => <LookupPage kind="units" />;
+export const AccessoryList = () => <LookupPage kind="accessories" />;
+export const AffinityGroupList = () => <LookupPage kind="affinityGroups" />;

@@ -1,5 +1,6 @@
 import GroupsIcon from '@mui/icons-material/Groups';
 import { P } from '@/domain/roles/permissions';
+import { meetingsCalls } from '@/domain/meetings/calls';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { list, one, post } from '@/src/dataProvider/endpoints';
 
@@ -14,13 +15,13 @@ export const meetings = descriptor({
   access: { view: [P.viewMeetings], create: [P.createMeetings], edit: [P.updateMeetings] },
   icon: GroupsIcon,
   endpoints: {
-    getList: list('/Meeting/GetAll', MEETING_FILTERS),
-    getOne: one('/Meeting/GetById'),
+    getList: list(meetingsCalls.getAll, MEETING_FILTERS),
+    getOne: one(meetingsCalls.getById),
     custom: {
-      createMeeting: post('/Meeting/Create'),
-      updateMeeting: { method: 'PUT', path: '/Meeting/Update', body: (p: object) => p },
-      markAttendance: { method: 'PUT', path: '/Meeting/MarkAttendance', body: (p: object) => p },
-      removeInvitees: { method: 'PUT', path: '/Meeting/RemoveInvitees', body: (p: object) => p },
+      createMeeting: post(meetingsCalls.create),
+      updateMeeting: { call: meetingsCalls.update, body: (p: object) => p },
+      markAttendance: { call: meetingsCalls.markAttendance, body: (p: object) => p },
+      removeInvitees: { call: meetingsCalls.removeInvitees, body: (p: object) => p },
     },
   },
 });
@@ -28,5 +29,5 @@ export const meetings = descriptor({
 /** The people a meeting's caller may invite, searched by name or email (GetInviteeChoices). */
 export const meetingInviteeChoices = descriptor({
   name: 'meetingInviteeChoices',
-  endpoints: { getList: list('/Meeting/GetInviteeChoices') },
+  endpoints: { getList: list(meetingsCalls.getInviteeChoices) },
 });

@@ -1,12 +1,10 @@
-import { readToken } from '@/src/authProvider/session';
-import { API_URL } from '@/src/config';
+import { notificationsCalls } from '@/domain/notifications/calls';
+import { fetchFile } from '@/src/dataProvider/fetchFile';
 import { toCsv, type CsvColumn } from '@/src/common/crud/csv';
 
 /** Fetches an attachment with the session's token and hands it to the browser as a download. */
 export async function downloadAttachment(id: string, fileName: string) {
-  const res = await fetch(`${API_URL}/Notification/GetAttachment?id=${encodeURIComponent(id)}`, {
-    headers: { authorization: `Bearer ${readToken() ?? ''}` },
-  });
+  const res = await fetchFile(notificationsCalls.getAttachment, { id });
   if (!res.ok) throw new Error(res.statusText);
   save(await res.blob(), fileName);
 }

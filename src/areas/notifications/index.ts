@@ -1,5 +1,6 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { SIGNED_IN } from '@/src/authProvider/rules';
+import { notificationsCalls as calls } from '@/domain/notifications/calls';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { list, one } from '@/src/dataProvider/endpoints';
 import type { Query } from '@/src/dataProvider/http';
@@ -18,13 +19,13 @@ export const inbox = descriptor({
   name: 'inbox',
   access: { view: SIGNED_IN },
   endpoints: {
-    getList: list('/Notification/GetAllNotifications', { unread: 'Unread' }),
-    getOne: one('/Notification/GetNotification'),
+    getList: list(calls.getAllNotifications, { unread: 'Unread' }),
+    getOne: one(calls.getNotification),
     custom: {
-      markNotificationRead: { method: 'PUT', path: '/Notification/MarkAsRead', query: (p: { id: string }) => ({ id: p.id }) },
-      markAllNotificationsRead: { method: 'PUT', path: '/Notification/MarkAllAsRead' },
-      getEmailPreferences: { method: 'GET', path: '/Notification/GetEmailPreferences' },
-      updateEmailPreferences: { method: 'PUT', path: '/Notification/UpdateEmailPreferences', body: (p: { optedOut: string[] }) => p },
+      markNotificationRead: { call: calls.markAsRead, query: (p: { id: string }) => ({ id: p.id }) },
+      markAllNotificationsRead: { call: calls.markAllAsRead },
+      getEmailPreferences: { call: calls.getEmailPreferences },
+      updateEmailPreferences: { call: calls.updateEmailPreferences, body: (p: { optedOut: string[] }) => p },
     },
   },
 });
@@ -34,12 +35,12 @@ export const sentNotifications = descriptor({
   name: 'sentNotifications',
   access: { view: SIGNED_IN },
   endpoints: {
-    getList: list('/Notification/GetSentNotifications'),
+    getList: list(calls.getSentNotifications),
     custom: {
-      getAudiences: { method: 'GET', path: '/Notification/GetAudiences' },
-      getRecipientCount: { method: 'GET', path: '/Notification/GetRecipientCount', query: (p: Query) => p },
-      sendNotification: { method: 'POST', path: '/Notification/sendnotifications', body: (p: { form: FormData }) => p.form },
-      getPeople: { method: 'GET', path: '/Notification/GetPeople', query: (p: { search?: string }) => ({ Search: p.search || undefined }) },
+      getAudiences: { call: calls.getAudiences },
+      getRecipientCount: { call: calls.getRecipientCount, query: (p: Query) => p },
+      sendNotification: { call: calls.sendNotifications, body: (p: { form: FormData }) => p.form },
+      getPeople: { call: calls.getPeople, query: (p: { search?: string }) => ({ Search: p.search || undefined }) },
     },
   },
 });

@@ -4,6 +4,8 @@ import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import type { GetListParams } from 'react-admin';
 import { P } from '@/domain/roles/permissions';
+import { peopleCalls as calls } from '@/domain/people/calls';
+import { rolesCalls } from '@/domain/roles/calls';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { byUser, create, list, listQuery, PEOPLE_FILTERS, post } from '@/src/dataProvider/endpoints';
 
@@ -18,7 +20,7 @@ export const members = descriptor({
   access: { view: [P.viewMembers], list: [P.viewMembers, P.viewCihManagement] },
   icon: PeopleIcon,
   endpoints: {
-    getList: list('/ChurchAffiliation/GetMemberQuery', {
+    getList: list(calls.getMemberQuery, {
       zoneId: 'ZoneId',
       centerId: 'CenterId',
       departmentId: 'DepartmentId',
@@ -44,16 +46,15 @@ export const memberImports = descriptor({
   endpoints: {
     custom: {
       uploadMemberImport: {
-        method: 'POST',
-        path: '/MemberImport/Upload',
+        call: calls.memberImportUpload,
         body: (p: { file: File }) => {
           const form = new FormData();
           form.append('file', p.file);
           return form;
         },
       },
-      previewMemberImport: post('/MemberImport/Preview'),
-      commitMemberImport: post('/MemberImport/Commit'),
+      previewMemberImport: post(calls.memberImportPreview),
+      commitMemberImport: post(calls.memberImportCommit),
     },
   },
 });
@@ -73,12 +74,12 @@ export const users = descriptor({
   },
   icon: ManageAccountsIcon,
   endpoints: {
-    getList: list('/Admin/GetAllUsers', { ...PEOPLE_FILTERS, role: 'Role', status: 'Status', kind: 'Kind' }),
-    create: create('/Admin/CreateAdmin'),
+    getList: list(calls.getAllUsers, { ...PEOPLE_FILTERS, role: 'Role', status: 'Status', kind: 'Kind' }),
+    create: create(calls.createAdmin),
     custom: {
-      disableUser: byUser('DELETE', '/Admin/DisableUser'),
-      enableUser: byUser('DELETE', '/Admin/EnableUser'),
-      changeUserRole: { method: 'PUT', path: '/Admin/ChangeUserRole', query: (p: RoleGrant) => ({ UserId: p.userId, RoleId: p.roleId }) },
+      disableUser: byUser(calls.disableUser),
+      enableUser: byUser(calls.enableUser),
+      changeUserRole: { call: rolesCalls.changeUserRole, query: (p: RoleGrant) => ({ UserId: p.userId, RoleId: p.roleId }) },
     },
   },
 });
@@ -92,14 +93,13 @@ export const firstTimers = descriptor({
   icon: PersonAddIcon,
   endpoints: {
     getList: {
-      ...list('/Admin/GetAllUsers'),
+      ...list(calls.getAllUsers),
       query: (params: GetListParams) => ({ ...listQuery(params, PEOPLE_FILTERS), Kind: 'firsttimer' }),
     },
     custom: {
-      convertFirstTimer: { method: 'PUT', path: '/Admin/ConvertFirstTimersToMembers', query: (p: { id: string }) => ({ Id: p.id }) },
+      convertFirstTimer: { call: calls.convertFirstTimersToMembers, query: (p: { id: string }) => ({ Id: p.id }) },
       bulkConvertFirstTimers: {
-        method: 'PUT',
-        path: '/Admin/BulkConvertFirstTimersToMembers',
+        call: calls.bulkConvertFirstTimersToMembers,
         body: (p: { ids: string[] }) => ({ ids: p.ids }),
       },
     },
@@ -110,8 +110,7 @@ export const firstTimerStats = descriptor({
   name: 'firstTimerStats',
   endpoints: {
     getOne: {
-      method: 'GET',
-      path: '/Biodata/GetFirstTimerStats',
+      call: calls.getFirstTimerStats,
       read: (envelope, params) => ({ data: { ...envelope.data, id: params.id } }),
     },
   },
@@ -126,7 +125,7 @@ export const demise = descriptor({
   access: { view: [P.updateDemise] },
   icon: ArchiveIcon,
   endpoints: {
-    getList: list('/Biodata/GetAllDemise'),
-    custom: { archiveMember: byUser('PUT', '/Biodata/ArchiveMember'), restoreMember: byUser('PUT', '/Biodata/RestoreMember') },
+    getList: list(calls.getAllDemise),
+    custom: { archiveMember: byUser(calls.archiveMember), restoreMember: byUser(calls.restoreMember) },
   },
 });

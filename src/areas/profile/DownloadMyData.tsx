@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Box, Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { readToken } from '@/src/authProvider/session';
-import { API_URL } from '@/src/config';
+import { profileCalls } from '@/domain/profile/calls';
+import { fetchFile } from '@/src/dataProvider/fetchFile';
 
 type Format = 'json' | 'html';
 
@@ -25,9 +25,7 @@ export function DownloadMyData() {
   const download = async (format: Format) => {
     setBusy(format);
     try {
-      const res = await fetch(`${API_URL}/Stewardship/DownloadMyData?Format=${format}`, {
-        headers: { authorization: `Bearer ${readToken() ?? ''}` },
-      });
+      const res = await fetchFile(profileCalls.downloadMyData, { Format: format });
       if (!res.ok) throw new Error(res.statusText);
       await save(res, format);
     } catch {

@@ -1,4 +1,10 @@
 import PersonIcon from '@mui/icons-material/Person';
+import type { AnyCall } from '@/domain/common/calls';
+import { departmentsCalls } from '@/domain/departments/calls';
+import { filesCalls } from '@/domain/files/calls';
+import { peopleCalls } from '@/domain/people/calls';
+import { profileCalls as calls } from '@/domain/profile/calls';
+import { requestsCalls } from '@/domain/requests/calls';
 import { SIGNED_IN } from '@/src/authProvider/rules';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { create, memberDetail, ofMember, one, update, type Endpoint } from '@/src/dataProvider/endpoints';
@@ -6,9 +12,8 @@ import type { Query } from '@/src/dataProvider/http';
 
 type MemberRequest = { userId: string; reason?: string };
 /** A member's request: PUT with userId, the target and the Reason in the query. */
-const memberRequest = <T extends object>(call: string, target: (p: T) => Query): Endpoint<MemberRequest & T> => ({
-  method: 'PUT',
-  path: `/ChurchAffiliation/${call}`,
+const memberRequest = <T extends object>(call: AnyCall, target: (p: T) => Query): Endpoint<MemberRequest & T> => ({
+  call,
   query: (p) => ({ userId: p.userId, ...target(p), Reason: p.reason }),
 });
 
@@ -30,39 +35,61 @@ export const profiles = descriptor({
   screen: lazyScreen(() => import('./ProfilePage'), 'ProfilePage'),
   access: { view: SIGNED_IN },
   icon: PersonIcon,
-  endpoints: { getOne: one('/UserManagement/GetUserbyId', 'UserId') },
+  endpoints: { getOne: one(peopleCalls.getUserbyId, 'UserId') },
 });
 
 /** The records the profile's tabs read and save. */
 export const biodata = descriptor({
   name: 'biodata',
   endpoints: {
-    getOne: one('/Biodata/GetBiodataByUserId'),
-    create: create('/Biodata/CreateBiodata'),
-    update: update('/Biodata/UpdateBiodata'),
+    getOne: one(calls.getBiodataByUserId),
+    create: create(calls.createBiodata),
+    update: update(calls.updateBiodata),
   },
 });
-export const qualifications = descriptor({ name: 'qualifications', endpoints: memberDetail('Qualification', 'many') });
-export const children = descriptor({ name: 'children', endpoints: memberDetail('Children', 'many') });
-export const spouses = descriptor({ name: 'spouses', endpoints: memberDetail('Spouse', 'one') });
-export const employers = descriptor({ name: 'employers', endpoints: memberDetail('Employer', 'one') });
+export const qualifications = descriptor({
+  name: 'qualifications',
+  endpoints: memberDetail({
+    getByUserId: calls.qualificationGetByUserId,
+    create: calls.qualificationCreate,
+    update: calls.qualificationUpdate,
+    delete: calls.qualificationDelete,
+  }),
+});
+export const children = descriptor({
+  name: 'children',
+  endpoints: memberDetail({
+    getByUserId: calls.childrenGetByUserId,
+    create: calls.childrenCreate,
+    update: calls.childrenUpdate,
+    delete: calls.childrenDelete,
+  }),
+});
+export const spouses = descriptor({
+  name: 'spouses',
+  endpoints: memberDetail({ getByUserId: calls.spouseGetByUserId, create: calls.spouseCreate, update: calls.spouseUpdate }),
+});
+export const employers = descriptor({
+  name: 'employers',
+  endpoints: memberDetail({ getByUserId: calls.employerGetByUserId, create: calls.employerCreate, update: calls.employerUpdate }),
+});
 export const churchAffiliations = descriptor({
   name: 'churchAffiliations',
   endpoints: {
-    getOne: one('/ChurchAffiliation/GetChurchAffiliationByUserId'),
-    create: create('/ChurchAffiliation/CreateChurchAffiliation'),
-    update: update('/ChurchAffiliation/UpdateChurchAffiliation'),
+    getOne: one(calls.getChurchAffiliationByUserId),
+    create: create(calls.createChurchAffiliation),
+    update: update(calls.updateChurchAffiliation),
     custom: {
-      requestToJoinDepartment: memberRequest('RequestByMemberToJoinDepartment', (p: { department: string }) => ({
+      requestToJoinDepartment: memberRequest(requestsCalls.requestByMemberToJoinDepartment, (p: { department: string }) => ({
         department: p.department,
       })),
-      requestToJoinAffinityGroup: memberRequest('RequestByMemberToJoinAffinityGroup', (p: { affinityGroup?: string }) => ({
+      requestToJoinAffinityGroup: memberRequest(requestsCalls.requestByMemberToJoinAffinityGroup, (p: { affinityGroup?: string }) => ({
         affinityGroup: p.affinityGroup,
       })),
-      requestChangeOfAffinityGroup: memberRequest('RequestChangeOfAffinityGroup', (p: { newAffinityGroup?: string }) => ({
+      requestChangeOfAffinityGroup: memberRequest(requestsCalls.requestChangeOfAffinityGroup, (p: { newAffinityGroup?: string }) => ({
         newAffinityGroup: p.newAffinityGroup,
       })),
-      requestChangeOfZone: memberRequest('RequestChangeOfCIHZone', (p: { newCihZone: string; newCenter?: string }) => ({
+      requestChangeOfZone: memberRequest(requestsCalls.requestChangeOfCIHZone, (p: { newCihZone: string; newCenter?: string }) => ({
         newCihZone: p.newCihZone,
         newCenter: p.newCenter,
       })),
@@ -72,11 +99,10 @@ export const churchAffiliations = descriptor({
 export const memberDepartments = descriptor({
   name: 'memberDepartments',
   endpoints: {
-    getList: ofMember('/Department/GetDepartmentByUserId', 'departmentId'),
+    getList: ofMember(departmentsCalls.getDepartmentByUserId, 'departmentId'),
     custom: {
       setPrimaryDepartment: {
-        method: 'PUT',
-        path: '/Department/SetPrimaryDepartment',
+        call: departmentsCalls.setPrimaryDepartment,
         query: (p: { userId: string; departmentName: string }) => ({ UserId: p.userId, DepartmentName: p.departmentName }),
       },
     },
@@ -86,10 +112,9 @@ export const avatars = descriptor({
   name: 'avatars',
   endpoints: {
     custom: {
-      getUserAvatar: { method: 'GET', path: '/UserManagement/GetUserAvatar', query: (p: { userId: string }) => ({ UserId: p.userId }) },
+      getUserAvatar: { call: filesCalls.getUserAvatar, query: (p: { userId: string }) => ({ UserId: p.userId }) },
       uploadAvatar: {
-        method: 'POST',
-        path: '/Files/uploadfile',
+        call: filesCalls.uploadFile,
         query: (p: AvatarUpload) => ({ UserId: p.userId, FileType: 'avatar' }),
         body: avatarForm,
       },
@@ -102,8 +127,8 @@ export const erasures = descriptor({
   name: 'erasures',
   endpoints: {
     custom: {
-      getErasureScope: { method: 'GET', path: '/Stewardship/GetErasureScope', query: (p: { userId: string }) => ({ UserId: p.userId }) },
-      erasePerson: { method: 'POST', path: '/Stewardship/ErasePerson', body: (p: { userId: string }) => ({ userId: p.userId }) },
+      getErasureScope: { call: calls.getErasureScope, query: (p: { userId: string }) => ({ UserId: p.userId }) },
+      erasePerson: { call: calls.erasePerson, body: (p: { userId: string }) => ({ userId: p.userId }) },
     },
   },
 });
@@ -113,8 +138,8 @@ export const consents = descriptor({
   name: 'consents',
   endpoints: {
     custom: {
-      getMyConsents: { method: 'GET', path: '/Stewardship/GetMyConsents' },
-      updateMyConsents: { method: 'PUT', path: '/Stewardship/UpdateMyConsents', body: (p: Record<string, boolean>) => p },
+      getMyConsents: { call: calls.getMyConsents },
+      updateMyConsents: { call: calls.updateMyConsents, body: (p: Record<string, boolean>) => p },
     },
   },
 });

@@ -1,10 +1,10 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import { P } from '@/domain/roles/permissions';
 import type { MemberRequestKind } from '@/domain/common/enums';
-import { DECIDING_CALL } from '@/domain/requests/rules';
+import { decidingCalls, requestsCalls as calls } from '@/domain/requests/calls';
 import { SIGNED_IN, type Rule } from '@/src/authProvider/rules';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
-import { list, one } from '@/src/dataProvider/endpoints';
+import { choice, list, one } from '@/src/dataProvider/endpoints';
 
 /** The request lists' filters: react-admin name -> query name. */
 const REQUEST_FILTERS = { kind: 'Kind', status: 'Status', departmentId: 'DepartmentId', zoneId: 'ZoneId', from: 'From', to: 'To' };
@@ -21,14 +21,13 @@ export const requests = descriptor({
   access: { view: SIGNED_IN },
   icon: AssignmentIcon,
   endpoints: {
-    getOne: one('/ChurchAffiliation/GetRequestById'),
+    getOne: one(calls.getRequestById),
     custom: {
       decideRequest: {
-        method: 'PUT',
-        path: (p: Decision) => `/ChurchAffiliation/${DECIDING_CALL[p.kind]}`,
+        call: choice(decidingCalls, (p: Decision) => p.kind),
         query: (p: Decision) => ({ RequestId: p.id, Approve: p.approve, Comment: p.comment }),
       },
-      cancelRequest: { method: 'PUT', path: '/ChurchAffiliation/CancelRequest', query: (p: { id: string }) => ({ RequestId: p.id }) },
+      cancelRequest: { call: calls.cancelRequest, query: (p: { id: string }) => ({ RequestId: p.id }) },
     },
   },
 });
@@ -37,20 +36,20 @@ export const requests = descriptor({
 export const myRequests = descriptor({
   name: 'myRequests',
   access: { view: SIGNED_IN },
-  endpoints: { getList: list('/ChurchAffiliation/GetUserRequestLog', REQUEST_FILTERS) },
+  endpoints: { getList: list(calls.getUserRequestLog, REQUEST_FILTERS) },
 });
 export const hodRequests = descriptor({
   name: 'hodRequests',
   access: { view: REQUEST_VIEWERS },
-  endpoints: { getList: list('/ChurchAffiliation/GetHodRequests', REQUEST_FILTERS) },
+  endpoints: { getList: list(calls.getHodRequests, REQUEST_FILTERS) },
 });
 export const inspectorateRequests = descriptor({
   name: 'inspectorateRequests',
   access: { view: REQUEST_VIEWERS },
-  endpoints: { getList: list('/ChurchAffiliation/GetInspectorateRequests', REQUEST_FILTERS) },
+  endpoints: { getList: list(calls.getInspectorateRequests, REQUEST_FILTERS) },
 });
 export const allRequests = descriptor({
   name: 'allRequests',
   access: { view: REQUEST_VIEWERS },
-  endpoints: { getList: list('/ChurchAffiliation/GetAllRequests', REQUEST_FILTERS) },
+  endpoints: { getList: list(calls.getAllRequests, REQUEST_FILTERS) },
 });

@@ -1,5 +1,6 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { P } from '@/domain/roles/permissions';
+import { rolesCalls as calls } from '@/domain/roles/calls';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 import { create, keyed, list, remove, update, whole } from '@/src/dataProvider/endpoints';
 
@@ -13,27 +14,24 @@ export const roles = descriptor({
   access: { view: [P.viewRoles], create: [P.createRoles], edit: [P.updateRoles], delete: [P.deleteRoles], assign: [P.updateRoles] },
   icon: AdminPanelSettingsIcon,
   endpoints: {
-    getList: list('/Roles/GetPlatformRoles'),
-    getOne: keyed('/Roles/GetRole', 'RoleId'),
-    create: create('/Roles/CreateRole'),
-    update: update('/Roles/UpdateRole'),
-    delete: remove('/Roles/DeleteRole', 'RoleId'),
+    getList: list(calls.getPlatformRoles),
+    getOne: keyed(calls.getRole, 'RoleId'),
+    create: create(calls.createRole),
+    update: update(calls.updateRole),
+    delete: remove(calls.deleteRole, 'RoleId'),
     custom: {
       assignPermissions: {
-        method: 'POST',
-        path: '/Roles/AssignPermissions',
+        call: calls.assignPermissions,
         query: (p: RoleGrant) => ({ RoleId: p.roleId, UserId: p.userId }),
         body: (p: RoleGrant) => ({ permissions: p.permissions ?? [] }),
       },
       removePermission: {
-        method: 'DELETE',
-        path: '/Roles/RemovePermission',
+        call: calls.removePermission,
         query: (p: RoleGrant & { permission?: string }) => ({ RoleId: p.roleId, UserId: p.userId, Permission: p.permission }),
       },
       // An empty cihRole is dropped from the query, which the server reads as "remove the CIH role".
       assignCihRole: {
-        method: 'PUT',
-        path: '/Roles/AssignCIHRole',
+        call: calls.assignCIHRole,
         query: (p: { userId: string; inspectorId: string; cihRole?: string }) => ({
           userId: p.userId,
           InspectorId: p.inspectorId,
@@ -46,13 +44,13 @@ export const roles = descriptor({
 
 export const rolePermissions = descriptor({
   name: 'rolePermissions',
-  endpoints: { getOne: keyed('/Roles/GetRolePermissions', 'RoleId', 'permissions') },
+  endpoints: { getOne: keyed(calls.getRolePermissions, 'RoleId', 'permissions') },
 });
-export const userRoles = descriptor({ name: 'userRoles', endpoints: { getOne: keyed('/Roles/GetUserRoles', 'UserId') } });
+export const userRoles = descriptor({ name: 'userRoles', endpoints: { getOne: keyed(calls.getUserRoles, 'UserId') } });
 export const permissionModules = descriptor({
   name: 'permissionModules',
-  endpoints: { getList: whole('/Roles/GetPlatformModules', 'moduleName') },
+  endpoints: { getList: whole(calls.getPlatformModules, 'moduleName') },
 });
 /** The roles offered by the role dialogs (src/common/roles). */
-export const assignableRoles = descriptor({ name: 'assignableRoles', endpoints: { getList: whole('/Admin/GetPlatformAdminRoles') } });
-export const cihRoles = descriptor({ name: 'cihRoles', endpoints: { getList: whole('/Admin/GetCIHRoles') } });
+export const assignableRoles = descriptor({ name: 'assignableRoles', endpoints: { getList: whole(calls.getPlatformAdminRoles) } });
+export const cihRoles = descriptor({ name: 'cihRoles', endpoints: { getList: whole(calls.getCIHRoles) } });
