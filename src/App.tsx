@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { CssBaseline } from '@mui/material';
 import { AdminContext, CoreAdminUI, CustomRoutes, Loading, Resource } from 'react-admin';
 import { BrowserRouter, Route, useParams } from 'react-router-dom';
@@ -13,10 +13,12 @@ import { menuTargets, MenuProvider } from './layout/menuTargets';
 import { usePreferences } from './layout/preferences';
 import { OpenRoute, PublicOnly, RootRoute, RouteGuard } from './layout/RouteGuards';
 import { buildTheme } from './layout/theme';
-import { ACCESS, ENDPOINTS, RESOURCE_SCREENS, routesIn, routesOf, SCREENS, type AppRoute } from './screens';
+import { ACCESS, RESOURCE_SCREENS, routesIn, routesOf, SCREENS, type AppRoute } from './screens';
 
 // The providers and the menu are built here from the screen list and handed in: they import no screen.
-const dataProvider = createDataProvider({ table: ENDPOINTS });
+// The endpoint table comes in its own chunk, after the first page (src/endpoints.ts says why).
+const loadEndpoints = () => import('./endpoints').then(({ ENDPOINTS }) => ENDPOINTS);
+const dataProvider = createDataProvider({ table: loadEndpoints });
 const authProvider = createAuthProvider(dataProvider, ACCESS);
 const MENU_TARGETS = menuTargets(SCREENS);
 
@@ -48,6 +50,8 @@ function AdminShell({ children }: { children: ReactNode }) {
   const [preferences] = usePreferences();
   const theme = useMemo(() => buildTheme(preferences), [preferences]);
   const [queryClient] = useState(startingQueryClient);
+  // Fetched while the first page shows, so that signing in does not wait for it.
+  useEffect(() => void loadEndpoints().catch(() => undefined), []);
   return (
     <AccessProvider table={ACCESS}>
       <MenuProvider targets={MENU_TARGETS}>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '@/src/i18n/en';
 import { isWebRoute, WEB_ROUTES } from '@/domain/common/webRoutes';
-import { ACCESS, ENDPOINTS, routesOf, SCREENS } from './screens';
+import { ENDPOINTS } from './endpoints';
+import { ACCESS, routesOf, SCREENS } from './screens';
 
 describe('the descriptors of src/screens.ts', () => {
   it('name each thing once', () => {

@@ -1,7 +1,5 @@
 import { accessTable } from '@/src/authProvider/access';
 import type { Descriptor, RouteTitle, Screen } from '@/src/common/descriptor';
-import type { EndpointTable } from '@/src/dataProvider/endpoints';
-import { endpointTable, type Endpoints } from '@/src/dataProvider/table';
 import { auth } from '@/src/areas/auth';
 import { info } from '@/src/areas/info';
 import { dashboardStats, overview } from '@/src/areas/overview';
@@ -34,8 +32,9 @@ import { assignableRoles, cihRoles, permissionModules, rolePermissions, roles, u
 
 /**
  * THE list of the web app's screen areas and resources (each area's index.ts). The access table
- * and the endpoint table below are derived from it; App builds its routes, the side menu and the
- * providers from them and hands them in, so that the providers and the layout import no area.
+ * below is derived from it; App builds its routes, the side menu and the providers from them and
+ * the endpoint table (src/endpoints.ts, rows under the same names) and hands them in, so that the
+ * providers and the layout import no area.
  */
 export const SCREENS = [
   auth,
@@ -135,6 +134,3 @@ export const RESOURCE_SCREENS = DESCRIPTORS.filter((d) => d.asResource);
 
 /** The access table (rules per descriptor name), which App hands to the auth provider and to AccessProvider. */
 export const ACCESS = accessTable(SCREENS);
-
-/** The endpoint table (API calls per descriptor name), which App hands to the data provider. */
-export const ENDPOINTS = endpointTable(SCREENS) as Endpoints & EndpointTable;

@@ -39,3 +39,6 @@ export type MemberRequestStatus = (typeof MEMBER_REQUEST_STATUSES)[number];
 
 /** What Files/uploadfile stores; only the avatar so far. */
 export const FILE_TYPES = ['avatar'] as const;
+
+/** The condition of a piece of church property (the accessories list). */
+export const ACCESSORY_CONDITIONS = ['New', 'Good', 'Fair', 'Poor'] as const;

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import { defineCall, type Call } from '@/domain/common/calls.js';
+import { LOOKUP_SCHEMAS } from './kindSchemas.js';
 import { LOOKUP_KINDS, LOOKUP_NAMES, type LookupName } from './kinds.js';
 
 /**
@@ -8,7 +9,7 @@ import { LOOKUP_KINDS, LOOKUP_NAMES, type LookupName } from './kinds.js';
  */
 
 type Kinds = typeof LOOKUP_KINDS;
-type Schemas<N extends LookupName> = Kinds[N]['schemas'];
+type Schemas<N extends LookupName> = (typeof LOOKUP_SCHEMAS)[N];
 
 /** One kind's calls; `C` is its controller. */
 type KindCalls<C extends string, Create extends ZodType, Update extends ZodType> = {
@@ -22,7 +23,8 @@ type CallsOf<N extends LookupName> = KindCalls<Kinds[N]['controller'], Schemas<N
 type Operation = keyof KindCalls<string, ZodType, ZodType>;
 
 function callsOf<N extends LookupName>(name: N): CallsOf<N> {
-  const { controller, schemas } = LOOKUP_KINDS[name];
+  const { controller } = LOOKUP_KINDS[name];
+  const schemas = LOOKUP_SCHEMAS[name];
   const calls = {
     create: defineCall({ method: 'POST', path: `/${controller}/Create`, body: schemas.create }),
     update: defineCall({ method: 'PUT', path: `/${controller}/Update`, body: schemas.update }),

@@ -1,15 +1,13 @@
-import { z, type ZodObject, type ZodType } from 'zod';
-import { GENDERS, MARITAL_STATUSES } from '@/domain/common/enums.js';
-import { idField } from '@/domain/common/fields.js';
+import { ACCESSORY_CONDITIONS, GENDERS, MARITAL_STATUSES } from '@/domain/common/enums.js';
 import { P } from '@/domain/roles/permissions.js';
-import * as forms from './schemas.js';
 
 /**
  * THE lookup lists, one entry each: everything a tier needs to serve a kind, its words aside
  * (src/i18n/en.ts keeps them under the kind's name). The server's CRUD routes, the API calls, the
  * web app's screens, endpoints, access rules, menu and addresses, and the audit trail's entity
- * names are all derived from an entry, so a new list costs its entry, its database table and
- * migration, and its words.
+ * names are all derived from an entry and its schemas (./kindSchemas.ts, kept apart so that the
+ * web app's first page reads this table without loading zod), so a new list costs its entry, its
+ * schemas, its database table and migration, and its words.
  */
 
 /** A form field or a list filter's input, as the web app's generic forms enter it. */
@@ -26,11 +24,12 @@ export type LookupField =
 export type LookupColumn = { source: string; kind?: 'number' | 'boolean'; enumeration?: 'gender' | 'maritalStatus' };
 
 /**
- * A list filter: the server parses it with `schema` under the filter's name; `query` is the query
- * name the web app sends it as (the API matches names without regard to case); `input` is the
- * list screen's input for it. A filter without an input is set by other screens.
+ * A list filter: the server parses it under the filter's name with its schema in
+ * ./kindSchemas.ts; `query` is the query name the web app sends it as (the API matches names
+ * without regard to case); `input` is the list screen's input for it. A filter without an input
+ * is set by other screens.
  */
-export type LookupFilter = { schema: ZodType; query?: string; input?: LookupField };
+export type LookupFilter = { query?: string; input?: LookupField };
 
 /** A permission module's rights: `view` opens the web list, the others its buttons and the server's writes. */
 export type LookupRights = { view: string; create: string; update: string; remove: string };
@@ -56,8 +55,6 @@ export type LookupKind = {
   menu: 'lookups' | 'own';
   /** Who sees its menu entry, when they differ from its viewers. */
   menuReaders?: readonly string[];
-  /** The form's schemas; the update's is the create's plus the id. */
-  schemas: { create: ZodObject; update: ZodObject };
   /** The field that names a record and the one holding its code: both unique without regard to case, both searched. */
   nameField: string;
   codeField: string;
@@ -112,7 +109,7 @@ const UNIT_LIKE = {
   menu: 'lookups',
   fields: [NAME, CODE, MINISTRY, LEADER, DESCRIPTION],
   columns: [{ source: 'name' }, { source: 'code' }, { source: 'ministryName' }, { source: 'leaderName' }, { source: 'description' }],
-  filters: { ministryId: { schema: idField('MinistryId').optional(), query: 'MinistryId', input: MINISTRY } },
+  filters: { ministryId: { query: 'MinistryId', input: MINISTRY } },
 } as const;
 
 export const LOOKUP_KINDS = {
@@ -131,8 +128,6 @@ export const LOOKUP_KINDS = {
     path: '/affinity-groups',
     rights: RIGHTS.affinityGroups,
     menu: 'own',
-    // Its refinement puts 'Start age cannot be greater than end age' under the start age.
-    schemas: { create: forms.affinityGroupSchema, update: forms.affinityGroupUpdateSchema },
     nameField: 'affinityGroupName',
     codeField: 'affinityGroupCode',
     fields: [
@@ -155,12 +150,9 @@ export const LOOKUP_KINDS = {
     ],
     sort: ['affinityGroupName', 'affinityGroupCode', 'startAge', 'endAge', 'maritalStatus', 'gender', 'createdAt'],
     filters: {
-      age: {
-        schema: z.coerce.number({ error: 'Age must be a number' }).int('Age must be a whole number').min(0).max(120).optional(),
-        query: 'Age',
-      },
-      maritalStatus: { schema: forms.affinityGroupSchema.shape.maritalStatus, query: 'MaritalStatus', input: MARITAL_STATUS },
-      gender: { schema: forms.affinityGroupSchema.shape.gender, input: GENDER },
+      age: { query: 'Age' },
+      maritalStatus: { query: 'MaritalStatus', input: MARITAL_STATUS },
+      gender: { input: GENDER },
     },
   },
   ministries: {
@@ -172,7 +164,6 @@ export const LOOKUP_KINDS = {
     path: '/ministries',
     rights: RIGHTS.ministries,
     menu: 'lookups',
-    schemas: forms.ledForms('Ministry'),
   },
   units: {
     ...UNIT_LIKE,
@@ -180,7 +171,6 @@ export const LOOKUP_KINDS = {
     entity: 'unit',
     noun: 'unit',
     path: '/units',
-    schemas: forms.unitForms('Unit'),
   },
   specialUnits: {
     ...UNIT_LIKE,
@@ -188,7 +178,6 @@ export const LOOKUP_KINDS = {
     entity: 'specialUnit',
     noun: 'special unit',
     path: '/special-unit',
-    schemas: forms.unitForms('Special unit'),
   },
   /** Church property: the server lets accessory and venue managers read it, and venue managers see its menu entry. */
   accessories: {
@@ -202,12 +191,11 @@ export const LOOKUP_KINDS = {
     readers: [P.viewAccessories, P.viewVenues],
     menu: 'own',
     menuReaders: [P.viewVenues],
-    schemas: forms.accessoryForms,
     fields: [
       NAME,
       CODE,
       { source: 'quantity', kind: 'number' },
-      { source: 'condition', kind: 'select', choices: forms.ACCESSORY_CONDITIONS },
+      { source: 'condition', kind: 'select', choices: ACCESSORY_CONDITIONS },
       { source: 'location', kind: 'text' },
       { source: 'custodianId', kind: 'member', nameSource: 'custodianName' },
       DESCRIPTION,
@@ -222,11 +210,7 @@ export const LOOKUP_KINDS = {
     ],
     sort: [...NAMED.sort, 'quantity', 'condition', 'location'],
     filters: {
-      condition: {
-        schema: forms.accessoryForms.create.shape.condition,
-        query: 'Condition',
-        input: { source: 'condition', kind: 'select', choices: forms.ACCESSORY_CONDITIONS },
-      },
+      condition: { query: 'Condition', input: { source: 'condition', kind: 'select', choices: ACCESSORY_CONDITIONS } },
     },
   },
   moi: {
@@ -238,7 +222,6 @@ export const LOOKUP_KINDS = {
     path: '/moi',
     rights: RIGHTS.lookups,
     menu: 'lookups',
-    schemas: forms.moiForms,
     fields: [NAME, CODE, { source: 'requiresNumber', kind: 'boolean' }, DESCRIPTION],
     columns: [{ source: 'name' }, { source: 'code' }, { source: 'requiresNumber', kind: 'boolean' }, { source: 'description' }],
   },
@@ -252,7 +235,6 @@ export const LOOKUP_KINDS = {
     path: '/mountains-of-influence',
     rights: RIGHTS.lookups,
     menu: 'lookups',
-    schemas: forms.ledForms('Mountain of influence'),
   },
 } as const satisfies Record<string, LookupKind>;
 

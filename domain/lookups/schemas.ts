@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENDERS, MARITAL_STATUSES } from '@/domain/common/enums.js';
+import { ACCESSORY_CONDITIONS, GENDERS, MARITAL_STATUSES } from '@/domain/common/enums.js';
 import { age, codeField, optionalId, optionalText, requiredText, withId } from '@/domain/common/fields.js';
 
 /**
@@ -48,7 +48,6 @@ export const ledForms = (label: string) => formsOf({ ...lookupShape(label), lead
 export const unitForms = (label: string) =>
   formsOf({ ...lookupShape(label), leaderId: optionalId('Leader'), ministryId: optionalId('Ministry') });
 
-export const ACCESSORY_CONDITIONS = ['New', 'Good', 'Fair', 'Poor'] as const;
 export const accessoryForms = formsOf({
   ...lookupShape('Accessory'),
   /** The member who keeps it. */

@@ -1,6 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { AccessEntry } from '@/src/authProvider/rules';
-import type { ResourceEndpoints } from '@/src/dataProvider/endpoints';
 import type { en } from '@/src/i18n/en';
 
 /** A route's title key: flock.routes.<title>.title (and .placeholder for a signed-in route without a screen). */
@@ -15,7 +14,8 @@ export type ScreenRoute = { path: string; title: RouteTitle; screen?: Screen; ac
  * demo does with its resources). The name is THE name of the thing: the react-admin resource
  * the screens and canAccess use, its row of the access and endpoint tables, its menu label
  * (flock.menu.<name>) and, unless `title` says otherwise, its route title.
- * Routes, menu, access table and endpoint table are all built from the list in src/screens.ts.
+ * Routes, menu and access table are built from the list in src/screens.ts; its endpoint table row,
+ * under the same name, is in its area's endpoints.ts (src/endpoints.ts gathers them).
  */
 export type Descriptor = {
   name: string;
@@ -32,10 +32,9 @@ export type Descriptor = {
   access?: AccessEntry;
   /** The menu's icon, a component as in react-admin's <Resource icon>. */
   icon?: ComponentType;
-  endpoints?: ResourceEndpoints;
 };
 
-/** Keeps a descriptor's literal name and endpoints in its type, so the tables built from the list stay typed. */
+/** Keeps a descriptor's literal name in its type, so the tables built from the list stay typed. */
 export const descriptor = <const D extends Descriptor>(d: D): D => d;
 
 /** Route screens load on demand, each in its own chunk. */

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { defineCall } from '@/domain/common/calls';
 import { filesCalls } from '@/domain/files/calls';
-import { ENDPOINTS } from '@/src/screens';
+import { ENDPOINTS } from '@/src/endpoints';
 import { createDataProvider } from './index';
 import { create, list, listByReference, one, remove, update, type EndpointTable } from './endpoints';
 import { queryString } from './http';
@@ -89,6 +89,43 @@ describe('custom methods of the endpoint table', () => {
       b: { custom: { go: one(defineCall({ method: 'GET', path: '/B' })) } },
     };
     expect(() => provider('t', table)).toThrow(/go/);
+  });
+});
+
+describe('a table given by its loader, as App gives it', () => {
+  const TABLE: EndpointTable = { things: { getOne: one(defineCall({ method: 'GET', path: '/Thing/GetById' })) } };
+
+  it('loads the table at the first call, once, and calls through it', async () => {
+    const seen = answer(ok({ id: '7' }));
+    let loads = 0;
+    const api = createDataProvider({ baseUrl: BASE, getToken: () => null, table: async () => (loads++, ENDPOINTS) });
+    expect(loads).toBe(0);
+    await api.getOne('goals', { id: '7' });
+    await api.getAdminDashboardStats();
+    expect(loads).toBe(1);
+    expect(seen.map((s) => s.path)).toEqual(['/Goal/GetById', '/Stats/GetAdminDashboardStats']);
+  });
+
+  it('tries the loader again after it failed (a chunk not fetched offline)', async () => {
+    answer(ok({ id: '1' }));
+    let attempts = 0;
+    const api = createDataProvider({
+      baseUrl: BASE,
+      getToken: () => null,
+      table: async () => {
+        if (++attempts === 1) throw new Error('Failed to fetch dynamically imported module');
+        return TABLE;
+      },
+    });
+    await expect(api.getOne('things', { id: '1' })).rejects.toThrow(/dynamically imported/);
+    await expect(api.getOne('things', { id: '1' })).resolves.toEqual({ data: { id: '1' } });
+    expect(attempts).toBe(2);
+  });
+
+  it('rejects a custom method the table does not have, and is no promise itself', async () => {
+    const api = createDataProvider({ baseUrl: BASE, getToken: () => null, table: async () => TABLE });
+    await expect((api as unknown as Record<string, () => Promise<unknown>>).noSuchCall()).rejects.toThrow(/noSuchCall/);
+    expect(await Promise.resolve(api)).toBe(api);
   });
 });
 

@@ -4,17 +4,23 @@ import { API_URL } from '@/src/config';
 import { readToken } from '@/src/authProvider/session';
 import { pathOf } from '@/domain/common/calls';
 import { callFor, type Endpoint, type EndpointTable, type ResourceMethod } from './endpoints';
-import type { CustomMethodName } from './table';
+import type { Endpoints } from '@/src/endpoints';
 import { createHttpClient, type HttpClient } from './http';
 
 /** What a named custom call answers by default: the envelope's data and message. */
 export type CustomResult<T = any> = { data: T; message?: string };
 export type CustomMethod = <T = any>(params?: object) => Promise<CustomResult<T>>;
+type CustomNamesOf<T> = { [R in keyof T]: T[R] extends { custom: infer C } ? keyof C & string : never }[keyof T];
+export type CustomMethodName = CustomNamesOf<Endpoints>;
+
 export type FlockDataProvider = DataProvider & Record<CustomMethodName, CustomMethod>;
 
 export type DataProviderOptions = {
-  /** The endpoint table, which App builds from the screen list. */
-  table: EndpointTable;
+  /**
+   * The endpoint table (src/endpoints.ts), or how to load it: App loads it on demand, so that
+   * its calls' schemas are not part of the first page.
+   */
+  table: EndpointTable | (() => Promise<EndpointTable>);
   baseUrl?: string;
   getToken?: () => string | null;
 };
@@ -46,13 +52,44 @@ function customEndpoints(table: EndpointTable): Record<string, Endpoint> {
   return all;
 }
 
-/** ONE generic data provider, driven by the endpoint table it is given. */
+type LoadedTable = { rows: EndpointTable; custom: Record<string, Endpoint> };
+const loaded = (rows: EndpointTable): LoadedTable => ({ rows, custom: customEndpoints(rows) });
+
+/**
+ * The table once, however it was given, its custom methods checked when it arrives: at once for
+ * a table, at the first call for a loader.
+ */
+function tableReader(table: DataProviderOptions['table']): () => Promise<LoadedTable> {
+  if (typeof table !== 'function') {
+    const ready = Promise.resolve(loaded(table));
+    return () => ready;
+  }
+  let loading: Promise<LoadedTable> | undefined;
+  return () =>
+    (loading ??= table().then(loaded, (error: unknown) => {
+      loading = undefined; // a chunk that failed to load (offline) is tried again by the next call
+      throw error;
+    }));
+}
+
+/**
+ * ONE generic data provider, driven by the endpoint table it is given. Its custom methods are
+ * the table's (dataProvider.signUp(params)); since the table may still be loading they are read
+ * through a proxy, as react-admin's useDataProvider reads the provider itself: a name that is
+ * no method of the table rejects when called.
+ */
 export function createDataProvider({ table, baseUrl = API_URL, getToken = readToken }: DataProviderOptions) {
   const http = createHttpClient({ baseUrl, getToken });
+  const read = tableReader(table);
 
-  const call = (resource: string, method: ResourceMethod, params: any) => {
-    const endpoint = table[resource]?.[method];
-    if (!endpoint) return Promise.reject(new Error(`No API call for ${method} on ${resource}`));
+  const call = async (resource: string, method: ResourceMethod, params: any) => {
+    const endpoint = (await read()).rows[resource]?.[method];
+    if (!endpoint) throw new Error(`No API call for ${method} on ${resource}`);
+    return run(http, endpoint, params);
+  };
+  const custom = async (name: string, params?: object) => {
+    const endpoint = (await read()).custom[name];
+    if (!endpoint) throw new Error(`Unknown dataProvider function: ${name}`);
     return run(http, endpoint, params);
   };
 
@@ -77,8 +114,9 @@ export function createDataProvider({ table, baseUrl = API_URL, getToken = readTo
       return { data: ids };
     },
   };
-  const custom = Object.fromEntries(
-    Object.entries(customEndpoints(table)).map(([name, endpoint]) => [name, (params?: object) => run(http, endpoint, params)]),
-  );
-  return { ...provider, ...custom } as FlockDataProvider;
+  // Symbols and `then` are not methods: the provider must not look like a promise.
+  return new Proxy(provider, {
+    get: (target, name) =>
+      name in target || typeof name === 'symbol' || name === 'then' ? Reflect.get(target, name) : (params?: object) => custom(name, params),
+  }) as FlockDataProvider;
 }

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { ENDPOINTS } from '@/src/screens';
+import { ENDPOINTS } from '@/src/endpoints';
 import { createDataProvider } from './index';
 
 /** The people-administration rows of the endpoint table against the API contract. */

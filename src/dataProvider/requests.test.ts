@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, refusal, rows } from '@/tests/support/fakeApi';
-import { ENDPOINTS } from '@/src/screens';
+import { ENDPOINTS } from '@/src/endpoints';
 import { createDataProvider } from './index';
 
 /** The rows of requests and approvals against the API contract. */

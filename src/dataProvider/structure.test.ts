@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpResponse } from 'msw';
 import { fakeApi, ok, refusal, rows } from '@/tests/support/fakeApi';
-import { ENDPOINTS } from '@/src/screens';
+import { ENDPOINTS } from '@/src/endpoints';
 import { createDataProvider } from './index';
 
 /** The church-structure rows of the endpoint table against the API contract. */

@@ -30,7 +30,7 @@ import { profileCalls } from '@/domain/profile/calls.js';
 import { requestsCalls } from '@/domain/requests/calls.js';
 import { rolesCalls } from '@/domain/roles/calls.js';
 import { callsOf, type Endpoint, type EndpointTable } from '@/src/dataProvider/endpoints';
-import { ENDPOINTS } from '@/src/screens';
+import { ENDPOINTS } from '@/src/endpoints';
 import { startServer } from '@/tests/support/server.js';
 
 const DECLARED: readonly AnyCall[] = [

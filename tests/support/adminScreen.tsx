@@ -7,7 +7,8 @@ import { AccessProvider } from '@/src/authProvider/accessContext';
 import { saveSession } from '@/src/authProvider/session';
 import { createDataProvider, type FlockDataProvider } from '@/src/dataProvider';
 import { i18nProvider } from '@/src/i18n';
-import { ACCESS, ENDPOINTS } from '@/src/screens';
+import { ENDPOINTS } from '@/src/endpoints';
+import { ACCESS } from '@/src/screens';
 import { API } from './fakeApi';
 
 export { fakeApi, ok, refusal, rows, type ApiCall } from './fakeApi';

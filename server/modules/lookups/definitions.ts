@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, getTableName, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { LOOKUP_CALLS } from '@/domain/lookups/calls.js';
+import { filterSchemasOf, LOOKUP_SCHEMAS } from '@/domain/lookups/kindSchemas.js';
 import { LOOKUP_NAMES, lookupKind, type LookupName } from '@/domain/lookups/kinds.js';
 import { affinityGroups, churchAffiliations, LOOKUP_TABLES, users } from '@/server/db/schema/index.js';
 import { countRows, holdsAffinityGroup, personName, qualified, sameText } from '@/server/db/queries.js';
@@ -147,7 +148,7 @@ function filtersOf(name: LookupName): EntityDefinition['filters'] {
   const columns = columnsOf(name);
   const equal = (q: Fields) => Object.keys(filters).map((f) => (q[f] ? eq(columns[f], q[f]) : undefined));
   return {
-    shape: Object.fromEntries(Object.entries(filters).map(([f, { schema }]) => [f, schema])),
+    shape: filterSchemasOf(name),
     where: EXCEPTIONS[name]?.where ?? equal,
   };
 }
@@ -174,7 +175,7 @@ function definitionOf(name: LookupName): EntityDefinition {
       getAll: calls.getAll.path,
       getById: calls.getById.path,
     },
-    body: kind.schemas,
+    body: { create: LOOKUP_SCHEMAS[name].create, update: LOOKUP_SCHEMAS[name].update },
     access: {
       read: kind.readers ? { permission: kind.readers } : { signedIn: true },
       create: kind.rights.create,

@@ -1,6 +1,4 @@
-import { authCalls } from '@/domain/auth/calls';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
-import { post } from '@/src/dataProvider/endpoints';
 
 /** '/' shows it to a signed-out visitor (App's RootRoute). */
 export const LoginPage = lazyScreen(() => import('./LoginPage'), 'LoginPage');
@@ -20,17 +18,4 @@ export const auth = descriptor({
     { path: '/email-verify/:email', title: 'emailVerify', screen: lazyScreen(() => import('./EmailVerifyPage'), 'EmailVerifyPage') },
     { path: '/verify/:email/:type', title: 'verify', screen: lazyScreen(() => import('./VerifyLanding'), 'VerifyLanding') },
   ],
-  endpoints: {
-    custom: {
-      login: post(authCalls.login),
-      logout: post(authCalls.logout),
-      signUp: post(authCalls.signUpUser),
-      validateEmailInitiate: post(authCalls.validateEmailInitiate),
-      validateEmailComplete: post(authCalls.validateEmailComplete),
-      requestOtp: post(authCalls.requestOtp),
-      changePasswordInitiate: post(authCalls.changePasswordInitiate),
-      changePasswordComplete: post(authCalls.changePasswordComplete),
-      changePasswordInside: post(authCalls.changePasswordCompleteInside),
-    },
-  },
 });

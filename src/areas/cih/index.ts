@@ -3,9 +3,7 @@ import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import MapIcon from '@mui/icons-material/Map';
 import { P } from '@/domain/roles/permissions';
 import { CIH_CENTER, CIH_MANAGEMENT, crudRules } from '@/src/authProvider/rules';
-import { cihCalls } from '@/domain/cih/calls';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
-import { crud, get, list } from '@/src/dataProvider/endpoints';
 
 const CenterShow = lazyScreen(() => import('./CenterPages'), 'CenterShow');
 
@@ -26,17 +24,10 @@ export const zones = descriptor({
   ],
   access: crudRules(CIH_MANAGEMENT, P.createCihManagement, P.updateCihManagement, P.deleteCihManagement),
   icon: MapIcon,
-  endpoints: crud({
-    list: cihCalls.cihZoneGetByTotal,
-    getOne: cihCalls.cihZoneGetById,
-    create: cihCalls.cihZoneCreate,
-    update: cihCalls.cihZoneUpdate,
-    remove: cihCalls.cihZoneDelete,
-  }),
 });
 
 /** The plain zone list of dropdowns, which every signed-in user may read. */
-export const zoneChoices = descriptor({ name: 'zoneChoices', endpoints: { getList: list(cihCalls.cihZoneGetAll) } });
+export const zoneChoices = descriptor({ name: 'zoneChoices' });
 
 /** The CIH centers; the page that adds one opens to those who may add one (the 'create' rule). */
 export const centers = descriptor({
@@ -55,19 +46,6 @@ export const centers = descriptor({
   ],
   access: crudRules(CIH_MANAGEMENT, P.createCihManagement, P.updateCihManagement, P.deleteCihManagement),
   icon: ApartmentIcon,
-  endpoints: {
-    ...crud(
-      {
-        list: cihCalls.centerGetByTotal,
-        getOne: cihCalls.centerGetById,
-        create: cihCalls.centerCreate,
-        update: cihCalls.centerUpdate,
-        remove: cihCalls.centerDelete,
-      },
-      { zoneId: 'ZoneId' },
-    ),
-    custom: { getMyCenter: get(cihCalls.getMyCenter) },
-  },
 });
 
 /** The CIH pastor's and coordinator's own center. */
@@ -82,5 +60,4 @@ export const cihCenter = descriptor({
 /** The plain center list of dropdowns, which every signed-in user may read. */
 export const centerChoices = descriptor({
   name: 'centerChoices',
-  endpoints: { getList: list(cihCalls.centerGetAll, { zoneId: 'ZoneId' }) },
 });

@@ -1,3 +1,4 @@
+import { LOOKUP_SCHEMAS } from '@/domain/lookups/kindSchemas';
 import { LOOKUP_NAMES, lookupKind, type LookupField, type LookupName } from '@/domain/lookups/kinds';
 import { codeColumn, ENUM_LABELS } from '@/src/common/enumLabels';
 import type { ColumnDef, CrudDefinition, FieldDef } from '@/src/common/crud';
@@ -36,7 +37,7 @@ function definitionOf(name: LookupName): CrudDefinition {
   return {
     resource: name,
     nameField: kind.nameField,
-    schema: kind.schemas.create,
+    schema: LOOKUP_SCHEMAS[name].create,
     fields: kind.fields.map(fieldOf),
     columns,
     ...(inputs.length ? { filters: inputs } : {}),

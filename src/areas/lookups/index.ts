@@ -7,11 +7,9 @@ import StarsIcon from '@mui/icons-material/Stars';
 import TerrainIcon from '@mui/icons-material/Terrain';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
-import { LOOKUP_CALLS } from '@/domain/lookups/calls';
 import { LOOKUP_NAMES, lookupKind, type LookupName } from '@/domain/lookups/kinds';
 import { crudRules, type AccessEntry } from '@/src/authProvider/rules';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
-import { crud } from '@/src/dataProvider/endpoints';
 
 /** The menu's icons; a list without one of its own shows the generic list icon. */
 const ICONS: Partial<Record<LookupName, ComponentType>> = {
@@ -31,24 +29,6 @@ function accessOf(name: LookupName): AccessEntry {
   return menuReaders ? { ...rules, menu: menuReaders } : rules;
 }
 
-/** Its calls: the kind's five, the list's filters sent under the API's query names. */
-function endpointsOf(name: LookupName) {
-  const calls = LOOKUP_CALLS[name];
-  const queryNames = Object.entries(lookupKind(name).filters ?? {}).flatMap(([filter, { query }]) =>
-    query ? [[filter, query] as const] : [],
-  );
-  return crud(
-    {
-      list: calls.getAll,
-      getOne: calls.getById,
-      create: calls.create,
-      update: calls.update,
-      remove: calls.delete,
-    },
-    Object.fromEntries(queryNames),
-  );
-}
-
 /** The route screen: the generic list of the kind (./LookupPages.tsx), loaded on demand. */
 const screenOf = (name: LookupName) =>
   lazyScreen(() => import('./LookupPages').then(({ LookupPage }) => ({ page: () => createElement(LookupPage, { kind: name }) })), 'page');
@@ -62,7 +42,6 @@ function lookupScreen<N extends LookupName>(name: N) {
     asResource: path === `/${name}`,
     access: accessOf(name),
     icon: ICONS[name] ?? ListIcon,
-    endpoints: endpointsOf(name),
   });
 }
 

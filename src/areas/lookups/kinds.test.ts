@@ -5,7 +5,8 @@ import { WEB_ROUTES } from '@/domain/common/webRoutes';
 import { ENTITY_TYPES } from '@/src/areas/auditTrail/AuditLogList';
 import { en } from '@/src/i18n/en';
 import { MENU_RESOURCES } from '@/src/layout/menuEntries';
-import { ACCESS, ENDPOINTS, SCREENS } from '@/src/screens';
+import { ENDPOINTS } from '@/src/endpoints';
+import { ACCESS, SCREENS } from '@/src/screens';
 
 /**
  * Every kind of the lookup table (domain/lookups/kinds.ts) reaches every place derived from it,

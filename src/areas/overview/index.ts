@@ -1,9 +1,7 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import { P } from '@/domain/roles/permissions';
 import { SIGNED_IN } from '@/src/authProvider/rules';
-import { overviewCalls } from '@/domain/overview/calls';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
-import { get } from '@/src/dataProvider/endpoints';
 
 const OverviewPage = lazyScreen(() => import('./OverviewPage'), 'OverviewPage');
 
@@ -21,5 +19,4 @@ export const overview = descriptor({
 export const dashboardStats = descriptor({
   name: 'dashboardStats',
   access: { view: [P.viewAdminDashboard, P.viewInspectorateDashboard] },
-  endpoints: { custom: { getAdminDashboardStats: get(overviewCalls.getAdminDashboardStats) } },
 });

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { TranslateFunction } from 'react-admin';
 import type { AccessKey } from '@/src/authProvider/access';
-import type { Endpoints } from '@/src/dataProvider/table';
+import type { Endpoints } from '@/src/endpoints';
 
 /** A record kind the generic screens serve: a descriptor with rows in both the endpoint table and the access table. */
 export type CrudResource = keyof Endpoints & AccessKey;

@@ -1,0 +1,30 @@
+import { departmentsCalls as calls } from '@/domain/departments/calls';
+import { crud, list, type ResourceEndpoints } from '@/src/dataProvider/endpoints';
+
+type Delisting = { userId: string; departmentName: string; reason?: string };
+
+/** The area's rows of the endpoint table (src/endpoints.ts): each descriptor's API calls under its name. */
+export const departmentsEndpoints = {
+  departments: crud({
+    list: calls.getAllDepartmentByTotal,
+    getOne: calls.getDepartmentById,
+    create: calls.createDepartment,
+    update: calls.updateDepartment,
+    remove: calls.deleteDepartment,
+  }),
+  departmentMembers: { getList: list(calls.getDepartmentMembers, { departmentId: 'id' }) },
+  delistedMembers: {
+    getList: list(calls.getDelistedMembers, { departmentId: 'DepartmentId' }),
+    custom: {
+      delistMember: {
+        call: calls.delistMemberFromDepartment,
+        query: (p: Delisting) => ({ UserId: p.userId, DepartmentName: p.departmentName, Reason: p.reason }),
+      },
+      undoDelisting: {
+        call: calls.undoDelistMemberFromDepartment,
+        query: (p: Delisting) => ({ UserId: p.userId, DepartmentName: p.departmentName }),
+      },
+    },
+  },
+  departmentChoices: { getList: list(calls.getAllDepartment) },
+} satisfies Record<string, ResourceEndpoints>;

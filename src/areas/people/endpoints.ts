@@ -1,0 +1,71 @@
+import type { GetListParams } from 'react-admin';
+import { peopleCalls as calls } from '@/domain/people/calls';
+import { rolesCalls } from '@/domain/roles/calls';
+import { byUser, create, list, listQuery, PEOPLE_FILTERS, post, type ResourceEndpoints } from '@/src/dataProvider/endpoints';
+
+type RoleGrant = { userId: string; roleId: string };
+
+/** The area's rows of the endpoint table (src/endpoints.ts): each descriptor's API calls under its name. */
+export const peopleEndpoints = {
+  members: {
+    getList: list(calls.getMemberQuery, {
+      zoneId: 'ZoneId',
+      centerId: 'CenterId',
+      departmentId: 'DepartmentId',
+      departmentName: 'DepartmentName',
+      affinityGroup: 'AffinityGroup',
+      gender: 'Gender',
+      maritalStatus: 'MaritalStatus',
+      employmentStatus: 'EmploymentStatus',
+      state: 'State',
+      role: 'Role',
+      status: 'Status',
+    }),
+  },
+  memberImports: {
+    custom: {
+      uploadMemberImport: {
+        call: calls.memberImportUpload,
+        body: (p: { file: File }) => {
+          const form = new FormData();
+          form.append('file', p.file);
+          return form;
+        },
+      },
+      previewMemberImport: post(calls.memberImportPreview),
+      commitMemberImport: post(calls.memberImportCommit),
+    },
+  },
+  users: {
+    getList: list(calls.getAllUsers, { ...PEOPLE_FILTERS, role: 'Role', status: 'Status', kind: 'Kind' }),
+    create: create(calls.createAdmin),
+    custom: {
+      disableUser: byUser(calls.disableUser),
+      enableUser: byUser(calls.enableUser),
+      changeUserRole: { call: rolesCalls.changeUserRole, query: (p: RoleGrant) => ({ UserId: p.userId, RoleId: p.roleId }) },
+    },
+  },
+  firstTimers: {
+    getList: {
+      ...list(calls.getAllUsers),
+      query: (params: GetListParams) => ({ ...listQuery(params, PEOPLE_FILTERS), Kind: 'firsttimer' }),
+    },
+    custom: {
+      convertFirstTimer: { call: calls.convertFirstTimersToMembers, query: (p: { id: string }) => ({ Id: p.id }) },
+      bulkConvertFirstTimers: {
+        call: calls.bulkConvertFirstTimersToMembers,
+        body: (p: { ids: string[] }) => ({ ids: p.ids }),
+      },
+    },
+  },
+  firstTimerStats: {
+    getOne: {
+      call: calls.getFirstTimerStats,
+      read: (envelope, params) => ({ data: { ...envelope.data, id: params.id } }),
+    },
+  },
+  demise: {
+    getList: list(calls.getAllDemise),
+    custom: { archiveMember: byUser(calls.archiveMember), restoreMember: byUser(calls.restoreMember) },
+  },
+} satisfies Record<string, ResourceEndpoints>;
