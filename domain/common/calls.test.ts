@@ -1,30 +1,13 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { appointmentsCalls } from '@/domain/appointments/calls.js';
-import { auditTrailCalls } from '@/domain/auditTrail/calls.js';
-import { authCalls } from '@/domain/auth/calls.js';
-import { cihCalls } from '@/domain/cih/calls.js';
-import { cihReportsCalls } from '@/domain/cihReports/calls.js';
-import { departmentsCalls } from '@/domain/departments/calls.js';
-import { filesCalls } from '@/domain/files/calls.js';
-import { gatheringsCalls } from '@/domain/gatherings/calls.js';
-import { goalsCalls } from '@/domain/goals/calls.js';
-import { healthCalls } from '@/domain/health/calls.js';
-import { lookupsCalls } from '@/domain/lookups/calls.js';
-import { meetingsCalls } from '@/domain/meetings/calls.js';
-import { notificationsCalls } from '@/domain/notifications/calls.js';
-import { overviewCalls } from '@/domain/overview/calls.js';
-import { peopleCalls } from '@/domain/people/calls.js';
-import { profileCalls } from '@/domain/profile/calls.js';
-import { requestsCalls } from '@/domain/requests/calls.js';
-import { rolesCalls } from '@/domain/roles/calls.js';
 import type { UserRecord } from '@/domain/common/records.js';
+import { peopleCalls } from '@/domain/people/calls.js';
+import { AREA_CALLS } from '@/tests/support/declaredCalls.js';
 import {
   callKey,
   defineCall,
   pathOf,
   responseType,
-  type AnyCall,
   type BodyOf,
   type PathParams,
   type QueryInputOf,
@@ -32,28 +15,7 @@ import {
   type ResponseOf,
 } from './calls.js';
 
-const AREAS: Record<string, Record<string, AnyCall>> = {
-  appointmentsCalls,
-  auditTrailCalls,
-  authCalls,
-  cihCalls,
-  cihReportsCalls,
-  departmentsCalls,
-  filesCalls,
-  gatheringsCalls,
-  goalsCalls,
-  healthCalls,
-  lookupsCalls,
-  meetingsCalls,
-  notificationsCalls,
-  overviewCalls,
-  peopleCalls,
-  profileCalls,
-  requestsCalls,
-  rolesCalls,
-};
-
-const ALL = Object.entries(AREAS).flatMap(([area, calls]) =>
+const ALL = Object.entries(AREA_CALLS).flatMap(([area, calls]) =>
   Object.entries(calls).map(([name, call]) => ({ name: `${area}.${name}`, call })),
 );
 

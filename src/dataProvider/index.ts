@@ -74,9 +74,9 @@ function tableReader(table: DataProviderOptions['table']): () => Promise<LoadedT
 
 /**
  * ONE generic data provider, driven by the endpoint table it is given. Its custom methods are
- * the table's (dataProvider.signUp(params)); since the table may still be loading they are read
- * through a proxy, as react-admin's useDataProvider reads the provider itself: a name that is
- * no method of the table rejects when called.
+ * the table's (dataProvider.signUp(params)): methods of its own for a table, and for a loader,
+ * whose names arrive with the table, read through a proxy as react-admin's useDataProvider reads
+ * the provider itself: a name that is no method of the table rejects when called.
  */
 export function createDataProvider({ table, baseUrl = API_URL, getToken = readToken }: DataProviderOptions) {
   const http = createHttpClient({ baseUrl, getToken });
@@ -114,9 +114,13 @@ export function createDataProvider({ table, baseUrl = API_URL, getToken = readTo
       return { data: ids };
     },
   };
+  const customOf = (name: string) => (params?: object) => custom(name, params);
+  if (typeof table !== 'function') {
+    const named = Object.keys(customEndpoints(table)).map((name) => [name, customOf(name)]);
+    return { ...provider, ...Object.fromEntries(named) } as FlockDataProvider;
+  }
   // Symbols and `then` are not methods: the provider must not look like a promise.
   return new Proxy(provider, {
-    get: (target, name) =>
-      name in target || typeof name === 'symbol' || name === 'then' ? Reflect.get(target, name) : (params?: object) => custom(name, params),
+    get: (target, name) => (name in target || typeof name === 'symbol' || name === 'then' ? Reflect.get(target, name) : customOf(name)),
   }) as FlockDataProvider;
 }

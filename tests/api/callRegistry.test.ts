@@ -10,49 +10,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appointmentsCalls } from '@/domain/appointments/calls.js';
-import { auditTrailCalls } from '@/domain/auditTrail/calls.js';
-import { authCalls } from '@/domain/auth/calls.js';
-import { cihCalls } from '@/domain/cih/calls.js';
-import { cihReportsCalls } from '@/domain/cihReports/calls.js';
-import { callKey, type AnyCall, type CallMethod } from '@/domain/common/calls.js';
-import { departmentsCalls } from '@/domain/departments/calls.js';
-import { filesCalls } from '@/domain/files/calls.js';
-import { gatheringsCalls } from '@/domain/gatherings/calls.js';
-import { goalsCalls } from '@/domain/goals/calls.js';
-import { healthCalls } from '@/domain/health/calls.js';
-import { lookupsCalls } from '@/domain/lookups/calls.js';
-import { meetingsCalls } from '@/domain/meetings/calls.js';
-import { notificationsCalls } from '@/domain/notifications/calls.js';
-import { overviewCalls } from '@/domain/overview/calls.js';
-import { peopleCalls } from '@/domain/people/calls.js';
-import { profileCalls } from '@/domain/profile/calls.js';
-import { requestsCalls } from '@/domain/requests/calls.js';
-import { rolesCalls } from '@/domain/roles/calls.js';
+import { callKey, type CallMethod } from '@/domain/common/calls.js';
 import { callsOf, type Endpoint, type EndpointTable } from '@/src/dataProvider/endpoints';
 import { ENDPOINTS } from '@/src/endpoints';
+import { DECLARED_CALLS } from '@/tests/support/declaredCalls.js';
 import { startServer } from '@/tests/support/server.js';
 
-const DECLARED: readonly AnyCall[] = [
-  appointmentsCalls,
-  auditTrailCalls,
-  authCalls,
-  cihCalls,
-  cihReportsCalls,
-  departmentsCalls,
-  filesCalls,
-  gatheringsCalls,
-  goalsCalls,
-  healthCalls,
-  lookupsCalls,
-  meetingsCalls,
-  notificationsCalls,
-  overviewCalls,
-  peopleCalls,
-  profileCalls,
-  requestsCalls,
-  rolesCalls,
-].flatMap((calls) => Object.values<AnyCall>(calls));
 
 /**
  * What @fastify/swagger-ui serves under /api/docs beside the document (/docs and /docs/json,
@@ -96,7 +59,7 @@ afterAll(async () => {
 });
 
 const registered = new Set(s.app.services.routes.map((r) => callKey({ method: r.method, path: r.url })));
-const declared = new Set(DECLARED.map(callKey));
+const declared = new Set(DECLARED_CALLS.map(callKey));
 const underApi = servedRoutes(s.app)
   .filter(({ method, path }) => method !== 'HEAD' && /^\/api\//i.test(path))
   .map(({ method, path }) => ({ method: method as CallMethod, path: path.slice('/api'.length) }));
@@ -126,6 +89,6 @@ describe('the routes the server serves under /api', () => {
 
   it('include every declared call', () => {
     const served = new Set(underApi.map(callKey));
-    expect(DECLARED.filter((call) => !served.has(callKey(call))).map(callKey)).toEqual([]);
+    expect(DECLARED_CALLS.filter((call) => !served.has(callKey(call))).map(callKey)).toEqual([]);
   });
 });

@@ -157,6 +157,7 @@ describe('/notifications', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Chosen people' }));
     const people = await within(dialog).findByRole('combobox', { name: /People/ });
     fireEvent.change(people, { target: { value: 'Abel' } });
+    await new Promise((r) => setTimeout(r, 2000)); console.log('CALLS', JSON.stringify(api.callsTo('GET /Notification/GetPeople').map((c) => c.query)), (people as HTMLInputElement).value);
     await waitFor(() => expect(api.callsTo('GET /Notification/GetPeople').at(-1)?.query).toEqual({ Search: 'Abel' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Abel Okoro (abel@example.org)' }));
     expect(await within(dialog).findByText('This reaches 12 people')).toBeTruthy();
