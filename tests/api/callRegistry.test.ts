@@ -16,7 +16,6 @@ import { ENDPOINTS } from '@/src/endpoints';
 import { DECLARED_CALLS } from '@/tests/support/declaredCalls.js';
 import { startServer } from '@/tests/support/server.js';
 
-
 /**
  * What @fastify/swagger-ui serves under /api/docs beside the document (/docs and /docs/json,
  * which healthCalls declare): its page's files and the document as YAML.
