@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, ok, renderScreen, rows, signInWith, type ApiCall } from '@/tests/support/adminScreen';
 import { NotificationBell } from './NotificationBell';
 import { NotificationsPage } from './NotificationsPage';
@@ -156,8 +156,9 @@ describe('/notifications', () => {
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Send to/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'Chosen people' }));
     const people = await within(dialog).findByRole('combobox', { name: /People/ });
+    // The sender types into the field they are in: an unfocused autocomplete resets its text.
+    act(() => people.focus());
     fireEvent.change(people, { target: { value: 'Abel' } });
-    await new Promise((r) => setTimeout(r, 2000)); console.log('CALLS', JSON.stringify(api.callsTo('GET /Notification/GetPeople').map((c) => c.query)), (people as HTMLInputElement).value);
     await waitFor(() => expect(api.callsTo('GET /Notification/GetPeople').at(-1)?.query).toEqual({ Search: 'Abel' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Abel Okoro (abel@example.org)' }));
     expect(await within(dialog).findByText('This reaches 12 people')).toBeTruthy();
