@@ -15,6 +15,9 @@ if (typeof document !== 'undefined') {
   configure({ asyncUtilTimeout: 10_000 });
   vi.setConfig({ testTimeout: 60_000 });
   startFromBlankPage();
+  // The app's own modules start afresh in each file, as isolated files did (module-level query
+  // clients, stores, mocks such as App.test.tsx's); react-admin, MUI and React stay loaded.
+  vi.resetModules();
   trackShortTimers();
   // Screens render here without the signed-in layout that loads the areas' texts.
   const { loadAreaTexts } = await import('@/src/i18n');
