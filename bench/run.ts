@@ -3,7 +3,7 @@
  * autocannon on loopback for a bounded time per endpoint, then one timed bulk conversion of
  * 10,000 first-timers (bench/convert.ts). `npm run bench -- members`: bench/members.ts instead
  * (`-- audit`: bench/audit.ts, `-- audit-estimate`: bench/auditEstimate.ts, `-- cih`: bench/cih.ts,
- * `-- import`: bench/import.ts).
+ * `-- import`: bench/import.ts, `-- timing`: bench/accountTiming.ts, `-- zones`: bench/zoneDropdown.ts).
  * See bench/README.md.
  */
 import fs from 'node:fs';
@@ -135,6 +135,8 @@ const benches: Record<string, () => Promise<number>> = {
   notify: async () => (await import('./notify.js')).benchNotify(),
   cih: async () => (await import('./cih.js')).benchCih(),
   import: async () => (await import('./import.js')).benchImport(),
+  timing: async () => (await import('./accountTiming.js')).benchAccountTiming(),
+  zones: async () => (await import('./zoneDropdown.js')).benchZoneDropdown(),
 };
 const chosen = process.argv[2];
 if (chosen && !benches[chosen]) {
