@@ -2,7 +2,8 @@
  * `npm run bench`: the real server over a database seeded with the demo church, loaded with
  * autocannon on loopback for a bounded time per endpoint, then one timed bulk conversion of
  * 10,000 first-timers (bench/convert.ts). `npm run bench -- members`: bench/members.ts instead
- * (`-- audit`: bench/audit.ts, `-- cih`: bench/cih.ts, `-- import`: bench/import.ts).
+ * (`-- audit`: bench/audit.ts, `-- audit-estimate`: bench/auditEstimate.ts, `-- cih`: bench/cih.ts,
+ * `-- import`: bench/import.ts, `-- timing`: bench/accountTiming.ts, `-- zones`: bench/zoneDropdown.ts).
  * See bench/README.md.
  */
 import fs from 'node:fs';
@@ -130,9 +131,12 @@ async function main() {
 const benches: Record<string, () => Promise<number>> = {
   members: async () => (await import('./members.js')).benchMembers(),
   audit: async () => (await import('./audit.js')).benchAudit(),
+  'audit-estimate': async () => (await import('./auditEstimate.js')).benchAuditEstimate(),
   notify: async () => (await import('./notify.js')).benchNotify(),
   cih: async () => (await import('./cih.js')).benchCih(),
   import: async () => (await import('./import.js')).benchImport(),
+  timing: async () => (await import('./accountTiming.js')).benchAccountTiming(),
+  zones: async () => (await import('./zoneDropdown.js')).benchZoneDropdown(),
 };
 const chosen = process.argv[2];
 if (chosen && !benches[chosen]) {

@@ -28,6 +28,8 @@ export type AppConfig = {
   trustProxy: boolean | number | string;
   /** AUDIT_RETENTION_DAYS: audit rows older than this move to audit_logs_archive daily; unset: kept forever. */
   auditRetentionDays?: number;
+  /** The audit list's totals are exact up to this many rows, estimated beyond; unset: 100,000. Tests lower it to reach estimates with a small trail. */
+  auditExactCountLimit?: number;
   /** BACKUP_DIR: where backups are written (npm run backup, and the schedule). */
   backupDir: string;
   /** BACKUP_SCHEDULE: how often the server backs itself up, in milliseconds; unset: never by itself. */

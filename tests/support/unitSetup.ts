@@ -1,5 +1,9 @@
 import { afterAll, afterEach, vi } from 'vitest';
 
+/** The timers as the environment made them, kept across the files that share a jsdom (see trackShortTimers). */
+const REAL_TIMERS = Symbol.for('flock.realTimers');
+type RealTimers = { setTimeout: typeof setTimeout; clearTimeout: typeof clearTimeout };
+
 /*
  * Component tests (jsdom) share one waiting budget: a screen's first render loads react-admin and
  * MUI, slower than testing-library's 1 s on a busy machine. Every test waits with these two: the
@@ -10,6 +14,10 @@ if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 10_000 });
   vi.setConfig({ testTimeout: 60_000 });
+  startFromBlankPage();
+  // The app's own modules start afresh in each file, as isolated files did (module-level query
+  // clients, stores, mocks such as App.test.tsx's); react-admin, MUI and React stay loaded.
+  vi.resetModules();
   trackShortTimers();
   // Screens render here without the signed-in layout that loads the areas' texts.
   const { loadAreaTexts } = await import('@/src/i18n');
@@ -24,6 +32,18 @@ afterEach(async () => {
 });
 
 /**
+ * The web project's files share one jsdom per worker (vitest.config.ts); each starts as a fresh
+ * jsdom would: no DOM left over, empty storage, at the first URL, without a title.
+ */
+function startFromBlankPage() {
+  document.head.querySelectorAll('title').forEach((title) => title.remove());
+  document.body.replaceChildren();
+  localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+}
+
+/**
  * A debounce still pending when a file ends (react-admin's autocomplete filters its choices
  * 250 ms after the last keystroke) would fire after jsdom is gone and crash in React. The file
  * ends once the short timers it started have run; long ones (react-query's cache collection,
@@ -32,8 +52,10 @@ afterEach(async () => {
 function trackShortTimers() {
   const SHORT_MS = 1000;
   const pending = new Set<unknown>();
-  const realSetTimeout = globalThis.setTimeout;
-  const realClearTimeout = globalThis.clearTimeout;
+  // The web project's files share a jsdom (this file runs again before each): wrap the real timers, not the last file's wrappers.
+  const real = ((globalThis as { [REAL_TIMERS]?: RealTimers })[REAL_TIMERS] ??= { setTimeout, clearTimeout });
+  const realSetTimeout = real.setTimeout;
+  const realClearTimeout = real.clearTimeout;
   globalThis.setTimeout = ((fn: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
     if (typeof fn !== 'function' || (ms ?? 0) > SHORT_MS) return realSetTimeout(fn, ms, ...args);
     const id = realSetTimeout(() => {

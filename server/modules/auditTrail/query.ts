@@ -8,10 +8,13 @@ import { badRequest } from '@/server/http/errors.js';
 
 /** A page of the web list or of a client walking by cursor; the export walks in batches of its own. */
 const PAGE_SIZE_MAX = 1000;
-/** totalCount is exact up to here; beyond it the planner's estimate is given and said to be one. */
-const EXACT_COUNT_LIMIT = 100_000;
-/** An estimate this far above the limit is trusted without counting (a count would read 100,001 index entries). */
-const SURELY_OVER = 3 * EXACT_COUNT_LIMIT;
+/**
+ * totalCount is exact up to here; beyond it the planner's estimate is given and said to be one
+ * (AppConfig.auditExactCountLimit replaces it, so that tests reach estimates with a small trail).
+ */
+export const EXACT_COUNT_LIMIT = 100_000;
+/** An estimate this many times the limit is trusted without counting (a count would read limit + 1 index entries). */
+const SURELY_OVER_FACTOR = 3;
 
 const OUTCOMES = ['success', 'refused', 'failedLogin'] as const;
 const text = (max: number) => z.string().trim().max(max);
@@ -236,7 +239,7 @@ function remember(db: Db, key: string, count: number) {
 const SELECTIVE = ['actorId', 'subjectId', 'entityId', 'ip', 'actors', 'subjects'] as const;
 
 /**
- * totalCount: exact up to EXACT_COUNT_LIMIT (a count that stops one row past it), else the
+ * totalCount: exact up to the limit (EXACT_COUNT_LIMIT unless configured; a count that stops one row past it), else the
  * planner's estimate, flagged. A broad set (no filter, a date range, an action...) is estimated
  * first, and one the planner puts far beyond the limit is not counted at all, so page 1 of a
  * million rows reads no 100,000 index entries; a selective one is counted first and estimated only
@@ -245,33 +248,33 @@ const SELECTIVE = ['actorId', 'subjectId', 'entityId', 'ip', 'actors', 'subjects
 export async function totalOf(
   db: Db,
   q: ResolvedFilters,
-  retentionDays?: number,
+  { retentionDays, exactCountLimit = EXACT_COUNT_LIMIT }: { retentionDays?: number; exactCountLimit?: number } = {},
 ): Promise<{ totalCount: number; totalCountIsEstimate: boolean }> {
   const settled = isSettled(q, retentionDays) ? JSON.stringify(FILTER_KEYS.map((k) => q[k] ?? null)) : undefined;
   const known = settled === undefined ? undefined : settledCounts.get(db)?.get(settled);
   if (known !== undefined) return { totalCount: known, totalCountIsEstimate: false };
-  const total = await countOrEstimate(db, q);
+  const total = await countOrEstimate(db, q, exactCountLimit);
   if (settled !== undefined && !total.totalCountIsEstimate) remember(db, settled, total.totalCount);
   return total;
 }
 
-async function countOrEstimate(db: Db, q: ResolvedFilters): Promise<{ totalCount: number; totalCountIsEstimate: boolean }> {
+async function countOrEstimate(db: Db, q: ResolvedFilters, limit: number): Promise<{ totalCount: number; totalCountIsEstimate: boolean }> {
   const where = whereOf(q);
   const selective = SELECTIVE.some((key) => q[key] !== undefined);
   const key = JSON.stringify(FILTER_KEYS.map((k) => q[k] ?? null));
   const estimate = selective ? undefined : await cachedEstimate(db, where, key);
-  if (estimate !== undefined && estimate > SURELY_OVER) return { totalCount: estimate, totalCountIsEstimate: true };
+  if (estimate !== undefined && estimate > SURELY_OVER_FACTOR * limit) return { totalCount: estimate, totalCountIsEstimate: true };
   const filtered = sql`from ${auditLogs} ${where ? sql`where ${where}` : sql``}`;
   // A set the planner puts well under the limit is counted plainly (the cap's LIMIT node costs
   // about as much again per row); any other is counted only up to the limit.
-  const plain = estimate !== undefined && estimate < EXACT_COUNT_LIMIT / 2;
+  const plain = estimate !== undefined && estimate < limit / 2;
   const result = await db.execute(
     plain
       ? sql`select count(*)::int as n ${filtered}`
-      : sql`select count(*)::int as n from (select 1 ${filtered} limit ${EXACT_COUNT_LIMIT + 1}) capped`,
+      : sql`select count(*)::int as n from (select 1 ${filtered} limit ${limit + 1}) capped`,
   );
   const n = Number(rowsOf<{ n: number }>(result)[0].n);
-  if (n <= EXACT_COUNT_LIMIT || plain) return { totalCount: n, totalCountIsEstimate: false };
+  if (n <= limit || plain) return { totalCount: n, totalCountIsEstimate: false };
   return { totalCount: Math.max(estimate ?? (await estimateRows(db, where)), n), totalCountIsEstimate: true };
 }
 

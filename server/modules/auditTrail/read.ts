@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AppConfig } from '@/server/config.js';
 import type { Db } from '@/server/db/client.js';
 import { auditLogs } from '@/server/db/schema/index.js';
 import { redact } from '@/server/http/audit.js';
@@ -15,7 +16,11 @@ const NOT_FOUND = 'Audit entry not found';
  * One page of the filtered trail, by page number or after a cursor; nextCursor is present while
  * more rows follow, as in the member lists (server/http/envelope.ts).
  */
-export async function auditPage(db: Db, query: z.output<typeof listAuditQuery>, retentionDays: number | undefined) {
+export async function auditPage(
+  db: Db,
+  query: z.output<typeof listAuditQuery>,
+  config: Pick<AppConfig, 'auditRetentionDays' | 'auditExactCountLimit'>,
+) {
   const filters = await resolveFilters(db, query);
   const where = whereOf(filters);
   const order = query.sortOrder ?? 'desc';
@@ -24,7 +29,7 @@ export async function auditPage(db: Db, query: z.output<typeof listAuditQuery>, 
   // A walk by cursor was told the total with its first page; the pages after it skip the count.
   const [rows, total] = await Promise.all([
     pageQuery(db, where, { order, limit, offset: ((query.pageNumber ?? 1) - 1) * limit, cursor }),
-    cursor ? undefined : totalOf(db, filters, retentionDays),
+    cursor ? undefined : totalOf(db, filters, { retentionDays: config.auditRetentionDays, exactCountLimit: config.auditExactCountLimit }),
   ]);
   const data = rows.slice(0, limit).map(presentRow);
   const more = rows.length > limit ? { nextCursor: data[data.length - 1].cursor } : {};

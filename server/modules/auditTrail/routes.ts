@@ -30,7 +30,7 @@ export async function auditTrailModule(app: FastifyInstance) {
         'The audit trail, newest first (SortOrder=asc: oldest first), filtered by ActorId, Actor (name or email), Action, EntityType, EntityId, SubjectId or Subject (the member it was about: id, or name or email), Outcome (success, refused, failedLogin), Ip, From and To; PageNumber/PageSize, or Cursor (a row’s or the answer’s nextCursor) for the rows after it. totalCount is exact up to 100,000; beyond that totalCountIsEstimate is true. A Cursor page carries no totalCount (the first page told it).',
       access,
       query: listAuditQuery,
-      handler: ({ query, services }) => auditPage(services.database.db, query, services.config.auditRetentionDays),
+      handler: ({ query, services }) => auditPage(services.database.db, query, services.config),
     }),
     route({
       call: auditTrailCalls.getAuditById,
