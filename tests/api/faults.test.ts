@@ -9,7 +9,7 @@ import { openDatabase } from '@/server/db/client.js';
 import { users } from '@/server/db/schema/index.js';
 import { seedDatabase } from '@/server/seed/index.js';
 import { dropProxy, readLoad, scratchDatabase, terminateBackends } from '@/tests/support/faults.js';
-import { freePort, startProcess, stop, untilListening, type Proc } from '@/tests/support/serverProcess.js';
+import { embeddedOnly, freePort, startProcess, stop, untilListening, type Proc } from '@/tests/support/serverProcess.js';
 
 const PG = process.env.TEST_DATABASE_URL;
 const ADMIN = { username: 'admin@example.org', password: 'Process-admin-1' };
@@ -135,7 +135,7 @@ describe.skipIf(!PG)('/api/health', () => {
   }, 90_000);
 });
 
-describe('/api/health on PGlite', () => {
+embeddedOnly('/api/health on PGlite', () => {
   /** Writes zeros to path until the file system refuses with ENOSPC. */
   function fillUp(file: string) {
     const chunk = Buffer.alloc(64 * 1024);
@@ -203,7 +203,7 @@ function pidRunning(pid: number) {
   }
 }
 
-describe('stopping', () => {
+embeddedOnly('stopping', () => {
   it('SIGTERM lets the request in flight finish, closes idle and silent sockets at once, and exits within 10 s', async () => {
     const port = await freePort();
     const proc = startProcess({ DATA_DIR: tempDir(), PORT: String(port), LOG_LEVEL: 'info' });
@@ -257,7 +257,7 @@ describe('stopping', () => {
   }, 300_000);
 });
 
-describe('the data directory lock', () => {
+embeddedOnly('the data directory lock', () => {
   it('left by a killed server whose pid now names a live, unrelated process, does not block the start', async () => {
     const dataDir = tempDir();
     const lock = path.join(dataDir, 'flock.pid');
@@ -284,7 +284,7 @@ describe('the data directory lock', () => {
   }, 120_000);
 });
 
-describe('first-start credentials', () => {
+embeddedOnly('first-start credentials', () => {
   const PASSWORD_LINE = /Administrator password \(shown until first sign-in\): (\S+)/;
   const DEMO_LINE = /Demo password \(shown until first sign-in\): (\S+)/;
   const signIn = (port: number, username: string, password: string) =>
@@ -339,7 +339,7 @@ describe('first-start credentials', () => {
   }, 240_000);
 });
 
-describe('a seed cut short', () => {
+embeddedOnly('a seed cut short', () => {
   it('leaves nothing half done, and the next start seeds in full', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     const { db } = database;
@@ -367,7 +367,7 @@ describe('a seed cut short', () => {
   }, 120_000);
 });
 
-describe('a start that cannot succeed says why first, and exits with 1', () => {
+embeddedOnly('a start that cannot succeed says why first, and exits with 1', () => {
   async function failedStart(env: Record<string, string>) {
     const proc = startProcess({ DATA_DIR: tempDir(), PORT: String(await freePort()), ...env });
     const code = await proc.exited;

@@ -10,7 +10,7 @@ import { DataDirLockedError } from '@/server/db/lock.js';
 import { outbox, settings } from '@/server/db/schema/index.js';
 import { startServer, startSibling, type TestServer } from '@/tests/support/server.js';
 import { signUp, signUpBody } from '@/tests/support/users.js';
-import { freePort, startProcess, stop, untilListening, type Proc } from '@/tests/support/serverProcess.js';
+import { embeddedOnly, freePort, startProcess, stop, untilListening, type Proc } from '@/tests/support/serverProcess.js';
 
 const tempDirs: string[] = [];
 function tempDir(prefix: string) {
@@ -22,7 +22,7 @@ afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('embedded database on disk', () => {
+embeddedOnly('embedded database on disk', () => {
   it('keeps its data across a close and a reopen', async () => {
     // PGlite does not create the parent folders of its data dir; the server must.
     const dataDir = path.join(tempDir('flock-data-'), 'nested', 'data');
@@ -56,7 +56,7 @@ async function waitForHealth(port: number, proc: Proc) {
   return res.json();
 }
 
-describe('server processes on one DATA_DIR', () => {
+embeddedOnly('server processes on one DATA_DIR', () => {
   it('a second server on the same data directory refuses to start with a clear message', async () => {
     const dataDir = tempDir('flock-proc-');
     const [port1, port2] = [await freePort(), await freePort()];

@@ -1,3 +1,4 @@
+import { describe } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -56,6 +57,13 @@ function bindable(port: number): Promise<boolean> {
     srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
 }
+
+/**
+ * For the blocks that test the embedded database itself, or start servers on embedded databases
+ * of their own (DATA_DIR), never touching TEST_DATABASE_URL: the api run against PostgreSQL would
+ * repeat them unchanged, so they run in the embedded run (`npm test`) only.
+ */
+export const embeddedOnly = describe.skipIf(!!process.env.TEST_DATABASE_URL);
 
 export type Proc = { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> };
 
