@@ -80,7 +80,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // Files run side by side, one per core: each has its own server on its own copy of the
+          // seeded data and its own Chromium profile, so they share nothing (docs/decisions 0196).
           globalSetup: ['./tests/e2e/globalSetup.ts'],
         },
       },
