@@ -15,7 +15,7 @@ import { readConfig, type AppConfig } from '@/server/config.js';
 import type { Database, Db } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
 import { encodeCursor } from '@/server/modules/auditTrail/query.js';
-import { openBenchDatabase } from './benchDatabase.js';
+import { benchSignIn, openBenchDatabase } from './benchDatabase.js';
 
 const ROWS = 1_000_000;
 const ACTORS = 500;
@@ -173,16 +173,6 @@ async function httpLoad(url: string, token: string, seconds: number) {
 
 const prepare = (config: AppConfig) => openBenchDatabase(config, BENCH_ADMIN, { seedDemo: false });
 
-async function signIn(base: string, password: string) {
-  const res = await fetch(`${base}/api/Auth/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_ADMIN, password }),
-  });
-  if (res.status !== 200) throw new Error(`bench login failed: ${res.status}`);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
 const ms = (v: number) => v.toFixed(1);
 
 async function measure(database: Database, base: string, token: string, list: Target[]): Promise<boolean> {
@@ -247,7 +237,7 @@ export async function benchAudit(): Promise<number> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const token = await signIn(base, password);
+    const token = await benchSignIn(base, BENCH_ADMIN, password);
     console.log(
       `\nGetAllAudit, ${PAGE_SIZE} rows a page, ${CONNECTIONS} connections, ${DURATION_S} s each (after 1 s of warm-up); raw SQL: the page's SELECT alone at the same concurrency\n`,
     );

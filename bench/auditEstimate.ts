@@ -15,7 +15,7 @@ import { buildApp } from '@/server/app.js';
 import { readConfig, type AppConfig } from '@/server/config.js';
 import type { Db } from '@/server/db/client.js';
 import { EXACT_COUNT_LIMIT } from '@/server/modules/auditTrail/query.js';
-import { openBenchDatabase } from './benchDatabase.js';
+import { benchSignIn, openBenchDatabase } from './benchDatabase.js';
 
 const ROWS = EXACT_COUNT_LIMIT + 50;
 const ENTITY = 'benchEstimate';
@@ -37,16 +37,6 @@ async function load(db: Db): Promise<number> {
     await db.execute(sql`analyze audit_logs`);
   });
   return ms;
-}
-
-async function signIn(base: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/Auth/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_ADMIN, password }),
-  });
-  if (res.status !== 200) throw new Error(`bench login failed: ${res.status}`);
-  return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
 /** The first call (the estimate and the capped count read cold) and the median of the calls after it. */
@@ -73,7 +63,7 @@ export async function benchAuditEstimate(): Promise<number> {
     const loadMs = await load(database.db);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const { page, firstMs, medianMs } = await measure(base, await signIn(base, password));
+    const { page, firstMs, medianMs } = await measure(base, await benchSignIn(base, BENCH_ADMIN, password));
     const ok = page.totalCountIsEstimate === true && page.totalCount > EXACT_COUNT_LIMIT && page.data.length === 5;
     console.log(
       `Load average ${os

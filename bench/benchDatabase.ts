@@ -33,3 +33,14 @@ export async function openBenchDatabase(
   }
   return { database, password };
 }
+
+/** Signs the benchmark's administrator in over HTTP; answers the bearer token. */
+export async function benchSignIn(base: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/Auth/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`bench login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}

@@ -18,7 +18,7 @@ import { buildApp } from '@/server/app.js';
 import { readConfig, type AppConfig } from '@/server/config.js';
 import type { Db } from '@/server/db/client.js';
 import { centers, departments, memberDirectory, zones } from '@/server/db/schema/index.js';
-import { openBenchDatabase } from './benchDatabase.js';
+import { benchSignIn, openBenchDatabase } from './benchDatabase.js';
 
 const ROWS = Math.min(Math.max(Number(process.env.BENCH_IMPORT_ROWS) || 20_000, 1), 25_000);
 const BUDGET_MS = 10_000;
@@ -72,16 +72,6 @@ async function call(base: string, token: string, url: string, body: FormData | o
   };
 }
 
-async function signIn(base: string, password: string) {
-  const res = await fetch(`${base}/api/Auth/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_ADMIN, password }),
-  });
-  if (res.status !== 200) throw new Error(`bench login failed: ${res.status}`);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
 const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en')} kB`;
 
 /** The import benchmark; answers the exit code. */
@@ -96,7 +86,7 @@ export async function benchImport(): Promise<number> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const token = await signIn(base, password);
+    const token = await benchSignIn(base, BENCH_ADMIN, password);
 
     const form = new FormData();
     form.set('file', new Blob([file], { type: 'text/csv' }), 'people.csv');

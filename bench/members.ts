@@ -16,7 +16,7 @@ import { buildApp } from '@/server/app.js';
 import { readConfig, type AppConfig } from '@/server/config.js';
 import type { Database } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
-import { openBenchDatabase } from './benchDatabase.js';
+import { benchSignIn, openBenchDatabase } from './benchDatabase.js';
 
 const MEMBERS = 100_000;
 const ZONES = 40;
@@ -249,16 +249,6 @@ function loadHttp(url: string, token: string, seconds: number): Promise<Result> 
   return autocannon({ url, headers: { authorization: `Bearer ${token}` }, connections: CLIENTS, duration: seconds, workers: 1 });
 }
 
-async function login(base: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/Auth/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_ADMIN, password }),
-  });
-  if (res.status !== 200) throw new Error(`bench login failed: ${res.status}`);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
 type ListBody = { data: Array<{ id: string }>; totalCount: number; nextCursor?: string };
 
 async function getList(base: string, token: string, query: string): Promise<ListBody> {
@@ -346,7 +336,7 @@ async function measure(app: FastifyInstance, database: Database, password: strin
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const token = await login(base, password);
+  const token = await benchSignIn(base, BENCH_ADMIN, password);
   const [{ id: zoneId }] = rowsOf<{ id: string }>(
     await database.db.execute(sql`select id from zones where zone_name = ${`Bench Zone ${PAGE.zone}`}`),
   );

@@ -11,7 +11,7 @@ import { buildApp } from '@/server/app.js';
 import { readConfig, type AppConfig } from '@/server/config.js';
 import type { Db } from '@/server/db/client.js';
 import { biodata, departments, userDepartments, users } from '@/server/db/schema/index.js';
-import { openBenchDatabase } from './benchDatabase.js';
+import { benchSignIn, openBenchDatabase } from './benchDatabase.js';
 
 const RECIPIENTS = 10_000;
 const BUDGET_MS = 2000;
@@ -39,16 +39,6 @@ async function seedDepartment(db: Db, count: number): Promise<string> {
   return dept.id;
 }
 
-async function signIn(base: string, password: string) {
-  const res = await fetch(`${base}/api/Auth/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_ADMIN, password }),
-  });
-  if (res.status !== 200) throw new Error(`bench login failed: ${res.status}`);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
 export async function benchNotify(): Promise<number> {
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-bench-notify-'));
   // No SMTP: the mails stay in the outbox, so the figure is the send's alone.
@@ -62,7 +52,7 @@ export async function benchNotify(): Promise<number> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const token = await signIn(base, password);
+    const token = await benchSignIn(base, BENCH_ADMIN, password);
     const form = new FormData();
     form.set('Title', 'Bench message');
     form.set('Body', 'A message to the whole department.');

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@/server/app.js';
 import { readConfig, type AppConfig } from '@/server/config.js';
 import type { Database } from '@/server/db/client.js';
-import { openBenchDatabase } from './benchDatabase.js';
+import { benchSignIn, openBenchDatabase } from './benchDatabase.js';
 import { benchConvert } from './convert.js';
 
 /** Bounded whatever the environment says: at most a minute and 200 connections per endpoint. */
@@ -36,16 +36,6 @@ async function prepare(config: AppConfig): Promise<{ database: Database; passwor
   const started = performance.now();
   const opened = await openBenchDatabase(config, BENCH_ADMIN, { seedDemo: true, demoPassword: config.demoPassword });
   return { ...opened, seedMs: performance.now() - started };
-}
-
-async function login(base: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/Auth/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_ADMIN, password }),
-  });
-  if (res.status !== 200) throw new Error(`bench login failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
 function load(base: string, target: Target, token: string, seconds = DURATION_S): Promise<Result> {
@@ -93,7 +83,7 @@ async function run(app: FastifyInstance, database: Database, password: string) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const token = await login(base, password);
+  const token = await benchSignIn(base, BENCH_ADMIN, password);
   console.log(`Loading ${base} for ${DURATION_S} s per endpoint (after ${WARMUP_S} s of warm-up) with ${CONNECTIONS} connections...\n`);
   const rows = [];
   for (const target of TARGETS) {

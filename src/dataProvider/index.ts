@@ -57,19 +57,20 @@ const loaded = (rows: EndpointTable): LoadedTable => ({ rows, custom: customEndp
 
 /**
  * The table once, however it was given, its custom methods checked when it arrives: at once for
- * a table, at the first call for a loader.
+ * a table (`ready` then holds it), at the first call for a loader.
  */
-function tableReader(table: DataProviderOptions['table']): () => Promise<LoadedTable> {
+function tableReader(table: DataProviderOptions['table']): { read: () => Promise<LoadedTable>; ready?: LoadedTable } {
   if (typeof table !== 'function') {
-    const ready = Promise.resolve(loaded(table));
-    return () => ready;
+    const ready = loaded(table);
+    return { read: async () => ready, ready };
   }
   let loading: Promise<LoadedTable> | undefined;
-  return () =>
+  const read = () =>
     (loading ??= table().then(loaded, (error: unknown) => {
       loading = undefined; // a chunk that failed to load (offline) is tried again by the next call
       throw error;
     }));
+  return { read };
 }
 
 /**
@@ -80,7 +81,7 @@ function tableReader(table: DataProviderOptions['table']): () => Promise<LoadedT
  */
 export function createDataProvider({ table, baseUrl = API_URL, getToken = readToken }: DataProviderOptions) {
   const http = createHttpClient({ baseUrl, getToken });
-  const read = tableReader(table);
+  const { read, ready } = tableReader(table);
 
   const call = async (resource: string, method: ResourceMethod, params: any) => {
     const endpoint = (await read()).rows[resource]?.[method];
@@ -115,8 +116,8 @@ export function createDataProvider({ table, baseUrl = API_URL, getToken = readTo
     },
   };
   const customOf = (name: string) => (params?: object) => custom(name, params);
-  if (typeof table !== 'function') {
-    const named = Object.keys(customEndpoints(table)).map((name) => [name, customOf(name)]);
+  if (ready) {
+    const named = Object.keys(ready.custom).map((name) => [name, customOf(name)]);
     return { ...provider, ...Object.fromEntries(named) } as FlockDataProvider;
   }
   // Symbols and `then` are not methods: the provider must not look like a promise.
