@@ -9,10 +9,19 @@ import { openDatabase } from '@/server/db/client.js';
 import { users } from '@/server/db/schema/index.js';
 import { seedDatabase } from '@/server/seed/index.js';
 import { dropProxy, readLoad, scratchDatabase, terminateBackends } from '@/tests/support/faults.js';
-import { embeddedOnly, freePort, startProcess, stop, untilListening, type Proc } from '@/tests/support/serverProcess.js';
+import {
+  embeddedOnly,
+  freePort,
+  PROCESS_ADMIN,
+  seededDataDir,
+  startProcess,
+  stop,
+  untilListening,
+  type Proc,
+} from '@/tests/support/serverProcess.js';
 
 const PG = process.env.TEST_DATABASE_URL;
-const ADMIN = { username: 'admin@example.org', password: 'Process-admin-1' };
+const ADMIN = { username: PROCESS_ADMIN.email, password: PROCESS_ADMIN.password };
 
 async function listening(env: Record<string, string>) {
   const port = await freePort();
@@ -157,7 +166,7 @@ embeddedOnly('/api/health on PGlite', () => {
     const filler = path.join(mountPoint, 'filler');
     let proc: Proc | undefined;
     try {
-      const started = await listening({ DATA_DIR: path.join(mountPoint, 'data') });
+      const started = await listening({ DATA_DIR: await seededDataDir(path.join(mountPoint, 'data')) });
       proc = started.proc;
       const health = async () => {
         const res = await fetch(`${started.base}/health`);
@@ -206,7 +215,7 @@ function pidRunning(pid: number) {
 embeddedOnly('stopping', () => {
   it('SIGTERM lets the request in flight finish, closes idle and silent sockets at once, and exits within 10 s', async () => {
     const port = await freePort();
-    const proc = startProcess({ DATA_DIR: tempDir(), PORT: String(port), LOG_LEVEL: 'info' });
+    const proc = startProcess({ DATA_DIR: await seededDataDir(tempDir()), PORT: String(port), LOG_LEVEL: 'info' });
     try {
       await untilListening(proc.child, () => `${proc.stdout()}${proc.stderr()}`);
       // a keep-alive client idle after one answer
@@ -235,7 +244,7 @@ embeddedOnly('stopping', () => {
   }, 90_000);
 
   it('SIGTERM to `npm start` reaches the server it started, which stops and frees its data directory', async () => {
-    const dataDir = tempDir();
+    const dataDir = await seededDataDir(tempDir());
     const port = await freePort();
     const proc = startProcess({ DATA_DIR: dataDir, PORT: String(port) }, ['npm', 'start']);
     const lock = path.join(dataDir, 'flock.pid');
@@ -259,7 +268,7 @@ embeddedOnly('stopping', () => {
 
 embeddedOnly('the data directory lock', () => {
   it('left by a killed server whose pid now names a live, unrelated process, does not block the start', async () => {
-    const dataDir = tempDir();
+    const dataDir = await seededDataDir(tempDir());
     const lock = path.join(dataDir, 'flock.pid');
     const first = startProcess({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     try {
@@ -411,7 +420,7 @@ embeddedOnly('a start that cannot succeed says why first, and exits with 1', () 
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as net.AddressInfo).port;
     try {
-      const { code, stderr } = await failedStart({ PORT: String(port) });
+      const { code, stderr } = await failedStart({ PORT: String(port), DATA_DIR: await seededDataDir(tempDir()) });
       expect(code).toBe(1);
       expect(stderr).toMatch(
         new RegExp(

@@ -10,7 +10,7 @@ import { DataDirLockedError } from '@/server/db/lock.js';
 import { outbox, settings } from '@/server/db/schema/index.js';
 import { startServer, startSibling, type TestServer } from '@/tests/support/server.js';
 import { signUp, signUpBody } from '@/tests/support/users.js';
-import { embeddedOnly, freePort, startProcess, stop, untilListening, type Proc } from '@/tests/support/serverProcess.js';
+import { embeddedOnly, freePort, seededDataDir, startProcess, stop, untilListening, type Proc } from '@/tests/support/serverProcess.js';
 
 const tempDirs: string[] = [];
 function tempDir(prefix: string) {
@@ -58,7 +58,7 @@ async function waitForHealth(port: number, proc: Proc) {
 
 embeddedOnly('server processes on one DATA_DIR', () => {
   it('a second server on the same data directory refuses to start with a clear message', async () => {
-    const dataDir = tempDir('flock-proc-');
+    const dataDir = await seededDataDir(tempDir('flock-proc-'));
     const [port1, port2] = [await freePort(), await freePort()];
     const first = startProcess({ DATA_DIR: dataDir, PORT: String(port1) });
     try {

@@ -1,7 +1,8 @@
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -65,6 +66,47 @@ function bindable(port: number): Promise<boolean> {
  */
 export const embeddedOnly = describe.skipIf(!!process.env.TEST_DATABASE_URL);
 
+/** The administrator every server from startProcess has, unless its env says otherwise. */
+export const PROCESS_ADMIN = { email: 'admin@example.org', password: 'Process-admin-1' };
+
+let seeded: Promise<string> | undefined;
+
+/**
+ * Fills dir with a copy of a data dir migrated and seeded as a first start of startProcess's
+ * server would leave it (its administrator, no demo church), for the tests of a server that is
+ * not starting for the first time: a first start runs initdb and every migration, which took
+ * longer than the rest of the start. Made once per test worker, from the run's migrated
+ * template (tests/support/apiGlobalSetup.ts), and removed when the worker exits.
+ */
+export async function seededDataDir(dir: string): Promise<string> {
+  seeded ??= seedTemplate();
+  fs.cpSync(await seeded, dir, { recursive: true });
+  return dir;
+}
+
+async function seedTemplate(): Promise<string> {
+  const { openDatabase } = await import('@/server/db/client.js');
+  const { seedDatabase } = await import('@/server/seed/index.js');
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-seeded-'));
+  process.once('exit', () => fs.rmSync(root, { recursive: true, force: true }));
+  const dataDir = path.join(root, 'data');
+  const template = inject('pgliteTemplate');
+  const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
+  const database = await openDatabase({ dataDir, loadDataDir });
+  try {
+    await seedDatabase(database.db, {
+      adminEmail: PROCESS_ADMIN.email,
+      adminPassword: PROCESS_ADMIN.password,
+      seedDemo: false,
+      embedded: true,
+      scryptLog2N: 17,
+    });
+  } finally {
+    await database.close();
+  }
+  return dataDir;
+}
+
 export type Proc = { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> };
 
 /**
@@ -81,7 +123,7 @@ export function startProcess(
   delete clean.SMTP_URL;
   const child = spawn(command[0], command.slice(1), {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...clean, HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Process-admin-1', ...env },
+    env: { ...clean, HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ADMIN_PASSWORD: PROCESS_ADMIN.password, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
