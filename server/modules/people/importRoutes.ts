@@ -7,7 +7,7 @@ import { ApiError, badRequest, conflict, isUniqueViolation } from '@/server/http
 import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { checkRows, type CheckedRow } from './importCheck.js';
 import { commitImport } from './importCommit.js';
-import { parseSheet, suggestMapping } from './importParse.js';
+import { parseSheet, retryAfterOf, suggestMapping } from './importParse.js';
 
 const tag = 'Member import';
 const access = { permission: P.createUserManagement };
@@ -50,8 +50,12 @@ export const importRoutes: AnyRouteDef[] = [
     summary:
       "(added) Read a CSV or XLSX file (multipart, field 'file', at most 5 MB, told apart by its bytes): its header row, its rows as text and a suggested column for each field",
     access,
-    async handler({ request }) {
-      const sheet = await parseSheet(await readFile(request));
+    async handler({ request, reply }) {
+      const sheet = await parseSheet(await readFile(request)).catch((err) => {
+        const retryAfter = retryAfterOf(err);
+        if (retryAfter) reply.header('retry-after', String(retryAfter));
+        throw err;
+      });
       return ok({ ...sheet, mapping: suggestMapping(sheet.headers) });
     },
   }),
