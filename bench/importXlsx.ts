@@ -90,7 +90,9 @@ export async function benchImportXlsx(): Promise<number> {
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const token = await benchSignIn(base, BENCH_ADMIN, password);
     const file = await workbook();
-    console.log(`Database: ${database.kind}; ${ROWS} rows, ${Math.round(file.length / 1024)} kB of XLSX; ${os.availableParallelism()} cores`);
+    console.log(
+      `Database: ${database.kind}; ${ROWS} rows, ${Math.round(file.length / 1024)} kB of XLSX; ${os.availableParallelism()} cores`,
+    );
     console.log(`load average before: ${load()}`);
     let clean = true;
     for (const run of ['new thread', 'running thread']) {
@@ -100,7 +102,8 @@ export async function benchImportXlsx(): Promise<number> {
       const sorted = [...latencies].sort((a, b) => a - b);
       const p50 = sorted[Math.floor(sorted.length / 2)] ?? 0;
       const max = sorted.at(-1) ?? 0;
-      const ok = res.status === 200 && res.body.data?.rows.length === ROWS && res.ms < UPLOAD_BUDGET_MS && max < HEALTH_BUDGET_MS && failed === 0;
+      const ok =
+        res.status === 200 && res.body.data?.rows.length === ROWS && res.ms < UPLOAD_BUDGET_MS && max < HEALTH_BUDGET_MS && failed === 0;
       clean &&= ok;
       console.log(
         `upload (${run}): ${ms(res.ms)} (status ${res.status}, ${res.body.data?.rows.length ?? res.body.message} rows); ` +
@@ -116,7 +119,9 @@ export async function benchImportXlsx(): Promise<number> {
       clean &&= res.status === 400;
       console.log(`zip bomb (${label}, ${Math.round(bomb.length / 1024)} kB): ${res.status} in ${ms(res.ms)}: ${res.body.message}`);
     }
-    console.log(`budget: each upload < ${UPLOAD_BUDGET_MS} ms, every health call < ${HEALTH_BUDGET_MS} ms, bombs 400: ${clean ? 'ok' : 'MISSED'}`);
+    console.log(
+      `budget: each upload < ${UPLOAD_BUDGET_MS} ms, every health call < ${HEALTH_BUDGET_MS} ms, bombs 400: ${clean ? 'ok' : 'MISSED'}`,
+    );
     return clean ? 0 : 1;
   } finally {
     await app.close();

@@ -39,7 +39,10 @@ export type ImportMapping = z.output<typeof importMappingSchema>;
 const cell = z.string().max(1000, 'A cell holds at most 1000 characters');
 
 export const importPreviewSchema = z.object({
-  rows: z.array(z.array(cell).max(MAX_IMPORT_COLUMNS)).min(1, 'The file has no rows').max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} rows`),
+  rows: z
+    .array(z.array(cell).max(MAX_IMPORT_COLUMNS))
+    .min(1, 'The file has no rows')
+    .max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} rows`),
   mapping: importMappingSchema,
   kind: z.enum(['member', 'firsttimer'], { error: "Kind must be 'member' or 'firsttimer'" }).default('member'),
 });

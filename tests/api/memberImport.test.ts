@@ -229,7 +229,11 @@ describe('reading a file off the event loop, within limits', () => {
         new Promise<{ status: number; body: any }>((resolve, reject) => {
           const req = http.request(`${s.url}/api/MemberImport/Upload`, {
             method: 'POST',
-            headers: { authorization: `Bearer ${admin}`, 'content-type': request.headers.get('content-type')!, 'content-length': body.byteLength },
+            headers: {
+              authorization: `Bearer ${admin}`,
+              'content-type': request.headers.get('content-type')!,
+              'content-length': body.byteLength,
+            },
           });
           req.on('response', (res) => {
             let text = '';
@@ -244,7 +248,11 @@ describe('reading a file off the event loop, within limits', () => {
   }
 
   it('answers the health check while a large workbook is read', async () => {
-    const rows = Array.from({ length: 4000 }, (_, i) => [`Big ${i} Sheet`, `0803${String(i).padStart(7, '0')}`, `big.${tag}.${i}@example.org`]);
+    const rows = Array.from({ length: 4000 }, (_, i) => [
+      `Big ${i} Sheet`,
+      `0803${String(i).padStart(7, '0')}`,
+      `big.${tag}.${i}@example.org`,
+    ]);
     const upload = uploadRaw(await xlsxOf(['Name', 'Phone', 'Email'], rows));
     await upload.whenSent;
     const order: string[] = [];
@@ -266,7 +274,18 @@ describe('reading a file off the event loop, within limits', () => {
   });
 
   it('reads a workbook zipped by other tools than ExcelJS', async () => {
-    const res = await upload('small.xlsx', new Uint8Array(paddedXlsx([['Name', 'Email'], ['Ada Obi', email('z')]], 1)));
+    const res = await upload(
+      'small.xlsx',
+      new Uint8Array(
+        paddedXlsx(
+          [
+            ['Name', 'Email'],
+            ['Ada Obi', email('z')],
+          ],
+          1,
+        ),
+      ),
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ headers: ['Name', 'Email'], rows: [['Ada Obi', email('z')]] });
   });

@@ -22,7 +22,8 @@ function zip(files: ZipFile[]): Buffer {
   let offset = 0;
   for (const file of files) {
     const { name } = file;
-    const { packed, size, crc } = 'data' in file ? { packed: deflateRawSync(file.data), size: file.data.length, crc: crc32(file.data) } : file;
+    const { packed, size, crc } =
+      'data' in file ? { packed: deflateRawSync(file.data), size: file.data.length, crc: crc32(file.data) } : file;
     const statedSize = file.statedSize ?? size;
     const nameBytes = Buffer.from(name);
     // The fields the local header and the central directory share: version, flags, method
@@ -110,15 +111,21 @@ export function paddedXlsx(rows: string[][], paddingMb = 0, lie = false): Buffer
     },
     {
       name: '_rels/.rels',
-      data: xml(`<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${DOC_RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+      data: xml(
+        `<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${DOC_RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ),
     },
     {
       name: 'xl/workbook.xml',
-      data: xml(`<workbook xmlns="${MAIN}" xmlns:r="${DOC_RELS}"><sheets><sheet name="Members" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+      data: xml(
+        `<workbook xmlns="${MAIN}" xmlns:r="${DOC_RELS}"><sheets><sheet name="Members" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
     },
     {
       name: 'xl/_rels/workbook.xml.rels',
-      data: xml(`<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${DOC_RELS}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`),
+      data: xml(
+        `<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${DOC_RELS}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      ),
     },
     { name: 'xl/worksheets/sheet1.xml', ...sheet, statedSize: lie ? 1024 : sheet.size },
   ]);

@@ -11,7 +11,7 @@ export type { Sheet } from './sheetRead.js';
  * one never holds the event loop (a 20,000-row XLSX held it for seconds, and the server answered
  * nobody): the thread is started at the first upload and ended after a minute without one.
  */
-export const SHEET_LIMITS = {
+const SHEET_LIMITS = {
   rows: MAX_IMPORT_ROWS,
   columns: MAX_IMPORT_COLUMNS,
   /** The most cells a file may hold: 25,000 rows of 20 columns (20,000 rows of 9 columns hold 180,000). */

@@ -53,7 +53,12 @@ function split(all: string[][], limits: SheetLimits): Sheet {
   const [headers = [], ...rows] = all.filter((r) => r.some((c) => c.trim() !== ''));
   if (rows.length === 0) throw new SheetRefusal('The file has a header row but no people', { file: ['The file has no rows'] });
   const columns = rows.reduce((max, r) => Math.max(max, r.length), headers.length);
-  checkSize(limits, rows.length, columns, rows.reduce((sum, r) => sum + r.length, headers.length));
+  checkSize(
+    limits,
+    rows.length,
+    columns,
+    rows.reduce((sum, r) => sum + r.length, headers.length),
+  );
   return { headers: headers.map((h) => h.trim()), rows: rows.map((r) => r.map((c) => c.trim())) };
 }
 
@@ -69,7 +74,7 @@ type ZipEntry = { name: string; method: number; packed: number; size: number; of
 
 /** The value of a zip64 extended-information field (header 0x0001) that replaces a 32-bit one set to all ones. */
 function zip64Values(data: Buffer, start: number, end: number): bigint[] {
-  for (let p = start; p + 4 <= end; ) {
+  for (let p = start; p + 4 <= end;) {
     const id = data.readUInt16LE(p);
     const length = data.readUInt16LE(p + 2);
     if (id === 0x0001) {
@@ -101,7 +106,8 @@ function zipEntries(data: Buffer): ZipEntry[] {
     total = Number(data.readBigUInt64LE(record + 32));
     p = Number(data.readBigUInt64LE(record + 48));
   }
-  if (total > MAX_ZIP_ENTRIES) throw new SheetRefusal(`The workbook has ${count(total)} parts; a spreadsheet of people has far fewer`, CHOOSE);
+  if (total > MAX_ZIP_ENTRIES)
+    throw new SheetRefusal(`The workbook has ${count(total)} parts; a spreadsheet of people has far fewer`, CHOOSE);
   const entries: ZipEntry[] = [];
   for (let i = 0; i < total; i++) {
     if (p + 46 > data.length || data.readUInt32LE(p) !== 0x02014b50) throw unreadable();
@@ -173,7 +179,8 @@ function checkArchive(data: Buffer, limits: SheetLimits) {
     if (room < 0) throw tooLarge();
     if (WORKSHEET.test(entry.name)) cells += cellsIn(unpacked);
   }
-  if (cells > limits.cells) throw new SheetRefusal(`The workbook has ${count(cells)} cells; at most ${count(limits.cells)} are read at once`);
+  if (cells > limits.cells)
+    throw new SheetRefusal(`The workbook has ${count(cells)} cells; at most ${count(limits.cells)} are read at once`);
 }
 
 /** A cell as the office typed it; dates as YYYY-MM-DD so they read the same from CSV and XLSX. */
