@@ -3,7 +3,7 @@
  * autocannon on loopback for a bounded time per endpoint, then one timed bulk conversion of
  * 10,000 first-timers (bench/convert.ts). `npm run bench -- members`: bench/members.ts instead
  * (`-- audit`: bench/audit.ts, `-- audit-estimate`: bench/auditEstimate.ts, `-- cih`: bench/cih.ts,
- * `-- import`: bench/import.ts, `-- timing`: bench/accountTiming.ts, `-- zones`: bench/zoneDropdown.ts).
+ * `-- import`: bench/import.ts, `-- import-xlsx`: bench/importXlsx.ts, `-- timing`: bench/accountTiming.ts, `-- zones`: bench/zoneDropdown.ts).
  * See bench/README.md.
  */
 import fs from 'node:fs';
@@ -125,6 +125,7 @@ const benches: Record<string, () => Promise<number>> = {
   notify: async () => (await import('./notify.js')).benchNotify(),
   cih: async () => (await import('./cih.js')).benchCih(),
   import: async () => (await import('./import.js')).benchImport(),
+  'import-xlsx': async () => (await import('./importXlsx.js')).benchImportXlsx(),
   timing: async () => (await import('./accountTiming.js')).benchAccountTiming(),
   zones: async () => (await import('./zoneDropdown.js')).benchZoneDropdown(),
 };

@@ -22,12 +22,14 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** The largest file an upload takes, and the most rows one import holds. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 25_000;
+/** The most columns a file's rows are read with (a mapping's column index stays below it). */
+export const MAX_IMPORT_COLUMNS = 200;
 /** The rows with problems a preview answers, the first ones (enough to fix a mapping, light on a phone): the counts tell how many more. */
 export const PREVIEW_PROBLEM_ROWS = 100;
 
 /** Each field's column (index into the header row), or none. */
 export const importMappingSchema = z.object(
-  Object.fromEntries(IMPORT_FIELDS.map((f) => [f, z.number().int().min(0).max(200).nullable().optional()])) as Record<
+  Object.fromEntries(IMPORT_FIELDS.map((f) => [f, z.number().int().min(0).max(MAX_IMPORT_COLUMNS).nullable().optional()])) as Record<
     ImportField,
     z.ZodOptional<z.ZodNullable<z.ZodNumber>>
   >,
@@ -37,7 +39,10 @@ export type ImportMapping = z.output<typeof importMappingSchema>;
 const cell = z.string().max(1000, 'A cell holds at most 1000 characters');
 
 export const importPreviewSchema = z.object({
-  rows: z.array(z.array(cell).max(200)).min(1, 'The file has no rows').max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} rows`),
+  rows: z
+    .array(z.array(cell).max(MAX_IMPORT_COLUMNS))
+    .min(1, 'The file has no rows')
+    .max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} rows`),
   mapping: importMappingSchema,
   kind: z.enum(['member', 'firsttimer'], { error: "Kind must be 'member' or 'firsttimer'" }).default('member'),
 });

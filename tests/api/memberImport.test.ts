@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { rowsOf } from '@/server/db/queries.js';
 import { addPerson } from '@/tests/support/people.js';
 import { userWith } from '@/tests/support/roles.js';
 import { ADMIN_EMAIL, startServer } from '@/tests/support/server.js';
+import { paddedXlsx, xlsxOf } from '@/tests/support/workbooks.js';
 
 /** The spreadsheet import: upload and mapping, the preview's problems, all-or-nothing and the good rows. */
 
@@ -211,5 +213,102 @@ describe('XLSX', () => {
     expect(commit.status).toBe(200);
     const listed = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?Search=Xlsx`, { token: admin });
     expect(listed.body.data.map((m: { email: string }) => m.email).sort()).toEqual([email('k'), email('l')]);
+  });
+});
+
+describe('reading a file off the event loop, within limits', () => {
+  /** Uploads over node:http, to know when the whole file has been handed to the socket. */
+  function uploadRaw(bytes: Uint8Array<ArrayBuffer>) {
+    const form = new FormData();
+    form.append('file', new Blob([bytes]), 'large.xlsx');
+    const request = new Request(s.url, { method: 'POST', body: form });
+    let sent!: () => void;
+    const whenSent = new Promise<void>((resolve) => (sent = resolve));
+    const answered = request.arrayBuffer().then(
+      (body) =>
+        new Promise<{ status: number; body: any }>((resolve, reject) => {
+          const req = http.request(`${s.url}/api/MemberImport/Upload`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${admin}`,
+              'content-type': request.headers.get('content-type')!,
+              'content-length': body.byteLength,
+            },
+          });
+          req.on('response', (res) => {
+            let text = '';
+            res.setEncoding('utf8').on('data', (chunk) => (text += chunk));
+            res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+          });
+          req.on('error', reject);
+          req.end(Buffer.from(body), sent);
+        }),
+    );
+    return { whenSent, answered };
+  }
+
+  it('answers the health check while a large workbook is read', async () => {
+    const rows = Array.from({ length: 4000 }, (_, i) => [
+      `Big ${i} Sheet`,
+      `0803${String(i).padStart(7, '0')}`,
+      `big.${tag}.${i}@example.org`,
+    ]);
+    const upload = uploadRaw(await xlsxOf(['Name', 'Phone', 'Email'], rows));
+    await upload.whenSent;
+    const order: string[] = [];
+    const health = fetch(`${s.url}/api/health`).then((res) => {
+      order.push('health');
+      return res.status;
+    });
+    const answered = upload.answered.then((res) => {
+      order.push('upload');
+      return res;
+    });
+    expect(await health).toBe(200);
+    const res = await answered;
+    expect(res.status).toBe(200);
+    expect(res.body.data.rows).toHaveLength(4000);
+    expect(res.body.data.rows[3999]).toEqual(['Big 3999 Sheet', '08030003999', `big.${tag}.3999@example.org`]);
+    // The file is read in another thread: the health check did not wait for it.
+    expect(order).toEqual(['health', 'upload']);
+  });
+
+  it('reads a workbook zipped by other tools than ExcelJS', async () => {
+    const res = await upload(
+      'small.xlsx',
+      new Uint8Array(
+        paddedXlsx(
+          [
+            ['Name', 'Email'],
+            ['Ada Obi', email('z')],
+          ],
+          1,
+        ),
+      ),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ headers: ['Name', 'Email'], rows: [['Ada Obi', email('z')]] });
+  });
+
+  it('refuses a zip bomb: a small workbook whose sheet unpacks to more than 40 MB, stated or not', async () => {
+    for (const lie of [false, true]) {
+      const bomb = paddedXlsx([['Name'], ['Ada Obi']], 41, lie);
+      expect(bomb.length).toBeLessThan(100_000);
+      const res = await upload('bomb.xlsx', new Uint8Array(bomb));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('The workbook unpacks to more than 40 MB; at most 40 MB are read');
+      expect(res.body.errors).toEqual({ file: ['Choose a CSV or XLSX file'] });
+    }
+  });
+
+  it('refuses files with more columns or rows than an import takes', async () => {
+    const wide = [Array.from({ length: 201 }, (_, i) => `c${i}`).join(','), Array.from({ length: 201 }, () => 'x').join(',')].join('\n');
+    const res = await upload('wide.csv', wide);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The file has 201 columns; at most 200 are read');
+    const long = ['Name', ...Array.from({ length: 25_001 }, (_, i) => `P${i}`)].join('\n');
+    const refused = await upload('long.csv', long);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('The file has 25,001 rows; at most 25,000 are imported at once');
   });
 });
