@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
+import { dateTime } from '@/domain/common/dates.js';
 import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@/domain/notifications/audiences.js';
 import { audienceSchema } from '@/domain/notifications/schemas.js';
 import { ApiError, badRequest } from '@/server/http/errors.js';
@@ -15,7 +16,7 @@ const composeSchema = audienceSchema.extend({
     .trim()
     .min(1, 'Message is required')
     .max(20000, 'Message must be at most 20000 characters'),
-  scheduledFor: z.coerce.date({ error: 'Schedule time must be a date and time' }).optional(),
+  scheduledFor: dateTime('Schedule time').optional(),
 });
 export type Compose = z.infer<typeof composeSchema>;
 
