@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from '@/domain/common/dates.js';
+import { calendarDate, dateTime } from '@/domain/common/dates.js';
 import { idField } from '@/domain/common/fields.js';
 import { localDay } from '@/domain/common/localTime.js';
 
@@ -104,7 +104,7 @@ export const availabilitySchema = z.object({
 /** POST /Appointment/Create: a member books a host's slot. */
 export const bookingSchema = z.object({
   hostId: idField('HostId'),
-  startsAt: z.coerce.date({ error: 'StartsAt must be a time' }),
+  startsAt: dateTime('StartsAt', 'StartsAt must be a time'),
   reason: z.enum(APPOINTMENT_REASONS, { error: `Reason must be one of: ${APPOINTMENT_REASONS.join(', ')}` }),
   note: z.string().trim().max(1000, 'At most 1000 characters').optional(),
 });
@@ -117,7 +117,7 @@ export const appointmentUpdateSchema = z
   .object({
     id: idField(),
     action: z.enum(APPOINTMENT_ACTIONS, { error: `Action must be one of: ${APPOINTMENT_ACTIONS.join(', ')}` }),
-    startsAt: z.coerce.date({ error: 'StartsAt must be a time' }).optional(),
+    startsAt: dateTime('StartsAt', 'StartsAt must be a time').optional(),
     comment: z.string().trim().max(500, 'At most 500 characters').optional(),
   })
   .refine((u) => u.action !== 'reschedule' || u.startsAt, { message: 'StartsAt is required to reschedule', path: ['startsAt'] });

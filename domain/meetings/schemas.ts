@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from '@/domain/common/dates.js';
+import { calendarDate, dateTime } from '@/domain/common/dates.js';
 import { idField } from '@/domain/common/fields.js';
 
 /** Meetings: who is invited, what is on the agenda, what was decided and who does what by when. */
@@ -25,7 +25,7 @@ const inviteesShape = {
 const meetingShape = {
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'At most 200 characters'),
   kind: z.enum(MEETING_KINDS, { error: `Kind must be one of: ${MEETING_KINDS.join(', ')}` }),
-  startsAt: z.coerce.date({ error: 'StartsAt must be a time' }),
+  startsAt: dateTime('StartsAt', 'StartsAt must be a time'),
   durationMinutes: z.coerce
     .number()
     .int()

@@ -3,7 +3,6 @@ import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { z } from 'zod';
 import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/common/enums.js';
-import { P } from '@/domain/roles/permissions.js';
 import { idField } from '@/domain/common/fields.js';
 import type { Db } from '@/server/db/client.js';
 import { jsonObject, prerendered, sameText } from '@/server/db/queries.js';
@@ -27,6 +26,7 @@ import { jsonPage } from '@/server/http/envelope.js';
 import { badRequest, isDataException } from '@/server/http/errors.js';
 import { cursorParam, encodeCursor, orderBy, rangesAfter, type Ordering } from './keyset.js';
 import { listQuery, pageOf, type ListParams } from './list.js';
+import { notUnlisted, seesUnlisted } from './listing.js';
 import { keepBounded, mapsPerDb } from '@/server/keptMaps.js';
 
 /**
@@ -265,18 +265,14 @@ async function rowsAfter(db: Db, cursor: string, options: PageOptions) {
   return rows;
 }
 
-/** Not among those who withheld their 'listing' consent: an anti-join through their partial index keeps the scans index-only. */
-const notHidden = sql`not exists (select from ${md} hidden where hidden.user_id = ${md.userId} and hidden.hidden_from_leaders)`;
+/** Not among those who withheld their 'listing' consent (listing.ts); one object, as BASE_TOTALS knows it by identity. */
+const notHidden = notUnlisted(md.userId);
 
 /**
- * Whom a caller finds in the church-wide lists and pickers: administrators (who keep other
- * people's records) everyone; other leaders not those who said no to 'listing'. A department's
- * and a center's own rosters show all their people: their leaders serve them there.
+ * Whom a caller finds in the church-wide lists and pickers: the one listing rule (listing.ts).
+ * A department's and a center's own rosters show all their people: their leaders serve them there.
  */
-export const visibleTo = (caller: Caller) => (seesHidden(caller) ? undefined : notHidden);
-
-/** Whether a caller's lists hold those hidden from leaders (a list's scope names it). */
-export const seesHidden = (caller: Caller) => caller.permissions.has(P.updateOtherMembers);
+export const visibleTo = (caller: Caller) => (seesUnlisted(caller) ? undefined : notHidden);
 
 /** Listed: not archived (the demise flag). */
 export const isListed = sql`not ${md.archived}`;
@@ -323,7 +319,7 @@ const BASE_TOTALS = new Map<SQL, { counts?: SQL; texts: SQL }>([
   [isArchived, { counts: sql`${counts.archived}`, texts: sql`${texts.archived}` }],
   [isFirstTimer, { counts: sql`${counts.isFirstTimer}`, texts: sql`${texts.userId} in ${firstTimerIds}` }],
   [isConverted, { counts: sql`not ${counts.isFirstTimer}`, texts: sql`${texts.userId} not in ${firstTimerIds}` }],
-  [notHidden, { texts: sql`not exists (select from ${md} hidden where hidden.user_id = ${texts.userId} and hidden.hidden_from_leaders)` }],
+  [notHidden, { texts: notUnlisted(texts.userId) }],
 ]);
 
 /**

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { auditLogs, files } from '@/server/db/schema/index.js';
 import { jpeg, png, pngOfSize, SAFE_SVG, zip } from '@/tests/support/images.js';
 import { serverWithMembers } from '@/tests/support/members.js';
+import { createUser } from '@/tests/support/users.js';
 
 /** The avatar: upload on one's own profile, judged by its bytes, served back as base64. */
 
@@ -48,6 +49,15 @@ describe('uploading an avatar', () => {
     expect(res.status).toBe(200);
     expect((await avatarOf(member.id, member.token)).body.data.contentType).toBe('image/jpeg');
     expect(await storedAvatars(member.id)).toHaveLength(1);
+  });
+
+  it('keeps the file under a name whose extension follows its bytes (a PNG sent as evil.html is evil.png)', async () => {
+    const someone = await createUser(s);
+    const res = await upload(someone.token, someone.id, { name: 'evil.html', type: 'text/html', bytes: png(2, 2) });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ fileName: 'evil.png', contentType: 'image/png' });
+    const [row] = await storedAvatars(someone.id);
+    expect(row.fileName).toBe('evil.png');
   });
 
   it('stores a safe SVG as it is', async () => {

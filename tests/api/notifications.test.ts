@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { departments, messages, notifications, outbox } from '@/server/db/schema/index.js';
 import { createOutboxWorker } from '@/server/outbox.js';
-import { releaseDueMessages } from '@/server/modules/notifications/deliver.js';
+import { deliverMessage, releaseDueMessages } from '@/server/modules/notifications/deliver.js';
 import { addAffinityGroup, addCenter, addDepartment, addZone } from '@/tests/support/churchStructure.js';
 import { jpeg, zip } from '@/tests/support/images.js';
 import { addPerson, setAffiliation } from '@/tests/support/people.js';
@@ -146,6 +146,26 @@ describe('audience resolution', () => {
       expect(sent.body.succeeded).toBe(false);
     }
     expect(await stored()).toEqual(before);
+  });
+
+  it('delivers a stored message of a kind it does not know to nobody: its condition is refused, never read as no filter', async () => {
+    const [m] = await db
+      .insert(messages)
+      .values({
+        senderId: null,
+        title: 'Stale kind',
+        body: 'Kept before its kind was dropped',
+        audienceKind: 'retired',
+        audienceLabel: 'Retired',
+        userIds: [],
+      })
+      .returning();
+    await expect(db.transaction((tx) => deliverMessage(tx, m))).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^Audience must be one of/),
+    });
+    expect(await db.select().from(notifications).where(eq(notifications.messageId, m.id))).toEqual([]);
+    await db.delete(messages).where(eq(messages.id, m.id));
   });
 });
 

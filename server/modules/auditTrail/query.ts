@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { outOfRange, timeInRange } from '@/domain/common/dates.js';
 import { idField } from '@/domain/common/fields.js';
 import type { Db } from '@/server/db/client.js';
 import { personName, rowsOf, searchOver } from '@/server/db/queries.js';
@@ -22,7 +23,8 @@ const time = (name: string) =>
   z
     .string()
     .trim()
-    .refine((v) => !Number.isNaN(Date.parse(v)), `${name} must be a date (YYYY-MM-DD) or an ISO time`);
+    .refine((v) => !Number.isNaN(Date.parse(v)), `${name} must be a date (YYYY-MM-DD) or an ISO time`)
+    .refine((v) => Number.isNaN(Date.parse(v)) || timeInRange(Date.parse(v)), outOfRange(name));
 
 /** The filters GetAllAudit and ExportAudit share; each has an index ending in the keyset order. */
 const auditFilters = {

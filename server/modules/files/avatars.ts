@@ -2,13 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/server/db/client.js';
 import { files } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
+import { nameByType } from './fileNames.js';
 import type { Upload } from './upload.js';
 
 const avatarOfUser = (userId: string) => and(eq(files.userId, userId), eq(files.fileType, 'avatar'));
 
-/** Stores the member's avatar in place of the one they had. */
+/** Stores the member's avatar in place of the one they had, named with its type's extension (a PNG sent as evil.html is evil.png). */
 export async function storeAvatar(tx: Tx, audit: (e: AuditEntry) => void, userId: string, upload: Upload, contentType: string) {
-  const values = { fileName: upload.fileName, contentType, size: upload.data.length, data: upload.data };
+  const fileName = nameByType(upload.sentName, contentType, 'avatar');
+  const values = { fileName, contentType, size: upload.data.length, data: upload.data };
   const [before] = await tx
     .select({ id: files.id, fileName: files.fileName, contentType: files.contentType, size: files.size })
     .from(files)

@@ -1,16 +1,10 @@
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '@/server/http/errors.js';
+import { cleanName, displayName } from './fileNames.js';
 import { MAX_AVATAR_BYTES, tooLarge } from './image.js';
 
-export type Upload = { fileName: string; data: Buffer };
-
-/** The name the messages quote: no folders, no control characters, not endless. */
-function displayName(name: string | undefined): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  const base = path.basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
-  return base.slice(0, 120) || 'The file';
-}
+/** The file as sent: the name the messages quote ('The file' when none), the name it was sent with ('' when none), its bytes. */
+export type Upload = { fileName: string; sentName: string; data: Buffer };
 
 /**
  * Reads the one file of a multipart body, at most 800KB. The limit is this call's own, below
@@ -21,6 +15,7 @@ export async function readUpload(request: FastifyRequest, query: { userId: strin
   const part = await request.file({ limits: { fileSize: MAX_AVATAR_BYTES, files: 1 } });
   if (!part) throw badRequest('Choose a file to upload', { file: ['Choose a file to upload'] });
   const fileName = displayName(part.filename);
+  const sentName = cleanName(part.filename);
   let data: Buffer;
   try {
     data = await part.toBuffer();
@@ -37,5 +32,5 @@ export async function readUpload(request: FastifyRequest, query: { userId: strin
     }
   }
   if (data.length === 0) throw badRequest(`${fileName} is empty`, { file: [`${fileName} is empty`] });
-  return { fileName, data };
+  return { fileName, sentName, data };
 }

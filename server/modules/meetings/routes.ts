@@ -81,7 +81,7 @@ export async function meetingsModule(app: FastifyInstance) {
       summary: '(added) People to invite by name or email (Search), names only: for whoever calls or changes meetings',
       access: { permission: [P.createMeetings, P.updateMeetings] },
       query: listQuery({}, 50),
-      handler: async ({ query, services }) => inviteeChoices(services.database.db, query),
+      handler: async ({ query, caller, services }) => inviteeChoices(services.database.db, caller!, query),
     }),
     route({
       call: meetingsCalls.delete,

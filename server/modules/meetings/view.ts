@@ -9,6 +9,7 @@ import { meetingInvitees, meetings, users } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import { page } from '@/server/http/envelope.js';
 import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
+import { listedFor } from '@/server/engines/listing.js';
 
 const m = meetings;
 
@@ -85,10 +86,13 @@ export async function meetingDetail(db: Db | Tx, caller: Caller, id: string) {
   return { ...meeting, actionItems, invitees };
 }
 
-/** People to invite, found by name or email as one types: active accounts, names only, a page at a time. */
-export async function inviteeChoices(db: Db, q: ListParams) {
+/**
+ * People to invite, found by name or email as one types: active accounts, names only, a page at
+ * a time; the listing rule (listing.ts) leaves out who said no to listing.
+ */
+export async function inviteeChoices(db: Db, caller: Caller, q: ListParams) {
   const name = personName(users.id);
-  const where = and(eq(users.disabled, false), searchOver(q.search, [name, users.email]));
+  const where = and(eq(users.disabled, false), listedFor(caller, users.id), searchOver(q.search, [name, users.email]));
   const { limit, offset } = pageOf(q);
   const [rows, [{ total }]] = await Promise.all([
     db.select({ id: users.id, fullName: name }).from(users).where(where).orderBy(asc(name), asc(users.id)).limit(limit).offset(offset),

@@ -1,10 +1,12 @@
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
+import { dateTime } from '@/domain/common/dates.js';
 import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@/domain/notifications/audiences.js';
 import { audienceSchema } from '@/domain/notifications/schemas.js';
 import { ApiError, badRequest } from '@/server/http/errors.js';
+import { displayName, nameByType } from '@/server/modules/files/fileNames.js';
+import { judgePdf, type PdfVerdict } from '@/server/modules/files/pdf.js';
 
 export type Attachment = { fileName: string; contentType: string; data: Buffer };
 
@@ -15,24 +17,39 @@ const composeSchema = audienceSchema.extend({
     .trim()
     .min(1, 'Message is required')
     .max(20000, 'Message must be at most 20000 characters'),
-  scheduledFor: z.coerce.date({ error: 'Schedule time must be a date and time' }).optional(),
+  scheduledFor: dateTime('Schedule time').optional(),
 });
 export type Compose = z.infer<typeof composeSchema>;
 
-/** The name the messages quote: no folders, no control characters, not endless. */
-function displayName(name: string | undefined): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  const base = path.basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
-  return base.slice(0, 120) || 'The file';
-}
+/** Why a PDF is refused, as its sender reads it. */
+const PDF_REFUSED: Record<Exclude<PdfVerdict, 'clean'>, (file: string) => string> = {
+  javascript: (file) => `${file} is a PDF with JavaScript in it, which attachments may not carry; save it again without scripts`,
+  'embedded-file': (file) =>
+    `${file} is a PDF with other files embedded in it, which attachments may not carry; attach those files themselves`,
+  launch: (file) => `${file} is a PDF with an action that opens a program, which attachments may not carry`,
+  unreadable: (file) =>
+    `${file} could not be checked for scripts and embedded files (a compressed part of it could not be read); save it again as a plain PDF`,
+};
 
-/** A file's type by its bytes alone, never its name or the browser's word: PDF or a picture. */
-async function judgeAttachment(fileName: string, data: Buffer): Promise<Attachment> {
+/**
+ * A file's type by its bytes alone, never its name or the browser's word: PDF or a picture. A
+ * PDF with active content is refused; the file is kept under its name with the extension of its
+ * type (a PNG named evil.html is evil.png).
+ */
+async function judgeAttachment(sentName: string | undefined, data: Buffer): Promise<Attachment> {
+  const fileName = displayName(sentName);
   if (data.length === 0) throw badRequest(`${fileName} is empty`, { attachments: [`${fileName} is empty`] });
   const sniffed = await fileTypeFromBuffer(data);
   const type = ATTACHMENT_TYPES.find((t) => t === sniffed?.mime);
   if (!type) throw new ApiError(415, `${fileName} is not a PDF or an image (PDF, PNG, JPEG, GIF, WebP allowed)`);
-  return { fileName, contentType: type, data };
+  if (type === 'application/pdf') {
+    const verdict = judgePdf(data);
+    if (verdict !== 'clean') {
+      const message = PDF_REFUSED[verdict](fileName);
+      throw badRequest(message, { attachments: [message] });
+    }
+  }
+  return { fileName: nameByType(sentName ?? '', type, 'attachment'), contentType: type, data };
 }
 
 const fieldName = (name: string) => name.replace(/\[\]$/, '').toLowerCase();
@@ -64,7 +81,7 @@ export async function readCompose(request: FastifyRequest): Promise<{ fields: Co
       }
       if (attachments.length === MAX_ATTACHMENTS)
         throw badRequest(`Attach at most ${MAX_ATTACHMENTS} files`, { attachments: [`Attach at most ${MAX_ATTACHMENTS} files`] });
-      attachments.push(await judgeAttachment(fileName, data));
+      attachments.push(await judgeAttachment(part.filename, data));
       continue;
     }
     const key = KNOWN[fieldName(part.fieldname)];

@@ -6,6 +6,7 @@ import { emailOptOuts, messageAttachments, notifications } from '@/server/db/sch
 import type { AuditEntry } from '@/server/http/audit.js';
 import { notFound } from '@/server/http/errors.js';
 import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
+import { nameByType } from '@/server/modules/files/fileNames.js';
 
 /** A person's own inbox: every read and write here is limited to the caller's rows, whatever id they send. */
 
@@ -65,7 +66,12 @@ const attachmentsOf = (db: Db, messageId: string) =>
 export async function ownNotification(db: Db, userId: string, id: string) {
   const [row] = await db.select(view).from(notifications).where(mine(userId, id));
   if (!row) throw notFound(NOT_FOUND);
-  return { ...withRead(row), attachments: row.messageId ? await attachmentsOf(db, row.messageId) : [] };
+  const attachments = row.messageId ? await attachmentsOf(db, row.messageId) : [];
+  // The name the download is saved under: its extension its type's, as GetAttachment serves it.
+  return {
+    ...withRead(row),
+    attachments: attachments.map((a) => ({ ...a, fileName: nameByType(a.fileName, a.contentType, 'attachment') })),
+  };
 }
 
 export async function unreadCount(db: Db, userId: string) {

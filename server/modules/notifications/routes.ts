@@ -6,6 +6,7 @@ import { ok, page } from '@/server/http/envelope.js';
 import { notFound } from '@/server/http/errors.js';
 import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
+import { nameByType } from '@/server/modules/files/fileNames.js';
 import { allowedAudience, audienceOptions, reachesPeople, senderScope, type Audience } from './audience.js';
 import { readCompose } from './compose.js';
 import { releaseDueMessages } from './deliver.js';
@@ -113,7 +114,7 @@ const sendingRoutes = (tag: string) => [
     call: notificationsCalls.sendNotifications,
     tag,
     summary:
-      'Send a message (multipart: Title, Body, Audience, AudienceId or UserIds, optional ScheduledFor, up to 5 attachments of 5 MB, PDF or images by their bytes)',
+      'Send a message (multipart: Title, Body, Audience, AudienceId or UserIds, optional ScheduledFor, up to 5 attachments of 5 MB, PDF or images by their bytes, each kept under a name with its type’s extension; a PDF with JavaScript, embedded files or a launch action is refused)',
     access: { signedIn: true },
     async handler({ request, caller, services, mutate }) {
       const db = services.database.db;
@@ -149,12 +150,14 @@ const sendingRoutes = (tag: string) => [
     async handler({ query, caller, services, reply }) {
       const file = await attachmentFor(services.database.db, caller!.id, query.id);
       if (!file) throw notFound('Attachment not found');
-      // A download, never rendered in the app's origin; the name is quoted for the header.
+      // A download, never rendered in the app's origin, under a name whose extension is its type's
+      // (files kept before names followed types too); the name is quoted for the header.
+      const name = nameByType(file.fileName, file.contentType, 'attachment');
       reply
         .type(file.contentType)
         .header(
           'content-disposition',
-          `attachment; filename="${file.fileName.replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+          `attachment; filename="${name.replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
         )
         .header('cache-control', 'private, no-store')
         .send(file.data);

@@ -15,9 +15,9 @@ import {
   memberFilters,
   memberPage,
   memberQuerySchema,
-  seesHidden,
   visibleTo,
 } from '@/server/engines/memberList.js';
+import { seesUnlisted } from '@/server/engines/listing.js';
 import { lockedUser } from '@/server/engines/profileAccess.js';
 import type { Mail } from '@/server/mail.js';
 import { issueOtp } from '@/server/modules/auth/otp.js';
@@ -59,7 +59,7 @@ export function userPage(db: Db, caller: Caller, query: z.output<typeof userList
     kind && (kind === 'firsttimer' ? isFirstTimer : isConverted),
     visibleTo(caller),
   ];
-  return memberPage(db, query, { scope: `users ${seesHidden(caller)}`, where, extra: () => USER_FIELDS, sorts: USER_SORTS });
+  return memberPage(db, query, { scope: `users ${seesUnlisted(caller)}`, where, extra: () => USER_FIELDS, sorts: USER_SORTS });
 }
 
 /** The platform role (any letter case) a user may be given: not a CIH role, not firsttimers. */

@@ -2,15 +2,8 @@ import { peopleCalls } from '@/domain/people/calls.js';
 import { P } from '@/domain/roles/permissions.js';
 import { cursorParam } from '@/server/engines/keyset.js';
 import { listQuery } from '@/server/engines/list.js';
-import {
-  isArchived,
-  isChurchMember,
-  memberFilters,
-  memberPage,
-  memberQuerySchema,
-  seesHidden,
-  visibleTo,
-} from '@/server/engines/memberList.js';
+import { isArchived, isChurchMember, memberFilters, memberPage, memberQuerySchema, visibleTo } from '@/server/engines/memberList.js';
+import { seesUnlisted } from '@/server/engines/listing.js';
 
 import { ok } from '@/server/http/envelope.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
@@ -30,7 +23,7 @@ export const memberRoutes: AnyRouteDef[] = [
     handler: ({ query, caller, services }) => {
       const db = services.database.db;
       return memberPage(db, query, {
-        scope: `members ${seesHidden(caller!)}`,
+        scope: `members ${seesUnlisted(caller!)}`,
         where: () => [isChurchMember, ...memberFilters(db, query), visibleTo(caller!)],
       });
     },

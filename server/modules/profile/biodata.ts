@@ -10,6 +10,7 @@ import type { Caller } from '@/server/http/access.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { listQuery, orderOf, pageOf } from '@/server/engines/list.js';
+import { listedFor } from '@/server/engines/listing.js';
 
 type BiodataRow = typeof biodata.$inferSelect;
 
@@ -102,9 +103,10 @@ const SORT = {
   state: biodata.state,
 };
 
-/** GetAllBiodata: search over names, email and phones, the named filters, sort and paging. */
-export async function biodataPage(db: Db, q: z.infer<typeof biodataListQuery>) {
+/** GetAllBiodata: search over names, email and phones, the named filters, sort and paging; the listing rule (listing.ts). */
+export async function biodataPage(db: Db, caller: Caller, q: z.infer<typeof biodataListQuery>) {
   const where = and(
+    listedFor(caller, biodata.userId),
     searchOver(q.search, [biodata.firstName, biodata.surName, biodata.middleName, biodata.email, biodata.mobile1, biodata.mobile2]),
     ...([
       q.gender && eq(biodata.gender, q.gender),

@@ -36,7 +36,7 @@ export const biodataRoutes: AnyRouteDef[] = [
     summary: 'Every biodata: search, filters (gender, marital status, employment, state, demise), sort and paging',
     access: { permission: [P.viewMembers, P.updateOtherMembers] },
     query: biodataListQuery,
-    handler: ({ query, services }) => biodataPage(services.database.db, query),
+    handler: ({ query, caller, services }) => biodataPage(services.database.db, caller!, query),
   }),
   route({
     call: profileCalls.getBiodataByUserId,
