@@ -10,6 +10,7 @@ import { users } from '@/server/db/schema/index.js';
 import { seedDatabase } from '@/server/seed/index.js';
 import { dropProxy, readLoad, scratchDatabase, terminateBackends } from '@/tests/support/faults.js';
 import { embeddedOnly, freePort, startProcess, stop, untilListening, type Proc } from '@/tests/support/serverProcess.js';
+import { TEST_PASSWORD_COST } from '@/tests/support/server.js';
 
 const PG = process.env.TEST_DATABASE_URL;
 const ADMIN = { username: 'admin@example.org', password: 'Process-admin-1' };
@@ -215,7 +216,7 @@ embeddedOnly('stopping', () => {
       await vi.waitFor(() => expect(idle.received()).toMatch(/^HTTP\/1.1 200/));
       // a client that connected and has said nothing yet (a browser's preconnect)
       const silent = await openSocket(port);
-      // a sign-in (scrypt at full cost) the server has begun
+      // a sign-in (argon2id at full cost) the server has begun
       const busy = await openSocket(port);
       const login = JSON.stringify(ADMIN);
       busy.socket.write(
@@ -343,7 +344,7 @@ embeddedOnly('a seed cut short', () => {
   it('leaves nothing half done, and the next start seeds in full', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     const { db } = database;
-    const opts = { adminEmail: 'admin@example.org', embedded: true, scryptLog2N: 10 };
+    const opts = { adminEmail: 'admin@example.org', embedded: true, passwordCost: TEST_PASSWORD_COST };
     try {
       // The disk fills up while the demo church is written, after the administrator was made.
       await db.execute(
