@@ -120,3 +120,26 @@ describe('createHashGate', () => {
     expect(await gate.run('a', PRIORITY.clean, async () => 'again')).toBe('again');
   });
 });
+
+describe('createHashGate and failing addresses', () => {
+  it('keeps one place of two for callers in good standing', async () => {
+    const gate = createHashGate({ concurrency: 2, queue: 10, perAddress: 2, addressLine: 10 });
+    const h = held();
+    const floods = [1, 2, 3].map((i) => gate.run(`10.0.0.${i}`, PRIORITY.suspect, h.work(`flood-${i}`)));
+    await settle();
+    expect(h.started).toEqual(['flood-1']);
+    const owner = gate.run('198.51.100.1', PRIORITY.known, h.work('owner'));
+    await settle();
+    expect(h.started).toEqual(['flood-1', 'owner']);
+    h.finish('owner');
+    expect(await owner).toBe('owner');
+    await settle();
+    expect(h.started).toEqual(['flood-1', 'owner']);
+    h.finish('flood-1');
+    await settle();
+    h.finish('flood-2');
+    await settle();
+    h.finish('flood-3');
+    expect(await Promise.all(floods)).toEqual(['flood-1', 'flood-2', 'flood-3']);
+  });
+});

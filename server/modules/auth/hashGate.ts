@@ -11,7 +11,9 @@ import { ApiError } from '@/server/http/errors.js';
  * The queue is ordered by priority (lower first): a sign-in the address has made before, then an
  * address without recent failures, then one that has been failing. A full queue refuses its
  * last, worst entry to make room for a better one, so an anonymous flood cannot keep the owner
- * of an account out of it.
+ * of an account out of it; and calls from failing addresses never hold every place at once (one
+ * is kept for the others, when there are two or more), so a sign-in in good standing finds one
+ * free instead of waiting behind a flood's hashes.
  */
 
 /** The defaults (config.ts): one hash at a time per core, 8 per core waiting, 2 per address, 100 in an address's line. */
@@ -35,6 +37,8 @@ const ALL_LINES = 1000;
 
 export function createHashGate(limits: HashGateLimits) {
   let running = 0;
+  let runningSuspect = 0;
+  const suspectPlaces = Math.max(1, limits.concurrency - 1);
   let lined = 0;
   /** Waiting for a turn, best first (priority, then arrival). */
   const queue: Entry[] = [];
@@ -43,8 +47,11 @@ export function createHashGate(limits: HashGateLimits) {
   /** Per address: its calls waiting behind those. */
   const lines = new Map<string, Entry[]>();
 
+  const canBegin = (entry: Entry) =>
+    running < limits.concurrency && (entry.priority !== PRIORITY.suspect || runningSuspect < suspectPlaces);
   const begin = (entry: Entry) => {
     running++;
+    if (entry.priority === PRIORITY.suspect) runningSuspect++;
     entry.start();
   };
 
@@ -57,7 +64,7 @@ export function createHashGate(limits: HashGateLimits) {
   /** Puts an entry running or in the queue, or refuses it (503); the address's count follows. */
   function admit(entry: Entry) {
     admitted.set(entry.address, (admitted.get(entry.address) ?? 0) + 1);
-    if (running < limits.concurrency) return begin(entry);
+    if (canBegin(entry)) return begin(entry);
     if (queue.length >= limits.queue) {
       const worst = queue[queue.length - 1];
       if (!worst || worst.priority <= entry.priority) {
@@ -84,11 +91,11 @@ export function createHashGate(limits: HashGateLimits) {
     if (line && !line.length) lines.delete(address);
   }
 
-  function release(address: string) {
+  function release(address: string, priority: Priority) {
     running--;
+    if (priority === PRIORITY.suspect) runningSuspect--;
     drop(address);
-    const next = queue.shift();
-    if (next) begin(next);
+    if (queue.length && canBegin(queue[0])) begin(queue.shift()!);
     pullLine(address);
   }
 
@@ -107,7 +114,7 @@ export function createHashGate(limits: HashGateLimits) {
       try {
         return await work();
       } finally {
-        release(address);
+        release(address, priority);
       }
     },
     /** What the gate holds now (the benchmark and the tests read it). */

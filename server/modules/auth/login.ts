@@ -74,24 +74,37 @@ export function createPasswordCheck() {
         await refuse(services, ip, { action: 'rate-limited', name });
         throw slowDown(addressWait);
       }
-      const user = await findBySignInName(services.database.db, name);
-      const key = keys(ip, user?.id ?? `name:${name}`);
-      const fromKnown = isKnown(key.known);
-      const wait = Math.max(failures.waitMs(key.pair, PAIR_DELAY), fromKnown ? 0 : failures.waitMs(key.account, ACCOUNT_DELAY));
+      // The gate's place is taken before the account is read, so a call it refuses costs no query.
+      const priority = isKnown(`name:${name}|${ip}`)
+        ? PRIORITY.known
+        : failures.count(`address:${ip}`) === 0
+          ? PRIORITY.clean
+          : PRIORITY.suspect;
+      const cost = services.config.passwordCost;
+      const { user, key, wait, valid, rehashed } = await services.hashGate.run(ip, priority, async () => {
+        const user = await findBySignInName(services.database.db, name);
+        const key = keys(ip, user?.id ?? `name:${name}`);
+        const fromKnown = isKnown(key.known);
+        const wait = Math.max(failures.waitMs(key.pair, PAIR_DELAY), fromKnown ? 0 : failures.waitMs(key.account, ACCOUNT_DELAY));
+        if (wait > 0) return { user, key, wait, valid: false, rehashed: null };
+        // An unknown name, or an account with no password yet, costs the same hash as a known one,
+        // so timing does not tell them apart.
+        const stored = user?.passwordHash ?? null;
+        dummyHash ??= hashPassword(randomBytes(16).toString('hex'), cost);
+        const ok = await verifyPassword(password, stored ?? (await dummyHash));
+        return {
+          user,
+          key,
+          wait,
+          valid: ok,
+          rehashed: ok && stored && needsRehash(stored, cost) ? await hashPassword(password, cost) : null,
+        };
+      });
       if (wait > 0) {
         await refuse(services, ip, { action: 'rate-limited', entityId: user?.id ?? null, name });
         throw slowDown(wait);
       }
-      const priority = fromKnown ? PRIORITY.known : failures.count(key.address) === 0 ? PRIORITY.clean : PRIORITY.suspect;
-      const cost = services.config.passwordCost;
       const stored = user?.passwordHash ?? null;
-      // An unknown name, or an account with no password yet, costs the same hash as a known one,
-      // so timing does not tell them apart.
-      const { valid, rehashed } = await services.hashGate.run(ip, priority, async () => {
-        dummyHash ??= hashPassword(randomBytes(16).toString('hex'), cost);
-        const ok = await verifyPassword(password, stored ?? (await dummyHash));
-        return { valid: ok, rehashed: ok && stored && needsRehash(stored, cost) ? await hashPassword(password, cost) : null };
-      });
       if (user && stored && valid) {
         if (rehashed) await upgradePasswordHash(services.database.db, user.id, stored, rehashed);
         return user;
@@ -110,10 +123,11 @@ export function createPasswordCheck() {
      * account's own from now on (the account's failures elsewhere do not slow it), and its
      * failures at the account are forgotten (the address's own are not).
      */
-    succeeded(ip: string, userId: string) {
+    succeeded(ip: string, userId: string, username?: string) {
       const key = keys(ip, userId);
       failures.clear(key.pair);
       keepBounded(known, key.known, Date.now(), KNOWN_KEPT);
+      if (username) keepBounded(known, `name:${signInName(username)}|${ip}`, Date.now(), KNOWN_KEPT);
     },
   };
 }

@@ -83,7 +83,7 @@ export async function authModule(app: FastifyInstance) {
         const user = await passwords.holder(services, request.ip, body.username, body.password);
         if (!user.emailVerified) throw new ApiError(403, NOT_ACTIVATED);
         if (user.disabled) throw new ApiError(403, DISABLED);
-        passwords.succeeded(request.ip, user.id);
+        passwords.succeeded(request.ip, user.id, body.username);
         await mutate(async (_tx, audit) => audit({ action: 'login', entity: 'user', entityId: user.id, actorId: user.id }));
         return ok(await loginResult(services, user), 'Login successful');
       },
