@@ -22,13 +22,13 @@ export async function openBenchDatabase(
     adminPassword: password,
     ...demo,
     embedded: database.kind === 'pglite',
-    scryptLog2N: config.scryptLog2N,
+    passwordCost: config.passwordCost,
   });
   // On a PostgreSQL database from an earlier run the account exists with an older password.
   if (!seeded.admin.created) {
     await database.db
       .update(users)
-      .set({ passwordHash: await hashPassword(password, config.scryptLog2N) })
+      .set({ passwordHash: await hashPassword(password, config.passwordCost) })
       .where(eq(users.email, adminEmail));
   }
   return { database, password };

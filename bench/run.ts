@@ -3,7 +3,8 @@
  * autocannon on loopback for a bounded time per endpoint, then one timed bulk conversion of
  * 10,000 first-timers (bench/convert.ts). `npm run bench -- members`: bench/members.ts instead
  * (`-- audit`: bench/audit.ts, `-- audit-estimate`: bench/auditEstimate.ts, `-- cih`: bench/cih.ts,
- * `-- import`: bench/import.ts, `-- import-xlsx`: bench/importXlsx.ts, `-- timing`: bench/accountTiming.ts, `-- zones`: bench/zoneDropdown.ts).
+ * `-- import`: bench/import.ts, `-- import-xlsx`: bench/importXlsx.ts, `-- timing`: bench/accountTiming.ts,
+ * `-- zones`: bench/zoneDropdown.ts, `-- flood`: bench/signInFlood.ts).
  * See bench/README.md.
  */
 import fs from 'node:fs';
@@ -105,7 +106,9 @@ async function main() {
   try {
     const prepared = await prepare(config);
     database = prepared.database;
-    console.log(`Database: ${database.kind}; seeded in ${Math.round(prepared.seedMs)} ms (scrypt 2^${config.scryptLog2N})`);
+    console.log(
+      `Database: ${database.kind}; seeded in ${Math.round(prepared.seedMs)} ms (argon2id m=${config.passwordCost.memoryKiB} KiB, t=${config.passwordCost.timeCost})`,
+    );
     app = await buildApp(config, database);
     const clean = await run(app, database, prepared.password);
     if (!clean) console.error('\nSome requests failed or ran over budget: the figures above are not a clean measurement.');
@@ -127,6 +130,7 @@ const benches: Record<string, () => Promise<number>> = {
   import: async () => (await import('./import.js')).benchImport(),
   'import-xlsx': async () => (await import('./importXlsx.js')).benchImportXlsx(),
   timing: async () => (await import('./accountTiming.js')).benchAccountTiming(),
+  flood: async () => (await import('./signInFlood.js')).benchSignInFlood(),
   zones: async () => (await import('./zoneDropdown.js')).benchZoneDropdown(),
 };
 const chosen = process.argv[2];

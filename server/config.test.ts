@@ -1,4 +1,5 @@
 import path from 'node:path';
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config.js';
 
@@ -16,7 +17,8 @@ describe('readConfig', () => {
     expect(c.jwtSecret).toBeUndefined();
     expect(c.smtpUrl).toBeUndefined();
     expect(c.appName).toBe('Flock');
-    expect(c.scryptLog2N).toBe(17);
+    expect(c.passwordCost).toEqual({ memoryKiB: 19_456, timeCost: 2, parallelism: 1 });
+    expect(c.hashGate).toMatchObject({ concurrency: os.availableParallelism(), perAddress: 2 });
     // Unset: decided at seeding (on for a fresh embedded database).
     expect(c.seedDemo).toBeUndefined();
   });

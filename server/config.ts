@@ -1,5 +1,8 @@
 import type { OutboxOptions } from './outbox.js';
+import os from 'node:os';
 import path from 'node:path';
+import type { HashGateLimits } from './modules/auth/hashGate.js';
+import { OWASP_ARGON2ID, type PasswordCost } from './modules/auth/passwords.js';
 
 export type AppConfig = {
   port: number;
@@ -15,8 +18,10 @@ export type AppConfig = {
   appName: string;
   /** Folder of the built web app; unset: the API only. */
   webRoot?: string;
-  /** scrypt cost as log2(N); the default is the architecture's N = 2^17. */
-  scryptLog2N: number;
+  /** argon2id cost of new password hashes; the default is OWASP's m = 19 MiB, t = 2, p = 1 (0197). */
+  passwordCost: PasswordCost;
+  /** How many password hashes run at once, wait, and may come from one address (hashGate.ts). */
+  hashGate: HashGateLimits;
   /** Requests per minute per address on the login, OTP and reset calls. */
   authRateLimit: number;
   tokenTtlSeconds: number;
@@ -97,7 +102,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     appName: env.APP_NAME || 'Flock',
     webRoot: path.resolve('dist'),
-    scryptLog2N: 17,
+    passwordCost: OWASP_ARGON2ID,
+    hashGate: { concurrency: os.availableParallelism(), queue: 8 * os.availableParallelism(), perAddress: 2, addressLine: 100 },
     authRateLimit: Number(env.AUTH_RATE_LIMIT || 300),
     tokenTtlSeconds: 8 * 3600,
     logLevel: env.LOG_LEVEL || 'info',

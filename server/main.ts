@@ -16,7 +16,7 @@ async function main(config: AppConfig) {
     seedDemo: config.seedDemo,
     demoPassword: config.demoPassword,
     embedded: database.kind === 'pglite',
-    scryptLog2N: config.scryptLog2N,
+    passwordCost: config.passwordCost,
   });
   const app = await buildApp(config, database);
   scheduleMaintenance(app);

@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import type { RegisteredRoute } from './http/route.js';
 import { createMailer, type Mailer } from './mail.js';
 import { createOutboxWorker, type OutboxWorker } from './outbox.js';
+import { createHashGate, type HashGate } from './modules/auth/hashGate.js';
 import { createSessions, type Sessions } from './modules/auth/sessions.js';
 import { createTokens, loadJwtSecret, type Tokens } from './modules/auth/tokens.js';
 
@@ -15,6 +16,8 @@ export type Services = {
   outbox: OutboxWorker;
   tokens: Tokens;
   sessions: Sessions;
+  /** The one gate every password hash and verification passes (0197). */
+  hashGate: HashGate;
   routes: RegisteredRoute[];
 };
 
@@ -29,6 +32,7 @@ export async function createServices(config: AppConfig, database: Database, log:
     outbox: createOutboxWorker({ db: database.db, transport: mailer.transport, from, log, ...config.outbox }),
     tokens,
     sessions: createSessions(database, tokens),
+    hashGate: createHashGate(config.hashGate),
     routes: [],
   };
 }

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     public readonly status: number,
     message: string,
     public readonly errors?: Record<string, string[]>,
+    /** Headers the answer carries, such as Retry-After on a 429 or 503. */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -88,6 +90,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error instanceof ApiError) {
       if (error.status === 403 && request.caller) await recordRefusal(app, request);
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.status).send({ succeeded: false, message: error.message, errors: error.errors });
     }
     const status = (error as FastifyError).statusCode ?? 500;

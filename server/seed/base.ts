@@ -4,7 +4,7 @@ import { PERMISSION_CATALOGUE, permissionString } from '@/domain/roles/permissio
 import { CIH_ROLES, DEFAULT_ROLE_PERMISSIONS, PLATFORM_ROLES, type RoleName } from '@/domain/roles/roles.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { biodata, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema/index.js';
-import { hashPassword } from '@/server/modules/auth/passwords.js';
+import { hashPassword, type PasswordCost } from '@/server/modules/auth/passwords.js';
 
 const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
   administrator: 'Runs the whole platform',
@@ -50,11 +50,11 @@ export async function roleIds(db: Db | Tx, names: readonly string[]) {
 }
 
 /** The administrator account; returns the password only when it was generated for a new account. */
-export async function seedAdmin(db: Db | Tx, opts: { email: string; password?: string; scryptLog2N: number }) {
+export async function seedAdmin(db: Db | Tx, opts: { email: string; password?: string; passwordCost: PasswordCost }) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, opts.email));
   if (existing) return { email: opts.email, created: false as const };
   const password = opts.password ?? randomBytes(12).toString('base64url');
-  const passwordHash = await hashPassword(password, opts.scryptLog2N);
+  const passwordHash = await hashPassword(password, opts.passwordCost);
   // One transaction: an account is never left without its role or biodata.
   const admin = await db.transaction(async (tx) => {
     // A later ADMIN_EMAIL must still get its account: the first administrator already holds 'admin'.

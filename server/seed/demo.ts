@@ -20,7 +20,7 @@ import {
   users,
   zones,
 } from '@/server/db/schema/index.js';
-import { hashPassword } from '@/server/modules/auth/passwords.js';
+import { hashPassword, type PasswordCost } from '@/server/modules/auth/passwords.js';
 import { roleIds } from './base.js';
 import { seedGatherings } from './gatherings.js';
 
@@ -791,11 +791,11 @@ async function writeChurch(tx: Tx, church: Church, passwordHash: string, roleIdO
 
 /**
  * Seeds the demo church unless it is already there. Every demo account shares the one demo
- * password, so it is hashed once (scrypt at 2^17 costs about half a second) and the hash reused.
+ * password, so it is hashed once (argon2id at OWASP's cost takes a tenth of a second or so) and the hash reused.
  */
 export async function seedDemo(
   db: Db | Tx,
-  opts: { password?: string; scryptLog2N: number },
+  opts: { password?: string; passwordCost: PasswordCost },
 ): Promise<{ created: boolean; generatedPassword?: string }> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, MARKER_EMAIL));
   if (existing) return { created: false };
@@ -803,7 +803,7 @@ export async function seedDemo(
   const missing = PLATFORM_ROLES.filter((r) => !roleIdOf.has(r));
   if (missing.length) throw new Error(`seedDemo needs the roles seeded first; missing: ${missing.join(', ')}`);
   const password = opts.password ?? randomBytes(12).toString('base64url');
-  const passwordHash = await hashPassword(password, opts.scryptLog2N);
+  const passwordHash = await hashPassword(password, opts.passwordCost);
   const church = planDemoChurch();
   await db.transaction(async (tx) => {
     await writeChurch(tx, church, passwordHash, roleIdOf);

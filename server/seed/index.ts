@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '@/server/db/client.js';
+import type { PasswordCost } from '@/server/modules/auth/passwords.js';
 import { users } from '@/server/db/schema/index.js';
 import { seedAdmin, seedCatalogue } from './base.js';
 import { keepCredentials, unusedCredentials, type FirstStartCredentials } from './credentials.js';
@@ -12,7 +13,7 @@ export type SeedOptions = {
   seedDemo?: boolean;
   demoPassword?: string;
   embedded: boolean;
-  scryptLog2N: number;
+  passwordCost: PasswordCost;
 };
 
 export type SeedResult = {
@@ -31,9 +32,9 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   const seeded = await db.transaction(async (tx) => {
     const [{ n }] = await tx.select({ n: count() }).from(users);
     await seedCatalogue(tx);
-    const admin = await seedAdmin(tx, { email: opts.adminEmail, password: opts.adminPassword, scryptLog2N: opts.scryptLog2N });
+    const admin = await seedAdmin(tx, { email: opts.adminEmail, password: opts.adminPassword, passwordCost: opts.passwordCost });
     const wantDemo = opts.seedDemo ?? (opts.embedded && n === 0);
-    const demo = wantDemo ? await seedDemo(tx, { password: opts.demoPassword, scryptLog2N: opts.scryptLog2N }) : undefined;
+    const demo = wantDemo ? await seedDemo(tx, { password: opts.demoPassword, passwordCost: opts.passwordCost }) : undefined;
     await keepCredentials(tx, {
       admin: admin.generatedPassword ? { email: admin.email, password: admin.generatedPassword } : undefined,
       demo: demo?.generatedPassword ? { emails: [...DEMO_ACCOUNTS], password: demo.generatedPassword } : undefined,

@@ -2,12 +2,12 @@
  * Limits that fit a church on one wifi, accounts that no stranger can find out about, and
  * security events kept in the audit trail.
  */
-import { and, desc, eq, gt } from 'drizzle-orm';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { readConfig } from '@/server/config.js';
-import { auditLogs, users } from '@/server/db/schema/index.js';
+import { auditLogs, otps, users } from '@/server/db/schema/index.js';
 import { ADMIN_EMAIL, startServer, startSibling, type TestServer } from '@/tests/support/server.js';
 import { createUser, signUp, uniqueEmail } from '@/tests/support/users.js';
 
@@ -50,16 +50,84 @@ describe('a congregation signing in from one address', () => {
   });
 });
 
+/** A second app over the same database that believes X-Forwarded-For, so each call names its address. */
+async function behindProxy<T>(work: (proxied: TestServer) => Promise<T>): Promise<T> {
+  const proxied = await startSibling(s, { trustProxy: true });
+  try {
+    return await work(proxied);
+  } finally {
+    await proxied.close();
+  }
+}
+const loginFrom = (server: TestServer, address: string, username: string, password: string) =>
+  server.call('POST', '/Auth/Login', { body: { username, password }, headers: { 'x-forwarded-for': address } });
+
+/**
+ * The delays are read from Date.now, held still here, so every wait the server asks for is still
+ * to come when the next call arrives, however slow the machine; moving the clock shows it passing.
+ */
+function clockHeld() {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+  return { advance: (ms: number) => vi.setSystemTime(Date.now() + ms) };
+}
+
 describe('guessing a password', () => {
-  it('stops an account after 10 failures in 15 minutes, right password included, and leaves others alone', async () => {
-    const target = await createUser(s);
+  afterEach(() => vi.useRealTimers());
+
+  it("slows a stranger's address after 5 failures, by email or user name alike, while the owner signs in from their own", async () => {
+    const userName = `target${Date.now()}`;
+    const target = await createUser(s, { overrides: { userName } });
     const bystander = await createUser(s);
-    for (let i = 0; i < 10; i++) expect((await login(s, target.email, `Guess-${i}-pass`)).status).toBe(400);
-    const blocked = await login(s, target.email, target.password);
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/Too many failed sign-in attempts/);
-    expect((await login(s, bystander.email, bystander.password)).status).toBe(200);
+    await behindProxy(async (proxied) => {
+      clockHeld();
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const name = i % 2 ? target.email : userName.toUpperCase();
+        statuses.push((await loginFrom(proxied, '203.0.113.7', name, `Guess-${i}-pass`)).status);
+      }
+      // Email and user name count as one account: five failures, then the address waits.
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429, 429, 429, 429, 429]);
+      const slowed = await loginFrom(proxied, '203.0.113.7', target.email, target.password);
+      expect(slowed.status).toBe(429);
+      expect(slowed.body.message).toMatch(/^Too many failed sign-in attempts. Please wait \d+ seconds? before trying again/);
+      expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The owner, from their own address, and another account from the stranger's, are not slowed.
+      expect((await loginFrom(proxied, '198.51.100.20', target.email, target.password)).status).toBe(200);
+      expect((await loginFrom(proxied, '203.0.113.7', bystander.email, bystander.password)).status).toBe(200);
+    });
     expect((await auditRows('rate-limited')).some((row) => (row.after as { username?: string })?.username === target.email)).toBe(true);
+  });
+
+  it('the waits grow with each failure and pass: a delay, not a lock', async () => {
+    const target = await createUser(s);
+    await behindProxy(async (proxied) => {
+      const clock = clockHeld();
+      for (let i = 0; i < 5; i++) expect((await loginFrom(proxied, '203.0.113.8', target.email, `Guess-${i}-pass`)).status).toBe(400);
+      const first = await loginFrom(proxied, '203.0.113.8', target.email, 'Guess-5-pass');
+      expect(first.headers.get('retry-after')).toBe('1');
+      clock.advance(1000);
+      expect((await loginFrom(proxied, '203.0.113.8', target.email, 'Guess-6-pass')).status).toBe(400);
+      expect((await loginFrom(proxied, '203.0.113.8', target.email, target.password)).headers.get('retry-after')).toBe('2');
+      clock.advance(2000);
+      expect((await loginFrom(proxied, '203.0.113.8', target.email, target.password)).status).toBe(200);
+    });
+  });
+
+  it('many addresses guessing one account slow down new addresses only: the owner signs in from one they used before', async () => {
+    const target = await createUser(s);
+    await behindProxy(async (proxied) => {
+      expect((await loginFrom(proxied, '198.51.100.30', target.email, target.password)).status).toBe(200);
+      const clock = clockHeld();
+      const statuses: number[] = [];
+      for (let i = 0; i < 25; i++) statuses.push((await loginFrom(proxied, `203.0.113.${100 + i}`, target.email, 'Guess-pass-1')).status);
+      expect(statuses.slice(0, 20)).toEqual(Array(20).fill(400));
+      expect(statuses.slice(20)).toEqual(Array(5).fill(429));
+      expect((await loginFrom(proxied, '198.51.100.30', target.email, target.password)).status).toBe(200);
+      const newcomer = await loginFrom(proxied, '198.51.100.31', target.email, target.password);
+      expect(newcomer.status).toBe(429);
+      clock.advance(Number(newcomer.headers.get('retry-after')) * 1000);
+      expect((await loginFrom(proxied, '198.51.100.31', target.email, target.password)).status).toBe(200);
+    });
   });
 
   it('stops an address after 100 failures across accounts', async () => {
@@ -90,7 +158,7 @@ describe('codes', () => {
     expect(reset.status).toBe(200);
   });
 
-  it('allows 5 wrong guesses per account per hour, not per code', async () => {
+  it('limits wrong guesses per code, not per account: after wrong guesses at an older code, a fresh one works', async () => {
     const { email } = await signUp(s);
     const wrongFor = (otp: string) => (otp === '000000' ? '000001' : '000000');
     const first = (await s.lastMail(email))!.otp!;
@@ -102,8 +170,57 @@ describe('codes', () => {
     for (let i = 0; i < 2; i++)
       expect((await s.call('POST', '/Auth/ValidateEmailComplete', { body: { email, otp: wrongFor(second) } })).status).toBe(400);
     const right = await s.call('POST', '/Auth/ValidateEmailComplete', { body: { email, otp: second } });
-    expect(right.status).toBe(400);
-    expect((await auditRows('otp-refused')).filter((row) => (row.after as { email?: string })?.email === email)).toHaveLength(6);
+    expect(right.status).toBe(200);
+    expect((await auditRows('otp-refused')).filter((row) => (row.after as { email?: string })?.email === email)).toHaveLength(5);
+  });
+
+  it("a stranger's requests and wrong reset codes from elsewhere do not stop the owner: a fresh code works", async () => {
+    const owner = await createUser(s);
+    await behindProxy(async (proxied) => {
+      const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+      const stranger = from('203.0.113.50');
+      const ownHome = from('198.51.100.50');
+      const reset = (otp: string, as: typeof stranger, newPassword = 'Fresh-pass-82') =>
+        proxied.call('POST', '/Auth/ChangePasswordComplete', { body: { email: owner.email, otp, newPassword }, ...as });
+      for (let i = 0; i < 10; i++)
+        await proxied.call('POST', '/Auth/ChangePasswordInitiate', { body: { email: owner.email }, ...stranger });
+      const guessed = (await s.lastMail(owner.email))!.otp!;
+      const wrong = guessed === '000000' ? '000001' : '000000';
+      for (let i = 0; i < 12; i++) expect((await reset(wrong, stranger)).status).toBe(400);
+      // Five wrong tries killed that code; the owner asks for a fresh one, which comes and works.
+      expect((await reset(guessed, ownHome)).status).toBe(400);
+      expect((await proxied.call('POST', '/Auth/ChangePasswordInitiate', { body: { email: owner.email }, ...ownHome })).status).toBe(200);
+      const fresh = (await s.lastMail(owner.email))!.otp!;
+      expect(
+        await s.database.db
+          .select()
+          .from(otps)
+          .where(and(eq(otps.email, owner.email), isNull(otps.usedAt))),
+      ).toHaveLength(1);
+      expect((await reset(fresh, ownHome)).status).toBe(200);
+      expect((await login(s, owner.email, 'Fresh-pass-82')).status).toBe(200);
+    });
+  });
+
+  it("an address that keeps guessing is refused even with the right code, which stays the owner's", async () => {
+    const owner = await createUser(s);
+    await behindProxy(async (proxied) => {
+      const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+      const stranger = from('203.0.113.60');
+      const ownHome = from('198.51.100.60');
+      const ask = () => proxied.call('POST', '/Auth/ChangePasswordInitiate', { body: { email: owner.email }, ...ownHome });
+      const reset = (otp: string, as: typeof stranger) =>
+        proxied.call('POST', '/Auth/ChangePasswordComplete', { body: { email: owner.email, otp, newPassword: 'Fresh-pass-83' }, ...as });
+      for (let round = 0; round < 2; round++) {
+        await ask();
+        const live = (await s.lastMail(owner.email))!.otp!;
+        for (let i = 0; i < 5; i++) expect((await reset(live === '000000' ? '000001' : '000000', stranger)).status).toBe(400);
+      }
+      await ask();
+      const live = (await s.lastMail(owner.email))!.otp!;
+      expect((await reset(live, stranger)).status).toBe(400);
+      expect((await reset(live, ownHome)).status).toBe(200);
+    });
   });
 });
 

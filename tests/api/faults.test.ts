@@ -19,6 +19,7 @@ import {
   untilListening,
   type Proc,
 } from '@/tests/support/serverProcess.js';
+import { TEST_PASSWORD_COST } from '@/tests/support/server.js';
 
 const PG = process.env.TEST_DATABASE_URL;
 const ADMIN = { username: PROCESS_ADMIN.email, password: PROCESS_ADMIN.password };
@@ -224,7 +225,7 @@ embeddedOnly('stopping', () => {
       await vi.waitFor(() => expect(idle.received()).toMatch(/^HTTP\/1.1 200/));
       // a client that connected and has said nothing yet (a browser's preconnect)
       const silent = await openSocket(port);
-      // a sign-in (scrypt at full cost) the server has begun
+      // a sign-in (argon2id at full cost) the server has begun
       const busy = await openSocket(port);
       const login = JSON.stringify(ADMIN);
       busy.socket.write(
@@ -352,7 +353,7 @@ embeddedOnly('a seed cut short', () => {
   it('leaves nothing half done, and the next start seeds in full', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     const { db } = database;
-    const opts = { adminEmail: 'admin@example.org', embedded: true, scryptLog2N: 10 };
+    const opts = { adminEmail: 'admin@example.org', embedded: true, passwordCost: TEST_PASSWORD_COST };
     try {
       // The disk fills up while the demo church is written, after the administrator was made.
       await db.execute(

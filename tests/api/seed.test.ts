@@ -27,7 +27,7 @@ import { seedCatalogue } from '@/server/seed/base.js';
 import { seedDemo } from '@/server/seed/demo.js';
 import { seedDatabase, type SeedOptions } from '@/server/seed/index.js';
 import { verifyPassword } from '@/server/modules/auth/passwords.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_PASSWORD, startServer, type TestServer } from '@/tests/support/server.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_PASSWORD, startServer, TEST_PASSWORD_COST, type TestServer } from '@/tests/support/server.js';
 
 // The product's enumerations, word for word.
 const GENDER_OF_TITLE: Record<string, string> = { Mr: 'Male', Master: 'Male', Mrs: 'Female', Miss: 'Female' };
@@ -53,7 +53,7 @@ const seedOpts: SeedOptions = {
   seedDemo: true,
   demoPassword: DEMO_PASSWORD,
   embedded: false,
-  scryptLog2N: 12,
+  passwordCost: TEST_PASSWORD_COST,
 };
 
 beforeAll(async () => {
@@ -338,7 +338,7 @@ describe('seedDemo on its own', () => {
     const other = await openDatabase({ dataDir: 'memory://' });
     try {
       await seedCatalogue(other.db);
-      const result = await seedDemo(other.db, { scryptLog2N: 10 });
+      const result = await seedDemo(other.db, { passwordCost: TEST_PASSWORD_COST });
       expect(result.created).toBe(true);
       expect(result.generatedPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
       const [member] = await other.db.select().from(users).where(eq(users.email, 'member@example.org'));
@@ -355,7 +355,7 @@ describe('seedDemo on its own', () => {
       const ours = await fingerprint(db);
       expect(theirs.length).toBeGreaterThan(190);
       expect(theirs).toEqual(ours);
-      expect(await seedDemo(other.db, { scryptLog2N: 10 })).toEqual({ created: false });
+      expect(await seedDemo(other.db, { passwordCost: TEST_PASSWORD_COST })).toEqual({ created: false });
     } finally {
       await other.close();
     }

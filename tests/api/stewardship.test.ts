@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
 import { auditLogs, biodata, children, files, notifications, spouses, users } from '@/server/db/schema/index.js';
 import { seedDatabase } from '@/server/seed/index.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from '@/tests/support/server.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, TEST_PASSWORD_COST } from '@/tests/support/server.js';
 import { startProcess } from '@/tests/support/serverProcess.js';
 import { createUser } from '@/tests/support/users.js';
 import { userWith } from '@/tests/support/roles.js';
@@ -64,13 +64,13 @@ async function runningServer(): Promise<Running> {
     adminPassword: ADMIN_PASSWORD,
     seedDemo: false,
     embedded: false,
-    scryptLog2N: 12,
+    passwordCost: TEST_PASSWORD_COST,
   });
   const config = {
     ...readConfig({}),
     adminEmail: ADMIN_EMAIL,
     webRoot: undefined,
-    scryptLog2N: 12,
+    passwordCost: TEST_PASSWORD_COST,
     logLevel: 'silent',
     dataDir,
     backupDir,

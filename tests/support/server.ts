@@ -12,6 +12,8 @@ import { seedDatabase } from '@/server/seed/index.js';
 export const ADMIN_EMAIL = 'admin@example.org';
 export const ADMIN_PASSWORD = 'Admin-pass-1';
 export const DEMO_PASSWORD = 'Demo-pass-1';
+/** argon2id at 1 MiB and one pass: the api tests' password cost. */
+export const TEST_PASSWORD_COST = { memoryKiB: 1024, timeCost: 1, parallelism: 1 };
 
 export type TestServer = {
   url: string;
@@ -107,8 +109,8 @@ function testConfig(overrides: Partial<AppConfig>): AppConfig {
     adminPassword: ADMIN_PASSWORD,
     demoPassword: DEMO_PASSWORD,
     webRoot: undefined,
-    // Real scrypt at a lower cost keeps the suite quick; production uses 2^17 (see config).
-    scryptLog2N: 12,
+    // Real argon2id at a lower cost keeps the suite quick; production uses OWASP's (see config).
+    passwordCost: TEST_PASSWORD_COST,
     authRateLimit: 1000,
     logLevel: 'silent',
     ...overrides,
@@ -136,7 +138,7 @@ export async function startServer(overrides: ServerOverrides = {}): Promise<Test
     seedDemo: demo,
     demoPassword: config.demoPassword,
     embedded: false,
-    scryptLog2N: config.scryptLog2N,
+    passwordCost: config.passwordCost,
   });
   return serve(config, database, async () => {
     await database.close();

@@ -87,6 +87,7 @@ export async function seededDataDir(dir: string): Promise<string> {
 async function seedTemplate(): Promise<string> {
   const { openDatabase } = await import('@/server/db/client.js');
   const { seedDatabase } = await import('@/server/seed/index.js');
+  const { OWASP_ARGON2ID } = await import('@/server/modules/auth/passwords.js');
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-seeded-'));
   process.once('exit', () => fs.rmSync(root, { recursive: true, force: true }));
   const dataDir = path.join(root, 'data');
@@ -99,7 +100,7 @@ async function seedTemplate(): Promise<string> {
       adminPassword: PROCESS_ADMIN.password,
       seedDemo: false,
       embedded: true,
-      scryptLog2N: 17,
+      passwordCost: OWASP_ARGON2ID,
     });
   } finally {
     await database.close();

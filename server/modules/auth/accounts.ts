@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { signUpSchema } from '@/domain/auth/schemas.js';
 import type { Db, Tx } from '@/server/db/client.js';
@@ -89,6 +89,18 @@ export async function resetPassword(tx: Tx, audit: Audit, user: User, passwordHa
     .where(eq(users.id, user.id))
     .returning();
   audit({ action: 'reset-password', entity: 'user', entityId: user.id, actorId: user.id, before: user, after });
+}
+
+/**
+ * A right password on an older hash (scrypt, or argon2id at another cost), hashed again at
+ * today's cost. Not a change of password: tokens stay valid, and nothing is written when the
+ * hash changed meanwhile (a reset or change won).
+ */
+export async function upgradePasswordHash(db: Db, userId: string, before: string, after: string) {
+  await db
+    .update(users)
+    .set({ passwordHash: after })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, before)));
 }
 
 export async function changePassword(tx: Tx, audit: Audit, user: User, passwordHash: string) {

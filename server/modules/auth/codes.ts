@@ -7,19 +7,71 @@ import type { RouteContext } from '@/server/http/route.js';
 import type { Mail } from '@/server/mail.js';
 import type { Services } from '@/server/services.js';
 import { findByEmail, type User } from './accounts.js';
-import { INVALID_OTP, issueOtp, type OtpPurpose } from './otp.js';
+import { createAttemptCounter } from './attempts.js';
+import { checkOtp, INVALID_OTP, issueOtp, type OtpPurpose } from './otp.js';
 
 /** The mailed codes of sign-up, email validation and password reset, as the calls send and refuse them. */
 
 const SAME_ANSWER = 'If the address belongs to an account, a code has been sent to it.';
+
+const HOUR_MS = 3600_000;
+/** Codes one address may have mailed to one account for one purpose in an hour; past that, the live code stays. */
+const MAX_CODES_PER_ADDRESS = 5;
+/** Wrong codes one address may try at one account and purpose in an hour; past that, its tries are not checked. */
+const MAX_WRONG_PER_ADDRESS = 10;
+
+/**
+ * What each address may do with the mailed codes of each account, per app (0198): a stranger
+ * who asks again and again stops getting fresh codes sent (so they cannot keep cancelling the
+ * owner's), and one who guesses wrong again and again is refused, while the owner, from their
+ * own address, still asks for a code and uses it. Kept in the process, as the sign-in counts are.
+ */
+export function createCodeLimits() {
+  const asked = createAttemptCounter(HOUR_MS);
+  const wrong = createAttemptCounter(HOUR_MS);
+  const key = (ip: string, email: string, purpose: OtpPurpose) => `${ip}|${purpose}|${email}`;
+  return {
+    /** Counts a request for a code; false once this address has asked for its share this hour. */
+    ask(ip: string, email: string, purpose: OtpPurpose): boolean {
+      const k = key(ip, email, purpose);
+      if (asked.count(k) >= MAX_CODES_PER_ADDRESS) return false;
+      asked.fail(k);
+      return true;
+    },
+    /**
+     * Checks (and with `consume`, spends) a code tried from this address: true when right. A
+     * wrong one counts against the code and the address; an address past its wrong tries is
+     * refused without the code being looked at, so it cannot spend the owner's code either.
+     */
+    async guess(tx: Tx, services: Services, ip: string, email: string, purpose: OtpPurpose, code: string, consume: boolean) {
+      const k = key(ip, email, purpose);
+      if (wrong.count(k) >= MAX_WRONG_PER_ADDRESS) return false;
+      const outcome = await checkOtp(tx, services, email, purpose, code, consume);
+      if (outcome === 'wrong') wrong.fail(k);
+      return outcome === 'right';
+    },
+  };
+}
+export type CodeLimits = ReturnType<typeof createCodeLimits>;
 
 /** Sends mail after the transaction that produced it has committed. */
 export async function sendAll(services: Services, mails: Array<Mail | null>) {
   for (const mail of mails) if (mail) await services.mailer.send(mail);
 }
 
-/** Issues a code to an existing account and records that it did (never the code itself). */
-function issueAudited(tx: Tx, services: Services, audit: (entry: AuditEntry) => void, user: User, purpose: OtpPurpose) {
+/**
+ * Issues a code to an existing account and records that it did (never the code itself); none
+ * when this address has asked for its share of codes for the account.
+ */
+function issueAudited(
+  tx: Tx,
+  services: Services,
+  audit: (entry: AuditEntry) => void,
+  user: User,
+  purpose: OtpPurpose,
+  from: { ip: string; limits: CodeLimits },
+) {
+  if (!from.limits.ask(from.ip, user.email, purpose)) return null;
   audit({ action: 'issue-otp', entity: 'user', entityId: user.id, actorId: user.id, after: { purpose } });
   return issueOtp(tx, services, user.email, purpose);
 }
@@ -28,12 +80,16 @@ function issueAudited(tx: Tx, services: Services, audit: (entry: AuditEntry) => 
  * The code-mailing calls: a code for the purpose the account calls for (none for an unknown
  * address), mailed after commit, and the same answer either way so no call reveals an account.
  */
-export async function mailCode(ctx: RouteContext<{ email: string }, unknown>, purposeFor: (user: User) => OtpPurpose | null) {
-  const { body, services, mutate } = ctx;
+export async function mailCode(
+  ctx: RouteContext<{ email: string }, unknown>,
+  limits: CodeLimits,
+  purposeFor: (user: User) => OtpPurpose | null,
+) {
+  const { body, services, mutate, request } = ctx;
   const mail = await mutate(async (tx, audit) => {
     const user = await findByEmail(tx, body.email);
     const purpose = user && purposeFor(user);
-    return user && purpose ? issueAudited(tx, services, audit, user, purpose) : null;
+    return user && purpose ? issueAudited(tx, services, audit, user, purpose, { ip: request.ip, limits }) : null;
   });
   await sendAll(services, [mail]);
   return ok(null, SAME_ANSWER);
@@ -44,9 +100,15 @@ export async function mailCode(ctx: RouteContext<{ email: string }, unknown>, pu
  * which addresses have one); the owner is told by mail instead, with a fresh code if the
  * account was never activated. The password typed is not used.
  */
-export async function alreadyRegisteredMail(tx: Tx, services: Services, audit: (entry: AuditEntry) => void, user: User): Promise<Mail> {
+export async function alreadyRegisteredMail(
+  tx: Tx,
+  services: Services,
+  audit: (entry: AuditEntry) => void,
+  user: User,
+  from: { ip: string; limits: CodeLimits },
+): Promise<Mail> {
   const app = services.config.appName;
-  const code = user.emailVerified ? null : await issueAudited(tx, services, audit, user, 'verify');
+  const code = user.emailVerified ? null : await issueAudited(tx, services, audit, user, 'verify', from);
   audit({ action: 'sign-up-existing', entity: 'user', entityId: user.id, actorId: null });
   const next = code
     ? `${code.text}\n\nYour existing password stays as it was.`

@@ -6,10 +6,10 @@ import type { Services } from '@/server/services.js';
 
 export type OtpPurpose = 'verify' | 'reset';
 const TTL_MS = 10 * 60 * 1000;
-/** Wrong guesses allowed per account and purpose in an hour, whichever code they were aimed at. */
-const MAX_GUESSES_PER_HOUR = 5;
-/** Codes issued per account and purpose in an hour: past that a stranger cannot cancel the live one by asking again. */
-const MAX_CODES_PER_HOUR = 5;
+/** Wrong guesses one code takes: then it is dead, and its owner asks for a fresh one (0198). */
+const MAX_GUESSES_PER_CODE = 5;
+/** Codes issued per account and purpose in an hour, from all addresses together: the mail a stranger can cause. */
+const MAX_CODES_PER_HOUR = 20;
 const HOUR_MS = 3600_000;
 export const INVALID_OTP = 'Invalid or expired OTP';
 
@@ -22,10 +22,10 @@ function hashOf(services: Services, email: string, purpose: OtpPurpose, code: st
   return services.tokens.keyedHash(`${purpose}:${email}:${code}`);
 }
 
-/** The codes of an account and purpose issued in the last hour, and the wrong guesses made at them. */
+/** The codes of an account and purpose issued in the last hour. */
 async function lastHour(tx: Tx, email: string, purpose: OtpPurpose) {
   const [row] = await tx
-    .select({ codes: sql<number>`count(*)::int`, guesses: sql<number>`coalesce(sum(${otps.attempts}), 0)::int` })
+    .select({ codes: sql<number>`count(*)::int` })
     .from(otps)
     .where(and(eq(otps.email, email), eq(otps.purpose, purpose), gt(otps.createdAt, new Date(Date.now() - HOUR_MS))));
   return row;
@@ -33,7 +33,8 @@ async function lastHour(tx: Tx, email: string, purpose: OtpPurpose) {
 
 /**
  * Issues a fresh 6-digit code (older ones of the same purpose stop working) and returns the mail
- * to send; null when this hour's codes are spent, so the live code stays valid.
+ * to send; null when this hour's codes are spent, so the live code stays valid. How many one
+ * address may ask for is codes.ts's (createCodeLimits).
  */
 export async function issueOtp(tx: Tx, services: Services, email: string, purpose: OtpPurpose) {
   if ((await lastHour(tx, email, purpose)).codes >= MAX_CODES_PER_HOUR) return null;
@@ -58,10 +59,18 @@ export async function issueOtp(tx: Tx, services: Services, email: string, purpos
 }
 
 /**
- * Consumes the newest live code of that purpose. A wrong guess counts against the account: after
- * five in an hour no code works until the hour has passed. False on any failure.
+ * Checks a code against the newest live code of that purpose, and spends it when `consume` is
+ * set. A wrong guess counts against that code only: after five it is dead, and a fresh one
+ * (asked for again) works. 'right', 'wrong' (a guess that missed) or 'none' (no live code).
  */
-export async function consumeOtp(tx: Tx, services: Services, email: string, purpose: OtpPurpose, code: string) {
+export async function checkOtp(
+  tx: Tx,
+  services: Services,
+  email: string,
+  purpose: OtpPurpose,
+  code: string,
+  consume: boolean,
+): Promise<'right' | 'wrong' | 'none'> {
   const [row] = await tx
     .select()
     .from(otps)
@@ -69,15 +78,14 @@ export async function consumeOtp(tx: Tx, services: Services, email: string, purp
     .orderBy(desc(otps.createdAt))
     .limit(1)
     .for('update');
-  if (!row || row.expiresAt.getTime() < Date.now()) return false;
-  if ((await lastHour(tx, email, purpose)).guesses >= MAX_GUESSES_PER_HOUR) return false;
+  if (!row || row.expiresAt.getTime() < Date.now() || row.attempts >= MAX_GUESSES_PER_CODE) return 'none';
   if (row.codeHash !== hashOf(services, email, purpose, code)) {
     await tx
       .update(otps)
       .set({ attempts: row.attempts + 1 })
       .where(eq(otps.id, row.id));
-    return false;
+    return 'wrong';
   }
-  await tx.update(otps).set({ usedAt: new Date() }).where(eq(otps.id, row.id));
-  return true;
+  if (consume) await tx.update(otps).set({ usedAt: new Date() }).where(eq(otps.id, row.id));
+  return 'right';
 }

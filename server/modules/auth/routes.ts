@@ -4,10 +4,10 @@ import { ok } from '@/server/http/envelope.js';
 import { ApiError, badRequest } from '@/server/http/errors.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { changePassword, createSignedUp, findByEmail, logOut, resetPassword, signUpRaceLost, userById, verifyEmail } from './accounts.js';
-import { alreadyRegisteredMail, mailCode, refuseCode, sendAll } from './codes.js';
+import { alreadyRegisteredMail, createCodeLimits, mailCode, refuseCode, sendAll } from './codes.js';
 import { refuseCommonPassword } from './commonPasswords.js';
 import { createPasswordCheck, loginResult } from './login.js';
-import { consumeOtp, issueOtp } from './otp.js';
+import { issueOtp } from './otp.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 const NOT_ACTIVATED = 'Your profile has not been activated. Please verify your email address.';
@@ -16,6 +16,7 @@ const DISABLED = 'Your account has been disabled. Please contact an administrato
 export async function authModule(app: FastifyInstance) {
   const tag = 'Auth';
   const passwords = createPasswordCheck();
+  const codes = createCodeLimits();
   registerRoutes(app, [
     // Under /UserManagement/, but one of Auth's public calls: it creates the account.
     route({
@@ -24,12 +25,14 @@ export async function authModule(app: FastifyInstance) {
       summary: 'Register: a new account is a first-timer, inactive until its email is validated',
       access: { public: true },
       rateLimited: true,
-      async handler({ body, services, mutate }) {
+      async handler({ body, services, mutate, request }) {
         refuseCommonPassword(body.password, 'password');
-        const passwordHash = await hashPassword(body.password, services.config.scryptLog2N);
+        const passwordHash = await services.hashGate.run(request.ip, passwords.priorityOf(request.ip), () =>
+          hashPassword(body.password, services.config.passwordCost),
+        );
         const mail = await mutate(async (tx, audit) => {
           const existing = await findByEmail(tx, body.email);
-          if (existing) return alreadyRegisteredMail(tx, services, audit, existing);
+          if (existing) return alreadyRegisteredMail(tx, services, audit, existing, { ip: request.ip, limits: codes });
           const user = await createSignedUp(tx, audit, body, passwordHash);
           return issueOtp(tx, services, user.email, 'verify');
         }).catch(signUpRaceLost);
@@ -43,7 +46,7 @@ export async function authModule(app: FastifyInstance) {
       summary: 'Mail a code that validates the email of an inactive profile',
       access: { public: true },
       rateLimited: true,
-      handler: (ctx) => mailCode(ctx, (user) => (user.emailVerified ? null : 'verify')),
+      handler: (ctx) => mailCode(ctx, codes, (user) => (user.emailVerified ? null : 'verify')),
     }),
     route({
       call: authCalls.validateEmailComplete,
@@ -54,7 +57,7 @@ export async function authModule(app: FastifyInstance) {
       async handler({ body, services, mutate, request }) {
         const valid = await mutate(async (tx, audit) => {
           const user = await findByEmail(tx, body.email);
-          if (!user || !(await consumeOtp(tx, services, body.email, 'verify', body.otp))) return false;
+          if (!user || !(await codes.guess(tx, services, request.ip, body.email, 'verify', body.otp, true))) return false;
           await verifyEmail(tx, audit, user);
           return true;
         });
@@ -68,7 +71,7 @@ export async function authModule(app: FastifyInstance) {
       summary: 'Mail a fresh code for email validation or password reset',
       access: { public: true },
       rateLimited: true,
-      handler: (ctx) => mailCode(ctx, (user) => (ctx.body.purpose === 'verify' && user.emailVerified ? null : ctx.body.purpose)),
+      handler: (ctx) => mailCode(ctx, codes, (user) => (ctx.body.purpose === 'verify' && user.emailVerified ? null : ctx.body.purpose)),
     }),
     route({
       call: authCalls.login,
@@ -80,7 +83,7 @@ export async function authModule(app: FastifyInstance) {
         const user = await passwords.holder(services, request.ip, body.username, body.password);
         if (!user.emailVerified) throw new ApiError(403, NOT_ACTIVATED);
         if (user.disabled) throw new ApiError(403, DISABLED);
-        passwords.succeeded(body.username);
+        passwords.succeeded(request.ip, user.id, body.username);
         await mutate(async (_tx, audit) => audit({ action: 'login', entity: 'user', entityId: user.id, actorId: user.id }));
         return ok(await loginResult(services, user), 'Login successful');
       },
@@ -101,7 +104,7 @@ export async function authModule(app: FastifyInstance) {
       summary: 'Start a password reset: mail a code (same answer whether or not the email exists)',
       access: { public: true },
       rateLimited: true,
-      handler: (ctx) => mailCode(ctx, () => 'reset'),
+      handler: (ctx) => mailCode(ctx, codes, () => 'reset'),
     }),
     route({
       call: authCalls.changePasswordComplete,
@@ -111,14 +114,25 @@ export async function authModule(app: FastifyInstance) {
       rateLimited: true,
       async handler({ body, services, mutate, request }) {
         refuseCommonPassword(body.newPassword, 'newPassword');
-        const passwordHash = await hashPassword(body.newPassword, services.config.scryptLog2N);
+        const { ip } = request;
+        // The code is checked before the new password is hashed, so wrong codes cost no hash.
+        const owner = await mutate(async (tx) => {
+          const user = await findByEmail(tx, body.email);
+          return user && (await codes.guess(tx, services, ip, body.email, 'reset', body.otp, false)) ? user : null;
+        });
+        if (!owner) return refuseCode(services, request, body.email, 'reset');
+        const passwordHash = await services.hashGate.run(ip, passwords.priorityOf(ip, owner.id), () =>
+          hashPassword(body.newPassword, services.config.passwordCost),
+        );
         const valid = await mutate(async (tx, audit) => {
           const user = await findByEmail(tx, body.email);
-          if (!user || !(await consumeOtp(tx, services, body.email, 'reset', body.otp))) return false;
+          if (!user || !(await codes.guess(tx, services, ip, body.email, 'reset', body.otp, true))) return false;
           await resetPassword(tx, audit, user, passwordHash);
           return true;
         });
         if (!valid) await refuseCode(services, request, body.email, 'reset');
+        // The code reached the owner's mailbox: this address is theirs, as after a sign-in.
+        passwords.succeeded(ip, owner.id);
         return ok(null, 'Your password has been changed. You can now log in.');
       },
     }),
@@ -128,13 +142,16 @@ export async function authModule(app: FastifyInstance) {
       summary: 'Change the signed-in user password; other tokens are revoked and a fresh one is returned',
       access: { signedIn: true },
       rateLimited: true,
-      async handler({ body, caller, services, mutate }) {
+      async handler({ body, caller, services, mutate, request }) {
         const user = await userById(services.database.db, caller!.id);
-        if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+        const priority = passwords.priorityOf(request.ip, user.id);
+        if (!(await services.hashGate.run(request.ip, priority, () => verifyPassword(body.currentPassword, user.passwordHash)))) {
           throw badRequest('The current password is not correct', { currentPassword: ['The current password is not correct'] });
         }
         refuseCommonPassword(body.newPassword, 'newPassword');
-        const passwordHash = await hashPassword(body.newPassword, services.config.scryptLog2N);
+        const passwordHash = await services.hashGate.run(request.ip, priority, () =>
+          hashPassword(body.newPassword, services.config.passwordCost),
+        );
         const updated = await mutate((tx, audit) => changePassword(tx, audit, user, passwordHash));
         const { token } = await loginResult(services, updated);
         return ok({ token }, 'Password changed');
