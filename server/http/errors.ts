@@ -17,7 +17,18 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string, errors?: Record<string, string[]>) => new ApiError(400, message, errors);
-export const unauthorized = (message = 'Token expired') => new ApiError(401, message);
+/**
+ * What a 401 says is wrong with the caller's token (the web app shows 'Token expired' for any
+ * 401, as the specification asks; the message is for other clients and for support).
+ */
+export const TOKEN_PROBLEM = {
+  missing: 'Sign-in required: send the token from Login as Authorization: Bearer <token>',
+  malformed: 'Invalid token: the Authorization header must read Bearer <token>',
+  invalid: 'Invalid token: it was not issued by this server or has been altered; sign in again',
+  expired: 'Token expired',
+  revoked: 'Token revoked (signed out, password changed or account disabled); sign in again',
+} as const;
+export const unauthorized = (problem: keyof typeof TOKEN_PROBLEM = 'missing') => new ApiError(401, TOKEN_PROBLEM[problem]);
 export const forbidden = (message = 'You are not authorised') => new ApiError(403, message);
 export const notFound = (message = 'Not found') => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);

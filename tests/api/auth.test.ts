@@ -5,6 +5,7 @@ import { permissionString } from '@/domain/roles/permissions.js';
 import { DEFAULT_ROLE_PERMISSIONS } from '@/domain/roles/roles.js';
 import { PASSWORD_RULE } from '@/domain/auth/schemas.js';
 import { biodata, otps, outbox, roles, userRoles, users } from '@/server/db/schema/index.js';
+import { TOKEN_PROBLEM } from '@/server/http/errors.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, startSibling, type TestServer } from '@/tests/support/server.js';
 import { createUser, signUp, signUpBody, uniqueEmail, USER_PASSWORD, verifyEmail } from '@/tests/support/users.js';
 
@@ -103,12 +104,24 @@ describe('SignUpUser', () => {
     expect((await s.call('POST', '/Auth/Login', { body: { username: first.email, password: 'Another-pass-7' } })).status).toBe(400);
   });
 
-  it('answers 409 for a user name already taken, ignoring case', async () => {
+  it('does not tell a stranger that a user name is taken: the account is made without it, and its mail says so', async () => {
     const name = `ada.${Date.now()}`;
-    await signUp(s, { userName: name });
-    const res = await s.call('POST', SIGN_UP, { body: signUpBody({ userName: name.toUpperCase() }) });
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe('This user name is already taken');
+    const owner = await signUp(s, { userName: name });
+    const body = signUpBody({ userName: name.toUpperCase() });
+    const fresh = signUpBody();
+    const [taken, free] = await Promise.all([s.call('POST', SIGN_UP, { body }), s.call('POST', SIGN_UP, { body: fresh })]);
+    expect(taken.status).toBe(200);
+    expect(taken.body.message).toBe(free.body.message);
+    const [made] = await s.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, String(body.email)));
+    expect(made.userName).toBeNull();
+    expect((await s.database.db.select().from(users).where(eq(users.id, owner.id)))[0].userName).toBe(name);
+    const mail = await s.lastMail(String(body.email));
+    expect(mail?.otp).toMatch(/^\d{6}$/);
+    expect(mail?.text).toContain(`The user name "${name.toUpperCase()}" belongs to someone else`);
+    expect((await s.lastMail(String(fresh.email)))?.text).not.toContain('belongs to someone else');
   });
 
   it('creates exactly one account when the same email signs up several times at once', async () => {
@@ -537,7 +550,7 @@ describe('Logout and revocation', () => {
     expect(await probe(user.token)).toBe(401);
     const again = await s.call('POST', '/Auth/Logout', { token: user.token });
     expect(again.status).toBe(401);
-    expect(again.body).toMatchObject({ succeeded: false });
+    expect(again.body).toMatchObject({ succeeded: false, message: TOKEN_PROBLEM.revoked });
     // signing in again works
     expect(await probe(await s.login(user.email, user.password))).toBe(403);
   });
@@ -597,6 +610,19 @@ describe('tokens', () => {
 
   it('refuses another secret', async () => {
     expect(await probe(await jwt({ key: new TextEncoder().encode('another-secret-of-sufficient-length-123') }))).toBe(401);
+  });
+
+  it('says what is wrong with a refused token: missing, malformed, invalid or expired', async () => {
+    const message = async (authorization?: string) =>
+      (await s.call('GET', '/Stats/GetAdminDashboardStats', { headers: authorization ? { authorization } : {} })).body.message;
+    const token = await jwt();
+    expect(await message()).toBe(TOKEN_PROBLEM.missing);
+    expect(await message(`Basic ${token}`)).toBe(TOKEN_PROBLEM.malformed);
+    expect(await message('Bearer not-a-token')).toBe(TOKEN_PROBLEM.invalid);
+    expect(await message(`Bearer ${await jwt({ key: new TextEncoder().encode('another-secret-of-sufficient-length-123') })}`)).toBe(
+      TOKEN_PROBLEM.invalid,
+    );
+    expect(await message(`Bearer ${await jwt({ exp: Math.floor(Date.now() / 1000) - 60 })}`)).toBe(TOKEN_PROBLEM.expired);
   });
 
   it('refuses another audience or issuer', async () => {

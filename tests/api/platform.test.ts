@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineCall } from '@/domain/common/calls.js';
 import { describeAccess } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
-import { DATABASE_UNAVAILABLE } from '@/server/http/errors.js';
+import { DATABASE_UNAVAILABLE, TOKEN_PROBLEM } from '@/server/http/errors.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { precompress } from '@/scripts/buildPlugins.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, startSibling, type TestServer } from '@/tests/support/server.js';
@@ -58,7 +58,7 @@ describe('envelope and error shapes', () => {
   it('no token answers 401, a missing permission 403, without field errors', async () => {
     const none = await s.call('GET', STATS);
     expect(none.status).toBe(401);
-    expectFailure(none.body, 'Token expired');
+    expectFailure(none.body, TOKEN_PROBLEM.missing);
     expect(none.body).not.toHaveProperty('errors');
     const denied = await s.call('GET', STATS, { token: member.token });
     expect(denied.status).toBe(403);

@@ -38,21 +38,26 @@ export async function affiliationOf(db: Db, userId: string) {
   return affiliation;
 }
 
-async function mustBeFreeUserName(tx: Tx, userName: string) {
+async function userNameTaken(tx: Tx, userName: string) {
   const [taken] = await tx
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.userName}) = ${userName.toLowerCase()}`);
-  if (taken) throw conflict(USER_NAME_TAKEN);
+  return !!taken;
 }
 
-/** A signed-up account: a first-timer with the firsttimers role, their biodata begun, their consents recorded. */
+/**
+ * A signed-up account: a first-timer with the firsttimers role, their biodata begun, their
+ * consents recorded. A user name someone else holds is left off rather than refused, so that
+ * the answer tells a stranger nothing about which names exist; the mail to the address says so
+ * (droppedUserName), and its owner signs in by email and picks another name in their profile.
+ */
 export async function createSignedUp(tx: Tx, audit: Audit, body: z.output<typeof signUpSchema>, passwordHash: string) {
-  if (body.userName) await mustBeFreeUserName(tx, body.userName);
+  const droppedUserName = body.userName && (await userNameTaken(tx, body.userName)) ? body.userName : null;
   const { password: _password, consents: choices, ...profile } = body;
   const [user] = await tx
     .insert(users)
-    .values({ ...profile, passwordHash, isFirstTimer: true })
+    .values({ ...profile, userName: droppedUserName ? null : profile.userName, passwordHash, isFirstTimer: true })
     .returning();
   const [role] = await tx.select().from(roles).where(eq(roles.name, 'firsttimers'));
   if (role) await tx.insert(userRoles).values({ userId: user.id, roleId: role.id });
@@ -60,12 +65,17 @@ export async function createSignedUp(tx: Tx, audit: Audit, body: z.output<typeof
   await tx.insert(biodata).values({ userId: user.id, title, firstName, middleName, surName, email, mobile1, gender });
   audit({ action: 'create', entity: 'user', entityId: user.id, after: user, actorId: user.id });
   if (choices) await recordConsents(tx, user.id, choices);
-  return user;
+  return { user, droppedUserName };
 }
+
+/** The line a sign-up's mail adds when the user name asked for was someone else's. */
+export const userNameDroppedNote = (userName: string) =>
+  `The user name "${userName}" belongs to someone else, so your account has none yet: sign in with your email address, and choose another user name in your profile.`;
 
 /**
  * A sign-up that lost the race for a unique index: the same email gets the answer any sign-up
- * gets (null: no mail, the account's owner got one), the same user name a 409.
+ * gets (null: no mail, the account's owner got one); the same user name, taken by another
+ * sign-up in the same instant, a 409 (only the two racing can see it).
  */
 export function signUpRaceLost(err: unknown): null {
   if (isUniqueViolation(err, 'users_email_key')) return null;

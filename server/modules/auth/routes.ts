@@ -3,7 +3,17 @@ import { authCalls } from '@/domain/auth/calls.js';
 import { ok } from '@/server/http/envelope.js';
 import { ApiError, badRequest } from '@/server/http/errors.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { changePassword, createSignedUp, findByEmail, logOut, resetPassword, signUpRaceLost, userById, verifyEmail } from './accounts.js';
+import {
+  changePassword,
+  createSignedUp,
+  findByEmail,
+  logOut,
+  resetPassword,
+  signUpRaceLost,
+  userById,
+  userNameDroppedNote,
+  verifyEmail,
+} from './accounts.js';
 import { alreadyRegisteredMail, createCodeLimits, mailCode, refuseCode, sendAll } from './codes.js';
 import { refuseCommonPassword } from './commonPasswords.js';
 import { createPasswordCheck, loginResult } from './login.js';
@@ -33,8 +43,9 @@ export async function authModule(app: FastifyInstance) {
         const mail = await mutate(async (tx, audit) => {
           const existing = await findByEmail(tx, body.email);
           if (existing) return alreadyRegisteredMail(tx, services, audit, existing, { ip: request.ip, limits: codes });
-          const user = await createSignedUp(tx, audit, body, passwordHash);
-          return issueOtp(tx, services, user.email, 'verify');
+          const { user, droppedUserName } = await createSignedUp(tx, audit, body, passwordHash);
+          const mail = await issueOtp(tx, services, user.email, 'verify');
+          return mail && droppedUserName ? { ...mail, text: `${mail.text}\n\n${userNameDroppedNote(droppedUserName)}` } : mail;
         }).catch(signUpRaceLost);
         await sendAll(services, [mail]);
         return ok({ email: body.email }, 'Registration successful. Enter the code sent to your email to activate your profile.');

@@ -46,12 +46,12 @@ export function createSessions(database: Database, tokens: Tokens) {
       const header = request.headers.authorization;
       if (!header) return null;
       const match = /^Bearer\s+(\S+)$/i.exec(header);
-      if (!match) throw unauthorized();
-      const claims = await tokens.verify(match[1]).catch(() => {
-        throw unauthorized();
+      if (!match) throw unauthorized('malformed');
+      const claims = await tokens.verify(match[1]).catch((err: { code?: string }) => {
+        throw unauthorized(err?.code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid');
       });
       const user = await stateOf(claims.sub);
-      if (!user || user.disabled || user.tokenVersion !== claims.ver) throw unauthorized();
+      if (!user || user.disabled || user.tokenVersion !== claims.ver) throw unauthorized('revoked');
       return { id: claims.sub, email: claims.email, permissions: user.permissions };
     },
   };
