@@ -1,5 +1,6 @@
 import { ACCESSORY_CONDITIONS, GENDERS, MARITAL_STATUSES } from '@/domain/common/enums.js';
 import { P } from '@/domain/roles/permissions.js';
+import type { AuditEntity } from '@/domain/auditTrail/vocabulary.js';
 
 /**
  * THE lookup lists, one entry each: everything a tier needs to serve a kind, its words aside
@@ -38,7 +39,7 @@ export type LookupKind = {
   /** The API controller: /Ministry/Create, /Ministry/GetAll ... */
   controller: string;
   /** The entity of its audit rows, and the stem of its call names (ministryCreate). */
-  entity: string;
+  entity: AuditEntity;
   /** The noun of the server's messages: 'There is already a ministry named ...'. */
   noun: string;
   /** Its group in the API's OpenAPI document. */
@@ -245,9 +246,6 @@ export const LOOKUP_NAMES = Object.keys(LOOKUP_KINDS) as LookupName[];
 
 /** A kind's entry, read through the common type. */
 export const lookupKind = (name: LookupName): LookupKind => LOOKUP_KINDS[name];
-
-/** The entities of the lists' audit rows, in the table's order. */
-export const LOOKUP_ENTITIES = LOOKUP_NAMES.map((name) => LOOKUP_KINDS[name].entity);
 
 /** The web app's addresses of the lists. */
 export const LOOKUP_PATHS = LOOKUP_NAMES.map((name) => LOOKUP_KINDS[name].path);

@@ -12,6 +12,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '@/server/http
 import { listQuery, orderOf, pageOf, type ListParams } from './list.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { mustBeUnchanged } from './versions.js';
+import type { AuditEntity } from '@/domain/auditTrail/vocabulary.js';
 
 /** Input that a definition's zod schemas have already parsed, read field by field. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed by the definition's own schema
@@ -41,7 +42,7 @@ export type EntityDefinition = {
   /** The noun in messages: 'There is already a ministry named ...'. */
   noun: string;
   /** The entity of its audit rows. */
-  entity: string;
+  entity: AuditEntity;
   tag: string;
   table: CrudTable;
   /** The entity's calls, whose body schemas are the forms; Delete and GetById take ?id, GetAll the list's query. */

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { auditLogs } from '@/server/db/schema/index.js';
 import type { Db, Tx } from '@/server/db/client.js';
+import type { AuditAction, AuditEntity } from '@/domain/auditTrail/vocabulary.js';
 
 export type AuditEntry = {
-  action: string;
-  entity: string;
+  action: AuditAction;
+  entity: AuditEntity;
   entityId?: string | null;
   before?: unknown;
   after?: unknown;

@@ -2,6 +2,8 @@
  * Every text of the Flock web app. The product's own texts are kept word for word ('You are not
  * authorised', 'Token expired', 'Something went wrong', 'Select Option').
  */
+import type { AuditAction, AuditEntity } from '@/domain/auditTrail/vocabulary';
+
 const LOOKUP_FIELDS = { name: 'Name', code: 'Code', description: 'Description' };
 const UNIT_FIELDS = { ...LOOKUP_FIELDS, leaderId: 'Leader', leaderName: 'Leader', ministryId: 'Ministry', ministryName: 'Ministry' };
 
@@ -652,7 +654,27 @@ export const en = {
         role: 'Role definition',
         route: 'Call',
         auditLog: 'Audit log',
-      },
+        consent: 'Consent',
+        emailPreferences: 'Email preferences',
+        personalData: 'Personal data',
+        memberImport: 'Member import',
+        message: 'Message',
+        cihActivityReport: 'CIH activity report',
+        cihInspectionReport: 'CIH inspection report',
+        cihFollowUp: 'CIH follow-up',
+        cihAttendance: 'CIH attendance',
+        cihVisitor: 'CIH visitor',
+        venue: 'Venue',
+        venueBooking: 'Venue booking',
+        eventRequest: 'Event request',
+        outreachRequest: 'Outreach request',
+        outreachReport: 'Outreach report',
+        meeting: 'Meeting',
+        goal: 'Goal',
+        goalProgress: 'Goal progress',
+        appointment: 'Appointment',
+        appointmentAvailability: 'Appointment hours',
+      } satisfies Record<AuditEntity, string>,
       actions: {
         create: 'Created',
         update: 'Changed',
@@ -691,7 +713,16 @@ export const en = {
         'assign-cih-role': 'CIH role given',
         markAsRead: 'Marked as read',
         export: 'Exported',
-      },
+        markAllAsRead: 'All marked as read',
+        import: 'Imported',
+        erase: 'Erased',
+        attendance: 'Attendance taken',
+        invite: 'Invited',
+        uninvite: 'Invitation withdrawn',
+        confirm: 'Confirmed',
+        decline: 'Declined',
+        reschedule: 'Rescheduled',
+      } satisfies Record<AuditAction, string>,
       fields: {
         id: 'Id',
         userId: 'Member id',

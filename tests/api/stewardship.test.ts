@@ -249,7 +249,9 @@ describe('a person downloads their own data', () => {
     const res = await s.call('GET', '/Stewardship/DownloadMyData', { token: me.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="my-flock-data-\d{4}-\d{2}-\d{2}\.json"/);
-    const data = res.body.data;
+    // The file holds the data itself, not the API's envelope.
+    expect(res.body).not.toHaveProperty('succeeded');
+    const data = res.body;
     expect(data.account).toMatchObject({ id: me.id, email: me.email, first_name: 'Quillonia' });
     expect(data.account).not.toHaveProperty('password_hash');
     expect(data.records.children).toEqual([expect.objectContaining({ first_name: 'Pipkin' })]);
@@ -416,7 +418,7 @@ describe('consent', () => {
     expect(trail.body.data).toHaveLength(2);
 
     const mine = await s.call('GET', '/Stewardship/DownloadMyData', { token: person.token });
-    expect(mine.body.data.records.consents).toHaveLength(4);
+    expect(mine.body.records.consents).toHaveLength(4);
   });
 
   it('keeps a person who says no to listing out of the lists and pickers of leaders other than administrators', async () => {

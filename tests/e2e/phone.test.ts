@@ -79,6 +79,13 @@ const SIGNED_IN_PATHS = WEB_ROUTES.filter(
   (p) => !p.includes(':') && !['/', '/register', '/forgot-password', '/privacy', '/terms'].includes(p),
 );
 
+/**
+ * A walk opens every route in turn, each waiting for its page to load: its time grows with the
+ * routes and with the machine's load (112 s for a member's 40 on a quiet machine, over 120 s on
+ * a busy one), so its limit is a minute plus a generous budget per route it opens.
+ */
+const walkTimeout = (routes: number) => 60_000 + 10_000 * routes;
+
 describe('on a phone (390x844)', () => {
   it('reloading the verify page of an address with a dot shows the verify page', async () => {
     const page = await phonePage();
@@ -118,65 +125,73 @@ describe('on a phone (390x844)', () => {
     await page.close();
   });
 
-  it('a member signs in, types their date of birth, files a request, and every route they may open fits and holds still', async () => {
-    const page = await phonePage();
-    await signIn(page, e2e.url, MEMBER.email, DEMO_PASSWORD);
-    const member = await adminCall(`/UserManagement/GetUserbyEmail?UserEmail=${encodeURIComponent(MEMBER.email)}`);
-    await page.goto(`${e2e.url}/profile/${member.id}`);
-    await page.getByRole('heading', { level: 1, name: MEMBER.name }).waitFor();
-    const form = page.getByRole('tabpanel');
-    // Typed from the middle of the field (the year alone): an error naming the field, never a silent 'Successful'.
-    await form.getByRole('group', { name: 'Date of birth', exact: true }).getByRole('spinbutton', { name: 'Year' }).click();
-    await page.keyboard.type('0990', { delay: 30 });
-    await form.getByRole('button', { name: 'Save' }).click();
-    await form.getByText(/^Date of birth (must|cannot)/).waitFor();
-    await typeDate(form, 'Date of birth', '03141990');
-    await form.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Successful');
-    // saved, not only announced
-    const biodata = await adminCall(`/Biodata/GetBiodataByUserId?id=${member.id}`);
-    expect(String(biodata.dateOfBirth)).toMatch(/^1990-03-14/);
+  it(
+    'a member signs in, types their date of birth, files a request, and every route they may open fits and holds still',
+    async () => {
+      const page = await phonePage();
+      await signIn(page, e2e.url, MEMBER.email, DEMO_PASSWORD);
+      const member = await adminCall(`/UserManagement/GetUserbyEmail?UserEmail=${encodeURIComponent(MEMBER.email)}`);
+      await page.goto(`${e2e.url}/profile/${member.id}`);
+      await page.getByRole('heading', { level: 1, name: MEMBER.name }).waitFor();
+      const form = page.getByRole('tabpanel');
+      // Typed from the middle of the field (the year alone): an error naming the field, never a silent 'Successful'.
+      await form.getByRole('group', { name: 'Date of birth', exact: true }).getByRole('spinbutton', { name: 'Year' }).click();
+      await page.keyboard.type('0990', { delay: 30 });
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByText(/^Date of birth (must|cannot)/).waitFor();
+      await typeDate(form, 'Date of birth', '03141990');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Successful');
+      // saved, not only announced
+      const biodata = await adminCall(`/Biodata/GetBiodataByUserId?id=${member.id}`);
+      expect(String(biodata.dateOfBirth)).toMatch(/^1990-03-14/);
 
-    await page.getByRole('tab', { name: 'Departments', exact: true }).click();
-    await page.getByRole('button', { name: 'Join a department' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Request to join a department' });
-    // dialogs take the whole phone screen
-    expect((await dialog.boundingBox())?.width).toBe(PHONE.width);
-    await choose(dialog, 'Department', 'Ushering', 'Ushering');
-    await fillByLabel(dialog, { Reason: 'I would like to welcome people at the door' });
-    await dialog.getByRole('button', { name: 'Send request' }).click();
-    await expectToast(page, 'Request successful');
+      await page.getByRole('tab', { name: 'Departments', exact: true }).click();
+      await page.getByRole('button', { name: 'Join a department' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Request to join a department' });
+      // dialogs take the whole phone screen
+      expect((await dialog.boundingBox())?.width).toBe(PHONE.width);
+      await choose(dialog, 'Department', 'Ushering', 'Ushering');
+      await fillByLabel(dialog, { Reason: 'I would like to welcome people at the door' });
+      await dialog.getByRole('button', { name: 'Send request' }).click();
+      await expectToast(page, 'Request successful');
 
-    await page.goto(`${e2e.url}/requests`);
-    const card = page.getByRole('listitem').filter({ hasText: 'Join a department' });
-    await card.getByText('I would like to welcome people at the door').waitFor();
-    // its action sits behind the card's menu button, within the screen
-    await card.getByRole('button', { name: 'Actions for Join a department' }).click();
-    await page.getByRole('button', { name: /^Cancel/ }).waitFor();
-    await page.keyboard.press('Escape');
+      await page.goto(`${e2e.url}/requests`);
+      const card = page.getByRole('listitem').filter({ hasText: 'Join a department' });
+      await card.getByText('I would like to welcome people at the door').waitFor();
+      // its action sits behind the card's menu button, within the screen
+      await card.getByRole('button', { name: 'Actions for Join a department' }).click();
+      await page.getByRole('button', { name: /^Cancel/ }).waitFor();
+      await page.keyboard.press('Escape');
 
-    expect(await misfits(page, [...SIGNED_IN_PATHS, `/profile/${member.id}`])).toEqual([]);
-    await page.close();
-  });
+      expect(await misfits(page, [...SIGNED_IN_PATHS, `/profile/${member.id}`])).toEqual([]);
+      await page.close();
+    },
+    walkTimeout(SIGNED_IN_PATHS.length + 1),
+  );
 
-  it('every route an administrator may open fits the phone and holds still while it loads', async () => {
-    const page = await phonePage();
-    await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
-    const admin = await adminCall(`/UserManagement/GetUserbyEmail?UserEmail=${encodeURIComponent(ADMIN.email)}`);
-    const [department] = await adminCall('/Department/GetAllDepartment?PageSize=1');
-    const [zone] = await adminCall('/CIHZone/GetAll?PageSize=1');
-    const [center] = await adminCall('/Center/GetAll?PageSize=1');
-    const withRecords = [
-      `/profile/${admin.id}`,
-      `/departments/view/${encodeURIComponent(department.departmentName)}/${department.id}/${department.hodId}`,
-      `/cih/zones/zone-members/${zone.id}`,
-      `/cih/zones/view-centers/${zone.id}`,
-      `/cih/zones/center/${center.id}`,
-      `/cih/centers/center/${center.id}`,
-    ];
-    expect(await misfits(page, [...SIGNED_IN_PATHS, ...withRecords])).toEqual([]);
-    await page.close();
-  });
+  it(
+    'every route an administrator may open fits the phone and holds still while it loads',
+    async () => {
+      const page = await phonePage();
+      await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
+      const admin = await adminCall(`/UserManagement/GetUserbyEmail?UserEmail=${encodeURIComponent(ADMIN.email)}`);
+      const [department] = await adminCall('/Department/GetAllDepartment?PageSize=1');
+      const [zone] = await adminCall('/CIHZone/GetAll?PageSize=1');
+      const [center] = await adminCall('/Center/GetAll?PageSize=1');
+      const withRecords = [
+        `/profile/${admin.id}`,
+        `/departments/view/${encodeURIComponent(department.departmentName)}/${department.id}/${department.hodId}`,
+        `/cih/zones/zone-members/${zone.id}`,
+        `/cih/zones/view-centers/${zone.id}`,
+        `/cih/zones/center/${center.id}`,
+        `/cih/centers/center/${center.id}`,
+      ];
+      expect(await misfits(page, [...SIGNED_IN_PATHS, ...withRecords])).toEqual([]);
+      await page.close();
+    },
+    walkTimeout(SIGNED_IN_PATHS.length + 6),
+  );
 
   it("the administrator's overview does not move while its counts load", async () => {
     const page = await phonePage();

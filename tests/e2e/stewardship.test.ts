@@ -25,7 +25,8 @@ describe('a member downloads their data', () => {
       page.getByRole('button', { name: 'Download my data (JSON)' }).click(),
     ]);
     expect(json.suggestedFilename()).toMatch(/^my-flock-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(fs.readFileSync(await json.path(), 'utf8')).data;
+    const data = JSON.parse(fs.readFileSync(await json.path(), 'utf8'));
+    expect(data).not.toHaveProperty('succeeded');
     expect(data.account.email).toBe(MEMBER.email);
     expect(data.records.biodata[0].first_name).toBe(MEMBER.firstName);
     expect(data.account).not.toHaveProperty('password_hash');

@@ -8,6 +8,7 @@ import { affiliationOf, findBySignInName, upgradePasswordHash, type User } from 
 import { ACCOUNT_DELAY, createAttemptCounter, LOGIN_WINDOW_MS, MAX_FAILURES_PER_ADDRESS, PAIR_DELAY } from './attempts.js';
 import { PRIORITY } from './hashGate.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import type { AuditAction } from '@/domain/auditTrail/vocabulary.js';
 
 const BAD_LOGIN = 'Invalid username or password';
 
@@ -52,7 +53,7 @@ export function createPasswordCheck() {
   });
   const isKnown = (key: string) => Date.now() - (known.get(key) ?? -Infinity) < KNOWN_MS;
 
-  async function refuse(services: Services, ip: string, entry: { action: string; entityId?: string | null; name: string }) {
+  async function refuse(services: Services, ip: string, entry: { action: AuditAction; entityId?: string | null; name: string }) {
     await recordSecurityEvent(
       services.database.db,
       { action: entry.action, entity: 'user', entityId: entry.entityId, after: { username: entry.name } },

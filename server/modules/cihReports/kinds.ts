@@ -13,6 +13,7 @@ import { centers, cihActivityReports, cihFollowUps, cihInspectionReports, cihMee
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { listQuery, orderOf, pageOf } from '@/server/engines/list.js';
 import { assertReads, assertWrites, type Scope } from './scope.js';
+import type { AuditEntity } from '@/domain/auditTrail/vocabulary.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed by the kind's own schema
 type Fields = Record<string, any>;
@@ -30,7 +31,7 @@ type ReportCalls = { create: FormCall; update: FormCall; remove: IdCall; getAll:
  */
 export type ReportKind = {
   noun: string;
-  entity: string;
+  entity: AuditEntity;
   /** Create and Update, whose bodies are the form; Delete?id, GetAll (the list's query is built here) and GetById?id. */
   calls: ReportCalls;
   table: ReportTable;

@@ -8,6 +8,7 @@ import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { conflict, notFound } from '@/server/http/errors.js';
 import { existingUser, mustEdit } from '@/server/engines/profileAccess.js';
+import type { AuditEntity } from '@/domain/auditTrail/vocabulary.js';
 
 /**
  * The profile's details beside the biodata (children, spouse, employer, qualifications) are
@@ -31,7 +32,7 @@ export type DetailDefinition = {
   calls: DetailCalls;
   tag: string;
   /** The entity of its audit rows. */
-  entity: string;
+  entity: AuditEntity;
   table: DetailTable;
   /** The 404 text, word for word where the contract names one. */
   notFound: string;

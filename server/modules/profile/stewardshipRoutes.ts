@@ -32,7 +32,8 @@ export const stewardshipRoutes: AnyRouteDef[] = [
       const name = `my-${services.config.appName.toLowerCase()}-data-${data.generatedAt.slice(0, 10)}.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`);
       if (format === 'html') return void reply.type('text/html; charset=utf-8').send(personalDataHtml(data, services.config.appName));
-      reply.type('application/json; charset=utf-8').send(JSON.stringify({ succeeded: true, message: 'Your data', data }));
+      // The file is the person's data itself, readable as it is: not the API's envelope around it.
+      reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
     },
   }),
   route({

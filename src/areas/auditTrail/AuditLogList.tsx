@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { DataTable, DateInput, List, SelectInput, TextInput, TopToolbar, useListContext, useTranslate, type Identifier } from 'react-admin';
 import { Alert, ButtonBase, Chip, Typography } from '@mui/material';
-import { LOOKUP_ENTITIES } from '@/domain/lookups/kinds';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@/domain/auditTrail/vocabulary';
 import { PageHeader } from '@/src/common/crud';
 import { AuditEntryPanel } from './AuditEntryPanel';
 import { ExportAuditButton } from './ExportAuditButton';
@@ -10,29 +10,8 @@ import { localTime, relativeTime } from './auditFormat';
 import { useAuditLabels, type AuditRow } from './useAuditLabels';
 
 const OUTCOMES = ['success', 'refused', 'failedLogin'];
-/** The entities of the audit rows, the lookup lists' from their table. */
-export const ENTITY_TYPES = [
-  'user',
-  'userRole',
-  'userDepartment',
-  'biodata',
-  'spouse',
-  'employer',
-  'child',
-  'qualification',
-  'churchAffiliation',
-  'memberRequest',
-  'departmentMember',
-  'avatar',
-  'notification',
-  'department',
-  'zone',
-  'center',
-  ...LOOKUP_ENTITIES,
-  'role',
-  'route',
-  'auditLog',
-];
+/** The record types of the filter: every entity the server writes (the legacy spelling aside). */
+export const ENTITY_TYPES = AUDIT_ENTITIES.filter((entity) => entity !== 'church-affiliation');
 
 const label = (field: string) => `flock.audit.filters.${field}`;
 
@@ -54,7 +33,12 @@ const FILTERS = [
     label={label('entityType')}
     choices={ENTITY_TYPES.map((id) => ({ id, name: `flock.audit.entities.${id}` }))}
   />,
-  <TextInput key="action" source="action" label={label('action')} />,
+  <SelectInput
+    key="action"
+    source="action"
+    label={label('action')}
+    choices={AUDIT_ACTIONS.map((id) => ({ id, name: `flock.audit.actions.${id}` }))}
+  />,
   <TextInput key="entityId" source="entityId" label={label('entityId')} />,
   <TextInput key="ip" source="ip" label={label('ip')} />,
   <SubjectIdFilter key="subjectId" source="subjectId" label={label('subjectId')} />,

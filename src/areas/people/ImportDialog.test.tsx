@@ -51,7 +51,7 @@ describe('the import dialog', () => {
     expect(table.getAllByRole('row')).toHaveLength(2);
     expect((screen.getByRole('button', { name: 'Import all' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Import the good rows' }));
-    expect(await screen.findByText('1 people imported, 1 rows skipped.')).toBeTruthy();
+    expect(await screen.findByText('1 person imported, 1 row skipped.')).toBeTruthy();
     expect(api.callsTo('POST /MemberImport/Commit')[0].body).toMatchObject({ mode: 'good', mapping: { email: 2 } });
   });
 

@@ -88,7 +88,7 @@ function PreviewStep({ preview }: { preview: Preview }) {
   return (
     <Stack spacing={2}>
       <Alert severity={preview.bad ? 'warning' : 'success'}>
-        {translate(`${T}.counts`, { total: preview.total, good: preview.good, bad: preview.bad })}
+        {translate(`${T}.counts`, { rows: translate(`${T}.rows`, { smart_count: preview.total }), good: preview.good, bad: preview.bad })}
       </Alert>
       {bad.length === 0 ? (
         <Typography>{translate(`${T}.no_problems`)}</Typography>
@@ -182,7 +182,14 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         )}
         {step === 'map' && <MappingStep sheet={sheet!} onChange={(mapping) => setSheet({ ...sheet!, mapping })} />}
         {step === 'preview' && <PreviewStep preview={preview!} />}
-        {step === 'done' && <Alert severity="success">{translate(`${T}.result`, result!)}</Alert>}
+        {step === 'done' && (
+          <Alert severity="success">
+            {translate(`${T}.result`, {
+              imported: translate(`${T}.imported`, { smart_count: result!.imported }),
+              skipped: translate(`${T}.skipped`, { smart_count: result!.skipped }),
+            })}
+          </Alert>
+        )}
         {error && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {error}
