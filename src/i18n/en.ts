@@ -247,6 +247,8 @@ export const en = {
       updated: 'Details updated',
       deleted: 'Successfully Deleted',
       comma_separated: 'Separate several with commas',
+      sort_by: 'Sort: %{field_lower_first}, %{order}',
+      sort_default: 'Sort: default order',
     },
     departments: {
       view: 'View',

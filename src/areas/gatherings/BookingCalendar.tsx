@@ -57,6 +57,8 @@ export function BookingCalendar() {
   const month = new Date(`${anchor}T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const dayLabel = (day: string) =>
     new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const weekday = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', timeZone: 'UTC' });
+  const today = dayKey(new Date());
   return (
     <Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
@@ -115,35 +117,53 @@ export function BookingCalendar() {
             ))}
         </Box>
       ) : (
-        // A list of days, each labelled: its cells are not interactive, so not an ARIA grid.
-        <Box
-          role="list"
-          aria-label={translate('flock.gatherings.calendar.title')}
-          sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 0.5 }}
-        >
-          {days.map((day) => (
-            <Paper
-              key={day}
-              role="listitem"
-              variant="outlined"
-              aria-label={dayLabel(day)}
-              sx={{
-                minHeight: view === 'month' ? 90 : 240,
-                p: 0.5,
-                opacity: view === 'month' && day.slice(0, 7) !== anchor.slice(0, 7) ? 0.5 : 1,
-              }}
-            >
-              <Typography variant="caption" component="div">
-                {view === 'month' ? Number(day.slice(8)) : dayLabel(day)}
-              </Typography>
-              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-                {byDay(day).map((b) => (
-                  <BookingLine key={b.id} booking={b} showVenue={!venueId} />
-                ))}
-              </Box>
-            </Paper>
-          ))}
-        </Box>
+        <>
+          {view === 'month' && (
+            // The weekday over each column, for the eye: each day's own label already names its weekday.
+            <Box aria-hidden sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 0.5, mb: 0.5 }}>
+              {days.slice(0, 7).map((day) => (
+                <Typography key={day} variant="caption" sx={{ fontWeight: 'bold', textAlign: 'center' }}>
+                  {weekday(day)}
+                </Typography>
+              ))}
+            </Box>
+          )}
+          {/* A list of days, each labelled: its cells are not interactive, so not an ARIA grid. */}
+          <Box
+            role="list"
+            aria-label={translate('flock.gatherings.calendar.title')}
+            sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 0.5 }}
+          >
+            {days.map((day) => (
+              <Paper
+                key={day}
+                role="listitem"
+                variant="outlined"
+                aria-label={dayLabel(day)}
+                aria-current={day === today ? 'date' : undefined}
+                sx={{
+                  minHeight: view === 'month' ? 90 : 240,
+                  p: 0.5,
+                  opacity: view === 'month' && day.slice(0, 7) !== anchor.slice(0, 7) ? 0.5 : 1,
+                  ...(day === today && { borderColor: 'primary.main', borderWidth: 2 }),
+                }}
+              >
+                <Typography
+                  variant="caption"
+                  component="div"
+                  sx={day === today ? { fontWeight: 'bold', color: 'primary.main' } : undefined}
+                >
+                  {view === 'month' ? Number(day.slice(8)) : dayLabel(day)}
+                </Typography>
+                <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                  {byDay(day).map((b) => (
+                    <BookingLine key={b.id} booking={b} showVenue={!venueId} />
+                  ))}
+                </Box>
+              </Paper>
+            ))}
+          </Box>
+        </>
       )}
     </Box>
   );

@@ -97,4 +97,20 @@ describe('/venue-management', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Week' }));
     expect(await within(await screen.findByRole('list', { name: 'Bookings calendar' })).findByText(/Youth rally/)).toBeTruthy();
   });
+
+  it("heads the month's columns with their weekdays, Monday first, and marks today", async () => {
+    show([]);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Calendar' }));
+    const grid = await screen.findByRole('list', { name: 'Bookings calendar' });
+    const weekdays = ['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-06', '2024-01-07'].map((day) =>
+      new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', timeZone: 'UTC' }),
+    );
+    const header = grid.previousElementSibling as HTMLElement;
+    expect([...header.children].map((cell) => cell.textContent)).toEqual(weekdays);
+    const current = within(grid)
+      .getAllByRole('listitem')
+      .filter((cell) => cell.getAttribute('aria-current') === 'date');
+    expect(current).toHaveLength(1);
+    expect(current[0].textContent).toContain(String(Number(today.slice(8))));
+  });
 });

@@ -1,4 +1,4 @@
-import { DataTable, ExportButton, FilterButton, List, SearchInput, SortButton, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, ExportButton, FilterButton, List, SearchInput, TopToolbar, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ColumnCards, longDate, PageHeader, useCsvExporter, type ApiRecord, type ColumnDef } from '@/src/common/crud';
 import { MEMBER_SORTS } from '@/src/common/MemberTable';
@@ -8,6 +8,7 @@ import { usePhone } from '@/src/common/RecordCards';
 import { BulkConvertButton } from './BulkConvertButton';
 import { ConvertButton } from './ConvertButton';
 import { FirstTimerStats } from './FirstTimerStats';
+import { ListSortButton } from '@/src/common/ListSortButton';
 
 /** The exported columns, as the table shows them. */
 const CSV_COLUMNS: ColumnDef[] = ['fullName', 'email', 'phoneNumber', 'gender', 'zoneName', 'createdAt'].map((source) => ({ source }));
@@ -46,7 +47,7 @@ export function FirstTimerList() {
         actions={
           <TopToolbar>
             <FilterButton />
-            <SortButton fields={[...MEMBER_SORTS, 'createdAt']} />
+            <ListSortButton fields={[...MEMBER_SORTS, 'createdAt']} />
             <ExportButton />
           </TopToolbar>
         }

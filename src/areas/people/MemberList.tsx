@@ -6,7 +6,6 @@ import {
   List,
   SearchInput,
   SelectInput,
-  SortButton,
   TopToolbar,
   useTranslate,
   type RaRecord,
@@ -26,6 +25,7 @@ import { enumColumn, enumLabel } from '@/src/common/enumLabels';
 import { RecordCards, usePhone } from '@/src/common/RecordCards';
 import { ImportButton } from './ImportDialog';
 import { useAllows } from '@/src/authProvider/useAllows';
+import { ListSortButton } from '@/src/common/ListSortButton';
 
 const RESOURCE = 'members';
 const label = (source: string) => `resources.${RESOURCE}.fields.${source}`;
@@ -145,7 +145,7 @@ export function MemberList() {
         actions={
           <TopToolbar>
             <FilterButton />
-            <SortButton fields={MEMBER_SORTS} />
+            <ListSortButton fields={MEMBER_SORTS} />
             <ExportButton maxResults={EXPORT_ALL} />
             {canImport && route === 'members' && <ImportButton />}
           </TopToolbar>

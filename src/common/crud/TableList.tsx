@@ -6,7 +6,6 @@ import {
   FilterButton,
   List,
   SearchInput,
-  SortButton,
   TopToolbar,
   useTranslate,
   type Exporter,
@@ -16,6 +15,7 @@ import { Link } from 'react-router-dom';
 import { RecordCards, usePhone } from '@/src/common/RecordCards';
 import { toCsv } from './csv';
 import type { ApiRecord, ColumnDef } from './types';
+import { ListSortButton } from '@/src/common/ListSortButton';
 
 const fieldLabel = (resource: string, source: string) => `resources.${resource}.fields.${source}`;
 
@@ -149,7 +149,7 @@ export function TableList({
       actions={
         <TopToolbar>
           {phone && filters.length > 0 && <FilterButton />}
-          {sortFields && <SortButton fields={sortFields} />}
+          {sortFields && <ListSortButton fields={sortFields} />}
           {toolbar}
           <ExportButton />
         </TopToolbar>
