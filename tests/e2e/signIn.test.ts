@@ -50,7 +50,9 @@ describe('signing in on a slow phone', () => {
         w.keysTo = [];
         document.addEventListener('keydown', (e) => w.keysTo.push((e.target as Element).closest('#login-shell') ? 'static' : 'app'), true);
       });
-      const loginCall = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/Auth/Login', { timeout: 90_000 });
+      const loginCall = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/Auth/Login', {
+        timeout: 90_000,
+      });
       await page.goto(`${e2e.url}/`, { waitUntil: 'commit' });
       await page.locator('#login-shell-username').waitFor();
       // A person typing, a little faster or slower each time, so the app takes over at a different key.
