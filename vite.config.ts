@@ -6,6 +6,19 @@ import { loginShell, nativeObjectEntries, precompressPlugin } from './scripts/bu
 /** '@/' is the repository root: '@/domain/permissions', '@/src/common/...' (tsconfig.json paths). */
 export const alias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./', import.meta.url)) }];
 
+const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+/**
+ * The sign-in page's code in one file: the entry, the login page and the toasts (on every page),
+ * with what they use (Rolldown adds a captured module's dependencies), instead of some forty
+ * chunks. What signing in needs next, the endpoint table with its schemas and zod and the login
+ * form's resolver, in a second file fetched at the first key (LoginPage). The rest is split by
+ * route as before (docs/decisions/0203-sign-in-page-in-few-files.md).
+ */
+const CHUNK_OF: Record<string, string> = Object.fromEntries([
+  ...['src/main.tsx', 'src/areas/auth/LoginPage.tsx', 'src/layout/Toasts.tsx'].map((file) => [source(file), 'first']),
+  ...['src/endpoints.ts', 'src/areas/auth/loginResolver.ts'].map((file) => [source(file), 'sign-in']),
+]);
+
 export default defineConfig({
   plugins: [react(), nativeObjectEntries(), loginShell(), precompressPlugin()],
   resolve: { alias },
@@ -21,6 +34,8 @@ export default defineConfig({
     // import (68 on the overview), and those insertions were a sixth of the overview's blocking
     // time on a throttled phone (docs/decisions/0173-lazy-chunks-without-preload.md).
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    // The sign-in page in a handful of files (CHUNK_OF above).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: (id) => CHUNK_OF[id] ?? null }] } } },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },

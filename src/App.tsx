@@ -4,6 +4,7 @@ import { AdminContext, CoreAdminUI, CustomRoutes, Loading, Resource } from 'reac
 import { BrowserRouter, Route, useParams } from 'react-router-dom';
 import { createAuthProvider, startingQueryClient } from './authProvider';
 import { AccessProvider } from './authProvider/accessContext';
+import { readToken } from './authProvider/session';
 import { lazyScreen } from './common/descriptor';
 import { APP_NAME } from './config';
 import { createDataProvider } from './dataProvider';
@@ -50,8 +51,11 @@ function AdminShell({ children }: { children: ReactNode }) {
   const [preferences] = usePreferences();
   const theme = useMemo(() => buildTheme(preferences), [preferences]);
   const [queryClient] = useState(startingQueryClient);
-  // Fetched while the first page shows, so that signing in does not wait for it.
-  useEffect(() => void loadEndpoints().catch(() => undefined), []);
+  // Fetched while the first page shows, so that a signed-in screen does not wait for it; the
+  // sign-in page fetches it at the first key (LoginPage), so that its first load stays small.
+  useEffect(() => {
+    if (window.location.pathname !== '/' || readToken()) void loadEndpoints().catch(() => undefined);
+  }, []);
   return (
     <AccessProvider table={ACCESS}>
       <MenuProvider targets={MENU_TARGETS}>

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@/domain/auditTrail/vocabulary';
-import { en } from './en';
+import { enAreas } from './enAreas';
 
 describe("the audit log's words", () => {
   it.each([
-    ['action', AUDIT_ACTIONS, en.flock.audit.actions as Record<string, string>],
-    ['entity', AUDIT_ENTITIES, en.flock.audit.entities as Record<string, string>],
+    ['action', AUDIT_ACTIONS, enAreas.flock.audit.actions as Record<string, string>],
+    ['entity', AUDIT_ENTITIES, enAreas.flock.audit.entities as Record<string, string>],
   ] as const)('every %s code the server writes has a label in words', (_kind, codes, labels) => {
     const raw = codes.filter((code) => !labels[code] || labels[code] === code);
     expect(raw).toEqual([]);

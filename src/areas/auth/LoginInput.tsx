@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { FieldTitle, InputHelperText, useInput, useTranslate } from 'react-admin';
-import { FilledInput, FormControl, FormHelperText, IconButton, InputAdornment, InputLabel } from '@mui/material';
+import { Box, FilledInput, FormControl, FormHelperText, IconButton, InputAdornment, InputLabel } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 
@@ -52,4 +52,19 @@ export function LoginPasswordInput(props: Omit<LoginInputProps, 'type' | 'end'>)
     </InputAdornment>
   );
   return <LoginInput {...props} type={visible ? 'text' : 'password'} end={toggle} />;
+}
+
+/**
+ * A field's place, as tall as the field, while index.html's static form is the one typed in
+ * (LoginPage): the real fields come in its place at the hand-over, and nothing below them moves.
+ */
+export function LoginInputPlace() {
+  return (
+    <FormControl variant="filled" size="small" margin="dense" fullWidth>
+      <Box sx={{ height: 48 }} />
+      <FormHelperText>
+        <InputHelperText />
+      </FormHelperText>
+    </FormControl>
+  );
 }

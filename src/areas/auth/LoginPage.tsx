@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Form, useLogin, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Box, Button, Link } from '@mui/material';
@@ -6,8 +6,8 @@ import { REDIRECT_PARAM, safeRedirect } from '@/src/authProvider/redirect';
 import { APP_NAME } from '@/src/config';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { AuthCard, FormStatus } from './AuthCard';
-import { LoginInput, LoginPasswordInput } from './LoginInput';
-import { detachLoginShell, handOverLoginShell, loginShellShown } from './loginShell';
+import { LoginInput, LoginInputPlace, LoginPasswordInput } from './LoginInput';
+import { loginShellShown, takeOverLoginShell } from './loginShell';
 import { useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
 
 /** The server's message for an unverified profile contains this text. */
@@ -21,15 +21,23 @@ const EMAIL_VERIFY_DELAY_MS = 2000;
  */
 const loadResolver = () => import('./loginResolver').then((m) => m.loginResolver);
 const resolver: Resolver<FieldValues> = async (values, context, options) => (await loadResolver())(values, context, options);
+/** What signing in needs beyond the page: the resolver and the endpoint table (src/App.tsx), fetched at the first key. */
+const loadSignIn = () => void Promise.all([loadResolver(), import('@/src/endpoints')]).catch(() => undefined);
 
-/** index.html's static copy of the form (loginShell.ts) gives way at once and hands over its values, focus and submit. */
-function ShellTakeover({ formBox }: { formBox: RefObject<HTMLDivElement | null> }) {
+/**
+ * index.html's static copy of the form stays the one typed in until the real form is mounted; then
+ * it gives way in one task, handing over its values, caret and a pending Sign in (loginShell.ts).
+ * The timer runs after the form's own mount effects: react-admin's form resets itself then, which
+ * would drop the values and cancel a submit.
+ */
+function ShellTakeover({ formBox, showFields }: { formBox: RefObject<HTMLDivElement | null>; showFields: () => void }) {
   const { setValue } = useFormContext();
-  useLayoutEffect(detachLoginShell, []);
   useEffect(() => {
-    const timer = setTimeout(() => handOverLoginShell(formBox.current?.querySelector('form'), setValue));
+    const timer = setTimeout(() => {
+      if (takeOverLoginShell(showFields, () => formBox.current?.querySelector('form'), setValue)) loadSignIn();
+    });
     return () => clearTimeout(timer);
-  }, [formBox, setValue]);
+  }, [formBox, showFields, setValue]);
   return null;
 }
 
@@ -43,6 +51,10 @@ export function LoginPage() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const formBox = useRef<HTMLDivElement>(null);
+  // While index.html's static form is shown, the real one is mounted beneath it without its fields
+  // (the page never holds two fields of one label), hidden from the keyboard and screen readers.
+  const [shellHeld, setShellHeld] = useState(loginShellShown);
+  const [showFields] = useState(() => () => setShellHeld(false));
 
   const submit = async (values: FieldValues) => {
     const target = safeRedirect(searchParams.get(REDIRECT_PARAM));
@@ -68,11 +80,20 @@ export function LoginPage() {
         </>
       }
     >
-      <Box ref={formBox} onKeyDownCapture={() => void loadResolver()}>
+      <Box ref={formBox} onKeyDownCapture={loadSignIn} inert={shellHeld} aria-hidden={shellHeld || undefined}>
         <Form onSubmit={submit} resolver={resolver} noValidate>
-          <ShellTakeover formBox={formBox} />
-          <LoginInput source="username" label="flock.fields.username" autoComplete="username" autoFocus={!loginShellShown()} />
-          <LoginPasswordInput source="password" label="flock.fields.password" autoComplete="current-password" />
+          {shellHeld ? (
+            <>
+              <ShellTakeover formBox={formBox} showFields={showFields} />
+              <LoginInputPlace />
+              <LoginInputPlace />
+            </>
+          ) : (
+            <>
+              <LoginInput source="username" label="flock.fields.username" autoComplete="username" autoFocus={!loginShellShown()} />
+              <LoginPasswordInput source="password" label="flock.fields.password" autoComplete="current-password" />
+            </>
+          )}
           <FormStatus error={error} />
           <Button type="submit" variant="contained" fullWidth loading={loading} sx={{ mt: 1 }}>
             {translate('flock.auth.login')}

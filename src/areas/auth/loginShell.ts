@@ -1,26 +1,35 @@
+import { flushSync } from 'react-dom';
+
 /**
  * index.html's static login form (domain/auth/loginShell.ts), drawn before any script: what the
- * visitor typed there, which field had the focus and whether they already pressed Sign in.
+ * visitor typed there, where the caret was and whether they already pressed Sign in.
  */
-type LoginShellState = { username: string; password: string; focused?: string; submitted: boolean };
+type LoginShellState = {
+  username: string;
+  password: string;
+  focused?: { name: string; start: number | null; end: number | null };
+  submitted: boolean;
+};
 
 const SHELL_ID = 'login-shell';
 /** The class the inline script puts on <html> when it shows the static form. */
 const SHOWN_CLASS = 'flock-login';
+const FIELDS = ['username', 'password'] as const;
 
 /** Whether index.html shows its static form (until the app takes it over): the focus is in it then. */
 export const loginShellShown = () => !!document.getElementById(SHELL_ID) && document.documentElement.classList.contains(SHOWN_CLASS);
+
+const inputOf = (form: HTMLFormElement, name: string) => form.elements.namedItem(name) as HTMLInputElement | null;
 
 /** The static form's state, or nothing when index.html did not show it (or it was taken over). */
 function readLoginShell(): LoginShellState | undefined {
   const form = document.getElementById(SHELL_ID)?.querySelector('form');
   if (!form || !loginShellShown()) return undefined;
-  const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null;
-  const focused = ['username', 'password'].find((name) => document.activeElement === input(name));
+  const focusedInput = FIELDS.map((name) => inputOf(form, name)).find((input) => input && document.activeElement === input);
   return {
-    username: input('username')?.value ?? '',
-    password: input('password')?.value ?? '',
-    focused,
+    username: inputOf(form, 'username')?.value ?? '',
+    password: inputOf(form, 'password')?.value ?? '',
+    focused: focusedInput ? { name: focusedInput.name, start: focusedInput.selectionStart, end: focusedInput.selectionEnd } : undefined,
     submitted: !!form.dataset.submitted,
   };
 }
@@ -31,32 +40,31 @@ export function removeLoginShell(onlyIfHidden = false) {
   document.getElementById(SHELL_ID)?.remove();
 }
 
-/** What the static form held when the real one replaced it, until it is handed over. */
-let detached: LoginShellState | undefined;
-
 /**
- * The real form's first commit: the static one is read and removed in the same task, so the page
- * never holds two forms (two fields of one label) for a person, a screen reader or a test to meet.
- * Under StrictMode the second call finds it gone and keeps what the first read.
+ * The hand-over from index.html's static form to the real one, in one task, so no key is lost: the
+ * static form stays the one typed in until the real form is mounted (and react-admin's mount reset
+ * is over), then, with nothing run between, its values are read, the real fields are drawn with
+ * them (`showFields`, flushed), the static form is removed, the caret is put back where it was in
+ * the same field, and a Sign in pressed meanwhile is sent. A key pressed before this task went
+ * into the static form and is read here; one pressed after it goes into the real field.
+ * Answers whether anything was typed in the static form or Sign in pressed there.
  */
-export function detachLoginShell() {
-  detached ??= readLoginShell();
+export function takeOverLoginShell(
+  showFields: () => void,
+  realForm: () => HTMLFormElement | null | undefined,
+  setValue: (name: string, value: string) => void,
+): boolean {
+  const state = readLoginShell();
+  flushSync(showFields);
+  if (state) flushSync(() => FIELDS.forEach((name) => setValue(name, state[name])));
   removeLoginShell();
-}
-
-/**
- * After the real form's own mount effects (react-admin's form resets itself then, which would
- * drop the values and cancel a submit): the values typed in the static form, the focus in the same
- * field and a Sign in pressed meanwhile, sent now. Once.
- */
-export function handOverLoginShell(form: HTMLFormElement | null | undefined, setValue: (name: string, value: string) => void) {
-  const state = detached;
-  detached = undefined;
-  if (!state || !form) return;
-  // What was typed in the real form since it replaced the static one is newer: it stays.
-  for (const name of ['username', 'password'] as const) {
-    if (!(form.elements.namedItem(name) as HTMLInputElement | null)?.value) setValue(name, state[name]);
+  const form = realForm();
+  if (!state || !form) return false;
+  const focused = state.focused && inputOf(form, state.focused.name);
+  if (focused && state.focused) {
+    focused.focus();
+    focused.setSelectionRange(state.focused.start, state.focused.end);
   }
-  if (state.focused) (form.elements.namedItem(state.focused) as HTMLInputElement | null)?.focus();
   if (state.submitted) form.requestSubmit();
+  return state.submitted || FIELDS.some((name) => state[name] !== '');
 }
