@@ -2,6 +2,7 @@ import { useState, type ReactElement, type ReactNode } from 'react';
 import { RecordContextProvider, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { Box, Card, IconButton, LinearProgress, Link, Popover, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { THUMB } from './thumb';
 
 /** Below MUI's 'sm' breakpoint (600 px): a phone held upright. Lists show cards there (react-admin's SimpleList pattern). */
 export const usePhone = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -40,7 +41,15 @@ export function RecordCards<R extends RaRecord>({ title, name, lines, actions, o
       {data.map((record) => (
         <RecordContextProvider key={record.id} value={record}>
           <Card component="li" sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-            <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+            {/* A name or a line's value that links elsewhere is a tap target: THUMB high (theme.ts), as MUI's Link is on a phone. */}
+            <Box
+              sx={{
+                flex: 1,
+                minWidth: 0,
+                overflowWrap: 'anywhere',
+                '& a[href]': { display: 'inline-flex', alignItems: 'center', minHeight: THUMB, minWidth: THUMB },
+              }}
+            >
               <Typography variant="subtitle1" component="div" sx={{ fontWeight: 500 }}>
                 {onOpen ? (
                   <Link component="button" type="button" variant="subtitle1" onClick={() => onOpen(record)} sx={{ textAlign: 'left' }}>

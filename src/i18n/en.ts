@@ -441,6 +441,7 @@ export const en = {
       erase_scope_error: 'What the erasure removes could not be loaded: %{message}',
       erase_confirm: 'Erase for good',
       erased: '%{name} has been erased',
+      privacy_and_data: 'Privacy and your data',
       consent_title: 'Your privacy choices',
       consent_signup: 'Choose how the church may use your details; you can change this on your profile at any time.',
       privacy_link: 'What Flock keeps and why',

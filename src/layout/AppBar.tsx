@@ -98,10 +98,21 @@ export function AppBar() {
           </RaUserMenu>
         }
       >
-        <Typography variant="h6" component="span" sx={{ mr: 2, fontWeight: 600 }}>
+        {/* On a phone the page's title needs the room: the product's name shows from 'sm' up. */}
+        <Typography variant="h6" component="span" sx={{ mr: 2, fontWeight: 600, display: { xs: 'none', sm: 'inline' } }}>
           {APP_NAME}
         </Typography>
-        <TitlePortal />
+        {/* The title wraps between words rather than being cut with an ellipsis; smaller on a phone. */}
+        <TitlePortal
+          sx={{
+            whiteSpace: 'normal',
+            overflowWrap: 'break-word',
+            minWidth: 0,
+            lineHeight: 1.25,
+            fontSize: { xs: '1rem', sm: '1.25rem' },
+            py: 0.5,
+          }}
+        />
       </RaAppBar>
       {dialogLoaded && (
         <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import type { Theme } from '@mui/material/styles';
+import { THUMB } from '@/src/common/thumb';
 import type { Preferences } from './preferences';
 
 const BORDERED: RaThemeOptions['components'] = {
@@ -21,6 +22,44 @@ const PHONE: RaThemeOptions['components'] = {
   },
 };
 
+type Themed = { theme: Theme };
+const onPhone = (theme: Theme, style: Record<string, unknown>) => ({ [theme.breakpoints.down('sm')]: style });
+
+/**
+ * On a phone every control is at least THUMB high (and an icon button as wide): buttons of every
+ * size, icon buttons, inputs and selects (their frame, which focuses the input when tapped),
+ * date fields, a checkbox or switch with its label, links, table sort headers and clickable chips.
+ * The text keeps its size; the control grows its padding or its frame. Wider screens are used
+ * with a mouse and keep MUI's sizes.
+ */
+const THUMB_SIZED: RaThemeOptions['components'] = {
+  MuiButton: { styleOverrides: { root: ({ theme }: Themed) => onPhone(theme, { minHeight: THUMB }) } },
+  MuiIconButton: { styleOverrides: { root: ({ theme }: Themed) => onPhone(theme, { minWidth: THUMB, minHeight: THUMB }) } },
+  MuiToggleButton: { styleOverrides: { root: ({ theme }: Themed) => onPhone(theme, { minWidth: THUMB, minHeight: THUMB }) } },
+  MuiInputBase: { styleOverrides: { root: ({ theme }: Themed) => onPhone(theme, { minHeight: THUMB }) } },
+  MuiFormControlLabel: { styleOverrides: { root: ({ theme }: Themed) => onPhone(theme, { minHeight: THUMB }) } },
+  // 9 px around a 24 px box is 42: one more pixel each side.
+  MuiCheckbox: { styleOverrides: { root: ({ theme }: Themed) => onPhone(theme, { padding: 10 }) } },
+  MuiRadio: { styleOverrides: { root: ({ theme }: Themed) => onPhone(theme, { padding: 10 }) } },
+  MuiLink: {
+    styleOverrides: {
+      root: ({ theme }: Themed) => onPhone(theme, { display: 'inline-flex', alignItems: 'center', minHeight: THUMB }),
+    },
+  },
+  MuiTableSortLabel: { styleOverrides: { root: ({ theme }: Themed) => onPhone(theme, { minHeight: THUMB }) } },
+  MuiChip: {
+    styleOverrides: { clickable: ({ theme }: Themed) => onPhone(theme, { minHeight: THUMB, borderRadius: THUMB / 2 }) },
+  },
+};
+
+/**
+ * MUI X's date fields are not MUI's inputs: their frame (MuiPickersInputBase) holds the month, day
+ * and year sections, and a tap anywhere on it focuses the first.
+ */
+const THUMB_SIZED_PICKERS = {
+  MuiPickersInputBase: { styleOverrides: { root: ({ theme }: Themed) => onPhone(theme, { minHeight: THUMB }) } },
+} as RaThemeOptions['components'];
+
 /** The MUI theme of the preferences: light or dark palette, and the bordered skin's outlined papers. */
 export function buildTheme({ theme, skin }: Pick<Preferences, 'theme' | 'skin'>): RaThemeOptions {
   const base = theme === 'dark' ? defaultDarkTheme : defaultLightTheme;
@@ -28,6 +67,6 @@ export function buildTheme({ theme, skin }: Pick<Preferences, 'theme' | 'skin'>)
   return {
     ...base,
     palette,
-    components: { ...base.components, ...PHONE, ...(skin === 'bordered' ? BORDERED : {}) },
+    components: { ...base.components, ...PHONE, ...THUMB_SIZED, ...THUMB_SIZED_PICKERS, ...(skin === 'bordered' ? BORDERED : {}) },
   };
 }

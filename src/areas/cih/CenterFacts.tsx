@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Card, CardContent, Link, Typography } from '@mui/material';
 import type { ApiRecord } from '@/src/common/crud';
 import { zoneCentersPath } from './definitions';
 
@@ -23,7 +23,9 @@ export function CenterFacts({ center, memberCount }: { center: ApiRecord; member
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
         <Fact label={translate('flock.cih.zone')}>
-          <Link to={zoneCentersPath({ id: center.zoneId })}>{center.zoneName}</Link>
+          <Link component={RouterLink} to={zoneCentersPath({ id: center.zoneId })}>
+            {center.zoneName}
+          </Link>
         </Fact>
         <Fact label={translate('flock.cih.address')}>{center.address || '—'}</Fact>
         <Fact label={translate('flock.cih.member_count')}>{memberCount}</Fact>

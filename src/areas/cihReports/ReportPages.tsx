@@ -1,7 +1,7 @@
 import { useState, type ReactElement } from 'react';
 import { DateInput, useDataProvider, useTranslate } from 'react-admin';
-import { Link, useParams } from 'react-router-dom';
-import { Box, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Box, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { REPORT_STATUSES } from '@/domain/cihReports/schemas';
 import { RemoteSelectInput } from '@/src/common/peopleFilters';
 import type { FlockDataProvider } from '@/src/dataProvider';
@@ -168,7 +168,11 @@ function ZoneTable({ zones }: { zones: ZoneRow[] }) {
       {zones.map((z) => (
         <ListItem key={z.zoneId} divider>
           <ListItemText
-            primary={<Link to={zoneLink(z)}>{z.zoneName}</Link>}
+            primary={
+              <Link component={RouterLink} to={zoneLink(z)}>
+                {z.zoneName}
+              </Link>
+            }
             secondary={translate(t('zone_line'), {
               centers: z.centers,
               meetings: z.meetings,

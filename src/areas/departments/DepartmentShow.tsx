@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useGetOne, useRecordContext, useTranslate } from 'react-admin';
-import { Link, useParams } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, Chip, Tab, Tabs, Typography } from '@mui/material';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Alert, Box, Button, Card, CardContent, Chip, Link, Tab, Tabs, Typography } from '@mui/material';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { PageHeader, type ApiRecord } from '@/src/common/crud';
 import { MemberTable } from '@/src/common/MemberTable';
@@ -68,7 +68,9 @@ function HeadCard({ department }: { department: ApiRecord }) {
           </Typography>
           <Typography>
             {department.hodName ? (
-              <Link to={`/profile/${department.hodId}`}>{department.hodName}</Link>
+              <Link component={RouterLink} to={`/profile/${department.hodId}`}>
+                {department.hodName}
+              </Link>
             ) : (
               translate('flock.departments.no_head')
             )}
@@ -97,7 +99,7 @@ export function DepartmentShow() {
   const { data: department, error } = useGetOne<ApiRecord>('departments', { id });
   const canDelist = useAllows('departmentMembers', 'delist');
   const back = (
-    <Button component={Link} to="/departments">
+    <Button component={RouterLink} to="/departments">
       {translate('flock.departments.back')}
     </Button>
   );

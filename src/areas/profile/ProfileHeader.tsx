@@ -6,11 +6,8 @@ import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { ChangeRoleDialog } from '@/src/common/roles/ChangeRoleDialog';
 import { useRoleLabel } from '@/src/common/roles/useRoles';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
-import { EmailPreferences } from '@/src/areas/notifications/EmailPreferences';
 import { HistoryButton } from '@/src/areas/auditTrail/HistoryButton';
 import { AVATAR_ACCEPT, avatarProblem } from './avatarFile';
-import { ConsentChoices } from './ConsentChoices';
-import { DownloadMyData } from './DownloadMyData';
 import { EraseButton } from './EraseDialog';
 import type { ProfileUser, Viewer } from './useProfile';
 
@@ -58,7 +55,11 @@ function AvatarUpload({ userId, onUploaded }: { userId: string; onUploaded: () =
 
 type Props = { user: ProfileUser; viewer: Viewer };
 
-/** The profile's head: avatar, full name and role names ('Member' when none), with the owner's and the administrator's actions. */
+/**
+ * The profile's head: avatar, full name and role names ('Member' when none), with the
+ * administrator's actions. Short on a phone, so that the personal information shows on the first
+ * screen; one's own privacy and data follow the forms (PrivacyAndData).
+ */
 export function ProfileHeader({ user, viewer }: Props) {
   const translate = useTranslate();
   const roleLabel = useRoleLabel();
@@ -67,18 +68,18 @@ export function ProfileHeader({ user, viewer }: Props) {
   const roles = [...(user.roles ?? []), ...(user.cihRole ? [user.cihRole] : [])];
   return (
     <Card>
-      <CardContent sx={{ display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
+      <CardContent sx={{ display: 'flex', gap: { xs: 2, sm: 3 }, alignItems: 'center', flexWrap: 'wrap' }}>
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
           <Avatar
             src={src}
             alt={translate('flock.profile.avatar_alt', { name: user.fullName })}
-            sx={{ width: 96, height: 96, fontSize: 36 }}
+            sx={{ width: { xs: 64, sm: 96 }, height: { xs: 64, sm: 96 }, fontSize: { xs: 28, sm: 36 } }}
           >
             {user.fullName.charAt(0)}
           </Avatar>
           {viewer.canUploadAvatar && <AvatarUpload userId={String(user.id)} onUploaded={reload} />}
         </Box>
-        <Box sx={{ flex: 1, minWidth: 200 }}>
+        <Box sx={{ flex: 1, minWidth: { xs: 150, sm: 200 } }}>
           <Typography component="h1" variant="h5">
             {user.fullName}
           </Typography>
@@ -89,20 +90,13 @@ export function ProfileHeader({ user, viewer }: Props) {
           </Box>
         </Box>
         <HistoryButton userId={String(user.id)} />
-        {viewer.isSelf ? <DownloadMyData /> : <EraseButton userId={String(user.id)} />}
+        {!viewer.isSelf && <EraseButton userId={String(user.id)} />}
         {viewer.canChangeRole && (
           <Button variant="outlined" onClick={() => setChangingRole(true)}>
             {translate('flock.profile.change_role')}
           </Button>
         )}
       </CardContent>
-      {viewer.isSelf && <ConsentChoices />}
-      {/* The same opt-outs as on /notifications: the profile is where members look for them. */}
-      {viewer.isSelf && (
-        <CardContent sx={{ pt: 0 }}>
-          <EmailPreferences />
-        </CardContent>
-      )}
       {changingRole && (
         <ChangeRoleDialog
           user={{ id: String(user.id), fullName: user.fullName, roles: user.roles }}

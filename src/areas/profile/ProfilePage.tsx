@@ -4,6 +4,7 @@ import { Alert, Box, Grid } from '@mui/material';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { InfoCard } from './InfoCard';
+import { PrivacyAndData } from './PrivacyAndData';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileTabs } from './ProfileTabs';
 import { TabBody } from './TabBody';
@@ -22,14 +23,16 @@ function Profile({ userId }: { userId: string }) {
       {user.record && (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 2 }}>
           <ProfileHeader user={user.record} viewer={viewer} />
+          {/* On a phone the forms come first, then the contact card; side by side from 'md' up. */}
           <Grid container spacing={2}>
-            <Grid size={{ xs: 12, md: 4 }}>
+            <Grid size={{ xs: 12, md: 4 }} sx={{ order: { xs: 2, md: 1 } }}>
               <InfoCard user={user.record} biodata={biodata.record ?? null} />
             </Grid>
-            <Grid size={{ xs: 12, md: 8 }}>
+            <Grid size={{ xs: 12, md: 8 }} sx={{ order: { xs: 1, md: 2 } }}>
               <ProfileTabs userId={userId} user={user.record} biodata={biodata} affiliation={affiliation} viewer={viewer} />
             </Grid>
           </Grid>
+          {viewer.isSelf && <PrivacyAndData />}
         </Box>
       )}
     </TabBody>
