@@ -88,8 +88,7 @@ export const attendanceSchema = z.object({ ...attendanceShape, ...offlineSaveSha
 export const attendanceUpdateSchema = withId(attendanceShape);
 export type AttendanceInput = z.input<typeof attendanceSchema>;
 /** What a meeting's save writes: the create's fields without its offline-save fields. */
-const attendanceFields = z.object(attendanceShape);
-export type AttendanceValues = z.output<typeof attendanceFields>;
+export type AttendanceValues = Omit<z.output<typeof attendanceSchema>, keyof typeof offlineSaveShape>;
 export const visitorToFirstTimerSchema = z.object({ visitorId: idField('Visitor') });
 
 // Activity reports

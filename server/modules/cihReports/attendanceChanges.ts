@@ -31,7 +31,7 @@ const summary = (m: {
 });
 
 /** The 409 of a queued save whose date's meeting was saved since the save was made (docs/decisions/0206). */
-export const NEWER_MEETING = 'A newer save of this meeting is on the server';
+const NEWER_MEETING = 'A newer save of this meeting is on the server';
 
 /**
  * Takes the attendance; a second one on the same date updates that meeting. Answers its id and
