@@ -657,7 +657,11 @@ describe('saves queued offline: idempotency key and basedOn (docs/decisions/0205
   const center = await addCenter(s, zone.id);
   const leader = await createUser(s);
   await setAffiliation(s, leader.id, { zoneId: zone.id, centerId: center.id, cihRole: 'cihcoordinator' });
-  const people = [leader.id, await addPerson(s, { zoneId: zone.id, centerId: center.id }), await addPerson(s, { zoneId: zone.id, centerId: center.id })];
+  const people = [
+    leader.id,
+    await addPerson(s, { zoneId: zone.id, centerId: center.id }),
+    await addPerson(s, { zoneId: zone.id, centerId: center.id }),
+  ];
   const meetingsOn = async (date: string) =>
     db
       .select()
@@ -666,7 +670,13 @@ describe('saves queued offline: idempotency key and basedOn (docs/decisions/0205
   const auditRows = async (id: string) => (await auditOf(s, id)).filter((a) => a.entity === 'cihAttendance');
 
   it('a save sent twice with one key is written once, and the retry answers as the first did', async () => {
-    const body = { centerId: center.id, meetingDate: day(30), marks: marksOf(people, 2), visitors: [{ name: 'Offline Guest' }], idempotencyKey: 'key-0001-retry' };
+    const body = {
+      centerId: center.id,
+      meetingDate: day(30),
+      marks: marksOf(people, 2),
+      visitors: [{ name: 'Offline Guest' }],
+      idempotencyKey: 'key-0001-retry',
+    };
     const first = await takeAttendance(leader.token, body);
     expect(first.status).toBe(200);
     expect(first.body.message).toBe('Successfully Created');
@@ -689,7 +699,11 @@ describe('saves queued offline: idempotency key and basedOn (docs/decisions/0205
 
   it('retries racing each other with one key write once', async () => {
     const body = { centerId: center.id, meetingDate: day(31), marks: marksOf(people, 3), idempotencyKey: 'key-0003-race' };
-    const answers = await Promise.all([takeAttendance(leader.token, body), takeAttendance(leader.token, body), takeAttendance(leader.token, body)]);
+    const answers = await Promise.all([
+      takeAttendance(leader.token, body),
+      takeAttendance(leader.token, body),
+      takeAttendance(leader.token, body),
+    ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(answers[1].body).toEqual(answers[0].body);
     expect(answers[2].body).toEqual(answers[0].body);
@@ -707,7 +721,13 @@ describe('saves queued offline: idempotency key and basedOn (docs/decisions/0205
   });
 
   it('a save made from an older state of the meeting is refused with 409, and its key stays free', async () => {
-    const made = { centerId: center.id, meetingDate: day(33), marks: marksOf(people, 1), basedOn: 'none', idempotencyKey: 'key-0005-first' };
+    const made = {
+      centerId: center.id,
+      meetingDate: day(33),
+      marks: marksOf(people, 1),
+      basedOn: 'none',
+      idempotencyKey: 'key-0005-first',
+    };
     const created = await takeAttendance(leader.token, made);
     expect(created.body.message).toBe('Successfully Created');
     const seen = created.body.data.updatedAt;
@@ -718,7 +738,12 @@ describe('saves queued offline: idempotency key and basedOn (docs/decisions/0205
     const unknown = await takeAttendance(leader.token, { ...made, marks: marksOf(people, 0), idempotencyKey: 'key-0006-stale' });
     expect(unknown.status).toBe(409);
     expect(unknown.body.message).toBe('A newer save of this meeting is on the server');
-    const stale = await takeAttendance(leader.token, { ...made, marks: marksOf(people, 0), basedOn: seen, idempotencyKey: 'key-0006-stale' });
+    const stale = await takeAttendance(leader.token, {
+      ...made,
+      marks: marksOf(people, 0),
+      basedOn: seen,
+      idempotencyKey: 'key-0006-stale',
+    });
     expect(stale.status).toBe(409);
     expect(await meetingsOn(day(33))).toEqual([newer]);
     // Sent again from the newer save (the leader chose to keep theirs): the refused key is used now.
@@ -734,7 +759,12 @@ describe('saves queued offline: idempotency key and basedOn (docs/decisions/0205
   });
 
   it('refuses a malformed key', async () => {
-    const res = await takeAttendance(leader.token, { centerId: center.id, meetingDate: day(34), marks: marksOf(people, 1), idempotencyKey: 'bad key!' });
+    const res = await takeAttendance(leader.token, {
+      centerId: center.id,
+      meetingDate: day(34),
+      marks: marksOf(people, 1),
+      idempotencyKey: 'bad key!',
+    });
     expect(res.status).toBe(400);
     expect(await meetingsOn(day(34))).toHaveLength(0);
   });
