@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { loginShell, nativeObjectEntries, precompressPlugin } from './scripts/buildPlugins.js';
 
 /** '@/' is the repository root: '@/domain/permissions', '@/src/common/...' (tsconfig.json paths). */
@@ -19,8 +20,59 @@ const CHUNK_OF: Record<string, string> = Object.fromEntries([
   ...['src/endpoints.ts', 'src/areas/auth/loginResolver.ts'].map((file) => [source(file), 'sign-in']),
 ]);
 
+/**
+ * Flock installs as an app and opens without signal (docs/decisions/0205): a web manifest, and a
+ * service worker (Workbox) that keeps the built files and the API answers last read. It is
+ * registered after sign-in (src/offline/serviceWorker.ts), never by the login page.
+ */
+const pwa = VitePWA({
+  injectRegister: false,
+  registerType: 'autoUpdate',
+  includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+  manifest: {
+    name: process.env.APP_NAME || 'Flock',
+    short_name: process.env.APP_NAME || 'Flock',
+    description: 'Church membership and house-fellowship (CIH) administration',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#3f51b5',
+    background_color: '#fafafb',
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // Every built file but the .br and .gz copies: any screen opens offline after one visit.
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+    navigateFallback: 'index.html',
+    // The API, its docs and files by name are the server's, never the app's page.
+    navigateFallbackDenylist: [/^\/api(?:\/|$)/i, /\/[^/]+\.[a-z0-9]+$/i],
+    clientsClaim: true,
+    skipWaiting: true,
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // The API's answers as last read, for a screen opened without signal; the network first.
+        // Sign-out deletes this cache (src/offline/serviceWorker.ts).
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/api\/(?!docs)/i.test(url.pathname),
+        method: 'GET',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'flock-api',
+          expiration: { maxEntries: 300, maxAgeSeconds: 14 * 24 * 3600 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), nativeObjectEntries(), loginShell(), precompressPlugin()],
+  plugins: [react(), nativeObjectEntries(), loginShell(), pwa, precompressPlugin()],
   resolve: { alias },
   // APP_NAME (README.md: Configuration) names the product in page titles.
   envPrefix: ['VITE_', 'APP_NAME'],

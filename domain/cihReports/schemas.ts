@@ -68,10 +68,27 @@ const attendanceShape = {
     .optional(),
   notes: text('Notes'),
 };
-export const attendanceSchema = z.object(attendanceShape);
+/**
+ * A save queued on a phone without signal (docs/decisions/0205, 0206): idempotencyKey names the
+ * save, so a retry whose first try did arrive answers as that first try did and writes nothing;
+ * basedOn is the updatedAt of the date's meeting the save started from ('none': there was none
+ * known), and a meeting changed since is answered 409 rather than overwritten unseen (empty
+ * parameters are ignored by every call, so 'none' rather than null).
+ */
+const offlineSaveShape = {
+  idempotencyKey: z
+    .string({ error: 'Idempotency key must be text' })
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency key must be 8 to 100 letters, digits, - or _')
+    .optional(),
+  basedOn: z
+    .union([z.iso.datetime({ offset: true }), z.literal('none')], { error: "basedOn must be a date and time or 'none'" })
+    .optional(),
+};
+export const attendanceSchema = z.object({ ...attendanceShape, ...offlineSaveShape });
 export const attendanceUpdateSchema = withId(attendanceShape);
 export type AttendanceInput = z.input<typeof attendanceSchema>;
-export type AttendanceValues = z.output<typeof attendanceSchema>;
+/** What a meeting's save writes: the create's fields without its offline-save fields. */
+export type AttendanceValues = Omit<z.output<typeof attendanceSchema>, keyof typeof offlineSaveShape>;
 export const visitorToFirstTimerSchema = z.object({ visitorId: idField('Visitor') });
 
 // Activity reports

@@ -5,6 +5,7 @@ import { en } from '@/src/i18n/en';
 import { allows, type AccessTable } from './access';
 import { loginPathFor } from './redirect';
 import { clearSession, readPermissions, readToken, readUser, saveSession, type LoginResult } from './session';
+import { forgetApiAnswers } from '@/src/offline/serviceWorker';
 
 /** Who is signed in, as getIdentity answers: from storage, written at sign-in. */
 function storedIdentity() {
@@ -44,6 +45,7 @@ export function createAuthProvider(api: FlockDataProvider, access: AccessTable):
     async logout() {
       if (readToken()) await api.logout().catch(() => undefined);
       clearSession();
+      await forgetApiAnswers();
       return '/';
     },
 

@@ -1,8 +1,10 @@
 import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Layout as RaLayout, Sidebar as RaSidebar, useTranslate, type SidebarProps } from 'react-admin';
 import { LinearProgress } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { loadAreaTexts } from '@/src/i18n';
+import { registerServiceWorker } from '@/src/offline/serviceWorker';
 import { AppBar } from './AppBar';
 import { HorizontalMenu, Menu } from './Menu';
 import { usePreferences } from './preferences';
@@ -55,6 +57,9 @@ function useAreaTexts() {
 /** The signed-in frame: app bar and the menu at the side or across the top, once its texts are in. */
 export function SignedInLayout({ children }: { children: ReactNode }) {
   const [{ menuLayout }] = usePreferences();
+  // Installing as an app, and opening without signal, start with the first signed-in page.
+  const queryClient = useQueryClient();
+  useEffect(() => registerServiceWorker(() => void queryClient.invalidateQueries()), [queryClient]);
   const translate = useTranslate();
   if (!useAreaTexts()) return <LinearProgress aria-label={translate('flock.loading')} />;
   return <SignedInFrame horizontal={menuLayout === 'horizontal'}>{children}</SignedInFrame>;

@@ -651,3 +651,121 @@ describe('statistics', () => {
     expect((await call('GET', `/Stats/GetCIHStats?CenterId=${c3.id}`, admin)).status).toBe(200);
   });
 });
+
+describe('saves queued offline: idempotency key and basedOn (docs/decisions/0205, 0206)', async () => {
+  const zone = await addZone(s);
+  const center = await addCenter(s, zone.id);
+  const leader = await createUser(s);
+  await setAffiliation(s, leader.id, { zoneId: zone.id, centerId: center.id, cihRole: 'cihcoordinator' });
+  const people = [
+    leader.id,
+    await addPerson(s, { zoneId: zone.id, centerId: center.id }),
+    await addPerson(s, { zoneId: zone.id, centerId: center.id }),
+  ];
+  const meetingsOn = async (date: string) =>
+    db
+      .select()
+      .from(cihMeetings)
+      .where(and(eq(cihMeetings.centerId, center.id), eq(cihMeetings.meetingDate, date)));
+  const auditRows = async (id: string) => (await auditOf(s, id)).filter((a) => a.entity === 'cihAttendance');
+
+  it('a save sent twice with one key is written once, and the retry answers as the first did', async () => {
+    const body = {
+      centerId: center.id,
+      meetingDate: day(30),
+      marks: marksOf(people, 2),
+      visitors: [{ name: 'Offline Guest' }],
+      idempotencyKey: 'key-0001-retry',
+    };
+    const first = await takeAttendance(leader.token, body);
+    expect(first.status).toBe(200);
+    expect(first.body.message).toBe('Successfully Created');
+    const again = await takeAttendance(leader.token, body);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    // The same key with other marks: still the first answer, nothing written.
+    const changed = await takeAttendance(leader.token, { ...body, marks: marksOf(people, 0) });
+    expect(changed.body).toEqual(first.body);
+    const [meeting] = await meetingsOn(day(30));
+    expect(meeting).toMatchObject({ presentCount: 2, visitorCount: 1, updatedAt: new Date(first.body.data.updatedAt) });
+    expect(await meetingsOn(day(30))).toHaveLength(1);
+    expect(await db.select().from(cihVisitors).where(eq(cihVisitors.meetingId, meeting.id))).toHaveLength(1);
+    expect(await auditRows(meeting.id)).toHaveLength(1);
+    // A new key is a new save: it updates the meeting.
+    const next = await takeAttendance(leader.token, { ...body, marks: marksOf(people, 1), idempotencyKey: 'key-0002-next' });
+    expect(next.body.message).toBe('Details updated');
+    expect((await meetingsOn(day(30)))[0].presentCount).toBe(1);
+  });
+
+  it('retries racing each other with one key write once', async () => {
+    const body = { centerId: center.id, meetingDate: day(31), marks: marksOf(people, 3), idempotencyKey: 'key-0003-race' };
+    const answers = await Promise.all([
+      takeAttendance(leader.token, body),
+      takeAttendance(leader.token, body),
+      takeAttendance(leader.token, body),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers[1].body).toEqual(answers[0].body);
+    expect(answers[2].body).toEqual(answers[0].body);
+    const meetings = await meetingsOn(day(31));
+    expect(meetings).toHaveLength(1);
+    expect(await auditRows(meetings[0].id)).toHaveLength(1);
+  });
+
+  it('keys are the caller’s own: another person’s same key is another save', async () => {
+    const body = { centerId: center.id, meetingDate: day(32), marks: marksOf(people, 1), idempotencyKey: 'key-0004-shared' };
+    expect((await takeAttendance(leader.token, body)).body.message).toBe('Successfully Created');
+    const byAdmin = await takeAttendance(admin, { ...body, marks: marksOf(people, 3) });
+    expect(byAdmin.body.message).toBe('Details updated');
+    expect((await meetingsOn(day(32)))[0].presentCount).toBe(3);
+  });
+
+  it('a save made from an older state of the meeting is refused with 409, and its key stays free', async () => {
+    const made = {
+      centerId: center.id,
+      meetingDate: day(33),
+      marks: marksOf(people, 1),
+      basedOn: 'none',
+      idempotencyKey: 'key-0005-first',
+    };
+    const created = await takeAttendance(leader.token, made);
+    expect(created.body.message).toBe('Successfully Created');
+    const seen = created.body.data.updatedAt;
+    // Someone saves the date again (online, elsewhere).
+    await takeAttendance(admin, { centerId: center.id, meetingDate: day(33), marks: marksOf(people, 3) });
+    const [newer] = await meetingsOn(day(33));
+    // The phone's queued save knew no meeting, or the first one: both meet the newer save.
+    const unknown = await takeAttendance(leader.token, { ...made, marks: marksOf(people, 0), idempotencyKey: 'key-0006-stale' });
+    expect(unknown.status).toBe(409);
+    expect(unknown.body.message).toBe('A newer save of this meeting is on the server');
+    const stale = await takeAttendance(leader.token, {
+      ...made,
+      marks: marksOf(people, 0),
+      basedOn: seen,
+      idempotencyKey: 'key-0006-stale',
+    });
+    expect(stale.status).toBe(409);
+    expect(await meetingsOn(day(33))).toEqual([newer]);
+    // Sent again from the newer save (the leader chose to keep theirs): the refused key is used now.
+    const kept = await takeAttendance(leader.token, {
+      ...made,
+      marks: marksOf(people, 0),
+      basedOn: newer.updatedAt.toISOString(),
+      idempotencyKey: 'key-0006-stale',
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.message).toBe('Details updated');
+    expect((await meetingsOn(day(33)))[0].presentCount).toBe(0);
+  });
+
+  it('refuses a malformed key', async () => {
+    const res = await takeAttendance(leader.token, {
+      centerId: center.id,
+      meetingDate: day(34),
+      marks: marksOf(people, 1),
+      idempotencyKey: 'bad key!',
+    });
+    expect(res.status).toBe(400);
+    expect(await meetingsOn(day(34))).toHaveLength(0);
+  });
+});

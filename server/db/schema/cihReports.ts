@@ -167,3 +167,22 @@ export const cihFollowUps = pgTable(
     check('cih_follow_ups_status_check', sql`${t.status} in ('open', 'closed')`),
   ],
 );
+
+/**
+ * The first answer to a save sent with an idempotency key (docs/decisions/0205): a phone that
+ * retries a save it queued offline, not knowing whether the first try arrived, gets this answer
+ * back and nothing is written again. Keys are the caller's own: (user, key) is the key.
+ */
+export const cihIdempotentSaves = pgTable(
+  'cih_idempotent_saves',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The answer's JSON text, written in the save's own transaction. */
+    answer: text('answer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('cih_idempotent_saves_created_idx').on(t.createdAt)],
+);

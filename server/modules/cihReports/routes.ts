@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { P } from '@/domain/roles/permissions.js';
 import { cihReportsCalls } from '@/domain/cihReports/calls.js';
-import { ok, page } from '@/server/http/envelope.js';
+import { JsonEnvelope, ok, page } from '@/server/http/envelope.js';
 import { forbidden } from '@/server/http/errors.js';
 import { registerRoutes, route, type AnyRouteDef } from '@/server/http/route.js';
 import { mustBeUnchanged } from '@/server/engines/versions.js';
 import { absenteesOf, attendanceListQuery, listMeetings, meetingById, visitorToFirstTimer } from './attendance.js';
-import { deleteAttendance, takeAttendance, updateAttendance } from './attendanceChanges.js';
+import { claimKey, deleteAttendance, keepAnswer, takeAttendance, updateAttendance } from './attendanceChanges.js';
 import { findRow, listQueryOf, listRows, REPORT_KINDS, whereOf, type ReportKind } from './kinds.js';
 import { createReport, deleteReport, updateReport } from './reports.js';
 import { assertReads, centerOf, mustBeZone, scopeOf } from './scope.js';
@@ -92,11 +92,20 @@ const attendanceRoutes: AnyRouteDef[] = [
     call: cihReportsCalls.cihAttendanceCreate,
     tag,
     summary:
-      "Take a center's attendance on a date: every member marked present or absent, visitors, children, offering. A second save on the same date updates that meeting",
+      "Take a center's attendance on a date: every member marked present or absent, visitors, children, offering. A second save on the same date updates that meeting. IdempotencyKey: a retry with the caller's same key answers as the first save did and writes nothing. BasedOn: the date's meeting's updatedAt the save started from ('none': none known); a meeting saved since answers 409",
     access: { permission: P.createCihReports },
-    async handler({ body, caller, services, mutate }) {
-      const { id, updated } = await mutate((tx, audit) => takeAttendance(tx, audit, caller!, body));
-      return ok(await meetingById(services.database.db, id), updated ? MESSAGES.updated : MESSAGES.created);
+    async handler({ body, caller, mutate }) {
+      const { idempotencyKey: key, basedOn, ...input } = body;
+      // One transaction: the key's claim, the save and the answer kept for a retry (docs/decisions/0205).
+      const text = await mutate(async (tx, audit) => {
+        const first = key ? await claimKey(tx, caller!.id, key) : undefined;
+        if (first !== undefined) return first;
+        const { id, updated } = await takeAttendance(tx, audit, caller!, input, basedOn);
+        const answer = JSON.stringify(ok(await meetingById(tx, id), updated ? MESSAGES.updated : MESSAGES.created));
+        if (key) await keepAnswer(tx, caller!.id, key, answer);
+        return answer;
+      });
+      return new JsonEnvelope(text);
     },
   }),
   route({

@@ -29,8 +29,11 @@ async function userReferences(db: Db | Tx): Promise<UserReference[]> {
 
 /** The account's secrets, never handed out: they open the account, they are not about the person. */
 const ACCOUNT_SECRETS = ['password_hash', 'token_version'];
-/** A copy of other tables kept for the member lists: the export has the originals. */
-const DERIVED = new Set(['member_directory']);
+/**
+ * Copies of other tables: the member lists' directory, and the answers kept for retried
+ * attendance saves (which name the center's other members); the export has the originals.
+ */
+const DERIVED = new Set(['member_directory', 'cih_idempotent_saves']);
 
 /** Values as JSON takes them: bytes (an avatar) as base64, times as ISO strings. */
 function plain(value: unknown): unknown {

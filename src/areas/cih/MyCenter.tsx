@@ -17,6 +17,7 @@ import { usePhone } from '@/src/common/RecordCards';
 import { CIH_ROLE_COLUMN, MEMBER_COLUMNS } from '@/src/common/MemberTable';
 import { CenterFacts } from './CenterFacts';
 import { CenterWork } from '@/src/areas/cihReports/CenterWork';
+import { onWorkerTakesOver } from '@/src/offline/serviceWorker';
 
 type MyCenterData = { center: ApiRecord; members: ApiRecord[]; leaders: ApiRecord[] };
 type Loaded = { data: MyCenterData } | { notInCenter: true } | { error: string };
@@ -28,12 +29,15 @@ const MEMBER_TABLE: ColumnDef[] = [...MEMBER_COLUMNS, CIH_ROLE_COLUMN].map((colu
 function useMyCenter(): Loaded | undefined {
   const dataProvider = useDataProvider<FlockDataProvider>();
   const [loaded, setLoaded] = useState<Loaded>();
+  // Read again once the service worker runs, so it keeps the answer for a visit without signal.
+  const [round, setRound] = useState(0);
+  useEffect(() => onWorkerTakesOver(() => setRound((r) => r + 1)), []);
   useEffect(() => {
     dataProvider.getMyCenter<MyCenterData>().then(
       (result: CustomResult<MyCenterData>) => setLoaded({ data: result.data }),
       (error: { status?: number; message: string }) => setLoaded(error.status === 404 ? { notInCenter: true } : { error: error.message }),
     );
-  }, [dataProvider]);
+  }, [dataProvider, round]);
   return loaded;
 }
 

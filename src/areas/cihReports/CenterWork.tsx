@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Grid } from '@mui/material';
 import type { ApiRecord } from '@/src/common/crud';
 import { Absentees, ActivityReportForm, RecentReports } from './CenterActivity';
@@ -8,11 +8,11 @@ import { TakeAttendance } from './TakeAttendance';
 export function CenterWork({ centerId, members }: { centerId: string; members: ApiRecord[] }) {
   // Each save bumps the version, so the recent reports and absentees read again.
   const [version, setVersion] = useState(0);
-  const saved = () => setVersion((v) => v + 1);
+  const saved = useCallback(() => setVersion((v) => v + 1), []);
   return (
     <Grid container spacing={2} sx={{ mb: 3 }}>
       <Grid size={{ xs: 12, md: 7 }}>
-        <TakeAttendance centerId={centerId} members={members} onSaved={saved} />
+        <TakeAttendance centerId={centerId} members={members} onSaved={saved} version={version} />
       </Grid>
       <Grid size={{ xs: 12, md: 5 }} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Absentees centerId={centerId} version={version} />

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
 import {
   Box,
   Button,
@@ -19,6 +19,9 @@ import {
 } from '@mui/material';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import type { ApiRecord } from '@/src/common/crud';
+import { canQueue, isNetworkFailure, newKey, queueSave } from '@/src/offline/outbox';
+import { useQueuedSaves } from '@/src/offline/useQueuedSaves';
+import { QueuedSaves } from './QueuedSaves';
 
 export type Visitor = { name: string; phone?: string; email?: string; firstTimer: boolean };
 export type Mark = 'present' | 'absent';
@@ -99,9 +102,21 @@ export function VisitorForm({ onAdd, initial, firstTimerLocked, onCancel }: Visi
 /**
  * /cih/center's attendance: every member of the center marked present or absent with one tap
  * (none is assumed), visitors added by name and phone, then one save. Saving the same date
- * again updates that meeting.
+ * again updates that meeting. Without signal the save waits on the phone (src/offline/outbox.ts)
+ * and is sent when the network returns, with its idempotency key (docs/decisions/0205, 0206).
  */
-export function TakeAttendance({ centerId, members, onSaved }: { centerId: string; members: ApiRecord[]; onSaved?: () => void }) {
+export function TakeAttendance({
+  centerId,
+  members,
+  onSaved,
+  version = 0,
+}: {
+  centerId: string;
+  members: ApiRecord[];
+  onSaved?: () => void;
+  /** The recent meetings' version (CenterWork): the same list RecentReports reads, asked once. */
+  version?: number;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<FlockDataProvider>();
@@ -111,25 +126,64 @@ export function TakeAttendance({ centerId, members, onSaved }: { centerId: strin
   const [childrenCount, setChildrenCount] = useState('');
   const [offering, setOffering] = useState('');
   const [saving, setSaving] = useState(false);
+  const recent = useGetList<ApiRecord>('cihAttendance', { pagination: { page: 1, perPage: 5 }, filter: { centerId }, meta: { version } });
+  const send = useCallback((body: Record<string, unknown>) => dataProvider.takeAttendance(body), [dataProvider]);
+  const queue = useQueuedSaves(send);
   const marked = members.filter((m) => marks[m.id]).length;
   const present = members.filter((m) => marks[m.id] === 'present').length;
   const markRestAbsent = () => setMarks((now) => ({ ...Object.fromEntries(members.map((m) => [m.id, 'absent' as Mark])), ...now }));
 
+  // A queued save reaching the server refreshes the recent meetings and absentees, as a save does.
+  const sentCount = queue.saves.filter((s) => s.state === 'sent').length;
+  const lastSent = useRef(sentCount);
+  useEffect(() => {
+    if (sentCount > lastSent.current) onSaved?.();
+    lastSent.current = sentCount;
+  }, [sentCount, onSaved]);
+
+  /** The date's meeting as this phone last knew it: 'none' when it knew none (docs/decisions/0206). */
+  const basedOnFor = (date: string): string => {
+    const sent = queue.saves.filter((s) => s.state === 'sent' && s.centerId === centerId && s.meetingDate === date && s.result);
+    const fromList = recent.data?.find((m) => m.meetingDate === date)?.updatedAt as string | undefined;
+    const fromSent = sent.length ? sent[sent.length - 1].result!.updatedAt : undefined;
+    return [fromList, fromSent].filter(Boolean).sort().pop() ?? 'none';
+  };
+
   const save = async () => {
-    setSaving(true);
-    try {
-      const result = await dataProvider.takeAttendance({
+    const body = {
+      centerId,
+      meetingDate,
+      marks: members.map((m) => ({ userId: m.id, present: marks[m.id] === 'present' })),
+      visitors,
+      childrenCount: childrenCount === '' ? undefined : Number(childrenCount),
+      offering: offering === '' ? undefined : Number(offering),
+    };
+    // The key is what makes a retry safe; a browser that cannot queue never retries.
+    const queueable = canQueue() && Boolean(queue.owner);
+    const key = queueable ? newKey() : undefined;
+    const keep = async () => {
+      await queueSave({
+        key: key!,
+        owner: queue.owner!,
         centerId,
         meetingDate,
-        marks: members.map((m) => ({ userId: m.id, present: marks[m.id] === 'present' })),
-        visitors,
-        childrenCount: childrenCount === '' ? undefined : Number(childrenCount),
-        offering: offering === '' ? undefined : Number(offering),
+        body: { ...body, basedOn: basedOnFor(meetingDate) },
+        state: 'waiting',
+        queuedAt: new Date().toISOString(),
       });
-      notify(result.message === 'Details updated' ? t('updated') : t('saved'), { type: 'success' });
-      onSaved?.();
+      notify(t('queued'), { type: 'info' });
+    };
+    setSaving(true);
+    try {
+      if (queueable && !navigator.onLine) await keep();
+      else {
+        const result = await dataProvider.takeAttendance(key ? { ...body, idempotencyKey: key } : body);
+        notify(result.message === 'Details updated' ? t('updated') : t('saved'), { type: 'success' });
+        onSaved?.();
+      }
     } catch (error) {
-      notify((error as Error).message, { type: 'error' });
+      if (queueable && isNetworkFailure(error)) await keep();
+      else notify((error as Error).message, { type: 'error' });
     } finally {
       setSaving(false);
     }
@@ -210,6 +264,7 @@ export function TakeAttendance({ centerId, members, onSaved }: { centerId: strin
         <Button variant="contained" onClick={save} disabled={saving || marked < members.length || !meetingDate} fullWidth>
           {translate(t('save'))}
         </Button>
+        <QueuedSaves saves={queue.saves} onSendNow={() => void queue.sendNow()} />
       </CardContent>
     </Card>
   );
