@@ -14,7 +14,13 @@ export { ADMIN, DEMO_PASSWORD } from './flockProcess.js';
  * database with demo data (a copy of the one the global setup seeded: tests/e2e/globalSetup.ts),
  * a real SMTP receiver for its mail, and Debian's Chromium.
  */
-export async function startE2e() {
+/**
+ * serviceWorkers: Flock's service worker (docs/decisions/0205) answers the page's API calls
+ * itself, and Playwright's page.route and waitForResponse do not see calls a service worker
+ * makes: the files that hold or fake answers would wait for nothing. It is blocked unless a
+ * file tests it (tests/e2e/offlineAttendance.test.ts).
+ */
+export async function startE2e({ serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {}) {
   const smtp = await startSmtpReceiver();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-e2e-data-'));
   fs.cpSync(inject('e2eSeededDataDir'), dataDir, { recursive: true });
@@ -25,6 +31,7 @@ export async function startE2e() {
   const context: BrowserContext = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
     headless: true,
+    serviceWorkers,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -11,7 +11,7 @@ const PHONE = { width: 390, height: 844 };
 
 let e2e: E2e;
 beforeAll(async () => {
-  e2e = await startE2e();
+  e2e = await startE2e({ serviceWorkers: 'allow' });
 });
 afterAll(async () => {
   await e2e?.close();
