@@ -47,7 +47,8 @@ async function secondAdministrator(token: string) {
 /** A page in a browser of its own: its own storage, so its own signed-in administrator. */
 async function pageInAnotherBrowser(): Promise<Page> {
   otherBrowser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-  const context = await otherBrowser.newContext();
+  // Service workers blocked as in every file's own browser (tests/e2e/harness.ts).
+  const context = await otherBrowser.newContext({ serviceWorkers: 'block' });
   context.setDefaultTimeout(15_000);
   return context.newPage();
 }
