@@ -4,6 +4,7 @@ import { LOOKUP_KINDS, LOOKUP_NAMES, lookupKind } from '@/domain/lookups/kinds';
 import { WEB_ROUTES } from '@/domain/common/webRoutes';
 import { ENTITY_TYPES } from '@/src/areas/auditTrail/AuditLogList';
 import { en } from '@/src/i18n/en';
+import { enAreas } from '@/src/i18n/enAreas';
 import { MENU_RESOURCES } from '@/src/layout/menuEntries';
 import { ENDPOINTS } from '@/src/endpoints';
 import { ACCESS, SCREENS } from '@/src/screens';
@@ -14,7 +15,7 @@ import { ACCESS, SCREENS } from '@/src/screens';
  */
 
 const words = en as unknown as { flock: Record<string, Record<string, unknown>>; resources: Record<string, Record<string, unknown>> };
-const auditEntities = (words.flock.audit as { entities: Record<string, string> }).entities;
+const auditEntities = enAreas.flock.audit.entities as Record<string, string>;
 
 describe.each(LOOKUP_NAMES)('the lookup list %s', (name) => {
   const kind = lookupKind(name);
