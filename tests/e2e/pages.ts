@@ -53,6 +53,15 @@ export async function openFromMenu(page: Page, item: string, group?: string) {
 }
 
 /**
+ * Waits for a page's own heading. The router changes the address at once but keeps the last
+ * screen up while the next one's code loads, so a box typed into before the heading shows may be
+ * the last screen's (CI: a search typed into the zones page's box was lost with it).
+ */
+export async function expectHeading(page: Page, name: string) {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+}
+
+/**
  * Fills text and number inputs by their exact labels, within a part of the page such as a dialog.
  * By role, as a label's text would carry the required mark ('Name *').
  */

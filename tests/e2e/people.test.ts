@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
-import { choose, expectToast, fillByLabel, login, menuEntries, openFromMenu, rowWith, searchList, signIn } from './pages.js';
+import { choose, expectToast, fillByLabel, login, menuEntries, openFromMenu, rowWith, searchList, signIn, expectHeading } from './pages.js';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -44,6 +44,7 @@ describe('people administration in a real browser', () => {
 
     await openFromMenu(page, 'Members');
     await page.waitForURL('**/members-management');
+    await expectHeading(page, 'Members management');
     for (const email of emails) await searchList(page, email);
     await page.close();
   });
@@ -53,6 +54,7 @@ describe('people administration in a real browser', () => {
     await signIn(admin, e2e.url, ADMIN.email, ADMIN.password);
     await openFromMenu(admin, 'Users management');
     await admin.waitForURL('**/users-management');
+    await expectHeading(admin, 'Users management');
     await searchList(admin, COORDINATOR.email);
     const row = rowWith(admin, COORDINATOR.email);
     expect(await row.getByText('Enabled').count()).toBe(1);
@@ -142,6 +144,7 @@ describe('people administration in a real browser', () => {
     await signIn(page, e2e.url, INSPECTOR.email, DEMO_PASSWORD);
     await openFromMenu(page, 'Users management');
     await page.waitForURL('**/users-management');
+    await expectHeading(page, 'Users management');
     await searchList(page, MEMBER.email);
 
     expect((await api('PUT', `/Admin/ChangeUserRole?UserId=${w.id}&RoleId=${roleId('member')}`, adminToken)).status).toBe(200);

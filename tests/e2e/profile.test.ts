@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { png } from '@/tests/support/images.js';
 import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
-import { choose, expectToast, fillByLabel, openFromMenu, rowWith, searchList, signIn, typeDate } from './pages.js';
+import { choose, expectToast, fillByLabel, openFromMenu, rowWith, searchList, signIn, typeDate, expectHeading } from './pages.js';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -221,6 +221,7 @@ describe('the profile in a real browser', () => {
     await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
     await openFromMenu(page, 'Members');
     await page.waitForURL('**/members-management');
+    await expectHeading(page, 'Members management');
     await searchList(page, COORDINATOR.email);
     await rowWith(page, COORDINATOR.email).getByRole('link', { name: COORDINATOR.name }).click();
     await page.getByRole('heading', { level: 1, name: COORDINATOR.name, exact: true }).waitFor();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
-import { openFromMenu, rowWith, searchList, signIn } from './pages.js';
+import { openFromMenu, rowWith, searchList, signIn, expectHeading } from './pages.js';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -83,6 +83,7 @@ describe('an administrator imports the spreadsheet the office keeps', () => {
     await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
     await openFromMenu(page, 'Members');
     await page.waitForURL('**/members-management');
+    await expectHeading(page, 'Members management');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Import members from a spreadsheet' });
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'members.csv', mimeType: 'text/csv', buffer: spreadsheet() });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
-import { choose, expectToast, fillByLabel, openFromMenu, rowWith, searchList, signIn } from './pages.js';
+import { choose, expectToast, fillByLabel, openFromMenu, rowWith, searchList, signIn, expectHeading } from './pages.js';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -28,6 +28,7 @@ async function addInDialog(page: Page, button: string, fields: Record<string, st
 async function moveMember(page: Page, email: string, zone: string, center: string) {
   await openFromMenu(page, 'Members');
   await page.waitForURL('**/members-management');
+  await expectHeading(page, 'Members management');
   await searchList(page, email);
   await rowWith(page, email).getByRole('link', { name: MEMBER.name }).click();
   await page.getByRole('heading', { level: 1, name: MEMBER.name, exact: true }).waitFor();
