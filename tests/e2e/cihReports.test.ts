@@ -57,6 +57,13 @@ describe('CIH attendance and reports on a phone', () => {
     await expectToast(leader, 'Attendance saved');
     // Nothing on the page is wider than the phone.
     expect(await leader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // A long name takes more lines and keeps its Present / Absent pair beside it, in the column of the others.
+    const lefts = await members.evaluateAll((groups) => {
+      const name = groups[0].closest('li')!.querySelector('.MuiListItemText-primary')!;
+      name.textContent = 'Oluwadamilare Babatunde Oluwaseun-Adeyemi Okonkwo';
+      return groups.map((g) => Math.round(g.getBoundingClientRect().left));
+    });
+    expect(new Set(lefts).size).toBe(1);
 
     // The leader opens the meeting just saved and corrects the visitor's phone.
     const date = await attendance.getByLabel('Meeting date').inputValue();

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { WEB_ROUTES } from '@/domain/common/webRoutes';
 import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
+import { PHONE, STILL, adminCall, phonePage, shiftedOn } from './routeWalk.js';
 import { choose, expectOverview, expectToast, fillByLabel, signIn, typeDate } from './pages.js';
 
-/** Most members only ever open Flock on a phone. A common phone's viewport. */
-const PHONE = { width: 390, height: 844 };
 const MEMBER = { email: 'member@example.org', name: 'Adaeze Okafor' };
 
 let e2e: E2e;
@@ -15,38 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
-
-/** Google's bound of a good Cumulative Layout Shift: content that jumps while one reads it. */
-const STILL = 0.1;
-
-/** A page at a phone's size that sums each load's layout shifts as Chromium reports them (CLS). */
-async function phonePage(): Promise<Page> {
-  const page = await e2e.newPage();
-  await page.setViewportSize(PHONE);
-  await page.addInitScript(() => {
-    const w = window as unknown as { shifted: number };
-    w.shifted = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-        if (!entry.hadRecentInput) w.shifted += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  return page;
-}
-
-const shiftedOn = (page: Page) => page.evaluate(() => (window as unknown as { shifted: number }).shifted);
-
-/** One API call as the administrator; answers the envelope's data. */
-async function adminCall(path: string) {
-  const call = async (p: string, init: RequestInit = {}) => (await (await fetch(`${e2e.url}/api${p}`, init)).json()).data;
-  const { token } = await call('/Auth/Login', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
-  });
-  return call(path, { headers: { Authorization: `Bearer ${token}` } });
-}
 
 /**
  * How wide the page lays out against the viewport, and how far its content shifted while it
@@ -75,20 +41,9 @@ async function misfits(page: Page, paths: string[]) {
   return found;
 }
 
-const SIGNED_IN_PATHS = WEB_ROUTES.filter(
-  (p) => !p.includes(':') && !['/', '/register', '/forgot-password', '/privacy', '/terms'].includes(p),
-);
-
-/**
- * A walk opens every route in turn, each waiting for its page to load: its time grows with the
- * routes and with the machine's load (112 s for a member's 40 on a quiet machine, over 120 s on
- * a busy one), so its limit is a minute plus a generous budget per route it opens.
- */
-const walkTimeout = (routes: number) => 60_000 + 10_000 * routes;
-
 describe('on a phone (390x844)', () => {
   it('reloading the verify page of an address with a dot shows the verify page', async () => {
-    const page = await phonePage();
+    const page = await phonePage(e2e);
     await page.goto(`${e2e.url}/email-verify/${encodeURIComponent('a.b@example.org')}`);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: /verify/i }).waitFor();
@@ -97,13 +52,13 @@ describe('on a phone (390x844)', () => {
   });
 
   it('the public pages fit the phone and hold still while they load', async () => {
-    const page = await phonePage();
+    const page = await phonePage(e2e);
     expect(await misfits(page, ['/', '/register', '/forgot-password', '/privacy', '/terms', '/reset-password/x@y.org'])).toEqual([]);
     await page.close();
   });
 
   it('index.html draws the login form before any bundle; what was typed there and a Sign in pressed carry over', async () => {
-    const page = await phonePage();
+    const page = await phonePage(e2e);
     await page.goto(`${e2e.url}/privacy`);
     await page.evaluate(() => window.localStorage.clear());
     // the bundles are held back until the member has typed and pressed Sign in
@@ -125,76 +80,50 @@ describe('on a phone (390x844)', () => {
     await page.close();
   });
 
-  it(
-    'a member signs in, types their date of birth, files a request, and every route they may open fits and holds still',
-    async () => {
-      const page = await phonePage();
-      await signIn(page, e2e.url, MEMBER.email, DEMO_PASSWORD);
-      const member = await adminCall(`/UserManagement/GetUserbyEmail?UserEmail=${encodeURIComponent(MEMBER.email)}`);
-      await page.goto(`${e2e.url}/profile/${member.id}`);
-      await page.getByRole('heading', { level: 1, name: MEMBER.name }).waitFor();
-      const form = page.getByRole('tabpanel');
-      // Typed from the middle of the field (the year alone): an error naming the field, never a silent 'Successful'.
-      await form.getByRole('group', { name: 'Date of birth', exact: true }).getByRole('spinbutton', { name: 'Year' }).click();
-      await page.keyboard.type('0990', { delay: 30 });
-      await form.getByRole('button', { name: 'Save' }).click();
-      await form.getByText(/^Date of birth (must|cannot)/).waitFor();
-      await typeDate(form, 'Date of birth', '03141990');
-      await form.getByRole('button', { name: 'Save' }).click();
-      await expectToast(page, 'Successful');
-      // saved, not only announced
-      const biodata = await adminCall(`/Biodata/GetBiodataByUserId?id=${member.id}`);
-      expect(String(biodata.dateOfBirth)).toMatch(/^1990-03-14/);
+  it('a member signs in, types their date of birth, files a request, and the pages they open most hold still when loaded afresh', async () => {
+    const page = await phonePage(e2e);
+    await signIn(page, e2e.url, MEMBER.email, DEMO_PASSWORD);
+    const member = await adminCall(e2e, `/UserManagement/GetUserbyEmail?UserEmail=${encodeURIComponent(MEMBER.email)}`);
+    await page.goto(`${e2e.url}/profile/${member.id}`);
+    await page.getByRole('heading', { level: 1, name: MEMBER.name }).waitFor();
+    const form = page.getByRole('tabpanel');
+    // Typed from the middle of the field (the year alone): an error naming the field, never a silent 'Successful'.
+    await form.getByRole('group', { name: 'Date of birth', exact: true }).getByRole('spinbutton', { name: 'Year' }).click();
+    await page.keyboard.type('0990', { delay: 30 });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText(/^Date of birth (must|cannot)/).waitFor();
+    await typeDate(form, 'Date of birth', '03141990');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Successful');
+    // saved, not only announced
+    const biodata = await adminCall(e2e, `/Biodata/GetBiodataByUserId?id=${member.id}`);
+    expect(String(biodata.dateOfBirth)).toMatch(/^1990-03-14/);
 
-      await page.getByRole('tab', { name: 'Departments', exact: true }).click();
-      await page.getByRole('button', { name: 'Join a department' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Request to join a department' });
-      // dialogs take the whole phone screen
-      expect((await dialog.boundingBox())?.width).toBe(PHONE.width);
-      await choose(dialog, 'Department', 'Ushering', 'Ushering');
-      await fillByLabel(dialog, { Reason: 'I would like to welcome people at the door' });
-      await dialog.getByRole('button', { name: 'Send request' }).click();
-      await expectToast(page, 'Request successful');
+    await page.getByRole('tab', { name: 'Departments', exact: true }).click();
+    await page.getByRole('button', { name: 'Join a department' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request to join a department' });
+    // dialogs take the whole phone screen
+    expect((await dialog.boundingBox())?.width).toBe(PHONE.width);
+    await choose(dialog, 'Department', 'Ushering', 'Ushering');
+    await fillByLabel(dialog, { Reason: 'I would like to welcome people at the door' });
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expectToast(page, 'Request successful');
 
-      await page.goto(`${e2e.url}/requests`);
-      const card = page.getByRole('listitem').filter({ hasText: 'Join a department' });
-      await card.getByText('I would like to welcome people at the door').waitFor();
-      // its action sits behind the card's menu button, within the screen
-      await card.getByRole('button', { name: 'Actions for Join a department' }).click();
-      await page.getByRole('button', { name: /^Cancel/ }).waitFor();
-      await page.keyboard.press('Escape');
+    await page.goto(`${e2e.url}/requests`);
+    const card = page.getByRole('listitem').filter({ hasText: 'Join a department' });
+    await card.getByText('I would like to welcome people at the door').waitFor();
+    // its action sits behind the card's menu button, within the screen
+    await card.getByRole('button', { name: 'Actions for Join a department' }).click();
+    await page.getByRole('button', { name: /^Cancel/ }).waitFor();
+    await page.keyboard.press('Escape');
 
-      expect(await misfits(page, [...SIGNED_IN_PATHS, `/profile/${member.id}`])).toEqual([]);
-      await page.close();
-    },
-    walkTimeout(SIGNED_IN_PATHS.length + 1),
-  );
-
-  it(
-    'every route an administrator may open fits the phone and holds still while it loads',
-    async () => {
-      const page = await phonePage();
-      await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
-      const admin = await adminCall(`/UserManagement/GetUserbyEmail?UserEmail=${encodeURIComponent(ADMIN.email)}`);
-      const [department] = await adminCall('/Department/GetAllDepartment?PageSize=1');
-      const [zone] = await adminCall('/CIHZone/GetAll?PageSize=1');
-      const [center] = await adminCall('/Center/GetAll?PageSize=1');
-      const withRecords = [
-        `/profile/${admin.id}`,
-        `/departments/view/${encodeURIComponent(department.departmentName)}/${department.id}/${department.hodId}`,
-        `/cih/zones/zone-members/${zone.id}`,
-        `/cih/zones/view-centers/${zone.id}`,
-        `/cih/zones/center/${center.id}`,
-        `/cih/centers/center/${center.id}`,
-      ];
-      expect(await misfits(page, [...SIGNED_IN_PATHS, ...withRecords])).toEqual([]);
-      await page.close();
-    },
-    walkTimeout(SIGNED_IN_PATHS.length + 6),
-  );
+    // Loaded afresh, as a link or a reload opens them (tests/e2e/phoneRoutes.test.ts opens every route within the app).
+    expect(await misfits(page, ['/overview', '/requests', `/profile/${member.id}`])).toEqual([]);
+    await page.close();
+  });
 
   it("the administrator's overview does not move while its counts load", async () => {
-    const page = await phonePage();
+    const page = await phonePage(e2e);
     await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
     // The counts are held back until what follows them on the page has drawn.
     let release = () => {};
@@ -216,7 +145,7 @@ describe('on a phone (390x844)', () => {
   });
 
   it("the overview's house-fellowship figures load only when scrolled into view, far below a phone's first screen", async () => {
-    const page = await phonePage();
+    const page = await phonePage(e2e);
     await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
     const asked: string[] = [];
     page.on('request', (request) => request.url().includes('/api/Stats/GetCIHDasboardStats') && asked.push(request.url()));

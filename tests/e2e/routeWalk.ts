@@ -1,24 +1,46 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { WEB_ROUTES } from '@/domain/common/webRoutes';
-import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
+import { ADMIN, type E2e } from './harness.js';
 import { signIn } from './pages.js';
 
-/** A common phone's viewport, as in phone.test.ts. */
-const PHONE = { width: 390, height: 844 };
+/**
+ * One walk over every route a person may open at a phone's size, and everything a route must
+ * hold there: it fits the width, holds still while it loads, offers controls a thumb can tap and
+ * cuts no title or tab. One walk checks all four, as each page's load was the walk's cost.
+ */
+
+/** A common phone's viewport. */
+export const PHONE = { width: 390, height: 844 };
 /** The smallest tap target the platform guidelines allow (Apple: 44 pt; WCAG 2.5.5: 44 CSS px). */
 const THUMB = 44;
+/** Google's bound of a good Cumulative Layout Shift: content that jumps while one reads it. */
+export const STILL = 0.1;
 
-let e2e: E2e;
-beforeAll(async () => {
-  e2e = await startE2e();
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+/** The routes without a parameter that only a signed-in person opens. */
+export const SIGNED_IN_PATHS = WEB_ROUTES.filter(
+  (p) => !p.includes(':') && !['/', '/register', '/forgot-password', '/privacy', '/terms'].includes(p),
+);
+
+/** A page at a phone's size that sums the layout shifts Chromium reports (CLS) since the last reset. */
+export async function phonePage(e2e: E2e): Promise<Page> {
+  const page = await e2e.newPage();
+  await page.setViewportSize(PHONE);
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifted: number };
+    w.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) w.shifted += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return page;
+}
+
+export const shiftedOn = (page: Page) => page.evaluate(() => (window as unknown as { shifted: number }).shifted);
 
 /** One API call as the administrator; answers the envelope's data. */
-async function adminCall(path: string) {
+export async function adminCall(e2e: E2e, path: string) {
   const call = async (p: string, init: RequestInit = {}) => (await (await fetch(`${e2e.url}/api${p}`, init)).json()).data;
   const { token } = await call('/Auth/Login', {
     method: 'POST',
@@ -27,12 +49,25 @@ async function adminCall(path: string) {
   });
   return call(path, { headers: { Authorization: `Bearer ${token}` } });
 }
-const userId = async (email: string) =>
-  (await adminCall(`/UserManagement/GetUserbyEmail?UserEmail=${encodeURIComponent(email)}`)).id as string;
 
-const SIGNED_IN_PATHS = WEB_ROUTES.filter(
-  (p) => !p.includes(':') && !['/', '/register', '/forgot-password', '/privacy', '/terms', '/home'].includes(p),
-);
+export const userId = async (e2e: E2e, email: string) =>
+  (await adminCall(e2e, `/UserManagement/GetUserbyEmail?UserEmail=${encodeURIComponent(email)}`)).id as string;
+
+/** The routes that show one record, with the demo's first department, zone and center. */
+export async function recordRoutes(e2e: E2e) {
+  const [department] = await adminCall(e2e, '/Department/GetAllDepartment?PageSize=1');
+  const [zone] = await adminCall(e2e, '/CIHZone/GetAll?PageSize=1');
+  const [center] = await adminCall(e2e, '/Center/GetAll?PageSize=1');
+  return [
+    `/profile/${await userId(e2e, 'member@example.org')}`,
+    `/departments/view/${encodeURIComponent(department.departmentName)}/${department.id}/${department.hodId}`,
+    `/cih/zones/zone-members/${zone.id}`,
+    `/cih/zones/view-centers/${zone.id}`,
+    `/cih/zones/center/${center.id}`,
+    `/cih/centers/center/${center.id}`,
+    `/cih/reports/centers/${zone.id}/${encodeURIComponent(zone.zoneName ?? zone.name ?? 'zone')}`,
+  ];
+}
 
 /**
  * Opens a route within the app, as its menu would (no reload), and waits until it has drawn what
@@ -40,17 +75,32 @@ const SIGNED_IN_PATHS = WEB_ROUTES.filter(
  */
 async function open(page: Page, path: string, inFlight: () => number) {
   await page.evaluate((to) => {
+    (window as unknown as { shifted: number }).shifted = 0;
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  await page.waitForFunction(() => !document.querySelector('[role="progressbar"], .MuiSkeleton-root'));
+  const spinner = '[role="progressbar"], .MuiSkeleton-root';
+  await page.waitForFunction((s) => !document.querySelector(s), spinner);
   // Settled twice in a row: a request that ended may start the next one (a list after its filters).
   for (let settled = 0; settled < 2;) {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const busy = inFlight() > 0 || (await page.locator('[role="progressbar"], .MuiSkeleton-root').count()) > 0;
+    const busy = inFlight() > 0 || (await page.locator(spinner).count()) > 0;
     settled = busy ? 0 : settled + 1;
-    if (busy) await page.waitForFunction(() => !document.querySelector('[role="progressbar"], .MuiSkeleton-root'));
+    if (busy) await page.waitForFunction((s) => !document.querySelector(s), spinner);
   }
+}
+
+/** Wider than the phone, or content that jumped while the route loaded. */
+async function misfit(page: Page) {
+  const { width, viewport, shifted } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+    shifted: (window as unknown as { shifted: number }).shifted,
+  }));
+  const found: string[] = [];
+  if (width > viewport) found.push(`${width} px wide`);
+  if (shifted >= STILL) found.push(`layout shift ${shifted.toFixed(3)}`);
+  return found;
 }
 
 /**
@@ -59,7 +109,7 @@ async function open(page: Page, path: string, inFlight: () => number) {
  * button when it has none), a text field or select by its input's frame (a tap anywhere on it
  * focuses the input), a date field by its frame rather than its month, day and year sections.
  */
-function tooSmall(page: Page, thumb: number) {
+function tooSmall(page: Page) {
   return page.evaluate((min) => {
     const CONTROLS = [
       'a[href]',
@@ -99,7 +149,7 @@ function tooSmall(page: Page, thumb: number) {
       }
     }
     return found;
-  }, thumb);
+  }, THUMB);
 }
 
 /**
@@ -131,80 +181,29 @@ function cutWords(page: Page) {
   });
 }
 
-/** Signs `email` in at a phone's size and walks `paths` within the app: what is too small and what is cut, per page. */
-async function walk(email: string, password: string, paths: string[]) {
-  const page = await e2e.newPage();
-  await page.setViewportSize(PHONE);
+/**
+ * Signs `email` in at a phone's size and opens `paths` in turn within the app. Answers what does
+ * not fit, what moved, what is too small and what is cut, per route: each list one line a
+ * finding, so that a failure names every one of them.
+ */
+export async function walkRoutes(e2e: E2e, email: string, password: string, paths: string[]) {
+  const page = await phonePage(e2e);
   let inFlight = 0;
   page.on('request', () => inFlight++);
   page.on('requestfinished', () => inFlight--);
   page.on('requestfailed', () => inFlight--);
   await signIn(page, e2e.url, email, password);
-  const found: string[] = [];
-  const cut: string[] = [];
+  const found = { misfits: [] as string[], tooSmall: [] as string[], cut: [] as string[] };
   const visited = new Set<string>();
   for (const path of ['/overview', ...paths]) {
     await open(page, path, () => inFlight);
     const at = new URL(page.url()).pathname;
     if (visited.has(at)) continue;
     visited.add(at);
-    for (const control of await tooSmall(page, THUMB)) found.push(`${at}: ${control}`);
-    for (const words of await cutWords(page)) cut.push(`${at}: ${words}`);
+    for (const line of await misfit(page)) found.misfits.push(`${at}: ${line}`);
+    for (const control of await tooSmall(page)) found.tooSmall.push(`${at}: ${control}`);
+    for (const words of await cutWords(page)) found.cut.push(`${at}: ${words}`);
   }
   await page.close();
-  // one line each, so that a failure lists every one of them
-  return { tooSmall: found.join('\n'), cut: cut.join('\n') };
+  return { misfits: found.misfits.join('\n'), tooSmall: found.tooSmall.join('\n'), cut: found.cut.join('\n') };
 }
-
-const DEMO_ROLES = [
-  'member@example.org',
-  'hod@example.org',
-  'inspectorate@example.org',
-  'cihpastor@example.org',
-  'cihcoordinator@example.org',
-  'firsttimer@example.org',
-];
-
-describe(`on a phone (${PHONE.width}x${PHONE.height}) every control is at least ${THUMB}x${THUMB} px, and no title or tab is cut`, () => {
-  it.each(DEMO_ROLES)('on every route %s may open', async (email) => {
-    const own = `/profile/${await userId(email)}`;
-    expect(await walk(email, DEMO_PASSWORD, [...SIGNED_IN_PATHS, own])).toEqual({ tooSmall: '', cut: '' });
-  });
-
-  it('on every route the administrator may open, records included', async () => {
-    const [department] = await adminCall('/Department/GetAllDepartment?PageSize=1');
-    const [zone] = await adminCall('/CIHZone/GetAll?PageSize=1');
-    const [center] = await adminCall('/Center/GetAll?PageSize=1');
-    const withRecords = [
-      `/profile/${await userId(ADMIN.email)}`,
-      `/profile/${await userId('member@example.org')}`,
-      `/departments/view/${encodeURIComponent(department.departmentName)}/${department.id}/${department.hodId}`,
-      `/cih/zones/zone-members/${zone.id}`,
-      `/cih/zones/view-centers/${zone.id}`,
-      `/cih/zones/center/${center.id}`,
-      `/cih/centers/center/${center.id}`,
-      `/cih/reports/centers/${zone.id}/${encodeURIComponent(zone.zoneName ?? zone.name ?? 'zone')}`,
-    ];
-    expect(await walk(ADMIN.email, ADMIN.password, [...SIGNED_IN_PATHS, ...withRecords])).toEqual({ tooSmall: '', cut: '' });
-  });
-});
-
-describe('a phone shows first what a person came to do', () => {
-  it("one's own profile opens on the personal information: its first input is on the first screen", async () => {
-    const page = await e2e.newPage();
-    await page.setViewportSize(PHONE);
-    await signIn(page, e2e.url, 'member@example.org', DEMO_PASSWORD);
-    await page.goto(`${e2e.url}/profile/${await userId('member@example.org')}`);
-    const form = page.getByRole('tabpanel');
-    const first = form.locator('input:not([type="hidden"]):not([aria-hidden="true"]), [role="combobox"], [role="group"]').first();
-    await first.waitFor();
-    await expect.poll(() => page.getByRole('tab', { name: 'Personal Information' }).getAttribute('aria-selected')).toBe('true');
-    const box = (await first.boundingBox())!;
-    expect(box.y).toBeGreaterThanOrEqual(0);
-    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
-    // what came before it is still there, below the forms
-    await page.getByRole('button', { name: 'Download my data (JSON)' }).waitFor();
-    await page.getByRole('heading', { name: 'Your privacy choices' }).waitFor();
-    await page.close();
-  });
-});
