@@ -38,9 +38,12 @@ const t = (key: string) => `flock.cihReports.attendance.${key}`;
 export function MemberMark({ member, mark, onMark }: { member: ApiRecord; mark?: Mark; onMark: (mark: Mark) => void }) {
   const translate = useTranslate();
   return (
-    <ListItem divider sx={{ gap: 1, flexWrap: 'wrap', px: 0 }}>
-      <ListItemText primary={member.fullName} sx={{ minWidth: 140 }} />
+    // The pair never wraps below the name: a long name takes more lines instead, so the buttons
+    // stay in one column down the screen, where a thumb finds each next one.
+    <ListItem divider sx={{ gap: 1, px: 0 }}>
+      <ListItemText primary={member.fullName} sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }} />
       <ToggleButtonGroup
+        sx={{ flexShrink: 0 }}
         exclusive
         size="small"
         value={mark ?? null}
