@@ -28,6 +28,9 @@ export async function startE2e({ serviceWorkers = 'block' }: { serviceWorkers?: 
   // The server and the browser start side by side: each spends most of its start waiting.
   const [server, context] = await Promise.all([startFlock(dataDir, smtp.url), launchChromium(profileDir, serviceWorkers)]);
   context.setDefaultTimeout(15_000);
+  // A page load fetches the app's code and its first calls: on a machine loaded several times over
+  // (CI beside other work) that passed 15 s while no single wait was wrong.
+  context.setDefaultNavigationTimeout(45_000);
 
   return {
     url: server.url,

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe('attendance without signal', () => {
-  it('a coordinator takes attendance offline, reloads offline, and the meeting reaches the server once when the network returns', async () => {
+  it('a coordinator takes attendance offline, reloads offline, and the meeting reaches the server once when the network returns; a later save that meets a newer one is shown and sent only when the leader chooses', async () => {
     const page = await e2e.newPage();
     await page.setViewportSize(PHONE);
     await signIn(page, e2e.url, 'cihcoordinator@example.org', DEMO_PASSWORD);
@@ -82,16 +82,46 @@ describe('attendance without signal', () => {
     // Written once: the meeting is as the phone's one sent save left it.
     const sent = await page.evaluate(
       () =>
-        new Promise<Array<{ state: string; result?: { updatedAt: string } }>>((resolve, reject) => {
-          const open = indexedDB.open('flock-offline');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const all = open.result.transaction('saves').objectStore('saves').getAll();
-            all.onsuccess = () => resolve(all.result);
-          };
-        }),
+        new Promise<Array<{ state: string; result?: { updatedAt: string }; body: { marks: Array<{ userId: string; present: boolean }> } }>>(
+          (resolve, reject) => {
+            const open = indexedDB.open('flock-offline');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const all = open.result.transaction('saves').objectStore('saves').getAll();
+              all.onsuccess = () => resolve(all.result);
+            };
+          },
+        ),
     );
     expect(sent.map((e) => e.state)).toEqual(['sent']);
     expect(sent[0].result?.updatedAt).toBe(meeting.data.updatedAt);
+
+    // Offline again, the leader changes that meeting; meanwhile someone else saves it (every member present).
+    await e2e.context.setOffline(true);
+    await attendance.getByLabel('Meeting date').fill(yesterday);
+    for (const name of names.slice(0, 3))
+      await attendance.getByRole('group', { name, exact: true }).getByRole('button', { name: 'Present' }).click();
+    await attendance.getByRole('button', { name: 'Mark the rest absent' }).click();
+    await attendance.getByRole('button', { name: 'Save attendance' }).click();
+    await saves.getByText('1 save waiting for the network').waitFor();
+    const everyonePresent = { ...sent[0].body, marks: sent[0].body.marks.map((m) => ({ ...m, present: true })), basedOn: undefined };
+    const elsewhere = await fetch(`${e2e.url}/api/CIHAttendance/Create`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(everyonePresent),
+    });
+    expect(elsewhere.status).toBe(200);
+
+    // Back online: the phone's save meets the newer one, is not sent, and says so with a choice.
+    await e2e.context.setOffline(false);
+    await saves.getByText('Newer on the server').waitFor();
+    await saves.getByText('A newer save of this meeting is on the server').waitFor();
+    const presentNow = async () =>
+      (await (await fetch(`${e2e.url}/api/CIHAttendance/GetById?id=${list.data[0].id}`, { headers })).json()).data.presentCount;
+    expect(await presentNow()).toBe(names.length);
+    // The leader keeps theirs: it is sent, and the server holds the phone's marks.
+    await saves.getByRole('button', { name: 'Send mine anyway' }).click();
+    await saves.getByText('Everything saved on this phone has been sent.').waitFor();
+    expect(await presentNow()).toBe(3);
   });
 });

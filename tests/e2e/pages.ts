@@ -19,7 +19,8 @@ export async function login(page: Page, baseUrl: string, username: string, passw
 export async function expectOverview(page: Page) {
   // A sign-in hashes the password at the production cost; on a busy machine that alone takes seconds.
   await page.waitForURL(/\/(overview|home)$/, { timeout: 30_000 });
-  await page.getByText(/Welcome, /).waitFor();
+  // Then the signed-in app's first screen: its code and first calls, which a loaded machine slows too.
+  await page.getByText(/Welcome, /).waitFor({ timeout: 30_000 });
 }
 
 export async function logout(page: Page) {
