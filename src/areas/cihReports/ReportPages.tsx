@@ -11,6 +11,7 @@ import { InspectionForm } from './InspectionForm';
 import { codeColumn, ToMyCenter, useCodeFilter } from './listParts';
 import { NotReported } from './NotReported';
 import { useAllows } from '@/src/authProvider/useAllows';
+import { HeldUntil } from '@/src/common/HeldUntil';
 
 const t = (key: string) => `flock.cihReports.${key}`;
 
@@ -142,9 +143,12 @@ export function ZoneCenterReports(): ReactElement {
     <>
       <PageHeader title={decodeURIComponent(name)} subtitle={translate('flock.routes.cihReportsZoneCenters.title')} />
       {churchWide && (figures.data ? <AttendanceFigures figures={figures.data} /> : <FiguresState error={figures.error} />)}
-      <Box sx={{ mt: 3 }}>
-        <ReportLists zoneId={zoneId} />
-      </Box>
+      {/* The figures' height is known only once they arrive: the lists below wait for them rather than be pushed down (CLS 0.73 on a phone). */}
+      <HeldUntil ready={!churchWide || Boolean(figures.data ?? figures.error)}>
+        <Box sx={{ mt: 3 }}>
+          <ReportLists zoneId={zoneId} />
+        </Box>
+      </HeldUntil>
     </>
   );
 }
