@@ -196,7 +196,6 @@ export async function changeBooking(tx: Tx, audit: Audit, caller: Caller, id: st
   return (await approvedAtOnce(tx, audit, caller, after)) ?? after;
 }
 
-
 /**
  * Approves or rejects a pending booking once. An approval locks the venue and refuses a clash.
  * tell: false when the booking is decided with its event, whose decision tells the requester.

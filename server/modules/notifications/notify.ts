@@ -70,7 +70,12 @@ export async function notifyDeciders(tx: Tx, audit: (e: AuditEntry) => void, w: 
       select id, recipient_id from inbox`),
   );
   for (const row of rows) {
-    audit({ action: 'create', entity: 'notification', entityId: row.id, after: { recipientId: row.recipient_id, title: WAITING_TITLE, body: w.body, link: w.link } });
+    audit({
+      action: 'create',
+      entity: 'notification',
+      entityId: row.id,
+      after: { recipientId: row.recipient_id, title: WAITING_TITLE, body: w.body, link: w.link },
+    });
   }
   return rows.map((r) => r.recipient_id);
 }
