@@ -32,7 +32,7 @@ const holds = (perms: Permissions, p: string) => ('has' in perms ? perms.has(p) 
  * departments: every department's requests; inspectorate: zone and affinity-group requests;
  * head: the head of the department a request names, with this right, decides it.
  */
-export const DECIDING_RIGHTS = {
+const DECIDING_RIGHTS = {
   departments: [P.approveRequests, P.updateDepartment],
   inspectorate: [P.approveRequests, P.updateChurchAffiliation],
   head: [P.approveRequests],

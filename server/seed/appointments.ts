@@ -19,15 +19,13 @@ const minute = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.sli
 export async function seedAppointmentHours(tx: Tx, people: readonly Person[]) {
   const pastor = people.find((p) => p.email === 'cihpastor@example.org');
   if (!pastor) return;
-  await tx
-    .insert(appointmentWindows)
-    .values(
-      HOURS.map((h) => ({
-        hostId: pastor.id,
-        weekday: h.weekday,
-        startMinute: minute(h.start),
-        endMinute: minute(h.end),
-        slotMinutes: 30,
-      })),
-    );
+  await tx.insert(appointmentWindows).values(
+    HOURS.map((h) => ({
+      hostId: pastor.id,
+      weekday: h.weekday,
+      startMinute: minute(h.start),
+      endMinute: minute(h.end),
+      slotMinutes: 30,
+    })),
+  );
 }
