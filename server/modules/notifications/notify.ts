@@ -44,9 +44,8 @@ const WAITING_TITLE = 'Waiting for your decision';
  * an inbox row each and, by each one's own choice (the 'approvals' opt-out and the email
  * consent), a mail queued in the outbox; one statement inside the caller's transaction, so the
  * waiting thing, its notifications and mails commit together. Disabled accounts are left out.
- * Answers the recipients' ids.
  */
-export async function notifyDeciders(tx: Tx, audit: (e: AuditEntry) => void, w: Waiting): Promise<string[]> {
+export async function notifyDeciders(tx: Tx, audit: (e: AuditEntry) => void, w: Waiting): Promise<void> {
   const requesters = sql.join(
     w.requesterIds.map((id) => sql`${id}::uuid`),
     sql`, `,
@@ -77,5 +76,4 @@ export async function notifyDeciders(tx: Tx, audit: (e: AuditEntry) => void, w: 
       after: { recipientId: row.recipient_id, title: WAITING_TITLE, body: w.body, link: w.link },
     });
   }
-  return rows.map((r) => r.recipient_id);
 }
