@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { AUDIENCE_KINDS } from '@/domain/notifications/audiences.js';
 
-/** The mail categories a user may opt out of. */
-export const EMAIL_CATEGORIES = ['messages', 'requests'] as const;
+/**
+ * The mail categories a user may opt out of: messages from the church, decisions on one's own
+ * requests, and what waits for one's own decision (approvals).
+ */
+export const EMAIL_CATEGORIES = ['messages', 'requests', 'approvals'] as const;
 export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
 
 /** UpdateEmailPreferences: the whole list of categories the caller opts out of. */

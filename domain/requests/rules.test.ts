@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decisionCommentError, holdsRequestRight, isInspectorate, overseesDepartments, seesAllRequests } from './rules.js';
+import {
+  decidingRights,
+  decisionCommentError,
+  holdsRequestRight,
+  holdsRights,
+  isInspectorate,
+  overseesDepartments,
+  seesAllRequests,
+} from './rules.js';
 import { DEFAULT_ROLE_PERMISSIONS } from '@/domain/roles/roles.js';
 
 const { member, hod, inspectorate, administrator } = DEFAULT_ROLE_PERMISSIONS;
@@ -22,6 +30,26 @@ describe('who sees and decides requests, by the default roles', () => {
     const viewer = new Set(['CAN_VIEW_REQUESTS', 'CAN_UPDATE_CHURCH_AFFILIATION_MEMBERS']);
     expect(isInspectorate(viewer, 'view')).toBe(true);
     expect(isInspectorate(viewer, 'decide')).toBe(false);
+  });
+});
+
+describe('decidingRights, the one rule the queues check and the deciders are found by', () => {
+  it('names the head and every-department rights for department requests, the inspectorate’s for the others', () => {
+    expect(decidingRights('joinDepartment')).toEqual({
+      anyOf: ['CAN_APPROVE_REQUESTS', 'CAN_UPDATE_DEPARTMENT'],
+      head: ['CAN_APPROVE_REQUESTS'],
+    });
+    expect(decidingRights('changeDepartment')).toEqual(decidingRights('joinDepartment'));
+    for (const kind of ['changeZone', 'joinAffinityGroup', 'changeAffinityGroup'] as const) {
+      expect(decidingRights(kind)).toEqual({ anyOf: ['CAN_APPROVE_REQUESTS', 'CAN_UPDATE_CHURCH_AFFILIATION_MEMBERS'] });
+    }
+  });
+
+  it('agrees with the predicates the screens use', () => {
+    for (const perms of [member, hod, inspectorate, administrator]) {
+      expect(holdsRights(perms, decidingRights('joinDepartment').anyOf, 'decide')).toBe(overseesDepartments(perms, 'decide'));
+      expect(holdsRights(perms, decidingRights('changeZone').anyOf, 'decide')).toBe(isInspectorate(perms, 'decide'));
+    }
   });
 });
 

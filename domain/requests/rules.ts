@@ -26,18 +26,40 @@ export type RequestAction = 'view' | 'decide';
 type Permissions = ReadonlySet<string> | readonly string[];
 const holds = (perms: Permissions, p: string) => ('has' in perms ? perms.has(p) : perms.includes(p));
 
-/** 'decide' needs CAN_APPROVE_REQUESTS; 'view' that or CAN_VIEW_REQUESTS. */
-export function holdsRequestRight(perms: Permissions, action: RequestAction): boolean {
-  return holds(perms, P.approveRequests) || (action === 'view' && holds(perms, P.viewRequests));
+/**
+ * The rights that decide, as data, so that the server both checks one caller against them and
+ * finds everyone who holds them (the deciders it notifies): one rule, read two ways.
+ * departments: every department's requests; inspectorate: zone and affinity-group requests;
+ * head: the head of the department a request names, with this right, decides it.
+ */
+const DECIDING_RIGHTS = {
+  departments: [P.approveRequests, P.updateDepartment],
+  inspectorate: [P.approveRequests, P.updateChurchAffiliation],
+  head: [P.approveRequests],
+} as const;
+
+type Rights = readonly string[];
+
+/** Who decides a request of this kind: holders of every right of `anyOf`, or the head of its department holding `head`. */
+export function decidingRights(kind: MemberRequestKind): { anyOf: Rights; head?: Rights } {
+  return isDepartmentRequest(kind)
+    ? { anyOf: DECIDING_RIGHTS.departments, head: DECIDING_RIGHTS.head }
+    : { anyOf: DECIDING_RIGHTS.inspectorate };
 }
 
+/** Holds every right; to 'view', CAN_VIEW_REQUESTS stands in for CAN_APPROVE_REQUESTS. */
+export function holdsRights(perms: Permissions, rights: Rights, action: RequestAction): boolean {
+  return rights.every((p) => holds(perms, p) || (action === 'view' && p === P.approveRequests && holds(perms, P.viewRequests)));
+}
+
+/** 'decide' needs CAN_APPROVE_REQUESTS; 'view' that or CAN_VIEW_REQUESTS. */
+export const holdsRequestRight = (perms: Permissions, action: RequestAction) => holdsRights(perms, DECIDING_RIGHTS.head, action);
+
 /** Every department's requests, not only those of the departments one heads. */
-export const overseesDepartments = (perms: Permissions, action: RequestAction) =>
-  holdsRequestRight(perms, action) && holds(perms, P.updateDepartment);
+export const overseesDepartments = (perms: Permissions, action: RequestAction) => holdsRights(perms, DECIDING_RIGHTS.departments, action);
 
 /** The zone and affinity-group requests. */
-export const isInspectorate = (perms: Permissions, action: RequestAction) =>
-  holdsRequestRight(perms, action) && holds(perms, P.updateChurchAffiliation);
+export const isInspectorate = (perms: Permissions, action: RequestAction) => holdsRights(perms, DECIDING_RIGHTS.inspectorate, action);
 
 /** Every request of every kind (the All tab): administrators. */
 export const seesAllRequests = (perms: Permissions) => overseesDepartments(perms, 'view') && isInspectorate(perms, 'view');

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { permissionString } from '@/domain/roles/permissions.js';
 import type { Db, Tx } from './client.js';
 import { churchAffiliations, permissions, rolePermissions, roles, userPermissions, userRoles, users } from './schema/index.js';
@@ -41,6 +41,26 @@ export async function permissionsOf(db: Db | Tx, userId: string) {
     .where(heldBy(db, userId));
   return rows.map((r) => ({ ...r, permission: permissionString(r) }));
 }
+
+/**
+ * The condition "the user (a users row's id, as SQL) holds the permission", by heldBy's three
+ * ways (platform role, CIH role, a grant under a role), for finding everyone who holds a right
+ * (the deciders a waiting request notifies) in one statement. The permission is its string.
+ */
+export function holdsPermission(userId: SQL, permission: string): SQL {
+  const ids = sql`(select p.id from permissions p
+    where upper(p.access_right) || '_' || replace(upper(p.module_name), ' ', '_') = ${permission})`;
+  return sql`(${userId} in (select ur.user_id from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
+      where rp.permission_id in ${ids})
+    or ${userId} in (select ca.user_id from church_affiliations ca
+      join roles r on r.kind = 'cih' and r.name = lower(ca.cih_role)
+      join role_permissions rp on rp.role_id = r.id where rp.permission_id in ${ids})
+    or ${userId} in (select up.user_id from user_permissions up where up.permission_id in ${ids}))`;
+}
+
+/** Holds every one of the permissions (none: false, so an empty rule names nobody). */
+export const holdsEveryPermission = (userId: SQL, perms: readonly string[]): SQL =>
+  perms.length ? and(...perms.map((p) => holdsPermission(userId, p)))! : sql`false`;
 
 type HeldPermission = { accessRight: string; moduleName: string };
 

@@ -64,8 +64,14 @@ export function historyOf(db: Db | Tx, entity: string, id: string) {
     })
     .from(a)
     .where(and(eq(a.entity, entity), eq(a.entityId, id)))
-    .orderBy(asc(a.createdAt), asc(a.id));
+    .orderBy(asc(a.createdAt), asc(STEP_ORDER), asc(a.id));
 }
+
+/**
+ * Rows of one transaction share its time (now()): an approver's own booking is filed and approved
+ * in one, so within a time the filing comes before the decision.
+ */
+const STEP_ORDER = sql`case ${auditLogs.action} when 'create' then 0 when 'update' then 1 when 'delete' then 3 else 2 end`;
 
 /** The requester filter: the requester's name or email holds the text (any case; LIKE's wildcards taken literally). */
 export function requesterMatches(userId: PgColumn, text: string | undefined): SQL | undefined {

@@ -22,6 +22,7 @@ import {
 } from '@/server/db/schema/index.js';
 import { hashPassword, type PasswordCost } from '@/server/modules/auth/passwords.js';
 import { roleIds } from './base.js';
+import { seedAppointmentHours } from './appointments.js';
 import { seedGatherings } from './gatherings.js';
 
 /**
@@ -808,6 +809,7 @@ export async function seedDemo(
   await db.transaction(async (tx) => {
     await writeChurch(tx, church, passwordHash, roleIdOf);
     await seedGatherings(tx, church.people);
+    await seedAppointmentHours(tx, church.people);
   });
   return opts.password ? { created: true } : { created: true, generatedPassword: password };
 }

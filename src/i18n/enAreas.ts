@@ -514,6 +514,7 @@ export const enAreas = {
         title: 'Email me about',
         messages: 'Messages from the church',
         requests: 'Decisions on my requests',
+        approvals: 'Requests waiting for my decision',
         saved: 'Email preferences saved',
       },
       // The inbox's CSV export: its column headings and values.

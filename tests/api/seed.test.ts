@@ -388,3 +388,22 @@ describe('demo venues, events and outreach', () => {
     expect(history.body.data.history.map((h: { action: string }) => h.action)).toEqual(['create', 'approve', 'report-create']);
   });
 });
+
+describe('demo appointment hours', () => {
+  it('lets a member book the demo CIH pastor on a fresh install', async () => {
+    const token = await s.login('member@example.org');
+    const pastorId = await userId('cihpastor@example.org');
+    const hosts = await s.call('GET', '/Appointment/GetHosts', { token });
+    expect(hosts.body.data.map((h: { id: string }) => h.id)).toContain(pastorId);
+    const slots = await s.call('GET', `/Appointment/GetFreeSlots?HostId=${pastorId}`, { token });
+    expect(slots.status).toBe(200);
+    // Three days a week: the next fortnight holds slots whatever day the test runs.
+    expect(slots.body.data.length).toBeGreaterThan(0);
+    const booked = await s.call('POST', '/Appointment/Create', {
+      token,
+      body: { hostId: pastorId, startsAt: slots.body.data[0].startsAt, reason: 'prayer' },
+    });
+    expect(booked.status).toBe(200);
+    expect(booked.body.data).toMatchObject({ status: 'requested', hostId: pastorId });
+  });
+});

@@ -1,5 +1,6 @@
 import { gatheringsCalls } from '@/domain/gatherings/calls.js';
 import { P } from '@/domain/roles/permissions.js';
+import { DECIDED_BY } from '@/domain/gatherings/deciders.js';
 import { eventFilters } from '@/domain/gatherings/schemas.js';
 import { historyOf } from '@/server/engines/decisions.js';
 import { ok } from '@/server/http/envelope.js';
@@ -71,7 +72,7 @@ export const eventRoutes: AnyRouteDef[] = [
     tag,
     summary:
       'Decide a pending event request and its booking together (Approve=true or false; Comment required to reject), once; a booking overlapping an approved one is a 409 naming it',
-    access: { permission: P.approveEvents },
+    access: { permission: DECIDED_BY.eventRequest },
     async handler({ query, caller, mutate }) {
       const view = await mutate((tx, audit) => decideEvent(tx, audit, caller!, query.id, query.approve, query.comment ?? null)).catch(
         clashAsConflict,

@@ -9,6 +9,7 @@ import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { notOwnRequest, requesterMatches, decisionNotice, transitionOnce } from '@/server/engines/decisions.js';
 import { notify } from '@/server/modules/notifications/notify.js';
+import { tellDeciders } from './waiting.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
@@ -119,7 +120,15 @@ export async function fileEvent(tx: Tx, audit: Audit, caller: Caller, type: Even
   audit({ action: 'create', entity: 'eventRequest', entityId: row.id, after: row });
   const booking = bookingOf(type, f);
   if (booking) await fileBooking(tx, audit, caller, booking, row.id);
-  return eventView(tx, row.id);
+  const view = await eventView(tx, row.id);
+  // Its booking is decided with it, so the event's deciders are the ones told.
+  const venue = view.venueName ? ` at ${view.venueName}` : '';
+  await tellDeciders(tx, audit, caller, {
+    kind: 'eventRequest',
+    body: `${view.requesterName} asks for a ${typeWords(type)} on ${f.eventDate}${venue}.`,
+    link: '/events',
+  });
+  return view;
 }
 
 async function storedEvent(tx: Tx, id: string) {

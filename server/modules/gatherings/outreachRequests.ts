@@ -9,6 +9,7 @@ import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { historyOf, notOwnRequest, requesterMatches, decisionNotice, transitionOnce } from '@/server/engines/decisions.js';
 import { notify } from '@/server/modules/notifications/notify.js';
+import { tellDeciders } from './waiting.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
@@ -131,7 +132,13 @@ export async function fileOutreach(tx: Tx, audit: Audit, caller: Caller, f: Outr
     .values({ ...values(f), userId: caller.id })
     .returning();
   audit({ action: 'create', entity: 'outreachRequest', entityId: row.id, after: row });
-  return outreachView(tx, row.id);
+  const view = await outreachView(tx, row.id);
+  await tellDeciders(tx, audit, caller, {
+    kind: 'outreachRequest',
+    body: `${view.requesterName} asks for the outreach "${row.title}" on ${row.outreachDate}.`,
+    link: '/outreach',
+  });
+  return view;
 }
 
 export async function storedOutreach(tx: Tx, id: string): Promise<OutreachRequest> {

@@ -1,5 +1,6 @@
 import { gatheringsCalls } from '@/domain/gatherings/calls.js';
 import { P } from '@/domain/roles/permissions.js';
+import { DECIDED_BY } from '@/domain/gatherings/deciders.js';
 import { outreachFilters } from '@/domain/gatherings/schemas.js';
 import { ok } from '@/server/http/envelope.js';
 import { listQuery } from '@/server/engines/list.js';
@@ -65,7 +66,7 @@ export const outreachRoutes: AnyRouteDef[] = [
     call: gatheringsCalls.approveOrRejectOutreachRequest,
     tag,
     summary: 'Decide a pending outreach request (Approve=true or false; Comment required to reject), once; the requester is told',
-    access: { permission: P.approveOutreach },
+    access: { permission: DECIDED_BY.outreachRequest },
     async handler({ query, caller, mutate }) {
       const view = await mutate((tx, audit) => decideOutreach(tx, audit, caller!, query.id, query.approve, query.comment ?? null));
       return ok(view, query.approve ? 'Request approved' : 'Request rejected');

@@ -9,6 +9,8 @@ import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { notOwnRequest, requesterMatches, decisionNotice, transitionOnce } from '@/server/engines/decisions.js';
 import { notify } from '@/server/modules/notifications/notify.js';
+import { DECIDED_BY } from '@/domain/gatherings/deciders.js';
+import { tellDeciders } from './waiting.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, conflict, forbidden, notFound } from '@/server/http/errors.js';
 import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
@@ -99,8 +101,11 @@ async function bookableVenue(tx: Tx, venueId: string, lock = false) {
 
 const hhmm = (t: string) => t.slice(0, 5);
 
-/** Refuses (409, naming it) an approved booking of the venue that overlaps this one. Call with the venue locked. */
-async function mustNotClash(tx: Tx, booking: Booking, venueName: string) {
+const describe = (v: { venueName: string; bookingDate: string; startTime: string; endTime: string }) =>
+  `to book ${v.venueName} on ${v.bookingDate} from ${hhmm(v.startTime)} to ${hhmm(v.endTime)}`;
+
+/** An approved booking of the venue that overlaps this one, if any. Call with the venue locked. */
+async function clashOf(tx: Tx, booking: Booking) {
   const [other] = await tx
     .select({ id: b.id, startTime: b.startTime, endTime: b.endTime, purpose: b.purpose })
     .from(b)
@@ -115,13 +120,42 @@ async function mustNotClash(tx: Tx, booking: Booking, venueName: string) {
       ),
     )
     .limit(1);
+  return other;
+}
+
+/** Refuses (409, naming it) an approved booking of the venue that overlaps this one. Call with the venue locked. */
+async function mustNotClash(tx: Tx, booking: Booking, venueName: string) {
+  const other = await clashOf(tx, booking);
   if (other)
     throw conflict(
       `${venueName} is already booked on ${booking.bookingDate} from ${hhmm(other.startTime)} to ${hhmm(other.endTime)} for "${other.purpose}" (booking ${other.id})`,
     );
 }
 
-/** A new pending booking by the caller, optionally for an event request. */
+/**
+ * A booking of its own (not an event's) made or changed by someone who may approve bookings is
+ * approved at once when it clashes with no approved one, recorded as their approval (decidedBy,
+ * decidedAt, an 'approve' audit row): nobody else need decide it, and in a church with one such
+ * person nobody else could (docs/decisions/0207-deciders-told.md). With a clash it waits.
+ */
+async function approvedAtOnce(tx: Tx, audit: Audit, caller: Caller, row: Booking): Promise<Booking | undefined> {
+  if (row.eventId || !caller.permissions.has(DECIDED_BY.venueBooking)) return undefined;
+  await bookableVenue(tx, row.venueId, true);
+  if (await clashOf(tx, row)) return undefined;
+  const [after] = await tx
+    .update(b)
+    .set({ status: 'approved', decidedBy: caller.id, decidedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(b.id, row.id), eq(b.status, 'pending')))
+    .returning();
+  audit({ action: 'approve', entity: 'venueBooking', entityId: row.id, before: row, after });
+  return after;
+}
+
+/**
+ * A new booking by the caller, optionally for an event request (whose deciders are told of the
+ * event). One of its own is approved at once for an approver without a clash; otherwise it waits
+ * and those who may approve bookings are told.
+ */
 export async function fileBooking(tx: Tx, audit: Audit, caller: Caller, input: BookingFields, eventId: string | null = null) {
   await bookableVenue(tx, input.venueId);
   const [row] = await tx
@@ -129,6 +163,15 @@ export async function fileBooking(tx: Tx, audit: Audit, caller: Caller, input: B
     .values({ ...input, userId: caller.id, eventId })
     .returning();
   audit({ action: 'create', entity: 'venueBooking', entityId: row.id, after: row });
+  if (eventId) return row;
+  const approved = await approvedAtOnce(tx, audit, caller, row);
+  if (approved) return approved;
+  const view = await bookingView(tx, row.id);
+  await tellDeciders(tx, audit, caller, {
+    kind: 'venueBooking',
+    body: `${view.requesterName} asks ${describe(view)} (${view.purpose}).`,
+    link: '/venue-management',
+  });
   return row;
 }
 
@@ -150,11 +193,8 @@ export async function changeBooking(tx: Tx, audit: Audit, caller: Caller, id: st
     .where(eq(b.id, id))
     .returning();
   audit({ action: 'update', entity: 'venueBooking', entityId: id, before, after });
-  return after;
+  return (await approvedAtOnce(tx, audit, caller, after)) ?? after;
 }
-
-const describe = (v: { venueName: string; bookingDate: string; startTime: string; endTime: string }) =>
-  `to book ${v.venueName} on ${v.bookingDate} from ${hhmm(v.startTime)} to ${hhmm(v.endTime)}`;
 
 /**
  * Approves or rejects a pending booking once. An approval locks the venue and refuses a clash.

@@ -1,5 +1,6 @@
 import { gatheringsCalls } from '@/domain/gatherings/calls.js';
 import { P } from '@/domain/roles/permissions.js';
+import { DECIDED_BY } from '@/domain/gatherings/deciders.js';
 import { bookingFilters } from '@/domain/gatherings/schemas.js';
 import { crudRoutes } from '@/server/engines/crud.js';
 import { ok } from '@/server/http/envelope.js';
@@ -52,14 +53,16 @@ export const venueRoutes: AnyRouteDef[] = [
   route({
     call: gatheringsCalls.requestForVenue,
     tag,
-    summary: 'Ask to book a venue for a day, from a start to an end time; with an id, change one’s own pending booking',
+    summary:
+      'Ask to book a venue for a day, from a start to an end time; with an id, change one’s own pending booking. Those who may approve bookings are told; an approver’s own booking without a clash is approved at once',
     access: { signedIn: true },
     async handler({ body, caller, mutate }) {
       const { id, ...fields } = body;
+      // An approver's own booking without a clash is approved at once (fileBooking); a racing approval's clash is a 409.
       const row = await mutate((tx, audit) =>
         id ? changeBooking(tx, audit, caller!, id, fields) : fileBooking(tx, audit, caller!, fields),
-      );
-      return ok(row, 'Request successful');
+      ).catch(clashAsConflict);
+      return ok(row, row.status === 'approved' ? 'Booking approved' : 'Request successful');
     },
   }),
   route({
@@ -67,7 +70,7 @@ export const venueRoutes: AnyRouteDef[] = [
     tag,
     summary:
       'Decide a pending booking (Approve=true or false; Comment required to reject), once; an approval overlapping an approved booking of the venue is a 409 naming it',
-    access: { permission: P.approveVenues },
+    access: { permission: DECIDED_BY.venueBooking },
     async handler({ query, caller, mutate }) {
       const view = await mutate((tx, audit) => decideVenueRequest(tx, audit, caller!, query)).catch(clashAsConflict);
       return ok(view, query.approve ? 'Request approved' : 'Request rejected');

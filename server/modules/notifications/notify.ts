@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '@/server/db/queries.js';
 import type { Tx } from '@/server/db/client.js';
 import { notifications } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
@@ -20,4 +21,59 @@ export async function notify(tx: Tx, audit: (e: AuditEntry) => void, notificatio
       and ${mayEmail(sql`u.id`)}`);
   audit({ action: 'create', entity: 'notification', entityId: row.id, after: row });
   return row;
+}
+
+/** What waits: the words of its notification and mail, where it is decided, and who filed it. */
+export type Waiting = {
+  /** The condition "this user may decide it" on a users row's id (the rule the decision itself checks). */
+  deciders: (userId: SQL) => SQL;
+  /** Who filed it (the sender of the notification). */
+  senderId: string;
+  /** Who filed it and whom it is about: told nothing, since nobody decides their own. */
+  requesterIds: string[];
+  body: string;
+  /** A constant of the web app's routes (docs/decisions/0124-notification-links.md). */
+  link: string;
+  requestId?: string;
+};
+
+const WAITING_TITLE = 'Waiting for your decision';
+
+/**
+ * Tells everyone who may decide something that it waits (docs/decisions/0207-deciders-told.md):
+ * an inbox row each and, by each one's own choice (the 'approvals' opt-out and the email
+ * consent), a mail queued in the outbox; one statement inside the caller's transaction, so the
+ * waiting thing, its notifications and mails commit together. Disabled accounts are left out.
+ */
+export async function notifyDeciders(tx: Tx, audit: (e: AuditEntry) => void, w: Waiting): Promise<void> {
+  const requesters = sql.join(
+    w.requesterIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const mailText = `${w.body}\n\nOpen Flock to decide it (${w.link}).`;
+  const rows = rowsOf<{ id: string; recipient_id: string }>(
+    await tx.execute(sql`
+      with inbox as (
+        insert into notifications (recipient_id, sender_id, kind, title, body, request_id, link)
+        select u.id, ${w.senderId}::uuid, 'request', ${WAITING_TITLE}, ${w.body}, ${w.requestId ?? null}::uuid, ${w.link}
+        from users u
+        where not u.disabled and u.id not in (${requesters}) and ${w.deciders(sql`u.id`)}
+        returning id, recipient_id),
+      mails as (
+        insert into outbox ("to", subject, text, category)
+        select u.email, ${WAITING_TITLE}, ${mailText}, 'approvals'
+        from inbox join users u on u.id = inbox.recipient_id
+        where u.email_verified
+          and not exists (select 1 from email_opt_outs o where o.user_id = u.id and o.category = 'approvals')
+          and ${mayEmail(sql`u.id`)})
+      select id, recipient_id from inbox`),
+  );
+  for (const row of rows) {
+    audit({
+      action: 'create',
+      entity: 'notification',
+      entityId: row.id,
+      after: { recipientId: row.recipient_id, title: WAITING_TITLE, body: w.body, link: w.link },
+    });
+  }
 }

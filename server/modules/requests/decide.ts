@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { MemberRequestKind, MemberRequestStatus } from '@/domain/common/enums.js';
+import type { MemberRequestStatus } from '@/domain/common/enums.js';
 import type { AnyCall } from '@/domain/common/calls.js';
 import { decidingCalls } from '@/domain/requests/calls.js';
 import type { decisionSchema } from '@/domain/requests/schemas.js';
@@ -12,7 +12,7 @@ import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { notify } from '@/server/modules/notifications/notify.js';
 import { applyRequest } from './apply.js';
 import { isRequester, mustDecide } from './scope.js';
-import { REQUEST_NOT_FOUND, requestView, type RequestView } from './view.js';
+import { describeRequest, REQUEST_NOT_FOUND, requestView, type RequestView } from './view.js';
 
 /**
  * The one state machine of every request kind: pending -> approved | rejected (by a decider) |
@@ -44,19 +44,6 @@ async function close(tx: Tx, id: string, values: Partial<Request> & { status: Me
   throw badRequest(`This request has already been ${status}.`);
 }
 
-/** What the member asked for, as the notification words it. */
-function describe(v: RequestView): string {
-  const place = [v.targetZoneName, v.targetCenterName].filter(Boolean).join(', ');
-  const texts: Record<MemberRequestKind, string> = {
-    joinDepartment: `to join the ${v.targetDepartmentName} department`,
-    changeDepartment: `to move from the ${v.previousDepartmentName ?? 'previous'} department to the ${v.targetDepartmentName} department`,
-    joinAffinityGroup: `to join the ${v.targetAffinityGroupName} affinity group`,
-    changeAffinityGroup: `to change affinity group to ${v.targetAffinityGroupName}`,
-    changeZone: `to move to ${place}`,
-  };
-  return texts[v.kind];
-}
-
 async function tellRequester(tx: Tx, audit: Audit, caller: Caller, v: RequestView) {
   const decision = v.status === 'approved' ? 'approved' : 'rejected';
   const comment = v.decisionComment ? ` Comment: ${v.decisionComment}` : '';
@@ -65,7 +52,7 @@ async function tellRequester(tx: Tx, audit: Audit, caller: Caller, v: RequestVie
     senderId: caller.id,
     kind: 'request',
     title: `Request ${decision}`,
-    body: `Your request ${describe(v)} was ${decision}.${comment}`,
+    body: `Your request ${describeRequest(v)} was ${decision}.${comment}`,
     requestId: v.id,
     link: '/requests',
   });

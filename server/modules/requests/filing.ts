@@ -10,6 +10,9 @@ import { badRequest, conflict } from '@/server/http/errors.js';
 import { affinityGroupNamed, centerInZone, departmentNamed, findAffinityGroup, zoneNamed } from '@/server/engines/namedRecords.js';
 import { existingUser, mustEdit } from '@/server/engines/profileAccess.js';
 import { departmentsOf } from '@/server/modules/departments/membership.js';
+import { notifyDeciders } from '@/server/modules/notifications/notify.js';
+import { decidersOf } from './scope.js';
+import { describeRequest, requestView } from './view.js';
 
 /**
  * The five requests a member files from the profile. Each becomes a pending
@@ -141,5 +144,19 @@ export async function fileRequest(
     .returning();
   await tx.insert(requestEvents).values({ requestId: row.id, action: 'created', actorId: caller.id, comment: input.reason ?? null });
   audit({ action: 'create', entity: 'memberRequest', entityId: row.id, after: row });
+  await tellDeciders(tx, audit, caller, row);
   return row;
+}
+
+/** Tells those who may decide the request that it waits (not its member, nor whoever filed it). */
+async function tellDeciders(tx: Tx, audit: (e: AuditEntry) => void, caller: Caller, row: typeof memberRequests.$inferSelect) {
+  const view = (await requestView(tx, row.id))!;
+  await notifyDeciders(tx, audit, {
+    deciders: decidersOf(row),
+    senderId: caller.id,
+    requesterIds: [row.userId, caller.id],
+    body: `${view.requester.fullName} asks ${describeRequest(view)}.`,
+    link: '/requests',
+    requestId: row.id,
+  });
 }

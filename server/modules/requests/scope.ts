@@ -1,7 +1,9 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
+  decidingRights,
   DEPARTMENT_REQUEST_KINDS,
   holdsRequestRight,
+  holdsRights,
   INSPECTORATE_REQUEST_KINDS,
   isDepartmentRequest,
   isInspectorate,
@@ -10,6 +12,7 @@ import {
   type RequestAction,
 } from '@/domain/requests/rules.js';
 import type { Db, Tx } from '@/server/db/client.js';
+import { holdsEveryPermission } from '@/server/db/permissionsOf.js';
 import { departments, memberRequests } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import { forbidden } from '@/server/http/errors.js';
@@ -56,13 +59,28 @@ export const ownScope = (caller: Caller) => eq(memberRequests.userId, caller.id)
 /** The member it is about, or whoever filed it for them. */
 export const isRequester = (caller: Caller, request: Request) => request.userId === caller.id || request.requestedBy === caller.id;
 
-/** May the caller see (view) or decide this one request? */
+/** May the caller see (view) or decide this one request? By decidingRights, as decidersOf reads them. */
 export async function mayHandle(db: Db | Tx, caller: Caller, request: Request, action: RequestAction): Promise<boolean> {
-  if (!isDepartmentRequest(request.kind)) return isInspectorate(caller.permissions, action);
-  if (overseesDepartments(caller.permissions, action)) return true;
-  if (!holdsRequestRight(caller.permissions, action) || !request.targetDepartmentId) return false;
+  const rights = decidingRights(request.kind);
+  if (holdsRights(caller.permissions, rights.anyOf, action)) return true;
+  if (!rights.head || !holdsRights(caller.permissions, rights.head, action) || !request.targetDepartmentId) return false;
   const [dept] = await db.select({ hodId: departments.hodId }).from(departments).where(eq(departments.id, request.targetDepartmentId));
   return dept?.hodId === caller.id;
+}
+
+/**
+ * Everyone who may decide the request, as a condition on a user id: mayHandle's 'decide' rule
+ * read for every user at once (the deciders told that it waits). Its member is left out by the
+ * caller, as mustDecide refuses them.
+ */
+export function decidersOf(request: Request): (userId: SQL) => SQL {
+  const rights = decidingRights(request.kind);
+  return (userId) => {
+    const byRights = holdsEveryPermission(userId, rights.anyOf);
+    if (!rights.head || !request.targetDepartmentId) return byRights;
+    const heads = sql`${userId} in (select d.hod_id from departments d where d.id = ${request.targetDepartmentId})`;
+    return or(byRights, and(heads, holdsEveryPermission(userId, rights.head)))!;
+  };
 }
 
 /** Throws 403 unless the caller may decide it; nobody decides their own request. */

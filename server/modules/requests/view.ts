@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { requestFilters } from '@/domain/requests/schemas.js';
+import type { MemberRequestKind } from '@/domain/common/enums.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, searchOver } from '@/server/db/queries.js';
 import { affinityGroups, centers, departments, memberRequests, requestEvents, users, zones } from '@/server/db/schema/index.js';
@@ -73,6 +74,19 @@ function selectRequests(db: Db | Tx) {
     .leftJoin(previousCenter, eq(previousCenter.id, r.previousCenterId));
 }
 export type RequestView = Awaited<ReturnType<typeof selectRequests>>[number];
+
+/** What the member asked for, as the notifications word it (the decision's and the deciders'). */
+export function describeRequest(v: RequestView): string {
+  const place = [v.targetZoneName, v.targetCenterName].filter(Boolean).join(', ');
+  const texts: Record<MemberRequestKind, string> = {
+    joinDepartment: `to join the ${v.targetDepartmentName} department`,
+    changeDepartment: `to move from the ${v.previousDepartmentName ?? 'previous'} department to the ${v.targetDepartmentName} department`,
+    joinAffinityGroup: `to join the ${v.targetAffinityGroupName} affinity group`,
+    changeAffinityGroup: `to change affinity group to ${v.targetAffinityGroupName}`,
+    changeZone: `to move to ${place}`,
+  };
+  return texts[v.kind];
+}
 
 /** One request as the lists show it, or undefined. */
 export async function requestView(db: Db | Tx, id: string): Promise<RequestView | undefined> {

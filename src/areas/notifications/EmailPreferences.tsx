@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Checkbox, FormControlLabel, FormGroup, FormLabel, Paper } from '@mui/material';
+import { EMAIL_CATEGORIES } from '@/domain/notifications/schemas';
 import type { FlockDataProvider } from '@/src/dataProvider';
-
-const CATEGORIES = ['messages', 'requests'] as const;
 
 /** Which notifications also come by email: the member's opt-outs, kept on their account. */
 export function EmailPreferences() {
@@ -34,7 +33,7 @@ export function EmailPreferences() {
     <Paper variant="outlined" sx={{ p: 2, mt: 3 }} component="fieldset" aria-busy={!optedOut}>
       <FormLabel component="legend">{translate('flock.notifications.email.title')}</FormLabel>
       <FormGroup>
-        {CATEGORIES.map((c) => (
+        {EMAIL_CATEGORIES.map((c) => (
           <FormControlLabel
             key={c}
             control={

@@ -146,14 +146,16 @@ export function ChurchAffiliationTab({ userId, viewer, affiliation, onSaved }: P
           </Button>
         </Box>
       )}
-      {dialog === 'zone' && <ZoneRequestDialog userId={userId} hasAffiliation={!!record} onClose={() => setDialog(null)} />}
-      {dialog === 'group' && (
-        <AffinityGroupRequestDialog
+      {dialog === 'zone' && (
+        <ZoneRequestDialog
           userId={userId}
           hasAffiliation={!!record}
-          hasGroup={groups.length > 0}
+          current={{ zoneId: record?.zoneId, centerId: record?.centerId }}
           onClose={() => setDialog(null)}
         />
+      )}
+      {dialog === 'group' && (
+        <AffinityGroupRequestDialog userId={userId} hasAffiliation={!!record} held={groups} onClose={() => setDialog(null)} />
       )}
     </>
   );

@@ -35,6 +35,18 @@ const fixtures: Fixtures = {
 };
 
 const dialog = () => within(screen.getByRole('dialog'));
+
+/** The options a picker of the open dialog offers, as a person sees them on opening its list. */
+async function offeredIn(label: string) {
+  const input = dialog().getByRole('combobox', { name: label });
+  fireEvent.change(input, { target: { value: '' } });
+  fireEvent.keyDown(input, { key: 'ArrowDown' });
+  const options = await within(await screen.findByRole('listbox')).findAllByRole('option');
+  const names = options.map((o) => o.textContent);
+  fireEvent.keyDown(input, { key: 'Escape' });
+  return names;
+}
+
 const send = () => fireEvent.click(dialog().getByRole('button', { name: 'Send request' }));
 
 describe('Departments tab', () => {
@@ -103,6 +115,11 @@ describe('request to join a department', () => {
     expect((dialog().getByRole('combobox', { name: 'Department' }) as HTMLInputElement).value).toBe('');
   });
 
+  it('does not offer the departments the member is already in', async () => {
+    await openRequest();
+    await waitFor(async () => expect(await offeredIn('Department')).toEqual(['Ushering']));
+  });
+
   it('closes without a message when the request fails', async () => {
     await openRequest();
     api.on(JOIN_DEPARTMENT, () => refusal(409, 'A request to join a department is already pending'));
@@ -137,6 +154,32 @@ describe('requests from the Church Affiliations tab', () => {
     send();
     expect(await screen.findByText('Request successful')).toBeTruthy();
     expect(asked(api, CHANGE_ZONE)).toEqual([{ userId: MEMBER_ID, newCihZone: 'Ikeja Zone', newCenter: 'Ogba Center' }]);
+  });
+
+  it("does not offer the member's own center when they pick their own zone", async () => {
+    const centerChoices = [
+      { id: guid(20), centerName: 'Lekki Center', zoneId: guid(10) },
+      { id: guid(22), centerName: 'Ajah Center', zoneId: guid(10) },
+    ];
+    renderProfile(api, { fixtures: { ...fixtures, churchAffiliations: { ...affiliation(), centerId: guid(20) }, centerChoices } });
+    const tab = await openTab('Church Affiliations');
+    fireEvent.click(await tab.findByRole('button', { name: 'Request change of zone' }));
+    await screen.findByRole('dialog', { name: 'Request a change of zone' });
+    await pickOption('Zone', 'Lekki Zone');
+    await waitFor(async () => expect(await offeredIn('Center')).toEqual(['Ajah Center']));
+  });
+
+  it('does not offer the affinity groups the member is already in', async () => {
+    const groups = [
+      { id: guid(30), affinityGroupName: 'Men' },
+      { id: guid(31), affinityGroupName: 'Choristers' },
+    ];
+    renderProfile(api, { fixtures: { ...fixtures, churchAffiliations: affiliation(['men']), affinityGroups: groups } });
+    const tab = await openTab('Church Affiliations');
+    fireEvent.click(await tab.findByRole('button', { name: 'Change affinity group' }));
+    await screen.findByRole('dialog', { name: 'Request a change of affinity group' });
+    fireEvent.click(dialog().getByRole('switch', { name: /Show every group/ }));
+    await waitFor(async () => expect(await offeredIn('Affinity group')).toEqual(['Choristers']));
   });
 
   it('asks to join an affinity group when the member has none; both fields may stay empty', async () => {

@@ -82,7 +82,14 @@ export function DepartmentsTab({ userId, viewer, hasAffiliation }: Props) {
         onConfirm={confirmPrimary}
         onClose={() => setPrimary(null)}
       />
-      {requesting && <DepartmentRequestDialog userId={userId} hasAffiliation={hasAffiliation} onClose={() => setRequesting(false)} />}
+      {requesting && (
+        <DepartmentRequestDialog
+          userId={userId}
+          hasAffiliation={hasAffiliation}
+          memberOf={data.map((d) => String(d.departmentName))}
+          onClose={() => setRequesting(false)}
+        />
+      )}
     </TabBody>
   );
 }

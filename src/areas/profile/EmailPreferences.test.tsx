@@ -16,6 +16,7 @@ describe('email preferences on one’s own profile', () => {
     await waitFor(() => expect(messages.disabled).toBe(false));
     expect(messages.checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: 'Decisions on my requests' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Requests waiting for my decision' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(messages);
     expect(await screen.findByText('Email preferences saved')).toBeTruthy();
     expect(sent(api, UPDATE)).toEqual([{ optedOut: ['messages'] }]);

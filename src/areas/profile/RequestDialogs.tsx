@@ -17,7 +17,7 @@ import { useChoices } from '@/src/common/choices';
 import { misfit, type MemberFacts } from '@/domain/lookups/affinityFit';
 import { useMemberRecord } from './useProfile';
 import { ProfileTextInput } from './inputs';
-import { VirtualAutocompleteInput } from '@/src/common/VirtualAutocomplete';
+import { VirtualAutocompleteInput, type Choice } from '@/src/common/VirtualAutocomplete';
 
 type Values = Record<string, unknown> & { userId: string };
 
@@ -79,9 +79,16 @@ type Props = { userId: string; hasAffiliation: boolean; onClose: () => void };
 
 const reasonInput = <ProfileTextInput source="reason" label="flock.profile.requests.reason" multiline />;
 
-/** Join a department: department and reason are required. */
-export function DepartmentRequestDialog(props: Props) {
-  const { choices, isPending } = useChoices('departments', { byName: true });
+/** Names, letter case aside: what a member holds is left out of the choices (the server refuses it too). */
+const without = (choices: Choice[], held: readonly string[]) => {
+  const taken = new Set(held.map((name) => name.toLowerCase()));
+  return choices.filter((choice) => !taken.has(choice.id.toLowerCase()));
+};
+
+/** Join a department: department and reason are required; the departments the member is in are not offered. */
+export function DepartmentRequestDialog({ memberOf, ...props }: Props & { memberOf: readonly string[] }) {
+  const { choices: every, isPending } = useChoices('departments', { byName: true });
+  const choices = useMemo(() => without(every, memberOf), [every, memberOf]);
   return (
     <RequestDialog
       {...props}
@@ -95,13 +102,20 @@ export function DepartmentRequestDialog(props: Props) {
   );
 }
 
+/** Where the member is now: their own center is not offered again (the server refuses a move to where one is). */
+type Place = { zoneId?: string | null; centerId?: string | null };
+
 /** The zone (required) and a center of it; a center of another zone is cleared. */
-function ZoneFields() {
+function ZoneFields({ current }: { current: Place }) {
   const { setValue } = useFormContext();
   const zoneName = useWatch({ name: 'newCihZone' }) as string | null;
   const zones = useChoices('zones', { byName: true });
   const zoneId = useMemo(() => zones.rows.find((z) => z.zoneName === zoneName)?.id, [zones.rows, zoneName]);
-  const centers = useChoices('centers', { byName: true, filter: { zoneId }, enabled: !!zoneId });
+  const inZone = useChoices('centers', { byName: true, filter: { zoneId }, enabled: !!zoneId });
+  const centers = useMemo(() => {
+    const own = inZone.rows.find((row) => row.id === current.centerId);
+    return { ...inZone, choices: own ? without(inZone.choices, [String(own.centerName)]) : inZone.choices };
+  }, [inZone, current.centerId]);
   return (
     <>
       <VirtualAutocompleteInput
@@ -122,7 +136,7 @@ function ZoneFields() {
 }
 
 /** Change of CIH zone: the zone is required. */
-export function ZoneRequestDialog(props: Props) {
+export function ZoneRequestDialog({ current, ...props }: Props & { current: Place }) {
   return (
     <RequestDialog
       {...props}
@@ -130,16 +144,18 @@ export function ZoneRequestDialog(props: Props) {
       schema={changeZoneRequestSchema}
       send={(api, v) => api.requestChangeOfZone(v)}
     >
-      <ZoneFields />
+      <ZoneFields current={current} />
       {reasonInput}
     </RequestDialog>
   );
 }
 
-/** Join an affinity group, or change it when the member already has one; both fields optional. */
-export function AffinityGroupRequestDialog({ hasGroup, ...props }: Props & { hasGroup: boolean }) {
+/** Join an affinity group, or change it when the member already has one; both fields optional; their own groups are not offered. */
+export function AffinityGroupRequestDialog({ held, ...props }: Props & { held: readonly string[] }) {
   const translate = useTranslate();
-  const { choices, rows, isPending } = useChoices('affinityGroups', { byName: true });
+  const hasGroup = held.length > 0;
+  const { choices: every, rows, isPending } = useChoices('affinityGroups', { byName: true });
+  const choices = useMemo(() => without(every, held), [every, held]);
   const { record: facts, isPending: factsPending } = useMemberRecord<{ id: string } & MemberFacts>('biodata', props.userId);
   const [showAll, setShowAll] = useState(false);
   // Only the groups the member's age, marital status and gender fit (the server refuses the others); the rest on request.
