@@ -275,6 +275,8 @@ export const enAreas = {
         goalProgress: 'Goal progress',
         appointment: 'Appointment',
         appointmentAvailability: 'Appointment hours',
+        customField: 'Custom field',
+        customFieldValues: 'Custom field values',
       } satisfies Record<AuditEntity, string>,
       actions: {
         create: 'Created',

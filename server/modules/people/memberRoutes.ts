@@ -4,6 +4,7 @@ import { cursorParam } from '@/server/engines/keyset.js';
 import { listQuery } from '@/server/engines/list.js';
 import { isArchived, isChurchMember, memberFilters, memberPage, memberQuerySchema, visibleTo } from '@/server/engines/memberList.js';
 import { seesUnlisted } from '@/server/engines/listing.js';
+import { customFieldCondition, customFilterParams } from '@/server/engines/customFieldFilter.js';
 
 import { ok } from '@/server/http/envelope.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
@@ -17,14 +18,17 @@ export const memberRoutes: AnyRouteDef[] = [
   route({
     call: peopleCalls.getMemberQuery,
     tag: 'Church affiliation',
-    summary: 'Church members (not first-timers, not archived) as member summaries: search, filters, sort and paging',
+    summary:
+      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort and paging',
     access: { permission: [P.viewMembers, P.viewCihManagement, P.viewAttendance] },
-    query: memberQuerySchema,
-    handler: ({ query, caller, services }) => {
+    query: memberQuerySchema.extend(customFilterParams),
+    handler: async ({ query, caller, services }) => {
       const db = services.database.db;
+      // Read at each call: the allowlist of fields follows the definitions and the caller's rights.
+      const custom = await customFieldCondition(db, caller!, query);
       return memberPage(db, query, {
         scope: `members ${seesUnlisted(caller!)}`,
-        where: () => [isChurchMember, ...memberFilters(db, query), visibleTo(caller!)],
+        where: () => [isChurchMember, ...memberFilters(db, query), visibleTo(caller!), custom],
       });
     },
   }),
