@@ -131,6 +131,7 @@ export const en = {
     },
     menu: {
       profiles: 'Profile',
+      customFields: 'Fields on people',
       overview: 'Overview',
       members: 'Members',
       firstTimers: 'First Timers',
@@ -468,6 +469,7 @@ export const en = {
       },
     },
     routes: {
+      customFields: { title: 'Fields on people' },
       login: { title: 'Login' },
       register: { title: 'Register' },
       forgotPassword: { title: 'Forgot password' },
