@@ -102,14 +102,20 @@ const isoDate = (label: string) =>
   z
     .string({ error: `${label} must be a date (YYYY-MM-DD)` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), `${label} must be a real date`);
+    .refine(
+      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      `${label} must be a real date`,
+    );
 
 /** The schema of one field's value, by its type; null clears it. */
 export function valueSchema(field: Pick<CustomFieldDefinition, 'name' | 'type' | 'choices'>): ZodType<CustomFieldValue> {
   const label = field.name;
   switch (field.type) {
     case 'text':
-      return z.string({ error: `${label} must be text` }).trim().max(500, `${label} must be at most 500 characters`);
+      return z
+        .string({ error: `${label} must be text` })
+        .trim()
+        .max(500, `${label} must be at most 500 characters`);
     case 'number':
       return z.coerce
         .number({ error: `${label} must be a number` })

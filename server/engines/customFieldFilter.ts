@@ -44,7 +44,7 @@ async function filterableField(db: Db, caller: Caller, id: string): Promise<Cust
 
 /** A value of the query as the field's type holds it ('true' and 'false' for yes/no), or a 400 naming the field. */
 function parsed(field: CustomFieldDefinition, raw: string, param: string) {
-  const input = field.type === 'yesno' ? ({ true: true, false: false } as Record<string, boolean>)[raw.toLowerCase()] ?? raw : raw;
+  const input = field.type === 'yesno' ? (({ true: true, false: false } as Record<string, boolean>)[raw.toLowerCase()] ?? raw) : raw;
   const result = valueSchema(field).safeParse(input);
   if (!result.success) throw badRequest(result.error.issues[0].message, { [param]: [result.error.issues[0].message] });
   return result.data;

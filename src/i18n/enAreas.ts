@@ -64,7 +64,8 @@ export const enAreas = {
       delete: 'Delete %{name}',
       delete_title: 'Delete %{name}?',
       delete_content: 'Only a field nobody has a value of can be deleted. A field with values is retired instead, which keeps them.',
-      retire_explained: 'A retired field keeps its values but leaves profiles, the member list and the import; restore it to bring it back.',
+      retire_explained:
+        'A retired field keeps its values but leaves profiles, the member list and the import; restore it to bring it back.',
       saved: 'Field saved',
       moved: 'Order saved',
       retired: 'Field retired',

@@ -172,7 +172,9 @@ describe('values on a profile', () => {
     expect(all.find((f) => f.name === 'Pastoral note')?.retired).toBe(true);
     const back = await update({ ...current, retired: false, updatedAt: retired.body.data.updatedAt });
     expect(back.status).toBe(200);
-    expect((await valuesOf(member.id, admin)).body.data.find((f: { name: string }) => f.name === 'Pastoral note').value).toBe('Visits weekly');
+    expect((await valuesOf(member.id, admin)).body.data.find((f: { name: string }) => f.name === 'Pastoral note').value).toBe(
+      'Visits weekly',
+    );
     const unused = await field({ name: 'Unused', type: 'text', visibility: 'office' });
     expect((await s.call('DELETE', `/CustomFields/Delete?id=${unused.id}`, { token: admin })).status).toBe(200);
   });

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { centers, zones } from './cih.js';
 import { owner, stamps } from './common.js';
 import { users } from './people.js';
@@ -167,7 +179,10 @@ export const customFields = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     type: text('type', { enum: ['text', 'number', 'date', 'choice', 'yesno'] }).notNull(),
-    choices: text('choices').array().notNull().default(sql`'{}'::text[]`),
+    choices: text('choices')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     required: boolean('required').notNull().default(false),
     visibility: text('visibility', { enum: ['everyone', 'leaders', 'office'] }).notNull(),
     position: integer('position').notNull().default(0),
@@ -198,9 +213,17 @@ export const customFieldValues = pgTable(
   (t) => [
     primaryKey({ name: 'custom_field_values_pkey', columns: [t.fieldId, t.userId] }),
     index('custom_field_values_user_idx').on(t.userId),
-    index('custom_field_values_text_idx').on(t.fieldId, t.textValue, t.userId).where(sql`${t.textValue} is not null`),
-    index('custom_field_values_number_idx').on(t.fieldId, t.numberValue, t.userId).where(sql`${t.numberValue} is not null`),
-    index('custom_field_values_date_idx').on(t.fieldId, t.dateValue, t.userId).where(sql`${t.dateValue} is not null`),
-    index('custom_field_values_bool_idx').on(t.fieldId, t.boolValue, t.userId).where(sql`${t.boolValue} is not null`),
+    index('custom_field_values_text_idx')
+      .on(t.fieldId, t.textValue, t.userId)
+      .where(sql`${t.textValue} is not null`),
+    index('custom_field_values_number_idx')
+      .on(t.fieldId, t.numberValue, t.userId)
+      .where(sql`${t.numberValue} is not null`),
+    index('custom_field_values_date_idx')
+      .on(t.fieldId, t.dateValue, t.userId)
+      .where(sql`${t.dateValue} is not null`),
+    index('custom_field_values_bool_idx')
+      .on(t.fieldId, t.boolValue, t.userId)
+      .where(sql`${t.boolValue} is not null`),
   ],
 );

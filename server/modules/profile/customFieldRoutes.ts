@@ -45,7 +45,8 @@ export const customFieldRoutes: AnyRouteDef[] = [
   route({
     call: profileCalls.customFieldsUpdate,
     tag,
-    summary: 'Change a custom field, or retire it (Retired: true keeps its values and hides it); its type changes only while no one holds a value',
+    summary:
+      'Change a custom field, or retire it (Retired: true keeps its values and hides it); its type changes only while no one holds a value',
     access: office,
     async handler({ body, mutate, request }) {
       const field = await mutate((tx, audit) => updateDefinition(tx, audit, body, (stored) => mustBeUnchanged(request, stored)));

@@ -40,7 +40,7 @@ const definitionOf = (row: Row): CustomFieldDefinition => ({
 });
 
 /** Every definition in order, retired ones included. */
-export async function allDefinitions(db: Db | Tx): Promise<CustomFieldDefinition[]> {
+async function allDefinitions(db: Db | Tx): Promise<CustomFieldDefinition[]> {
   const rows = await db.select().from(customFields).orderBy(asc(customFields.position), asc(customFields.name));
   return rows.map(definitionOf);
 }
@@ -131,7 +131,10 @@ export async function reorderDefinitions(tx: Tx, audit: Audit, ids: string[]) {
   if (unknown.length) throw badRequest(`Unknown field: ${unknown.join(', ')}`, { ids: ['Unknown field'] });
   const order = [...new Set(ids), ...all.map((r) => r.id).filter((id) => !ids.includes(id))];
   for (const [i, id] of order.entries()) {
-    await tx.update(customFields).set({ position: i + 1 }).where(eq(customFields.id, id));
+    await tx
+      .update(customFields)
+      .set({ position: i + 1 })
+      .where(eq(customFields.id, id));
   }
   audit({ action: 'update', entity: 'customField', after: { order } });
   return allDefinitions(tx);
@@ -151,7 +154,10 @@ export async function deleteDefinition(tx: Tx, audit: Audit, id: string) {
 type ValueRow = typeof customFieldValues.$inferSelect;
 
 /** The stored value in its type's column, as the API sends it. */
-export function storedValue(field: Pick<CustomFieldDefinition, 'type'>, row: Pick<ValueRow, 'textValue' | 'numberValue' | 'dateValue' | 'boolValue'>): CustomFieldValue {
+function storedValue(
+  field: Pick<CustomFieldDefinition, 'type'>,
+  row: Pick<ValueRow, 'textValue' | 'numberValue' | 'dateValue' | 'boolValue'>,
+): CustomFieldValue {
   switch (field.type) {
     case 'number':
       return row.numberValue;
@@ -165,7 +171,7 @@ export function storedValue(field: Pick<CustomFieldDefinition, 'type'>, row: Pic
 }
 
 /** The columns a value is kept in: its type's column, the others null. */
-export function columnsOf(field: Pick<CustomFieldDefinition, 'type'>, value: CustomFieldValue) {
+function columnsOf(field: Pick<CustomFieldDefinition, 'type'>, value: CustomFieldValue) {
   return {
     textValue: field.type === 'text' || field.type === 'choice' ? (value as string) : null,
     numberValue: field.type === 'number' ? (value as number) : null,
@@ -182,7 +188,12 @@ export async function valuesOf(db: Db | Tx, caller: Caller, userId: string): Pro
     ? await db
         .select()
         .from(customFieldValues)
-        .where(sql`${customFieldValues.userId} = ${userId} and ${inArray(customFieldValues.fieldId, fields.map((f) => f.id))}`)
+        .where(
+          sql`${customFieldValues.userId} = ${userId} and ${inArray(
+            customFieldValues.fieldId,
+            fields.map((f) => f.id),
+          )}`,
+        )
     : [];
   const byField = new Map(rows.map((r) => [r.fieldId, r]));
   const tier = tierOf(caller.permissions);
@@ -199,7 +210,7 @@ export async function valuesOf(db: Db | Tx, caller: Caller, userId: string): Pro
  * unknown, retired or unwritable fields are refused. required: the fields the saver must fill
  * (absent ones included). Returns each field with its parsed value (null clears it).
  */
-export function parseValues(
+function parseValues(
   fields: CustomFieldDefinition[],
   sent: Record<string, unknown>,
   canWrite: (f: CustomFieldDefinition) => boolean,
@@ -266,7 +277,7 @@ export async function saveValues(tx: Tx, audit: Audit, caller: Caller, userId: s
 }
 
 /** Writes parsed values of one person: null deletes, anything else upserts. */
-export async function writeValues(tx: Tx, userId: string, parsed: Array<{ field: CustomFieldDefinition; value: CustomFieldValue }>) {
+async function writeValues(tx: Tx, userId: string, parsed: Array<{ field: CustomFieldDefinition; value: CustomFieldValue }>) {
   for (const { field, value } of parsed) {
     if (value === null) {
       await tx.delete(customFieldValues).where(sql`${customFieldValues.fieldId} = ${field.id} and ${customFieldValues.userId} = ${userId}`);

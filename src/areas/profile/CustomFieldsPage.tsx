@@ -92,7 +92,11 @@ export function CustomFieldsPage() {
               />
               {field.retired && <Chip label={translate(t('retired_chip'))} size="small" />}
               <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-                <IconButton aria-label={translate(t('move_up'), { name: field.name })} disabled={index === 0} onClick={() => move(index, -1)}>
+                <IconButton
+                  aria-label={translate(t('move_up'), { name: field.name })}
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
                   <ArrowUpwardIcon />
                 </IconButton>
                 <IconButton
@@ -105,7 +109,10 @@ export function CustomFieldsPage() {
                 <Button onClick={() => setEditing(field)} aria-label={translate(t('edit'), { name: field.name })}>
                   {translate('flock.profile.edit')}
                 </Button>
-                <Button onClick={() => retire(field, !field.retired)} aria-label={translate(t(field.retired ? 'restore' : 'retire'), { name: field.name })}>
+                <Button
+                  onClick={() => retire(field, !field.retired)}
+                  aria-label={translate(t(field.retired ? 'restore' : 'retire'), { name: field.name })}
+                >
                   {translate(t(field.retired ? 'restore_short' : 'retire_short'))}
                 </Button>
                 <Button color="error" onClick={() => setDeleting(field)} aria-label={translate(t('delete'), { name: field.name })}>
