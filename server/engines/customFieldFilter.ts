@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { idField } from '@/domain/common/fields.js';
-import { sees, tierOf, valueSchema, type CustomFieldDefinition } from '@/domain/profile/customFields.js';
+import { CUSTOM_FIELD_VISIBILITIES, sees, tierOf, valueSchema, type CustomFieldDefinition } from '@/domain/profile/customFields.js';
 import type { Db } from '@/server/db/client.js';
 import { customFields, customFieldValues, memberDirectory } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
@@ -26,6 +26,7 @@ export const customFilterParams = {
   customValue: oneOrMany,
   customFrom: z.string().max(40).optional(),
   customTo: z.string().max(40).optional(),
+  withCustomFields: z.enum(['true', 'false'], { error: "WithCustomFields must be 'true' or 'false'" }).optional(),
 };
 
 type CustomFilterQuery = { customField?: string; customValue?: string[]; customFrom?: string; customTo?: string };
@@ -82,4 +83,27 @@ export async function customFieldCondition(db: Db, caller: Caller, q: CustomFilt
         q.customTo ? sql`${column} <= ${parsed(field, q.customTo, 'customTo')}` : undefined,
       );
   return sql`${memberDirectory.userId} in (select ${v.userId} from ${v} where ${v.fieldId} = ${field.id} and ${match})`;
+}
+
+/**
+ * The member list's extra field customFields (asked by WithCustomFields=true, as the CSV export
+ * does): each row's values of the fields the caller sees and that are not retired, by field id.
+ * The fields seen are SQL text (three tiers), so the list's scope names the tier.
+ */
+export function customFieldValuesExtra(caller: Caller) {
+  const tier = tierOf(caller.permissions);
+  const seen = sql.raw(
+    CUSTOM_FIELD_VISIBILITIES.filter((visibility) => sees(tier, visibility))
+      .map((visibility) => `'${visibility}'`)
+      .join(', '),
+  );
+  const value = sql`coalesce(to_json(${v.textValue}), to_json(${v.numberValue}), to_json(${v.dateValue}), to_json(${v.boolValue}))`;
+  return {
+    tier,
+    extra: {
+      customFields: sql<Record<string, unknown> | null>`(select json_object_agg(${v.fieldId}, ${value}) from ${v}
+        join ${customFields} on ${customFields.id} = ${v.fieldId}
+        where ${v.userId} = ${memberDirectory.userId} and not ${customFields.retired} and ${customFields.visibility} in (${seen}))`,
+    },
+  };
 }

@@ -231,4 +231,22 @@ describe('the member list filtered by a custom field', () => {
     expect(range.body.message).toBe('Blood group is not a number or a date: filter it by CustomValue');
     expect((await members(`CustomValue=x`)).body.message).toBe('CustomValue, CustomFrom and CustomTo need CustomField');
   });
+
+  it('adds, when asked, the values of the fields the caller sees to each row (the CSV export)', async () => {
+    const rowOf = async (token: string) => {
+      const res = await members(`Search=Fieldtest&WithCustomFields=true&CustomField=${blood.id}&CustomValue=B`, token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data[0] as { firstName: string; customFields: Record<string, unknown> };
+    };
+    const byOffice = await rowOf(admin);
+    expect(byOffice.firstName).toBe('Bola');
+    expect(byOffice.customFields).toEqual({ [classes.id]: 5, [baptised.id]: '2015-06-01', [blood.id]: 'B', [foundation.id]: false });
+    const byLeader = await rowOf(hod.token);
+    expect(Object.keys(byLeader.customFields).sort()).toEqual([baptised.id, blood.id, classes.id, foundation.id].sort());
+    await save(people.Bola, { [pastoral.id]: 'Office only' }, admin);
+    expect((await rowOf(admin)).customFields[pastoral.id]).toBe('Office only');
+    expect((await rowOf(hod.token)).customFields).not.toHaveProperty(pastoral.id);
+    // Without the flag the rows are the list's usual summaries.
+    expect((await members(`Search=Fieldtest`)).body.data[0]).not.toHaveProperty('customFields');
+  });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { fakeApi, ok } from '@/tests/support/adminScreen';
 import { MEMBER_ID, openTab, renderProfile, sent, tabNames } from './testKit';
@@ -42,8 +42,9 @@ describe('the profile’s More tab: the church’s own fields', () => {
     api.on('GET /CustomFields/GetValues', () => ok(FIELDS));
     api.on('PUT /CustomFields/SaveValues', () => ok(FIELDS));
     fireEvent.click(await screen.findByRole('tab', { name: 'More' }));
-    const tab = screen;
-    expect(((await tab.findByLabelText(/^Baptised on/)) as HTMLInputElement).value).toBe('2020-03-15');
+    const baptised = (await screen.findByLabelText(/^Baptised on/)) as HTMLInputElement;
+    const tab = within(baptised.closest('form')!);
+    expect(baptised.value).toBe('2020-03-15');
     expect((tab.getByLabelText(/^Classes attended/) as HTMLInputElement).disabled).toBe(true);
     expect(tab.getByText('Only the office changes this field')).toBeTruthy();
     fireEvent.mouseDown(tab.getByRole('combobox', { name: /^Blood group/ }));
