@@ -638,6 +638,10 @@ export const en = {
         affinityGroup: 'Affinity group',
         role: 'Role',
         status: 'Status',
+        customField: 'Field of the church',
+        customValue: 'Value',
+        customFrom: 'From',
+        customTo: 'To',
       },
     },
     // People administration.

@@ -105,6 +105,19 @@ describe('the member list', () => {
     await waitFor(() => expect(memberCalls().at(-1)).toMatchObject({ Gender: 'Female' }));
   });
 
+  it('filters by a field of the church the caller sees, by one of its choices', async () => {
+    const blood = { id: 'f2', name: 'Blood group', type: 'choice', choices: ['A', 'O'], visibility: 'everyone', retired: false };
+    renderList([ADA, EMEKA], '/members-management', [blood]);
+    await screen.findByText('Ada Okafor');
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Field of the church' }));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /^Field of the church/ }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Blood group' }));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /^Value/ }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'O' }));
+    await waitFor(() => expect(memberCalls().at(-1)).toMatchObject({ customField: 'f2', customValue: 'O' }));
+  });
+
   it('sorts by the sorts of the spec', async () => {
     renderList();
     await screen.findByText('Ada Okafor');

@@ -1,9 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import {
   DataTable,
   downloadCSV,
-  useDataProvider,
   type Exporter,
   ExportButton,
   FilterButton,
@@ -28,8 +26,7 @@ import { MEMBER_SORTS } from '@/src/common/MemberTable';
 import { enumColumn, enumLabel } from '@/src/common/enumLabels';
 import { RecordCards, usePhone } from '@/src/common/RecordCards';
 import { ImportButton } from './ImportDialog';
-import type { CustomFieldDefinition } from '@/domain/profile/customFields';
-import type { FlockDataProvider } from '@/src/dataProvider';
+import { CustomFieldFilter, useSeenCustomFields } from './CustomFieldFilter';
 import { toCsv } from '@/src/common/crud/csv';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { ListSortButton } from '@/src/common/ListSortButton';
@@ -60,11 +57,7 @@ const EXPORT_COLUMNS: ColumnDef[] = [
  */
 function useMemberExporter(): Exporter {
   const translate = useTranslate();
-  const api = useDataProvider<FlockDataProvider>();
-  const { data: fields = [] } = useQuery({
-    queryKey: ['customFields', 'seen'],
-    queryFn: async () => (await api.getCustomFields<CustomFieldDefinition[]>()).data,
-  });
+  const { data: fields = [] } = useSeenCustomFields();
   return useCallback(
     (records: ApiRecord[]) => {
       const columns = [
@@ -126,6 +119,7 @@ const asChoices = (values: readonly string[], name: (value: string) => string = 
 
 function useFilters() {
   const translate = useTranslate();
+  const hasCustomFields = !!useSeenCustomFields().data?.length;
   const select = (source: string, values: readonly string[], name?: (value: string) => string) => (
     <SelectInput key={source} source={source} label={label(source)} choices={asChoices(values, name)} emptyText="flock.select_option" />
   );
@@ -141,6 +135,8 @@ function useFilters() {
     <StateFilter key="state" source="state" />,
     select('role', [...ASSIGNABLE_ROLES, ...CIH_ROLES], (role) => translate(`flock.roles.${role}`)),
     select('status', ['active', 'disabled'], (status) => translate(`flock.member_list.status.${status}`)),
+    // Offered only when the caller sees a field of the church's own (docs/decisions/0209).
+    ...(hasCustomFields ? [<CustomFieldFilter key="customField" source="customField" />] : []),
   ];
 }
 
