@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '@/server/db/queries.js';
 import { P } from '@/domain/roles/permissions.js';
 import { serverWithMembers } from '@/tests/support/members.js';
 import { addPerson, auditOf } from '@/tests/support/people.js';
@@ -248,5 +250,12 @@ describe('the member list filtered by a custom field', () => {
     expect((await rowOf(hod.token)).customFields).not.toHaveProperty(pastoral.id);
     // Without the flag the rows are the list's usual summaries.
     expect((await members(`Search=Fieldtest`)).body.data[0]).not.toHaveProperty('customFields');
+  });
+
+  it("goes with the person's erasure", async () => {
+    const res = await s.call('POST', '/Stewardship/ErasePerson', { body: { userId: people.Ada }, token: admin });
+    expect(res.status).toBe(200);
+    const left = await s.database.db.execute(sql`select count(*)::int as n from custom_field_values where user_id = ${people.Ada}`);
+    expect(rowsOf<{ n: number }>(left)[0].n).toBe(0);
   });
 });
