@@ -115,7 +115,7 @@ describe('the member list', () => {
     fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Blood group' }));
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: /^Value/ }));
     fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'O' }));
-    await waitFor(() => expect(memberCalls().at(-1)).toMatchObject({ customField: 'f2', customValue: 'O' }));
+    await waitFor(() => expect(memberCalls().at(-1)).toMatchObject({ CustomField: 'f2', CustomValue: 'O' }));
   });
 
   it('sorts by the sorts of the spec', async () => {

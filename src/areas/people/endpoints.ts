@@ -5,7 +5,10 @@ import { byUser, create, list, listQuery, PEOPLE_FILTERS, post, type ResourceEnd
 
 type RoleGrant = { userId: string; roleId: string };
 
-/** The member list's filters under their query names; a custom field's (customField, customValue ...) pass as they are. */
+/** The member list's filter on a field of the church (CustomFieldFilter): the field's id and its value or range. */
+type CustomFieldFilterValue = { id?: string; value?: string; from?: string; to?: string };
+
+/** The member list's filters under their query names. */
 const MEMBER_FILTERS = {
   zoneId: 'ZoneId',
   centerId: 'CenterId',
@@ -26,10 +29,18 @@ export const peopleEndpoints = {
     getList: {
       ...list(calls.getMemberQuery),
       // The export asks (meta) for the custom fields' values too (docs/decisions/0209).
-      query: (params: GetListParams) => ({
-        ...listQuery(params, MEMBER_FILTERS),
-        WithCustomFields: params.meta?.withCustomFields ? 'true' : undefined,
-      }),
+      query: (params: GetListParams) => {
+        const { customField, ...filter } = (params.filter ?? {}) as { customField?: CustomFieldFilterValue };
+        const custom = customField?.id ? customField : undefined;
+        return {
+          ...listQuery({ ...params, filter }, MEMBER_FILTERS),
+          CustomField: custom?.id,
+          CustomValue: custom?.value,
+          CustomFrom: custom?.from,
+          CustomTo: custom?.to,
+          WithCustomFields: params.meta?.withCustomFields ? 'true' : undefined,
+        };
+      },
     },
   },
   memberImports: {
