@@ -166,11 +166,26 @@ async function loadPlainTable(db: Database['db']) {
   await db.execute(sql`alter table bench_plain_members add primary key (id)`);
 }
 
+/** The custom field of the filter case (docs/decisions/0209): a number per member, i % 100; the case asks 10 to 12 (3 %). */
+const CUSTOM_FIELD = { name: 'Bench classes attended', from: 10, to: 12 };
+
+/** The field and every member's value, once (a kept data dir keeps them). */
+async function loadCustomField(db: Database['db']) {
+  await db.execute(sql`insert into custom_fields (name, type, visibility) values (${CUSTOM_FIELD.name}, 'number', 'everyone')
+    on conflict do nothing`);
+  const [{ id }] = rowsOf<{ id: string }>(await db.execute(sql`select id from custom_fields where name = ${CUSTOM_FIELD.name}`));
+  await db.execute(sql`insert into custom_field_values (field_id, user_id, number_value)
+    select ${id}, md5('bench-member-' || i)::uuid, i % 100 from generate_series(1, ${MEMBERS}) i
+    on conflict do nothing`);
+  return id;
+}
+
 async function prepare(config: AppConfig) {
   const { database, password } = await openBenchDatabase(config, BENCH_ADMIN, { seedDemo: false });
   const rows = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from users where email like 'bench.member.%'`);
   const started = performance.now();
   if (rowsOf<{ n: number }>(rows)[0].n === 0) await loadMembers(database.db);
+  await loadCustomField(database.db);
   await loadPlainTable(database.db);
   // Index-only scans need the visibility map, and PGlite runs no autovacuum.
   await database.db.execute(sql`vacuum analyze`);
@@ -394,6 +409,7 @@ async function measure(app: FastifyInstance, database: Database, password: strin
     search: await singleCall(base, token, 'Search=Ade&PageSize=25'),
   };
   const rawPage2000 = await rawDeepPage(database.db, 2000);
+  const custom = await customFieldCase(database.db, base, token);
   const ms = (t: { median: number; max: number }) => `${t.median.toFixed(1)} ms (max ${t.max.toFixed(1)})`;
   const pglite = database.kind === 'pglite';
   return [
@@ -422,7 +438,36 @@ async function measure(app: FastifyInstance, database: Database, password: strin
     },
     { name: 'one call: page 2,001 by Cursor', figure: ms(single.cursor2000), budget: '(no budget)', ok: true },
     { name: "one call: surname prefix 'Ade'", figure: ms(single.search), budget: '< 10 ms', ok: single.search.median < 10 },
+    {
+      name: `one call: custom field ${CUSTOM_FIELD.from} to ${CUSTOM_FIELD.to}`,
+      figure: ms(custom.flock),
+      budget: `< 10 ms (raw SQL, page + count: ${ms(custom.raw)})`,
+      ok: custom.flock.median < 10 && custom.sameTotal,
+    },
   ];
+}
+
+/**
+ * The member list filtered by a custom number field (3 % of the members), page 1 by surname with
+ * its total, beside its anchor: the same page and count in raw SQL over the plain table and the
+ * values' index (docs/decisions/0209).
+ */
+async function customFieldCase(db: Database['db'], base: string, token: string) {
+  const [{ id }] = rowsOf<{ id: string }>(await db.execute(sql`select id from custom_fields where name = ${CUSTOM_FIELD.name}`));
+  const matching = sql.raw(`select user_id from custom_field_values where field_id = '${id}'
+    and number_value >= ${CUSTOM_FIELD.from} and number_value <= ${CUSTOM_FIELD.to}`);
+  const page = sql`select p.id, p.first_name, p.sur_name, p.email, p.phone, p.gender from bench_plain_members p
+    where p.id in (${matching}) order by p.sur_name, p.first_name, p.id limit 25`;
+  const count = sql`select count(*)::int as n from bench_plain_members where id in (${matching})`;
+  const raw = await timesOf(async () => {
+    await db.execute(page);
+    await db.execute(count);
+  });
+  const [{ n }] = rowsOf<{ n: number }>(await db.execute(count));
+  const query = `CustomField=${id}&CustomFrom=${CUSTOM_FIELD.from}&CustomTo=${CUSTOM_FIELD.to}&PageSize=25`;
+  const got = await getList(base, token, query);
+  console.log(`Custom field ${CUSTOM_FIELD.from} to ${CUSTOM_FIELD.to}: totalCount ${got.totalCount} (SQL: ${n})`);
+  return { raw, flock: await singleCall(base, token, query), sameTotal: got.totalCount === n };
 }
 
 /** The nextCursor of unfiltered page `n` (25 a page), reached by PageNumber. */

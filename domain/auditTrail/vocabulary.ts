@@ -102,5 +102,7 @@ export const AUDIT_ENTITIES = [
   'goalProgress',
   'appointment',
   'appointmentAvailability',
+  'customField',
+  'customFieldValues',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

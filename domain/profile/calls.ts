@@ -15,7 +15,16 @@ import {
   personalDataQuery,
 } from '@/domain/profile/schemas.js';
 import { idQuery, userIdQuery } from '@/domain/common/fields.js';
-import { defineCall } from '@/domain/common/calls.js';
+import { defineCall, responseType } from '@/domain/common/calls.js';
+import {
+  customFieldCreateSchema,
+  customFieldListQuery,
+  customFieldOrderSchema,
+  customFieldUpdateSchema,
+  customValuesSaveSchema,
+  type CustomFieldDefinition,
+  type PersonCustomField,
+} from '@/domain/profile/customFields.js';
 
 /** A member's profile: biodata, its details (spouse, employer, children, qualifications), church affiliation, consents, personal data and erasure. */
 export const profileCalls = {
@@ -54,4 +63,21 @@ export const profileCalls = {
   updateMyConsents: defineCall({ method: 'PUT', path: '/Stewardship/UpdateMyConsents', body: consentChoicesSchema }),
   getErasureScope: defineCall({ method: 'GET', path: '/Stewardship/GetErasureScope', query: userIdQuery }),
   erasePerson: defineCall({ method: 'POST', path: '/Stewardship/ErasePerson', body: userIdQuery }),
+  customFieldsGetAll: defineCall({
+    method: 'GET',
+    path: '/CustomFields/GetAll',
+    query: customFieldListQuery,
+    response: responseType<CustomFieldDefinition[]>(),
+  }),
+  customFieldsCreate: defineCall({ method: 'POST', path: '/CustomFields/Create', body: customFieldCreateSchema }),
+  customFieldsUpdate: defineCall({ method: 'PUT', path: '/CustomFields/Update', body: customFieldUpdateSchema }),
+  customFieldsReorder: defineCall({ method: 'PUT', path: '/CustomFields/Reorder', body: customFieldOrderSchema }),
+  customFieldsDelete: defineCall({ method: 'DELETE', path: '/CustomFields/Delete', query: idQuery }),
+  customFieldsGetValues: defineCall({
+    method: 'GET',
+    path: '/CustomFields/GetValues',
+    query: userIdQuery,
+    response: responseType<PersonCustomField[]>(),
+  }),
+  customFieldsSaveValues: defineCall({ method: 'PUT', path: '/CustomFields/SaveValues', body: customValuesSaveSchema }),
 };

@@ -15,10 +15,12 @@ export const PROFILE_TABS = [
   { key: 'children', label: 'Children Details' },
   { key: 'churchAffiliation', label: 'Church Affiliations' },
   { key: 'departments', label: 'Departments' },
+  { key: 'customFields', label: 'More' },
 ] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number]['key'];
 
-type Status = { employmentStatus?: string | null; maritalStatus?: string | null };
+/** hasCustomFields: the reader sees at least one of the church's own fields (docs/decisions/0209). */
+type Status = { employmentStatus?: string | null; maritalStatus?: string | null; hasCustomFields?: boolean };
 
 const showsEmployerTab = (b: Status) => b.employmentStatus === 'Employed';
 const showsSpouseTab = (b: Status) => b.maritalStatus === 'Married';
@@ -31,6 +33,7 @@ export function visibleTabs(b: Status | null | undefined): ProfileTab[] {
     employer: !showsEmployerTab(status),
     spouse: !showsSpouseTab(status),
     children: !showsChildrenTab(status),
+    customFields: !status.hasCustomFields,
   };
   return PROFILE_TABS.map((t) => t.key).filter((key) => !hidden[key]);
 }

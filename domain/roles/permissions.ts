@@ -38,6 +38,7 @@ export const MODULES: ReadonlyArray<{ name: string; rights: AccessRight[] }> = [
   { name: 'Appoitment', rights: CRUD },
   { name: 'Notifications', rights: ['CAN_VIEW', 'CAN_CREATE'] },
   { name: 'Audit Report', rights: ['CAN_VIEW'] },
+  { name: 'Custom Fields', rights: ['CAN_UPDATE'] },
 ];
 
 export type PermissionEntry = { accessRight: string; moduleName: string };
@@ -171,4 +172,6 @@ export const P = {
   createMeetings: 'CAN_CREATE_MEETINGS',
   updateMeetings: 'CAN_UPDATE_MEETINGS',
   deleteMeetings: 'CAN_DELETE_MEETINGS',
+  // The church's own fields on people: define them, and see and keep every one of them (the office).
+  manageCustomFields: 'CAN_UPDATE_CUSTOM_FIELDS',
 } as const;

@@ -131,6 +131,7 @@ export const en = {
     },
     menu: {
       profiles: 'Profile',
+      customFields: 'Fields on people',
       overview: 'Overview',
       members: 'Members',
       firstTimers: 'First Timers',
@@ -468,6 +469,7 @@ export const en = {
       },
     },
     routes: {
+      customFields: { title: 'Fields on people' },
       login: { title: 'Login' },
       register: { title: 'Register' },
       forgotPassword: { title: 'Forgot password' },
@@ -636,6 +638,10 @@ export const en = {
         affinityGroup: 'Affinity group',
         role: 'Role',
         status: 'Status',
+        customField: 'Field of the church',
+        customValue: 'Value',
+        customFrom: 'From',
+        customTo: 'To',
       },
     },
     // People administration.

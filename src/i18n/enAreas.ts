@@ -29,6 +29,49 @@ const EVENT_FIELDS = {
 
 export const enAreas = {
   flock: {
+    // /custom-fields: the church's own fields on people (docs/decisions/0209).
+    custom_field_definitions: {
+      intro: 'Fields your church keeps on people beyond the profile’s own: who sees them, and whether they must be filled.',
+      add: 'Add field',
+      add_title: 'Add a field',
+      edit_title: 'Edit the field',
+      list: 'Fields on people',
+      empty: 'No fields yet. Add one, such as “Baptised on” (a date) or “Blood group” (one of a list).',
+      name: 'Name',
+      name_help: 'As it shows on profiles, in the member list and its export',
+      type: 'Type',
+      type_help: 'The type changes only while nobody has a value',
+      types: { text: 'Text', number: 'Number', date: 'Date', choice: 'One of a list', yesno: 'Yes or no' },
+      choices: 'Choices',
+      choices_help: 'One a line',
+      visibility: 'Who sees it',
+      visibilities: { everyone: 'Everyone', leaders: 'Leaders', office: 'The office' },
+      visibility_help: {
+        everyone: 'The person sees and fills it on their own profile; leaders and the office see it too',
+        leaders: 'Leaders who may see the person, and the office; not the person',
+        office: 'Only the office',
+      },
+      required: 'Required',
+      required_short: 'Required',
+      retired_chip: 'Retired',
+      move_up: 'Move %{name} up',
+      move_down: 'Move %{name} down',
+      edit: 'Edit %{name}',
+      retire: 'Retire %{name}',
+      restore: 'Restore %{name}',
+      retire_short: 'Retire',
+      restore_short: 'Restore',
+      delete: 'Delete %{name}',
+      delete_title: 'Delete %{name}?',
+      delete_content: 'Only a field nobody has a value of can be deleted. A field with values is retired instead, which keeps them.',
+      retire_explained:
+        'A retired field keeps its values but leaves profiles, the member list and the import; restore it to bring it back.',
+      saved: 'Field saved',
+      moved: 'Order saved',
+      retired: 'Field retired',
+      restored: 'Field restored',
+      deleted: 'Field deleted',
+    },
     // The member profile and the member list; the product's texts word for word.
     profile: {
       not_allowed: 'You may see only your own profile. Ask an administrator to see another member’s.',
@@ -56,6 +99,18 @@ export const enAreas = {
         children: 'Children Details',
         churchAffiliation: 'Church Affiliations',
         departments: 'Departments',
+        customFields: 'More',
+      },
+      // The church's own fields on a profile (docs/decisions/0209).
+      custom_fields: {
+        intro: 'Fields your church keeps on people.',
+        saved: 'Saved',
+        required: '%{name} is required',
+        yes: 'Yes',
+        no: 'No',
+        not_set: 'Not set',
+        read_only: 'Only the office changes this field',
+        load_error: 'The fields could not be loaded: %{message}',
       },
       fields: {
         title: 'Title',
@@ -275,6 +330,8 @@ export const enAreas = {
         goalProgress: 'Goal progress',
         appointment: 'Appointment',
         appointmentAvailability: 'Appointment hours',
+        customField: 'Custom field',
+        customFieldValues: 'Custom field values',
       } satisfies Record<AuditEntity, string>,
       actions: {
         create: 'Created',

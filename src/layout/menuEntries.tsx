@@ -46,6 +46,8 @@ const MENU: Array<LinkName | MenuGroupDef> = [
   'users',
   // Not in the original menu, though /roles-management is an original route: reached beside Users management.
   'roles',
+  // Beyond the original menu: the church's own fields on people, beside roles (docs/decisions/0209).
+  'customFields',
   'demise',
   'notifications',
   'auditLogs',

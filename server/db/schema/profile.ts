@@ -1,4 +1,17 @@
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { centers, zones } from './cih.js';
 import { owner, stamps } from './common.js';
 import { users } from './people.js';
@@ -154,4 +167,63 @@ export const consents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('consents_user_idx').on(t.userId, t.category, t.createdAt)],
+);
+
+/**
+ * The church's own fields on people (docs/decisions/0209): a definition per field, in the order
+ * the office gives them. A retired field keeps its values but is no longer shown or asked for.
+ */
+export const customFields = pgTable(
+  'custom_fields',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['text', 'number', 'date', 'choice', 'yesno'] }).notNull(),
+    choices: text('choices')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    required: boolean('required').notNull().default(false),
+    visibility: text('visibility', { enum: ['everyone', 'leaders', 'office'] }).notNull(),
+    position: integer('position').notNull().default(0),
+    retired: boolean('retired').notNull().default(false),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('custom_fields_name_key').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * A person's value of a custom field, in the column of the field's type (choices in text_value).
+ * One btree per type, keyed (field, value, person), serves the member list's filter and sort on a
+ * field: an equality or a range of one field's values is one index range (docs/decisions/0209).
+ */
+export const customFieldValues = pgTable(
+  'custom_field_values',
+  {
+    fieldId: uuid('field_id')
+      .notNull()
+      .references(() => customFields.id, { onDelete: 'restrict' }),
+    userId: owner(),
+    textValue: text('text_value'),
+    numberValue: doublePrecision('number_value'),
+    dateValue: date('date_value'),
+    boolValue: boolean('bool_value'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'custom_field_values_pkey', columns: [t.fieldId, t.userId] }),
+    index('custom_field_values_user_idx').on(t.userId),
+    index('custom_field_values_text_idx')
+      .on(t.fieldId, t.textValue, t.userId)
+      .where(sql`${t.textValue} is not null`),
+    index('custom_field_values_number_idx')
+      .on(t.fieldId, t.numberValue, t.userId)
+      .where(sql`${t.numberValue} is not null`),
+    index('custom_field_values_date_idx')
+      .on(t.fieldId, t.dateValue, t.userId)
+      .where(sql`${t.dateValue} is not null`),
+    index('custom_field_values_bool_idx')
+      .on(t.fieldId, t.boolValue, t.userId)
+      .where(sql`${t.boolValue} is not null`),
+  ],
 );

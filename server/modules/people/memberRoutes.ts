@@ -4,6 +4,7 @@ import { cursorParam } from '@/server/engines/keyset.js';
 import { listQuery } from '@/server/engines/list.js';
 import { isArchived, isChurchMember, memberFilters, memberPage, memberQuerySchema, visibleTo } from '@/server/engines/memberList.js';
 import { seesUnlisted } from '@/server/engines/listing.js';
+import { customFieldCondition, customFieldValuesExtra, customFilterParams } from '@/server/engines/customFieldFilter.js';
 
 import { ok } from '@/server/http/envelope.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
@@ -17,14 +18,20 @@ export const memberRoutes: AnyRouteDef[] = [
   route({
     call: peopleCalls.getMemberQuery,
     tag: 'Church affiliation',
-    summary: 'Church members (not first-timers, not archived) as member summaries: search, filters, sort and paging',
+    summary:
+      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id)',
     access: { permission: [P.viewMembers, P.viewCihManagement, P.viewAttendance] },
-    query: memberQuerySchema,
-    handler: ({ query, caller, services }) => {
+    query: memberQuerySchema.extend(customFilterParams),
+    handler: async ({ query, caller, services }) => {
       const db = services.database.db;
+      // Read at each call: the allowlist of fields follows the definitions and the caller's rights.
+      const custom = await customFieldCondition(db, caller!, query);
+      // The export's custom columns: the values of the fields the caller sees (docs/decisions/0209).
+      const values = query.withCustomFields === 'true' ? customFieldValuesExtra(caller!) : undefined;
       return memberPage(db, query, {
-        scope: `members ${seesUnlisted(caller!)}`,
-        where: () => [isChurchMember, ...memberFilters(db, query), visibleTo(caller!)],
+        scope: `members ${seesUnlisted(caller!)} ${values?.tier ?? ''}`,
+        where: () => [isChurchMember, ...memberFilters(db, query), visibleTo(caller!), custom],
+        extra: values && (() => values.extra),
       });
     },
   }),

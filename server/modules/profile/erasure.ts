@@ -20,6 +20,9 @@ const DELETED: Array<{ table: string; column: string }> = [
   { table: 'qualifications', column: 'user_id' },
   { table: 'files', column: 'user_id' },
   { table: 'notifications', column: 'recipient_id' },
+  // The church's own fields about the person (docs/decisions/0209): a blood group names nobody
+  // by itself, but with the rest gone it is theirs alone, and a pastoral note may say anything.
+  { table: 'custom_field_values', column: 'user_id' },
 ];
 
 /** Fields kept on the anonymised biodata: the statistics count by them, and they name nobody. */

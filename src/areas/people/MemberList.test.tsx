@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
+import { fakeApi, ok, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
 import { MemberList } from './MemberList';
 
 const ADA = {
@@ -34,10 +34,12 @@ const CHOICES = ['GET /CIHZone/GetAll', 'GET /Center/GetAll', 'GET /Department/G
 const api = fakeApi();
 
 /** The member list at its address, GetMemberQuery answering these rows (of 169 when there are some). */
-function renderList(members: object[] = [ADA, EMEKA], path = '/members-management') {
+function renderList(members: object[] = [ADA, EMEKA], path = '/members-management', fields: object[] = []) {
   signInWith(['CAN_VIEW_MEMBERS', 'CAN_VIEW_ATTENDANCE']);
   api.on(MEMBERS, () => rows(members, members.length ? 169 : 0));
   for (const route of CHOICES) api.on(route, () => rows([]));
+  // The church's own fields the caller sees, whose columns the export adds (docs/decisions/0209).
+  api.on('GET /CustomFields/GetAll', () => ok(fields));
   renderScreen(<MemberList />, { path });
 }
 
@@ -103,6 +105,19 @@ describe('the member list', () => {
     await waitFor(() => expect(memberCalls().at(-1)).toMatchObject({ Gender: 'Female' }));
   });
 
+  it('filters by a field of the church the caller sees, by one of its choices', async () => {
+    const blood = { id: 'f2', name: 'Blood group', type: 'choice', choices: ['A', 'O'], visibility: 'everyone', retired: false };
+    renderList([ADA, EMEKA], '/members-management', [blood]);
+    await screen.findByText('Ada Okafor');
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Field of the church' }));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /^Field of the church/ }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Blood group' }));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /^Value/ }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'O' }));
+    await waitFor(() => expect(memberCalls().at(-1)).toMatchObject({ CustomField: 'f2', CustomValue: 'O' }));
+  });
+
   it('sorts by the sorts of the spec', async () => {
     renderList();
     await screen.findByText('Ada Okafor');
@@ -129,6 +144,20 @@ describe('the member list', () => {
     expect(heading).toBe('Name,Email,Phone,Gender,Date of birth,Marital status,Employment,State,Location,Zone,Center,Role');
     expect(first).toContain('Ada Okafor,ada@example.org');
     expect(csv).toContain('Emeka Nwosu');
+  });
+
+  it('adds a column per custom field the caller sees to the export, with the values of each row', async () => {
+    const blood = { id: 'f2', name: 'Blood group', type: 'choice', choices: ['A', 'O'], visibility: 'everyone', retired: false };
+    renderList([{ ...ADA, customFields: { f2: 'O' } }, EMEKA], '/members-management', [blood]);
+    await screen.findByText('Ada Okafor');
+    await waitFor(() => expect(api.callsTo('GET /CustomFields/GetAll')).toHaveLength(1));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Export' })));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    expect(memberCalls().at(-1)).toMatchObject({ WithCustomFields: 'true' });
+    const [heading, first, second] = (await blobs[0].text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(heading.endsWith(',Role,Blood group')).toBe(true);
+    expect(first.endsWith(',O')).toBe(true);
+    expect(second.endsWith(',')).toBe(true);
   });
 
   it('explains an empty church', async () => {

@@ -1,6 +1,8 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import {
   DataTable,
+  downloadCSV,
+  type Exporter,
   ExportButton,
   FilterButton,
   List,
@@ -19,11 +21,13 @@ import { useChoices, type ListName } from '@/src/common/choices';
 import { useReference } from '@/src/common/places';
 import { VirtualAutocompleteInput } from '@/src/common/VirtualAutocomplete';
 import { useRoleLabel } from '@/src/common/roles/useRoles';
-import { longDate, PageHeader, useCsvExporter, type ApiRecord, type ColumnDef } from '@/src/common/crud';
+import { longDate, PageHeader, type ApiRecord, type ColumnDef } from '@/src/common/crud';
 import { MEMBER_SORTS } from '@/src/common/MemberTable';
 import { enumColumn, enumLabel } from '@/src/common/enumLabels';
 import { RecordCards, usePhone } from '@/src/common/RecordCards';
 import { ImportButton } from './ImportDialog';
+import { CustomFieldFilter, useSeenCustomFields } from './CustomFieldFilter';
+import { toCsv } from '@/src/common/crud/csv';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { ListSortButton } from '@/src/common/ListSortButton';
 
@@ -46,6 +50,29 @@ const EXPORT_COLUMNS: ColumnDef[] = [
   'centerName',
   'userRole',
 ].map((source) => ({ source }));
+
+/**
+ * The CSV export: the summary's columns, then one column per custom field the exporter sees
+ * (docs/decisions/0209), its values asked of the list with the export's rows.
+ */
+function useMemberExporter(): Exporter {
+  const translate = useTranslate();
+  const { data: fields = [] } = useSeenCustomFields();
+  return useCallback(
+    (records: ApiRecord[]) => {
+      const columns = [
+        ...EXPORT_COLUMNS.map(({ source }) => ({ source, label: translate(label(source)) })),
+        ...fields.map((f) => ({ source: `custom:${f.id}`, label: f.name })),
+      ];
+      const rows = records.map((r) => ({
+        ...Object.fromEntries(EXPORT_COLUMNS.map(({ source }) => [source, r[source]])),
+        ...Object.fromEntries(fields.map((f) => [`custom:${f.id}`, (r.customFields as Record<string, unknown> | null)?.[f.id] ?? ''])),
+      }));
+      downloadCSV(toCsv(rows, columns), translate(`resources.${RESOURCE}.name`, { smart_count: 2 }));
+    },
+    [translate, fields],
+  );
+}
 
 /** The export asks for every filtered member at once: the API's largest page. */
 const EXPORT_ALL = 25000;
@@ -92,6 +119,7 @@ const asChoices = (values: readonly string[], name: (value: string) => string = 
 
 function useFilters() {
   const translate = useTranslate();
+  const hasCustomFields = !!useSeenCustomFields().data?.length;
   const select = (source: string, values: readonly string[], name?: (value: string) => string) => (
     <SelectInput key={source} source={source} label={label(source)} choices={asChoices(values, name)} emptyText="flock.select_option" />
   );
@@ -107,6 +135,8 @@ function useFilters() {
     <StateFilter key="state" source="state" />,
     select('role', [...ASSIGNABLE_ROLES, ...CIH_ROLES], (role) => translate(`flock.roles.${role}`)),
     select('status', ['active', 'disabled'], (status) => translate(`flock.member_list.status.${status}`)),
+    // Offered only when the caller sees a field of the church's own (docs/decisions/0209).
+    ...(hasCustomFields ? [<CustomFieldFilter key="customField" source="customField" />] : []),
   ];
 }
 
@@ -128,7 +158,7 @@ export function MemberList() {
   const phone = usePhone();
   const columns = useTableColumns();
   const route = useLocation().pathname.startsWith('/attendance') ? 'attendance' : 'members';
-  const exporter = useCsvExporter(RESOURCE, EXPORT_COLUMNS);
+  const exporter = useMemberExporter();
   const canImport = useAllows('memberImports', 'view');
   return (
     <>
@@ -146,7 +176,7 @@ export function MemberList() {
           <TopToolbar>
             <FilterButton />
             <ListSortButton fields={MEMBER_SORTS} />
-            <ExportButton maxResults={EXPORT_ALL} />
+            <ExportButton maxResults={EXPORT_ALL} meta={{ withCustomFields: true }} />
             {canImport && route === 'members' && <ImportButton />}
           </TopToolbar>
         }

@@ -5,22 +5,43 @@ import { byUser, create, list, listQuery, PEOPLE_FILTERS, post, type ResourceEnd
 
 type RoleGrant = { userId: string; roleId: string };
 
+/** The member list's filter on a field of the church (CustomFieldFilter): the field's id and its value or range. */
+type CustomFieldFilterValue = { id?: string; value?: string; from?: string; to?: string };
+
+/** The member list's filters under their query names. */
+const MEMBER_FILTERS = {
+  zoneId: 'ZoneId',
+  centerId: 'CenterId',
+  departmentId: 'DepartmentId',
+  departmentName: 'DepartmentName',
+  affinityGroup: 'AffinityGroup',
+  gender: 'Gender',
+  maritalStatus: 'MaritalStatus',
+  employmentStatus: 'EmploymentStatus',
+  state: 'State',
+  role: 'Role',
+  status: 'Status',
+};
+
 /** The area's rows of the endpoint table (src/endpoints.ts): each descriptor's API calls under its name. */
 export const peopleEndpoints = {
   members: {
-    getList: list(calls.getMemberQuery, {
-      zoneId: 'ZoneId',
-      centerId: 'CenterId',
-      departmentId: 'DepartmentId',
-      departmentName: 'DepartmentName',
-      affinityGroup: 'AffinityGroup',
-      gender: 'Gender',
-      maritalStatus: 'MaritalStatus',
-      employmentStatus: 'EmploymentStatus',
-      state: 'State',
-      role: 'Role',
-      status: 'Status',
-    }),
+    getList: {
+      ...list(calls.getMemberQuery),
+      // The export asks (meta) for the custom fields' values too (docs/decisions/0209).
+      query: (params: GetListParams) => {
+        const { customField, ...filter } = (params.filter ?? {}) as { customField?: CustomFieldFilterValue };
+        const custom = customField?.id ? customField : undefined;
+        return {
+          ...listQuery({ ...params, filter }, MEMBER_FILTERS),
+          CustomField: custom?.id,
+          CustomValue: custom?.value,
+          CustomFrom: custom?.from,
+          CustomTo: custom?.to,
+          WithCustomFields: params.meta?.withCustomFields ? 'true' : undefined,
+        };
+      },
+    },
   },
   memberImports: {
     custom: {

@@ -1,9 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslate, type RaRecord } from 'react-admin';
+import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
 import { Box, Card, Tab, Tabs } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { PersonCustomField } from '@/domain/profile/customFields';
 import { visibleTabs, type ProfileTab } from '@/domain/profile/rules';
+import type { FlockDataProvider } from '@/src/dataProvider';
 import { ChildrenTab } from './ChildrenTab';
 import { ChurchAffiliationTab } from './ChurchAffiliationTab';
+import { CustomFieldsTab } from './CustomFieldsTab';
 import { DepartmentsTab } from './DepartmentsTab';
 import { EmployerTab } from './EmployerTab';
 import { PersonalTab } from './PersonalTab';
@@ -23,7 +27,12 @@ type Props = {
 export function ProfileTabs({ userId, user, biodata, affiliation, viewer }: Props) {
   const translate = useTranslate();
   const [chosen, setChosen] = useState<ProfileTab>('personal');
-  const tabs = visibleTabs({ employmentStatus: biodata.record?.employmentStatus, maritalStatus: biodata.record?.maritalStatus });
+  const custom = useCustomFields(userId);
+  const tabs = visibleTabs({
+    employmentStatus: biodata.record?.employmentStatus,
+    maritalStatus: biodata.record?.maritalStatus,
+    hasCustomFields: !!custom.data?.length,
+  });
   // A tab the saved biodata no longer calls for (marital status changed) falls back to the first.
   const current = tabs.includes(chosen) ? chosen : 'personal';
   const surname = biodata.record?.surName ?? user.surName;
@@ -38,6 +47,7 @@ export function ProfileTabs({ userId, user, biodata, affiliation, viewer }: Prop
       <ChurchAffiliationTab userId={userId} viewer={viewer} affiliation={affiliation} onSaved={affiliation.refetch} />
     ),
     departments: () => <DepartmentsTab userId={userId} viewer={viewer} hasAffiliation={hasAffiliation} />,
+    customFields: () => <CustomFieldsTab userId={userId} fields={custom.data ?? []} onSaved={() => void custom.refetch()} />,
   };
   return (
     <Card>
@@ -63,4 +73,13 @@ export function ProfileTabs({ userId, user, biodata, affiliation, viewer }: Prop
       </Box>
     </Card>
   );
+}
+
+/** The church's own fields the reader sees on this profile, with their values (docs/decisions/0209). */
+function useCustomFields(userId: string) {
+  const api = useDataProvider<FlockDataProvider>();
+  return useQuery({
+    queryKey: ['customFieldValues', userId],
+    queryFn: async () => (await api.getCustomFieldValues<PersonCustomField[]>({ userId })).data,
+  });
 }

@@ -5,7 +5,7 @@ import { peopleCalls } from '@/domain/people/calls';
 import { profileCalls as calls } from '@/domain/profile/calls';
 import { requestsCalls } from '@/domain/requests/calls';
 import type { Query } from '@/src/dataProvider/http';
-import { create, memberDetail, ofMember, one, update, type Endpoint, type ResourceEndpoints } from '@/src/dataProvider/endpoints';
+import { create, memberDetail, ofMember, one, post, update, type Endpoint, type ResourceEndpoints } from '@/src/dataProvider/endpoints';
 
 type MemberRequest = { userId: string; reason?: string };
 
@@ -97,6 +97,25 @@ export const profileEndpoints = {
     custom: {
       getMyConsents: { call: calls.getMyConsents },
       updateMyConsents: { call: calls.updateMyConsents, body: (p: Record<string, boolean>) => p },
+    },
+  },
+  // The church's own fields on people (docs/decisions/0209): their definitions, and a person's values.
+  customFields: {
+    custom: {
+      getCustomFields: {
+        call: calls.customFieldsGetAll,
+        query: (p?: { includeRetired?: boolean }) => ({ IncludeRetired: p?.includeRetired ? 'true' : undefined }),
+      },
+      createCustomField: post(calls.customFieldsCreate),
+      updateCustomField: post(calls.customFieldsUpdate),
+      reorderCustomFields: post(calls.customFieldsReorder),
+      deleteCustomField: { call: calls.customFieldsDelete, query: (p: { id: string }) => ({ Id: p.id }) },
+    },
+  },
+  customFieldValues: {
+    custom: {
+      getCustomFieldValues: { call: calls.customFieldsGetValues, query: (p: { userId: string }) => ({ UserId: p.userId }) },
+      saveCustomFieldValues: post(calls.customFieldsSaveValues),
     },
   },
 } satisfies Record<string, ResourceEndpoints>;

@@ -1,4 +1,6 @@
 import PersonIcon from '@mui/icons-material/Person';
+import TuneIcon from '@mui/icons-material/Tune';
+import { P } from '@/domain/roles/permissions';
 import { SIGNED_IN } from '@/src/authProvider/rules';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 
@@ -46,4 +48,16 @@ export const erasures = descriptor({
 /** One's own consents (contact by email and SMS, appearing in lists): the choices in force and their history. */
 export const consents = descriptor({
   name: 'consents',
+});
+
+/** The church's own fields on people (docs/decisions/0209): the office defines them; every profile reads its values. */
+export const customFields = descriptor({
+  name: 'customFields',
+  path: '/custom-fields',
+  screen: lazyScreen(() => import('./CustomFieldsPage'), 'CustomFieldsPage'),
+  access: { view: [P.manageCustomFields] },
+  icon: TuneIcon,
+});
+export const customFieldValues = descriptor({
+  name: 'customFieldValues',
 });

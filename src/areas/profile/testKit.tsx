@@ -132,6 +132,8 @@ function answer(api: FakeApi, fixtures: Fixtures) {
   for (const route of CREATES) api.on(route, ({ body }) => ok({ ...(body as object), id: 'created-1' }));
   for (const route of UPDATES) api.on(route, ({ body }) => ok(body));
   for (const route of EMPTY) api.on(route, () => ok(null));
+  // The church has defined no fields of its own unless a test says so.
+  api.on('GET /CustomFields/GetValues', () => ok([]));
   // One's own profile shows one's privacy choices: none made yet.
   api.on('GET /Stewardship/GetMyConsents', () => ok({ wording: '1', current: { email: null, sms: null, listing: null }, history: [] }));
   // ... and which notifications also come by email: all of them.
