@@ -50,6 +50,9 @@ export const AUDIT_ACTIONS = [
   'confirm',
   'decline',
   'reschedule',
+  'changeStage',
+  /** A read that is itself recorded: care notes (docs/decisions 0210). */
+  'read',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -102,5 +105,8 @@ export const AUDIT_ENTITIES = [
   'goalProgress',
   'appointment',
   'appointmentAvailability',
+  'memberStage',
+  'careNote',
+  'careSettings',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

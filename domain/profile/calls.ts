@@ -15,9 +15,11 @@ import {
   personalDataQuery,
 } from '@/domain/profile/schemas.js';
 import { idQuery, userIdQuery } from '@/domain/common/fields.js';
-import { defineCall } from '@/domain/common/calls.js';
+import { defineCall, responseType } from '@/domain/common/calls.js';
+import { careNoteSchema, careSettingsSchema, type CareNote, type CareSettings } from '@/domain/profile/careNotes.js';
+import { timelineQuery, type TimelinePage } from '@/domain/profile/timeline.js';
 
-/** A member's profile: biodata, its details (spouse, employer, children, qualifications), church affiliation, consents, personal data and erasure. */
+/** A member's profile: biodata, its details (spouse, employer, children, qualifications), church affiliation, consents, personal data and erasure, the timeline and care notes. */
 export const profileCalls = {
   getChurchAffiliationByUserId: defineCall({ method: 'GET', path: '/ChurchAffiliation/GetChurchAffiliationByUserId', query: idQuery }),
   createChurchAffiliation: defineCall({
@@ -54,4 +56,14 @@ export const profileCalls = {
   updateMyConsents: defineCall({ method: 'PUT', path: '/Stewardship/UpdateMyConsents', body: consentChoicesSchema }),
   getErasureScope: defineCall({ method: 'GET', path: '/Stewardship/GetErasureScope', query: userIdQuery }),
   erasePerson: defineCall({ method: 'POST', path: '/Stewardship/ErasePerson', body: userIdQuery }),
+  getTimeline: defineCall({ method: 'GET', path: '/Timeline/GetByUserId', query: timelineQuery, response: responseType<TimelinePage>() }),
+  getCareNotes: defineCall({ method: 'GET', path: '/CareNotes/GetByUserId', query: userIdQuery, response: responseType<CareNote[]>() }),
+  createCareNote: defineCall({ method: 'POST', path: '/CareNotes/Create', body: careNoteSchema, response: responseType<CareNote>() }),
+  getCareSettings: defineCall({ method: 'GET', path: '/CareNotes/GetSettings', response: responseType<CareSettings>() }),
+  updateCareSettings: defineCall({
+    method: 'PUT',
+    path: '/CareNotes/UpdateSettings',
+    body: careSettingsSchema,
+    response: responseType<CareSettings>(),
+  }),
 };

@@ -38,6 +38,8 @@ export const MODULES: ReadonlyArray<{ name: string; rights: AccessRight[] }> = [
   { name: 'Appoitment', rights: CRUD },
   { name: 'Notifications', rights: ['CAN_VIEW', 'CAN_CREATE'] },
   { name: 'Audit Report', rights: ['CAN_VIEW'] },
+  // Pastoral care notes: one right to read and write them (docs/decisions 0210).
+  { name: 'Pastoral Care', rights: ['CAN_UPDATE'] },
 ];
 
 export type PermissionEntry = { accessRight: string; moduleName: string };
@@ -171,4 +173,6 @@ export const P = {
   createMeetings: 'CAN_CREATE_MEETINGS',
   updateMeetings: 'CAN_UPDATE_MEETINGS',
   deleteMeetings: 'CAN_DELETE_MEETINGS',
+  // Pastoral care notes: reading and writing them (each read audited).
+  pastoralCare: 'CAN_UPDATE_PASTORAL_CARE',
 } as const;

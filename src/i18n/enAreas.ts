@@ -275,6 +275,9 @@ export const enAreas = {
         goalProgress: 'Goal progress',
         appointment: 'Appointment',
         appointmentAvailability: 'Appointment hours',
+        memberStage: 'Stage',
+        careNote: 'Care notes',
+        careSettings: 'Care notes setting',
       } satisfies Record<AuditEntity, string>,
       actions: {
         create: 'Created',
@@ -323,6 +326,8 @@ export const enAreas = {
         confirm: 'Confirmed',
         decline: 'Declined',
         reschedule: 'Rescheduled',
+        changeStage: 'Stage changed',
+        read: 'Read',
       } satisfies Record<AuditAction, string>,
       fields: {
         id: 'Id',

@@ -20,6 +20,8 @@ const DELETED: Array<{ table: string; column: string }> = [
   { table: 'qualifications', column: 'user_id' },
   { table: 'files', column: 'user_id' },
   { table: 'notifications', column: 'recipient_id' },
+  // Pastors' notes about the person (docs/decisions 0210).
+  { table: 'care_notes', column: 'user_id' },
 ];
 
 /** Fields kept on the anonymised biodata: the statistics count by them, and they name nobody. */
