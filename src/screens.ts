@@ -8,6 +8,7 @@ import { allEvents, events, myOutreach, outreach, outreachReports, venueBookings
 import {
   avatars,
   biodata,
+  careNotes,
   children,
   churchAffiliations,
   consents,
@@ -17,6 +18,8 @@ import {
   profiles,
   qualifications,
   spouses,
+  stages,
+  timelines,
 } from '@/src/areas/profile';
 import { appointments } from '@/src/areas/appointments';
 import { auditLogs } from '@/src/areas/auditTrail';
@@ -91,6 +94,9 @@ export const SCREENS = [
   cihInspections,
   erasures,
   consents,
+  stages,
+  timelines,
+  careNotes,
   venues,
   venueBookings,
   events,

@@ -29,6 +29,39 @@ const EVENT_FIELDS = {
 
 export const enAreas = {
   flock: {
+    // A person's stage, timeline and care notes (docs/decisions 0210).
+    care: {
+      stage_title: 'Stage',
+      since: 'since %{date}',
+      period: '%{stage}: %{from} to %{to}',
+      history: 'Stage history',
+      no_history: 'No stage has been recorded yet.',
+      change: 'Change stage',
+      new_stage: 'New stage',
+      started_on: 'Started on',
+      save: 'Save stage',
+      changed: 'Stage changed',
+      timeline: 'Timeline',
+      timeline_empty: 'Nothing has been recorded about this person yet.',
+      load_more: 'Show older',
+      load_error: 'This could not be loaded: %{message}',
+      kinds: {
+        stage: 'Stage: %{what}',
+        request: 'Request %{what}: %{detail}',
+        attendance: 'House fellowship at %{what}: %{detail}',
+        notification: 'Notification: %{what}',
+        department: 'Joined %{what}',
+      },
+      notes: 'Care notes',
+      notes_intro:
+        'Only those entrusted with pastoral care read these notes, never the person, and every reading is recorded. A note cannot be changed: add a new one to correct it.',
+      notes_empty: 'No care notes yet. The first note you add starts this person’s care record.',
+      new_note: 'New note',
+      add_note: 'Add note',
+      note_added: 'Note added',
+      written_by: '%{name}, %{date}',
+      back: 'Back to the profile',
+    },
     // The member profile and the member list; the product's texts word for word.
     profile: {
       not_allowed: 'You may see only your own profile. Ask an administrator to see another member’s.',

@@ -20,6 +20,7 @@ export const peopleEndpoints = {
       state: 'State',
       role: 'Role',
       status: 'Status',
+      stage: 'Stage',
     }),
   },
   memberImports: {
