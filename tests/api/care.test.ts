@@ -44,9 +44,12 @@ describe('the migration derives stages from what Flock knows', () => {
     const inDepartment = new Set((await db().select({ id: userDepartments.userId }).from(userDepartments)).map((r) => r.id));
     const heads = new Set((await db().select({ id: departments.hodId }).from(departments)).map((r) => r.id));
     const cihLeaders = new Set(
-      (await db().select({ id: churchAffiliations.userId }).from(churchAffiliations).where(inArray(churchAffiliations.cihRole, ['cihpastor', 'cihcoordinator']))).map(
-        (r) => r.id,
-      ),
+      (
+        await db()
+          .select({ id: churchAffiliations.userId })
+          .from(churchAffiliations)
+          .where(inArray(churchAffiliations.cihRole, ['cihpastor', 'cihcoordinator']))
+      ).map((r) => r.id),
     );
     const expected = (p: (typeof people)[number]) => {
       if (p.isFirstTimer) return 'first-timer';
@@ -79,7 +82,9 @@ describe('the migration derives stages from what Flock knows', () => {
 describe('ChangeStage', () => {
   it('adds a period from the day given, keeps the history, and shows in the member list', async () => {
     const id = await addPerson(s, { surName: 'Stagex' });
-    await db().insert(memberStages).values({ userId: id, stage: 'member', startedOn: daysAgo(30) });
+    await db()
+      .insert(memberStages)
+      .values({ userId: id, stage: 'member', startedOn: daysAgo(30) });
     const res = await change({ userId: id, stage: 'worker', startedOn: daysAgo(10) });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ stage: 'worker', startedOn: daysAgo(10) });
@@ -93,13 +98,18 @@ describe('ChangeStage', () => {
     expect(list.body.data.map((m: { id: string; stage: string }) => [m.id, m.stage])).toEqual([[id, 'leader']]);
     const members = await s.call('GET', '/ChurchAffiliation/GetMemberQuery?Search=Stagex&Stage=member', { token: admin });
     expect(members.body.data).toEqual([]);
-    const audit = await db().select().from(auditLogs).where(and(eq(auditLogs.action, 'changeStage'), eq(auditLogs.subjectId, id)));
+    const audit = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'changeStage'), eq(auditLogs.subjectId, id)));
     expect(audit).toHaveLength(2);
   });
 
   it('refuses a date in the future, before the current stage, and a stage the account cannot be in', async () => {
     const id = await addPerson(s, { surName: 'Stagey' });
-    await db().insert(memberStages).values({ userId: id, stage: 'member', startedOn: daysAgo(5) });
+    await db()
+      .insert(memberStages)
+      .values({ userId: id, stage: 'member', startedOn: daysAgo(5) });
     const future = await change({ userId: id, stage: 'worker', startedOn: '2199-01-01' });
     expect([future.status, future.body.message]).toEqual([400, 'Start date cannot be in the future']);
     const before = await change({ userId: id, stage: 'worker', startedOn: daysAgo(6) });
@@ -161,9 +171,16 @@ describe('the timeline', () => {
     person = await createUser(s);
     const [center] = await db().select().from(centers).limit(1);
     const [department] = await db().select().from(departments).limit(1);
-    await db().insert(memberStages).values({ userId: person.id, stage: 'member', startedOn: daysAgo(400) });
-    await db().insert(userDepartments).values({ userId: person.id, departmentId: department.id, joinedAt: new Date(Date.now() - 300 * 86_400_000) });
-    const [request] = await db().insert(memberRequests).values({ userId: person.id, kind: 'joinDepartment', status: 'approved' }).returning();
+    await db()
+      .insert(memberStages)
+      .values({ userId: person.id, stage: 'member', startedOn: daysAgo(400) });
+    await db()
+      .insert(userDepartments)
+      .values({ userId: person.id, departmentId: department.id, joinedAt: new Date(Date.now() - 300 * 86_400_000) });
+    const [request] = await db()
+      .insert(memberRequests)
+      .values({ userId: person.id, kind: 'joinDepartment', status: 'approved' })
+      .returning();
     await db()
       .insert(requestEvents)
       .values([
@@ -280,7 +297,9 @@ describe('care notes', () => {
   });
 
   it('stay out of the member list, its export and the person’s own data unless the church says so', async () => {
-    const list = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?Search=${encodeURIComponent(subject.email)}&PageSize=25000`, { token: admin });
+    const list = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?Search=${encodeURIComponent(subject.email)}&PageSize=25000`, {
+      token: admin,
+    });
     expect(list.body.data).toHaveLength(1);
     expect(JSON.stringify(list.body)).not.toContain('Grieving');
     const auditExport = await s.call('GET', `/AuditTrail/ExportAudit?SubjectId=${subject.id}`, { token: admin });

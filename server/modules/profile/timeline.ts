@@ -36,7 +36,7 @@ const MAY_SEE: Record<TimelineKind, (caller: Caller, self: boolean) => boolean> 
   notification: (_c, self) => self,
 };
 
-export const kindsFor = (caller: Caller, userId: string) => {
+const kindsFor = (caller: Caller, userId: string) => {
   const self = isSelf(caller, userId);
   return TIMELINE_KINDS.filter((kind) => MAY_SEE[kind](caller, self));
 };
@@ -127,7 +127,11 @@ function branchOf(kind: TimelineKind, userId: string, cursor: Cursor | undefined
 }
 
 /** A page of the person's timeline as the viewer may see it, newest first; nextCursor while more follow. */
-export async function timelinePage(db: Db, caller: Caller, q: { userId: string; pageSize?: number; cursor?: string }): Promise<TimelinePage> {
+export async function timelinePage(
+  db: Db,
+  caller: Caller,
+  q: { userId: string; pageSize?: number; cursor?: string },
+): Promise<TimelinePage> {
   const kinds = kindsFor(caller, q.userId);
   const limit = q.pageSize ?? TIMELINE_PAGE_SIZE;
   const cursor = q.cursor ? decode(q.cursor) : undefined;

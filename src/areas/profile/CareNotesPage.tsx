@@ -1,7 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  List,
+  ListItem,
+  ListItemText,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { CARE_NOTE_MAX, type CareNote } from '@/domain/profile/careNotes';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';

@@ -34,7 +34,9 @@ describe('the stage on the profile', () => {
     expect(date.value).toBe(latestToday());
     // A member's account offers member's stages and beyond, not the one held.
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /^New stage/ }));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['Worker', 'Leader']);
     fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());

@@ -28,7 +28,13 @@ function ChangeStage({ userId, current, onChanged }: { userId: string; current?:
   };
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 2 }}>
-      <TextField select label={translate('flock.care.new_stage')} value={stage} onChange={(e) => setStage(e.target.value as Stage)} sx={{ minWidth: 160 }}>
+      <TextField
+        select
+        label={translate('flock.care.new_stage')}
+        value={stage}
+        onChange={(e) => setStage(e.target.value as Stage)}
+        sx={{ minWidth: 160 }}
+      >
         {choices.map((s) => (
           <MenuItem key={s} value={s}>
             {translate(`flock.stages.${s}`)}

@@ -32,7 +32,11 @@ describe('the timeline page', () => {
     open();
     const list = await screen.findByRole('list', { name: 'Timeline' });
     await within(list).findByText('House fellowship at Ikeja Center: present');
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'House fellowship at Ikeja Center: present2025-06-01',
       'Request joinDepartment: approved2025-05-02',
       'Joined Choir2025-03-02',
