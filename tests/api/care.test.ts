@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { latestToday } from '@/domain/common/dates.js';
 import { P } from '@/domain/roles/permissions.js';
 import {
@@ -16,6 +16,8 @@ import {
   userDepartments,
   users,
 } from '@/server/db/schema/index.js';
+import { rowsOf } from '@/server/db/queries.js';
+import { directoryQueries, isChurchMember, memberFilters } from '@/server/engines/memberList.js';
 import { addPerson } from '@/tests/support/people.js';
 import { userWith } from '@/tests/support/roles.js';
 import { ADMIN_EMAIL, DEMO_PASSWORD, startServer, type TestServer } from '@/tests/support/server.js';
@@ -140,6 +142,40 @@ describe('ChangeStage', () => {
   it('rejects an unknown stage filter', async () => {
     const res = await s.call('GET', '/ChurchAffiliation/GetMemberQuery?Stage=elder', { token: admin });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('the stage filter’s plan', () => {
+  /** EXPLAIN where the planner may neither read the whole directory nor sort it (as memberDirectory.test.ts does). */
+  async function plan(query: SQL | { getSQL(): SQL }) {
+    return db().transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      const rows = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain ${query}`));
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+  }
+  const memberQuery = (q: Parameters<typeof memberFilters>[1]) => directoryQueries(db(), q, [isChurchMember, ...memberFilters(db(), q)]);
+
+  it('reads worker and leader through the stage index, by name', async () => {
+    await db().execute(sql`vacuum analyze member_directory`);
+    for (const stage of ['worker', 'leader'] as const) {
+      const q = memberQuery({ stage, pageNumber: 2, pageSize: 25 });
+      const page = await plan(q.ids);
+      expect(page, stage).toMatch(/Index (Only )?Scan using member_directory_stage_idx/);
+      expect(page, stage).not.toMatch(/Sort/);
+      expect(await plan(q.count), stage).toMatch(/member_directory_stage_idx/);
+    }
+  });
+
+  it('reads member, most of the church, in an ordered index scan without a sort', async () => {
+    // The planner may walk the name order and keep the NULL stages, or the stage index's NULLs:
+    // either is an index in the list's order, never the whole table sorted.
+    const q = memberQuery({ stage: 'member', pageNumber: 2, pageSize: 25 });
+    const page = await plan(q.ids);
+    expect(page).toMatch(/Index (Only )?Scan using member_directory_(stage|sur_name)_idx/);
+    expect(page).not.toMatch(/Sort/);
   });
 });
 
