@@ -8,6 +8,7 @@ import { allEvents, events, myOutreach, outreach, outreachReports, venueBookings
 import {
   avatars,
   biodata,
+  careNotes,
   children,
   churchAffiliations,
   consents,
@@ -19,6 +20,8 @@ import {
   profiles,
   qualifications,
   spouses,
+  stages,
+  timelines,
 } from '@/src/areas/profile';
 import { appointments } from '@/src/areas/appointments';
 import { auditLogs } from '@/src/areas/auditTrail';
@@ -95,6 +98,9 @@ export const SCREENS = [
   consents,
   customFields,
   customFieldValues,
+  stages,
+  timelines,
+  careNotes,
   venues,
   venueBookings,
   events,

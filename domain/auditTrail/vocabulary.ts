@@ -50,6 +50,9 @@ export const AUDIT_ACTIONS = [
   'confirm',
   'decline',
   'reschedule',
+  'changeStage',
+  /** A read that is itself recorded: care notes (docs/decisions 0210). */
+  'read',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -104,5 +107,8 @@ export const AUDIT_ENTITIES = [
   'appointmentAvailability',
   'customField',
   'customFieldValues',
+  'memberStage',
+  'careNote',
+  'careSettings',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

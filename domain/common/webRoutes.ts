@@ -18,6 +18,8 @@ export const WEB_ROUTES = [
   '/home',
   '/overview',
   '/profile/:userId',
+  '/profile/:userId/timeline',
+  '/profile/:userId/care-notes',
   '/members-management',
   '/attendance',
   '/users-management',

@@ -3,8 +3,9 @@ import { bulkConvertSchema, createAdminSchema, userEmailQuery, usernameQuery } f
 import { importCommitSchema, importPreviewSchema } from '@/domain/people/memberImport.js';
 import { idQuery, userIdQuery } from '@/domain/common/fields.js';
 import { defineCall, responseType } from '@/domain/common/calls.js';
+import { changeStageSchema, type StagePeriod } from '@/domain/people/stages.js';
 
-/** Users, the member list and query, administrators, first-timers and their conversion, the archive (demise), and member import. */
+/** Users, the member list and query, administrators, first-timers and their conversion, stages, the archive (demise), and member import. */
 export const peopleCalls = {
   getUserbyId: defineCall({ method: 'GET', path: '/UserManagement/GetUserbyId', query: userIdQuery, response: responseType<UserRecord>() }),
   getUserbyEmail: defineCall({
@@ -30,6 +31,8 @@ export const peopleCalls = {
   getAllDemise: defineCall({ method: 'GET', path: '/Biodata/GetAllDemise' }),
   archiveMember: defineCall({ method: 'PUT', path: '/Biodata/ArchiveMember', query: userIdQuery }),
   restoreMember: defineCall({ method: 'PUT', path: '/Biodata/RestoreMember', query: userIdQuery }),
+  getStages: defineCall({ method: 'GET', path: '/People/GetStages', query: userIdQuery, response: responseType<StagePeriod[]>() }),
+  changeStage: defineCall({ method: 'PUT', path: '/People/ChangeStage', body: changeStageSchema, response: responseType<StagePeriod>() }),
   memberImportUpload: defineCall({ method: 'POST', path: '/MemberImport/Upload', multipart: true }),
   memberImportPreview: defineCall({ method: 'POST', path: '/MemberImport/Preview', body: importPreviewSchema }),
   memberImportCommit: defineCall({ method: 'POST', path: '/MemberImport/Commit', body: importCommitSchema }),

@@ -25,8 +25,10 @@ import {
   type CustomFieldDefinition,
   type PersonCustomField,
 } from '@/domain/profile/customFields.js';
+import { careNoteSchema, careSettingsSchema, type CareNote, type CareSettings } from '@/domain/profile/careNotes.js';
+import { timelineQuery, type TimelinePage } from '@/domain/profile/timeline.js';
 
-/** A member's profile: biodata, its details (spouse, employer, children, qualifications), church affiliation, consents, personal data and erasure. */
+/** A member's profile: biodata, its details (spouse, employer, children, qualifications), church affiliation, consents, personal data and erasure, the timeline and care notes. */
 export const profileCalls = {
   getChurchAffiliationByUserId: defineCall({ method: 'GET', path: '/ChurchAffiliation/GetChurchAffiliationByUserId', query: idQuery }),
   createChurchAffiliation: defineCall({
@@ -80,4 +82,14 @@ export const profileCalls = {
     response: responseType<PersonCustomField[]>(),
   }),
   customFieldsSaveValues: defineCall({ method: 'PUT', path: '/CustomFields/SaveValues', body: customValuesSaveSchema }),
+  getTimeline: defineCall({ method: 'GET', path: '/Timeline/GetByUserId', query: timelineQuery, response: responseType<TimelinePage>() }),
+  getCareNotes: defineCall({ method: 'GET', path: '/CareNotes/GetByUserId', query: userIdQuery, response: responseType<CareNote[]>() }),
+  createCareNote: defineCall({ method: 'POST', path: '/CareNotes/Create', body: careNoteSchema, response: responseType<CareNote>() }),
+  getCareSettings: defineCall({ method: 'GET', path: '/CareNotes/GetSettings', response: responseType<CareSettings>() }),
+  updateCareSettings: defineCall({
+    method: 'PUT',
+    path: '/CareNotes/UpdateSettings',
+    body: careSettingsSchema,
+    response: responseType<CareSettings>(),
+  }),
 };

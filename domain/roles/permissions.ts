@@ -39,6 +39,8 @@ export const MODULES: ReadonlyArray<{ name: string; rights: AccessRight[] }> = [
   { name: 'Notifications', rights: ['CAN_VIEW', 'CAN_CREATE'] },
   { name: 'Audit Report', rights: ['CAN_VIEW'] },
   { name: 'Custom Fields', rights: ['CAN_UPDATE'] },
+  // Pastoral care notes: one right to read and write them (docs/decisions 0210).
+  { name: 'Pastoral Care', rights: ['CAN_UPDATE'] },
 ];
 
 export type PermissionEntry = { accessRight: string; moduleName: string };
@@ -174,4 +176,6 @@ export const P = {
   deleteMeetings: 'CAN_DELETE_MEETINGS',
   // The church's own fields on people: define them, and see and keep every one of them (the office).
   manageCustomFields: 'CAN_UPDATE_CUSTOM_FIELDS',
+  // Pastoral care notes: reading and writing them (each read audited).
+  pastoralCare: 'CAN_UPDATE_PASTORAL_CARE',
 } as const;

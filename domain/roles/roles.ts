@@ -36,8 +36,9 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
     'CAN_UPDATE_CIH_REPORTS',
     ...BOOKER,
   ],
-  // Pastors receive appointments.
+  // Pastors receive appointments and keep care notes (docs/decisions 0210).
   cihpastor: [
+    P.pastoralCare,
     P.viewCihCenter,
     'CAN_VIEW_CIH_REPORTS',
     'CAN_CREATE_CIH_REPORTS',

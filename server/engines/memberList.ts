@@ -3,6 +3,7 @@ import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { z } from 'zod';
 import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/common/enums.js';
+import { stageField, type Stage } from '@/domain/people/stages.js';
 import { idField } from '@/domain/common/fields.js';
 import type { Db } from '@/server/db/client.js';
 import { jsonObject, prerendered, sameText } from '@/server/db/queries.js';
@@ -62,6 +63,8 @@ const memberSummary = prerendered({
   centerName: centers.centerName,
   cihRole: md.cihRole,
   status: sql<'active' | 'disabled'>`case when ${md.disabled} then 'disabled' else 'active' end`,
+  // The directory keeps only the stages the first-timer flag does not say (docs/decisions 0210).
+  stage: sql<Stage>`coalesce(${md.stage}, case when ${md.isFirstTimer} then 'first-timer' else 'member' end)`,
 });
 
 /** The summary as JSON text (see jsonObject), which the page's answer holds as it comes. */
@@ -446,6 +449,7 @@ export const memberQuerySchema = listQuery({
   state: z.string().trim().max(100).optional(),
   role: z.string().trim().max(60).optional(),
   status: z.enum(['active', 'disabled'], { error: "Status must be 'active' or 'disabled'" }).optional(),
+  stage: stageField.optional(),
   ...cursorParam,
 });
 type MemberQuery = z.infer<typeof memberQuerySchema>;
@@ -484,5 +488,17 @@ export function memberFilters(db: Db, q: MemberQuery): Array<SQL | undefined> {
     // A platform role (hod) or a CIH role (cihpastor).
     q.role && or(platformRole(q.role), sameText(md.cihRole, q.role)),
     q.status && flag(md.disabled, q.status === 'disabled'),
+    q.stage && stageIs(q.stage),
   ].map((c) => c || undefined);
+}
+
+/**
+ * The stage filter, through member_directory_stage_idx: worker, leader and visitor are kept in
+ * the directory; first-timer and member are a null stage told apart by the first-timer flag,
+ * through users' index of first-timers as the lists' base conditions are (docs/decisions 0210).
+ */
+function stageIs(stage: Stage): SQL {
+  if (stage === 'member') return sql`${md.stage} is null and ${notFirstTimer}`;
+  if (stage === 'first-timer') return sql`${md.stage} is null and ${md.userId} in ${firstTimerIds}`;
+  return sql`${md.stage} = ${sql.raw(`'${stage}'`)}`;
 }

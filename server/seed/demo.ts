@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { PLATFORM_ROLES } from '@/domain/roles/roles.js';
 import type { Db, Tx } from '@/server/db/client.js';
@@ -810,6 +810,8 @@ export async function seedDemo(
     await writeChurch(tx, church, passwordHash, roleIdOf);
     await seedGatherings(tx, church.people);
     await seedAppointmentHours(tx, church.people);
+    // The demo people's stages, derived as migration 0028 derived those already in Flock (docs/decisions 0210).
+    await tx.execute(sql`select member_stages_derive()`);
   });
   return opts.password ? { created: true } : { created: true, generatedPassword: password };
 }

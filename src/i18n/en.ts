@@ -209,6 +209,8 @@ export const en = {
       text: 'The page you are looking for does not exist or has moved.',
       home: 'Go to the start page',
     },
+    // A person's stage (domain/people/stages.ts), in the member list and on the profile.
+    stages: { visitor: 'Visitor', 'first-timer': 'First-timer', member: 'Member', worker: 'Worker', leader: 'Leader' },
     privacy: {
       intro:
         '%{app} keeps the personal details that you and the church administrators enter: your name, contact details, date of birth, address, family details, qualifications, employer and church affiliation.',
@@ -221,6 +223,7 @@ export const en = {
         'Your details are kept while you belong to the church, and until an administrator erases them at your request. Backups, taken to protect against loss, hold a copy until they are replaced (the newest seven are kept unless the church sets another number).',
       rights:
         'You can see and correct your own details on your profile at any time, and download everything %{app} holds on you there (Download my data). Ask a church administrator to erase your account.',
+      care: 'Pastors may keep notes of the care they give you. Only those the church entrusts with pastoral care can read or write them (never you, nor other leaders), every reading is recorded with who read them, and they are never in lists or exports. Download my data includes them only if the church has decided so.',
     },
     terms: {
       intro: 'By creating an account on %{app} you agree to these terms.',
@@ -482,6 +485,8 @@ export const en = {
       home: { title: 'Home' },
       overview: { title: 'Overview' },
       profile: { title: 'Profile' },
+      timeline: { title: 'Timeline' },
+      careNotes: { title: 'Care notes' },
       members: { title: 'Members management' },
       roles: { title: 'Roles management' },
       users: { title: 'Users management' },
@@ -632,6 +637,7 @@ export const en = {
         dateOfBirth: 'Date of birth',
         userRole: 'Role',
         location: 'Location',
+        stage: 'Stage',
         zoneId: 'Zone',
         centerId: 'Center',
         departmentId: 'Department',

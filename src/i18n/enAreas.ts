@@ -72,6 +72,39 @@ export const enAreas = {
       restored: 'Field restored',
       deleted: 'Field deleted',
     },
+    // A person's stage, timeline and care notes (docs/decisions 0210).
+    care: {
+      stage_title: 'Stage',
+      since: 'since %{date}',
+      period: '%{stage}: %{from} to %{to}',
+      history: 'Stage history',
+      no_history: 'No stage has been recorded yet.',
+      change: 'Change stage',
+      new_stage: 'New stage',
+      started_on: 'Started on',
+      save: 'Save stage',
+      changed: 'Stage changed',
+      timeline: 'Timeline',
+      timeline_empty: 'Nothing has been recorded about this person yet.',
+      load_more: 'Show older',
+      load_error: 'This could not be loaded: %{message}',
+      kinds: {
+        stage: 'Stage: %{what}',
+        request: 'Request %{what}: %{detail}',
+        attendance: 'House fellowship at %{what}: %{detail}',
+        notification: 'Notification: %{what}',
+        department: 'Joined %{what}',
+      },
+      notes: 'Care notes',
+      notes_intro:
+        'Only those entrusted with pastoral care read these notes, never the person, and every reading is recorded. A note cannot be changed: add a new one to correct it.',
+      notes_empty: 'No care notes yet. The first note you add starts this person’s care record.',
+      new_note: 'New note',
+      add_note: 'Add note',
+      note_added: 'Note added',
+      written_by: '%{name}, %{date}',
+      back: 'Back to the profile',
+    },
     // The member profile and the member list; the product's texts word for word.
     profile: {
       not_allowed: 'You may see only your own profile. Ask an administrator to see another member’s.',
@@ -332,6 +365,9 @@ export const enAreas = {
         appointmentAvailability: 'Appointment hours',
         customField: 'Custom field',
         customFieldValues: 'Custom field values',
+        memberStage: 'Stage',
+        careNote: 'Care notes',
+        careSettings: 'Care notes setting',
       } satisfies Record<AuditEntity, string>,
       actions: {
         create: 'Created',
@@ -380,6 +416,8 @@ export const enAreas = {
         confirm: 'Confirmed',
         decline: 'Declined',
         reschedule: 'Rescheduled',
+        changeStage: 'Stage changed',
+        read: 'Read',
       } satisfies Record<AuditAction, string>,
       fields: {
         id: 'Id',

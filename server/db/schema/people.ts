@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { STAGES } from '@/domain/people/stages.js';
 import {
   bigint,
   boolean,
+  check,
   date,
   type ExtraConfigColumn,
   index,
@@ -95,6 +97,13 @@ export const memberDirectory = pgTable(
      * them in the church-wide lists. Kept by a trigger on consents (migration 0017_listing_consent).
      */
     hiddenFromLeaders: boolean('hidden_from_leaders').notNull().default(false),
+    /**
+     * The person's stage (member_stages' newest period) where the first-timer flag does not say
+     * it: null for first-timers and members, so a conversion leaves this column, and the stage
+     * index, as they were (a HOT update still: docs/decisions 0072, 0210). Kept by
+     * member_directory_sync (migration 0026_member_stages_directory).
+     */
+    stage: text('stage', { enum: STAGES }),
   },
   (t) => {
     const listed = sql`not ${t.archived}`;
@@ -134,6 +143,10 @@ export const memberDirectory = pgTable(
         .where(listed),
       index('member_directory_center_idx')
         .on(t.centerId, ...byName, t.userId)
+        .where(listed),
+      // The stage filter: worker and leader are their own key, member is null (the flag says it).
+      index('member_directory_stage_idx')
+        .on(t.stage, ...byName, t.userId)
         .where(listed),
       index('member_directory_affinity_idx').using('gin', t.affinityGroups).where(listed),
       index('member_directory_archived_idx')
@@ -207,3 +220,29 @@ export const listGenerations = pgTable('list_generations', {
   shard: integer('shard').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull(),
 });
+
+/**
+ * A person's stage history: each row a period from startedOn until the next row's start (the
+ * newest is the current stage). Written by the office's stage change and by the conversion of a
+ * first-timer; the first rows were derived by migration 0026_member_stages_directory
+ * (docs/decisions 0210). Rows are never changed, so the history is the record.
+ */
+export const memberStages = pgTable(
+  'member_stages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: STAGES }).notNull(),
+    startedOn: date('started_on').notNull(),
+    /** Who set it: the office, or whoever converted the first-timer; null when derived by the migration. */
+    setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A person's periods in order (the current one, the timeline's page).
+    index('member_stages_user_idx').on(t.userId, t.startedOn, t.createdAt),
+    check('member_stages_stage_check', sql.raw(`stage in (${STAGES.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);

@@ -227,3 +227,22 @@ export const customFieldValues = pgTable(
       .where(sql`${t.boolValue} is not null`),
   ],
 );
+
+/**
+ * Pastoral care notes about a person (docs/decisions 0210): read and written only with
+ * CAN_UPDATE_PASTORAL_CARE, each read audited; never changed once written (a correction is a new
+ * note). Left out of exports and of the person's own data unless the church's care setting says.
+ */
+export const careNotes = pgTable(
+  'care_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('care_notes_user_idx').on(t.userId, t.createdAt)],
+);

@@ -47,6 +47,8 @@ export const memberRequests = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index('member_requests_status_idx').on(t.status, t.kind, t.createdAt),
     index('member_requests_department_idx').on(t.targetDepartmentId),
+    // A person's requests, for their timeline (docs/decisions 0210).
+    index('member_requests_user_idx').on(t.userId),
   ],
 );
 

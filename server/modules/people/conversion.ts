@@ -4,6 +4,7 @@ import type { Tx } from '@/server/db/client.js';
 import { roles, userRoles, users } from '@/server/db/schema/index.js';
 import { recordAuditEach } from '@/server/http/audit.js';
 import { badRequest } from '@/server/http/errors.js';
+import { recordMemberStage } from './stages.js';
 
 /*
  * First-timers become members by conversion. Converting is an approval of the person, so it
@@ -68,6 +69,8 @@ export async function convert(tx: Tx, requested: string[], ctx: AuditContext): P
   await tx.delete(userRoles).where(isFirstTimerRole);
   await tx.execute(sql`insert into ${userRoles} (user_id, role_id)
     select u, ${member}::uuid from unnest(${sql.param(ids)}::uuid[]) as u on conflict do nothing`);
+  // The member stage from today, in the same transaction (docs/decisions 0210).
+  await recordMemberStage(tx, ids, ctx.actorId);
   await recordAuditEach(
     tx,
     ids,

@@ -23,6 +23,8 @@ const DELETED: Array<{ table: string; column: string }> = [
   // The church's own fields about the person (docs/decisions/0209): a blood group names nobody
   // by itself, but with the rest gone it is theirs alone, and a pastoral note may say anything.
   { table: 'custom_field_values', column: 'user_id' },
+  // Pastors' notes about the person (docs/decisions 0210).
+  { table: 'care_notes', column: 'user_id' },
 ];
 
 /** Fields kept on the anonymised biodata: the statistics count by them, and they name nobody. */

@@ -3,6 +3,7 @@ import type { Db, Tx } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
 import { redact } from '@/server/http/audit.js';
 import { notFound } from '@/server/http/errors.js';
+import { careSettingsOf, notesForOwnData } from './careNotes.js';
 
 /** A table and its columns that hold a user's id (a foreign key to users). */
 type UserReference = { table: string; columns: string[] };
@@ -34,6 +35,11 @@ const ACCOUNT_SECRETS = ['password_hash', 'token_version'];
  * attendance saves (which name the center's other members); the export has the originals.
  */
 const DERIVED = new Set(['member_directory', 'cih_idempotent_saves']);
+/**
+ * Care notes are the pastors' (docs/decisions 0210): neither those about the person nor those a
+ * pastor wrote about others; the notes about the person join only when the church's setting says.
+ */
+const WITHHELD = new Set(['care_notes']);
 
 /** Values as JSON takes them: bytes (an avatar) as base64, times as ISO strings. */
 function plain(value: unknown): unknown {
@@ -69,14 +75,18 @@ export async function personalDataOf(db: Db, userId: string): Promise<PersonalDa
   if (!account) throw notFound('User not found');
   const records: PersonalData['records'] = {};
   for (const ref of await userReferences(db)) {
-    if (DERIVED.has(ref.table)) continue;
+    if (DERIVED.has(ref.table) || WITHHELD.has(ref.table)) continue;
     const rows = await rowsNaming(db, ref, userId);
     if (rows.length) records[ref.table] = rows;
   }
+  const { notesInOwnData } = await careSettingsOf(db);
+  if (notesInOwnData) records.care_notes = await notesForOwnData(db, userId);
+  // Without the notes, the reads and writes of them stay out too: they would tell who keeps notes.
+  const care = notesInOwnData ? sql`true` : sql`entity not in ('careNote')`;
   const audit = await db.execute(sql`
-    select id, actor_id, action, entity, entity_id, outcome, before, after, ip, created_at from audit_logs where subject_id = ${userId}
+    select id, actor_id, action, entity, entity_id, outcome, before, after, ip, created_at from audit_logs where subject_id = ${userId} and ${care}
     union all
-    select id, actor_id, action, entity, entity_id, outcome, before, after, ip, created_at from audit_logs_archive where subject_id = ${userId}
+    select id, actor_id, action, entity, entity_id, outcome, before, after, ip, created_at from audit_logs_archive where subject_id = ${userId} and ${care}
     order by created_at, id`);
   const mails = await db.execute(
     // A message's mails keep their text on the message (one body for all its recipients).

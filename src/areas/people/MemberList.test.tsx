@@ -92,6 +92,7 @@ describe('the member list', () => {
       'State',
       'Role',
       'Status',
+      'Stage',
     ]);
   });
 
@@ -118,6 +119,18 @@ describe('the member list', () => {
     await waitFor(() => expect(memberCalls().at(-1)).toMatchObject({ CustomField: 'f2', CustomValue: 'O' }));
   });
 
+  it('filters by stage on the server, member’s stages and beyond', async () => {
+    renderList();
+    await screen.findByText('Ada Okafor');
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Stage' }));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /^Stage/ }));
+    const listbox = within(await screen.findByRole('listbox'));
+    expect(listbox.getAllByRole('option').map((o) => o.textContent)).toEqual(['Select Option', 'Member', 'Worker', 'Leader']);
+    fireEvent.click(listbox.getByRole('option', { name: 'Worker' }));
+    await waitFor(() => expect(memberCalls().at(-1)).toMatchObject({ Stage: 'worker' }));
+  });
+
   it('sorts by the sorts of the spec', async () => {
     renderList();
     await screen.findByText('Ada Okafor');
@@ -141,7 +154,7 @@ describe('the member list', () => {
     expect(memberCalls().at(-1)).toMatchObject({ PageNumber: '1', PageSize: '25000' });
     const csv = await blobs[0].text();
     const [heading, first] = csv.replace(/^\uFEFF/, '').split('\r\n');
-    expect(heading).toBe('Name,Email,Phone,Gender,Date of birth,Marital status,Employment,State,Location,Zone,Center,Role');
+    expect(heading).toBe('Name,Email,Phone,Gender,Date of birth,Marital status,Employment,State,Location,Zone,Center,Role,Stage');
     expect(first).toContain('Ada Okafor,ada@example.org');
     expect(csv).toContain('Emeka Nwosu');
   });

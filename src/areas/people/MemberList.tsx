@@ -17,6 +17,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { Typography } from '@mui/material';
 import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES } from '@/domain/common/enums';
 import { ASSIGNABLE_ROLES, CIH_ROLES } from '@/domain/roles/roles';
+import { STAGES } from '@/domain/people/stages';
 import { useChoices, type ListName } from '@/src/common/choices';
 import { useReference } from '@/src/common/places';
 import { VirtualAutocompleteInput } from '@/src/common/VirtualAutocomplete';
@@ -49,6 +50,7 @@ const EXPORT_COLUMNS: ColumnDef[] = [
   'zoneName',
   'centerName',
   'userRole',
+  'stage',
 ].map((source) => ({ source }));
 
 /**
@@ -102,6 +104,7 @@ function StateFilter({ source }: { source: string }) {
 /** The table's columns, fewer than the export's so a row fits a screen; the name opens the profile. */
 function useTableColumns(): ColumnDef[] {
   const roleLabel = useRoleLabel();
+  const translate = useTranslate();
   return [
     { source: 'fullName', render: (member) => <Link to={profilePath(member)}>{member.fullName}</Link> },
     { source: 'email' },
@@ -111,6 +114,7 @@ function useTableColumns(): ColumnDef[] {
     enumColumn('maritalStatus', { sortable: true }),
     enumColumn('employmentStatus', { sortable: true }),
     { source: 'zoneName' },
+    { source: 'stage', render: (member) => (member.stage ? translate(`flock.stages.${member.stage}`) : '') },
     { source: 'userRole', render: (member) => (member.userRole ?? '').split(', ').filter(Boolean).map(roleLabel).join(', ') },
   ];
 }
@@ -135,6 +139,8 @@ function useFilters() {
     <StateFilter key="state" source="state" />,
     select('role', [...ASSIGNABLE_ROLES, ...CIH_ROLES], (role) => translate(`flock.roles.${role}`)),
     select('status', ['active', 'disabled'], (status) => translate(`flock.member_list.status.${status}`)),
+    // First-timers are not on this list: its stages are member's and beyond (docs/decisions 0210).
+    select('stage', STAGES.slice(STAGES.indexOf('member')), (stage) => translate(`flock.stages.${stage}`)),
     // Offered only when the caller sees a field of the church's own (docs/decisions/0209).
     ...(hasCustomFields ? [<CustomFieldFilter key="customField" source="customField" />] : []),
   ];

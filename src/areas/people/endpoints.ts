@@ -21,6 +21,7 @@ const MEMBER_FILTERS = {
   state: 'State',
   role: 'Role',
   status: 'Status',
+  stage: 'Stage',
 };
 
 /** The area's rows of the endpoint table (src/endpoints.ts): each descriptor's API calls under its name. */

@@ -9,6 +9,7 @@ import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { HistoryButton } from '@/src/areas/auditTrail/HistoryButton';
 import { AVATAR_ACCEPT, avatarProblem } from './avatarFile';
 import { EraseButton } from './EraseDialog';
+import { CareLinks } from './CareLinks';
 import type { ProfileUser, Viewer } from './useProfile';
 
 type AvatarData = { fileBase64: string; contentType: string } | null;
@@ -90,6 +91,7 @@ export function ProfileHeader({ user, viewer }: Props) {
           </Box>
         </Box>
         <HistoryButton userId={String(user.id)} />
+        <CareLinks userId={String(user.id)} isSelf={viewer.isSelf} />
         {!viewer.isSelf && <EraseButton userId={String(user.id)} />}
         {viewer.canChangeRole && (
           <Button variant="outlined" onClick={() => setChangingRole(true)}>

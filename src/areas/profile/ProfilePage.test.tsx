@@ -25,8 +25,9 @@ describe('the profile header and info card', () => {
 
   it("names the role 'Member' when the member holds none", async () => {
     renderProfile(api, { fixtures: { profiles: member({ roles: [] }) } });
-    await screen.findByRole('heading', { level: 1, name: 'Ada Okafor' });
-    expect(screen.getByText('Member')).toBeTruthy();
+    const name = await screen.findByRole('heading', { level: 1, name: 'Ada Okafor' });
+    // Beside the name: the role chips (the stage card shows its own 'Member' below).
+    expect(within(name.parentElement!).getByText('Member')).toBeTruthy();
   });
 });
 

@@ -7,6 +7,7 @@ import { InfoCard } from './InfoCard';
 import { PrivacyAndData } from './PrivacyAndData';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileTabs } from './ProfileTabs';
+import { StageCard } from './StageCard';
 import { TabBody } from './TabBody';
 import { existsIn, useMemberRecord, useViewer, type ProfileUser } from './useProfile';
 
@@ -23,6 +24,7 @@ function Profile({ userId }: { userId: string }) {
       {user.record && (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 2 }}>
           <ProfileHeader user={user.record} viewer={viewer} />
+          <StageCard userId={userId} />
           {/* On a phone the forms come first, then the contact card; side by side from 'md' up. */}
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 4 }} sx={{ order: { xs: 2, md: 1 } }}>

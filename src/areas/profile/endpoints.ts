@@ -4,6 +4,8 @@ import { filesCalls } from '@/domain/files/calls';
 import { peopleCalls } from '@/domain/people/calls';
 import { profileCalls as calls } from '@/domain/profile/calls';
 import { requestsCalls } from '@/domain/requests/calls';
+import type { ChangeStageInput } from '@/domain/people/stages';
+import type { CareNoteInput } from '@/domain/profile/careNotes';
 import type { Query } from '@/src/dataProvider/http';
 import { create, memberDetail, ofMember, one, post, update, type Endpoint, type ResourceEndpoints } from '@/src/dataProvider/endpoints';
 
@@ -116,6 +118,26 @@ export const profileEndpoints = {
     custom: {
       getCustomFieldValues: { call: calls.customFieldsGetValues, query: (p: { userId: string }) => ({ UserId: p.userId }) },
       saveCustomFieldValues: post(calls.customFieldsSaveValues),
+    },
+  },
+  stages: {
+    custom: {
+      getStages: { call: peopleCalls.getStages, query: (p: { userId: string }) => ({ UserId: p.userId }) },
+      changeStage: { call: peopleCalls.changeStage, body: (p: ChangeStageInput) => p },
+    },
+  },
+  timelines: {
+    custom: {
+      getTimeline: {
+        call: calls.getTimeline,
+        query: (p: { userId: string; cursor?: string }) => ({ UserId: p.userId, Cursor: p.cursor }),
+      },
+    },
+  },
+  careNotes: {
+    custom: {
+      getCareNotes: { call: calls.getCareNotes, query: (p: { userId: string }) => ({ UserId: p.userId }) },
+      createCareNote: { call: calls.createCareNote, body: (p: CareNoteInput) => p },
     },
   },
 } satisfies Record<string, ResourceEndpoints>;

@@ -10,8 +10,35 @@ export const profiles = descriptor({
   path: '/profile/:userId',
   title: 'profile',
   screen: lazyScreen(() => import('./ProfilePage'), 'ProfilePage'),
-  access: { view: SIGNED_IN },
+  // The timeline follows the profile's rule (checked by the server); care notes need the care right.
+  routes: [
+    { path: '/profile/:userId/timeline', title: 'timeline', screen: lazyScreen(() => import('./TimelinePage'), 'TimelinePage') },
+    {
+      path: '/profile/:userId/care-notes',
+      title: 'careNotes',
+      screen: lazyScreen(() => import('./CareNotesPage'), 'CareNotesPage'),
+      action: 'careNotes',
+    },
+  ],
+  access: { view: SIGNED_IN, careNotes: [P.pastoralCare] },
   icon: PersonIcon,
+});
+
+/** A person's stage and its history; the office changes it (CAN_UPDATE_OTHER_MEMBERS). */
+export const stages = descriptor({
+  name: 'stages',
+  access: { view: SIGNED_IN, edit: [P.updateOtherMembers] },
+});
+
+/** A person's timeline, read on its page under the profile. */
+export const timelines = descriptor({
+  name: 'timelines',
+});
+
+/** Pastoral care notes (CAN_UPDATE_PASTORAL_CARE), on their page under the profile. */
+export const careNotes = descriptor({
+  name: 'careNotes',
+  access: { view: [P.pastoralCare] },
 });
 
 /** The records the profile's tabs read and save. */
