@@ -9,5 +9,12 @@ import { stewardshipRoutes } from './stewardshipRoutes.js';
 
 /** A member's profile: biodata, details, church affiliation, their rights over their data (consents, download, erasure), their timeline and care notes, and the church's own fields on people. */
 export async function profileModule(app: FastifyInstance) {
-  registerRoutes(app, [...biodataRoutes, ...detailsRoutes, ...affiliationRoutes, ...stewardshipRoutes, ...careRoutes, ...customFieldRoutes]);
+  registerRoutes(app, [
+    ...biodataRoutes,
+    ...detailsRoutes,
+    ...affiliationRoutes,
+    ...stewardshipRoutes,
+    ...careRoutes,
+    ...customFieldRoutes,
+  ]);
 }
