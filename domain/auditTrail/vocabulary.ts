@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'confirm',
   'decline',
   'reschedule',
+  'merge',
+  'dismiss-duplicate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -102,5 +104,6 @@ export const AUDIT_ENTITIES = [
   'goalProgress',
   'appointment',
   'appointmentAvailability',
+  'duplicatePair',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -275,6 +275,7 @@ export const enAreas = {
         goalProgress: 'Goal progress',
         appointment: 'Appointment',
         appointmentAvailability: 'Appointment hours',
+        duplicatePair: 'Duplicate pair',
       } satisfies Record<AuditEntity, string>,
       actions: {
         create: 'Created',
@@ -323,6 +324,8 @@ export const enAreas = {
         confirm: 'Confirmed',
         decline: 'Declined',
         reschedule: 'Rescheduled',
+        merge: 'Merged',
+        'dismiss-duplicate': 'Not a duplicate',
       } satisfies Record<AuditAction, string>,
       fields: {
         id: 'Id',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   type ExtraConfigColumn,
   index,
@@ -207,3 +208,23 @@ export const listGenerations = pgTable('list_generations', {
   shard: integer('shard').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Pairs of people an administrator said are not one person: the duplicate suggestions leave them
+ * out. The pair is kept in id order (user_a < user_b), so one row answers both ways round; it
+ * goes with either account (docs/decisions/0211-duplicates-and-merge.md).
+ */
+export const duplicateDismissals = pgTable(
+  'duplicate_dismissals',
+  {
+    userA: uuid('user_a')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userB: uuid('user_b')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dismissedBy: uuid('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userA, t.userB] }), check('duplicate_dismissals_order', sql`${t.userA} < ${t.userB}`)],
+);

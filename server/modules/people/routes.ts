@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes } from '@/server/http/route.js';
+import { duplicateRoutes } from './duplicateRoutes.js';
 import { firstTimerRoutes } from './firstTimerRoutes.js';
 import { importRoutes } from './importRoutes.js';
 import { memberRoutes } from './memberRoutes.js';
 import { userRoutes } from './userRoutes.js';
 
-/** People: the member list and the archive, users and administrators, first-timers, and the member import. */
+/** People: the member list and the archive, users and administrators, first-timers, the member import, and duplicates: their suggestions, merging and the quick add. */
 export async function peopleModule(app: FastifyInstance) {
-  registerRoutes(app, [...memberRoutes, ...userRoutes, ...firstTimerRoutes, ...importRoutes]);
+  registerRoutes(app, [...memberRoutes, ...userRoutes, ...firstTimerRoutes, ...importRoutes, ...duplicateRoutes]);
 }
