@@ -47,6 +47,8 @@ const MENU: Array<LinkName | MenuGroupDef> = [
   // Not in the original menu, though /roles-management is an original route: reached beside Users management.
   'roles',
   'demise',
+  // Beyond the original menu: likely duplicates and merging them (administrators).
+  'duplicates',
   'notifications',
   'auditLogs',
 ];

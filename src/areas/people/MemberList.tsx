@@ -24,6 +24,7 @@ import { MEMBER_SORTS } from '@/src/common/MemberTable';
 import { enumColumn, enumLabel } from '@/src/common/enumLabels';
 import { RecordCards, usePhone } from '@/src/common/RecordCards';
 import { ImportButton } from './ImportDialog';
+import { QuickAddButton } from './QuickAddDialog';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { ListSortButton } from '@/src/common/ListSortButton';
 
@@ -147,6 +148,7 @@ export function MemberList() {
             <FilterButton />
             <ListSortButton fields={MEMBER_SORTS} />
             <ExportButton maxResults={EXPORT_ALL} />
+            {canImport && route === 'members' && <QuickAddButton />}
             {canImport && route === 'members' && <ImportButton />}
           </TopToolbar>
         }
