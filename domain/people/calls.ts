@@ -45,8 +45,18 @@ export const peopleCalls = {
   memberImportCommit: defineCall({ method: 'POST', path: '/MemberImport/Commit', body: importCommitSchema }),
   getDuplicatePairs: defineCall({ method: 'GET', path: '/Duplicates/GetPairs', query: duplicatePairsQuery }),
   dismissDuplicatePair: defineCall({ method: 'POST', path: '/Duplicates/Dismiss', body: duplicatePairSchema }),
-  getMergePreview: defineCall({ method: 'GET', path: '/Duplicates/MergePreview', query: mergePreviewQuery, response: responseType<MergePreview>() }),
+  getMergePreview: defineCall({
+    method: 'GET',
+    path: '/Duplicates/MergePreview',
+    query: mergePreviewQuery,
+    response: responseType<MergePreview>(),
+  }),
   mergePeople: defineCall({ method: 'POST', path: '/Duplicates/Merge', body: mergeSchema }),
-  checkDuplicates: defineCall({ method: 'POST', path: '/Duplicates/Check', body: quickPersonSchema, response: responseType<DuplicateMatch[]>() }),
+  checkDuplicates: defineCall({
+    method: 'POST',
+    path: '/Duplicates/Check',
+    body: quickPersonSchema,
+    response: responseType<DuplicateMatch[]>(),
+  }),
   quickAddMember: defineCall({ method: 'POST', path: '/Admin/QuickAddMember', body: quickAddSchema }),
 };

@@ -69,11 +69,13 @@ export const mergeSchema = mergePreviewQuery.extend({
   /** Per field, where both records hold a value; a field left out keeps the kept record's value, or the other's when the kept one has none. */
   choices: z
     .strictObject(
-      Object.fromEntries(MERGE_FIELDS.map((f) => [f, z.enum(MERGE_SOURCES, { error: "A choice is 'kept' or 'merged'" }).optional()])) as Record<
-        MergeField,
-        z.ZodOptional<z.ZodEnum<{ kept: 'kept'; merged: 'merged' }>>
-      >,
-      { error: (issue) => (issue.code === 'unrecognized_keys' ? `Choices name the fields of the biodata: ${MERGE_FIELDS.join(', ')}` : undefined) },
+      Object.fromEntries(
+        MERGE_FIELDS.map((f) => [f, z.enum(MERGE_SOURCES, { error: "A choice is 'kept' or 'merged'" }).optional()]),
+      ) as Record<MergeField, z.ZodOptional<z.ZodEnum<{ kept: 'kept'; merged: 'merged' }>>>,
+      {
+        error: (issue) =>
+          issue.code === 'unrecognized_keys' ? `Choices name the fields of the biodata: ${MERGE_FIELDS.join(', ')}` : undefined,
+      },
     )
     .default({}),
 });
@@ -99,7 +101,11 @@ const phoneText = (label: string) =>
     .regex(/^\+?[\d\s\-().]{7,}$/, `${label} must be a phone number`);
 
 const name = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
 
 /** The quick add's person: what the office needs to put someone on the list (as the import asks). */
 export const quickPersonSchema = z.object({
@@ -125,6 +131,11 @@ export const quickAddSchema = quickPersonSchema.extend({
 export const duplicatePairsQuery = z
   .object({
     pageNumber: z.coerce.number().int('PageNumber must be a whole number').min(1, 'PageNumber must be 1 or more').max(1_000_000).optional(),
-    pageSize: z.coerce.number().int('PageSize must be a whole number').min(1, 'PageSize must be 1 or more').max(500, 'PageSize must be at most 500').optional(),
+    pageSize: z.coerce
+      .number()
+      .int('PageSize must be a whole number')
+      .min(1, 'PageSize must be 1 or more')
+      .max(500, 'PageSize must be at most 500')
+      .optional(),
   })
   .strict();

@@ -802,7 +802,8 @@ export const enAreas = {
     duplicates: {
       intro:
         'People who look like one person: the same phone, the same email, or close names with the same birth date. Merge the two records, or say they are two people.',
-      empty: 'No likely duplicates. Pairs show here when two people share a phone or an email, or have close names and the same birth date.',
+      empty:
+        'No likely duplicates. Pairs show here when two people share a phone or an email, or have close names and the same birth date.',
       reasons: { phone: 'Same phone', email: 'Same email', name: 'Close names, same birth date' },
       first_timer: 'First-timer',
       dismiss: 'Not the same person',

@@ -90,7 +90,11 @@ describe('duplicate suggestions', () => {
   it('suggests the same phone in another form, the same email in another case, and close names with the same birth date', async () => {
     const phone = localPhone();
     const byPhone = await addPerson(s, { firstName: 'Ada', surName: `Okafor${tag()}`, mobile1: phone });
-    const byPhone2 = await addPerson(s, { firstName: 'Chidi', surName: `Eze${tag()}`, mobile1: `+234 ${phone.slice(1, 4)} ${phone.slice(4)}` });
+    const byPhone2 = await addPerson(s, {
+      firstName: 'Chidi',
+      surName: `Eze${tag()}`,
+      mobile1: `+234 ${phone.slice(1, 4)} ${phone.slice(4)}`,
+    });
     const email = `Dup.${tag()}@Example.org`;
     const byEmail = await addPerson(s, { email, surName: `Mail${tag()}` });
     const byEmail2 = await addPerson(s, { email: email.toLowerCase().replace('dup', 'DUP'), surName: `Other${tag()}` });
@@ -136,7 +140,10 @@ describe('duplicate suggestions', () => {
     expect(pairOf(await pairs(), one, two)).toBeUndefined();
     const again = await s.call('POST', '/Duplicates/Dismiss', { token: admin, body: { userId: one, otherId: two } });
     expect(again.status).toBe(200);
-    const [entry] = await s.database.db.select().from(auditLogs).where(eq(auditLogs.entityId, [one, two].sort().join(':')));
+    const [entry] = await s.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.entityId, [one, two].sort().join(':')));
     expect(entry).toMatchObject({ action: 'dismiss-duplicate', entity: 'duplicatePair' });
   });
 
@@ -179,7 +186,13 @@ async function twoRecords() {
   const keptOnly = await addDepartment(s);
   const mergedOnly = await addDepartment(s);
   const family = `Merge${tag()}`;
-  const kept = await addPerson(s, { firstName: 'Ngozi', surName: family, mobile1: localPhone(), role: 'member', departmentIds: [keptOnly.id, shared.id] });
+  const kept = await addPerson(s, {
+    firstName: 'Ngozi',
+    surName: family,
+    mobile1: localPhone(),
+    role: 'member',
+    departmentIds: [keptOnly.id, shared.id],
+  });
   const merged = await addPerson(s, {
     firstName: 'Ngozi',
     middleName: 'Ada',
@@ -190,7 +203,10 @@ async function twoRecords() {
     departmentIds: [mergedOnly.id, shared.id],
   });
   await db.update(departments).set({ hodId: merged }).where(eq(departments.id, mergedOnly.id));
-  const [meeting] = await db.insert(cihMeetings).values({ centerId: center.id, meetingDate: '2026-01-04', presentCount: 1, membersCount: 2 }).returning();
+  const [meeting] = await db
+    .insert(cihMeetings)
+    .values({ centerId: center.id, meetingDate: '2026-01-04', presentCount: 1, membersCount: 2 })
+    .returning();
   await db.insert(cihAttendanceMarks).values([
     { meetingId: meeting.id, userId: kept, present: false },
     { meetingId: meeting.id, userId: merged, present: true },
@@ -277,7 +293,11 @@ describe('merging two records', () => {
     expect(invited.map((i) => i.userId)).toEqual([kept]);
     // Requests: the clashing pending one is cancelled, the rest moved.
     const requests = await s.database.db.select().from(memberRequests).where(eq(memberRequests.userId, kept));
-    expect(requests.map((r) => `${r.kind}:${r.status}`).sort()).toEqual(['joinAffinityGroup:approved', 'joinDepartment:cancelled', 'joinDepartment:pending']);
+    expect(requests.map((r) => `${r.kind}:${r.status}`).sort()).toEqual([
+      'joinAffinityGroup:approved',
+      'joinDepartment:cancelled',
+      'joinDepartment:pending',
+    ]);
     // The listing consent moved with its effect on the directory.
     const [row] = await s.database.db.select().from(memberDirectory).where(eq(memberDirectory.userId, kept));
     expect(row).toMatchObject({ hiddenFromLeaders: true, middleName: 'Ada', dateOfBirth: '1990-04-02' });
@@ -313,10 +333,14 @@ describe('merging two records', () => {
     const before = { kept: await rowsNaming(kept), merged: await rowsNaming(merged) };
     const audits = (await s.database.db.select().from(auditLogs).where(eq(auditLogs.subjectId, merged))).length;
     // A fault in the middle of the moves (after the biodata, roles, departments, marks, meetings and requests): the inbox refuses the update.
-    await s.database.db.execute(sql.raw(`create function merge_fault() returns trigger language plpgsql as $$
-      begin raise exception 'fault injected'; end $$`));
     await s.database.db.execute(
-      sql.raw(`create trigger merge_fault before update on notifications for each row when (old.recipient_id = '${merged}') execute function merge_fault()`),
+      sql.raw(`create function merge_fault() returns trigger language plpgsql as $$
+      begin raise exception 'fault injected'; end $$`),
+    );
+    await s.database.db.execute(
+      sql.raw(
+        `create trigger merge_fault before update on notifications for each row when (old.recipient_id = '${merged}') execute function merge_fault()`,
+      ),
     );
     try {
       const res = await merge({ keepId: kept, mergeId: merged, choices: { mobile1: 'merged' } });
@@ -328,7 +352,12 @@ describe('merging two records', () => {
     expect({ kept: await rowsNaming(kept), merged: await rowsNaming(merged) }).toEqual(before);
     expect(await s.database.db.select().from(users).where(eq(users.id, merged))).toHaveLength(1);
     expect((await s.database.db.select().from(auditLogs).where(eq(auditLogs.subjectId, merged))).length).toBe(audits);
-    expect(await s.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'merge'), eq(auditLogs.entityId, kept)))).toEqual([]);
+    expect(
+      await s.database.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'merge'), eq(auditLogs.entityId, kept))),
+    ).toEqual([]);
   });
 
   it('refuses a record merged with itself (400), a missing one (404) and a bad choice (400)', async () => {
@@ -388,7 +417,10 @@ describe('quick add with the duplicate check', () => {
     const [row] = await s.database.db.select().from(memberDirectory).where(eq(memberDirectory.userId, id));
     expect(row).toMatchObject({ email: body.email, isFirstTimer: false, archived: false, gender: 'Female' });
     expect(await rolesOf(s, id)).toEqual(['member']);
-    const [entry] = await s.database.db.select().from(auditLogs).where(and(eq(auditLogs.entityId, id), eq(auditLogs.action, 'create-user')));
+    const [entry] = await s.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, id), eq(auditLogs.action, 'create-user')));
     expect(entry.after).toMatchObject({ email: body.email, saveAnyway: true });
   });
 
@@ -407,7 +439,10 @@ describe('quick add with the duplicate check', () => {
     expect(byName.body.data.map((m: { reasons: string[] }) => m.reasons)).toEqual([['name']]);
     const byEmail = await s.call('POST', '/Duplicates/Check', { token: admin, body: person({ email: body.email.toUpperCase() }) });
     expect(byEmail.body.data.map((m: { reasons: string[] }) => m.reasons)).toEqual([['email']]);
-    const taken = await s.call('POST', '/Admin/QuickAddMember', { token: admin, body: person({ email: body.email.toUpperCase(), saveAnyway: true }) });
+    const taken = await s.call('POST', '/Admin/QuickAddMember', {
+      token: admin,
+      body: person({ email: body.email.toUpperCase(), saveAnyway: true }),
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('This email is already registered');
   });

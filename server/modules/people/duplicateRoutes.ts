@@ -23,7 +23,10 @@ const tag = 'Duplicates';
 /** Remembers that two people are not one: the suggestions leave the pair out from now on. */
 async function dismissPair(tx: Tx, audit: (e: AuditEntry) => void, userId: string, otherId: string, dismissedBy: string) {
   if (userId === otherId) throw badRequest('A pair is two different people');
-  const found = await tx.select({ id: users.id }).from(users).where(inArray(users.id, [userId, otherId]));
+  const found = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [userId, otherId]));
   if (found.length < 2) throw notFound('User not found!');
   const [userA, userB] = [userId, otherId].sort();
   await tx.insert(duplicateDismissals).values({ userA, userB, dismissedBy }).onConflictDoNothing();
@@ -35,7 +38,8 @@ export const duplicateRoutes: AnyRouteDef[] = [
   route({
     call: peopleCalls.getDuplicatePairs,
     tag,
-    summary: 'Pairs of people who look like one person (same phone, same email without case, close names with the same birth date), with why; dismissed pairs left out',
+    summary:
+      'Pairs of people who look like one person (same phone, same email without case, close names with the same birth date), with why; dismissed pairs left out',
     access: administrators,
     async handler({ query, services }) {
       const pageSize = query.pageSize ?? 25;
@@ -52,7 +56,10 @@ export const duplicateRoutes: AnyRouteDef[] = [
     summary: 'Say two suggested people are not one: the pair is not suggested again (audited)',
     access: administrators,
     async handler({ body, caller, mutate }) {
-      return ok(await mutate((tx, audit) => dismissPair(tx, audit, body.userId, body.otherId, caller!.id)), 'The pair will not be suggested again');
+      return ok(
+        await mutate((tx, audit) => dismissPair(tx, audit, body.userId, body.otherId, caller!.id)),
+        'The pair will not be suggested again',
+      );
     },
   }),
   route({

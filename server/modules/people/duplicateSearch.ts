@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { NAME_SIMILARITY, type DuplicateMatch, type DuplicatePair, type DuplicatePerson, type MatchReason } from '@/domain/people/duplicates.js';
+import {
+  NAME_SIMILARITY,
+  type DuplicateMatch,
+  type DuplicatePair,
+  type DuplicatePerson,
+  type MatchReason,
+} from '@/domain/people/duplicates.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
 
@@ -12,7 +18,7 @@ import { rowsOf } from '@/server/db/queries.js';
  */
 
 /** A phone or birth date shared by more people than this is a household or an office line, not one person twice. */
-export const SHARED_KEY_LIMIT = 20;
+const SHARED_KEY_LIMIT = 20;
 
 type PersonRow = {
   id: string;

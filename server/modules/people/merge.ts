@@ -78,9 +78,18 @@ export async function mergePreview(tx: Tx, keepId: string, mergeId: string): Pro
 async function mergeBiodata(tx: Tx, pair: Awaited<ReturnType<typeof readPair>>, values: Values) {
   const { kept, keptBio, mergedBio } = pair;
   const dateOfBirth = values.dateOfBirth;
-  const set = { ...values, firstName: values.firstName ?? kept.firstName, surName: values.surName ?? kept.surName, dateOfBirth, updatedAt: new Date() };
+  const set = {
+    ...values,
+    firstName: values.firstName ?? kept.firstName,
+    surName: values.surName ?? kept.surName,
+    dateOfBirth,
+    updatedAt: new Date(),
+  };
   if (keptBio) {
-    await tx.update(biodata).set({ ...set, mobile1: values.mobile1 ?? '' }).where(eq(biodata.id, keptBio.id));
+    await tx
+      .update(biodata)
+      .set({ ...set, mobile1: values.mobile1 ?? '' })
+      .where(eq(biodata.id, keptBio.id));
     if (mergedBio) await tx.delete(biodata).where(eq(biodata.id, mergedBio.id));
   } else if (mergedBio) {
     await tx
@@ -109,7 +118,9 @@ async function mergeBiodata(tx: Tx, pair: Awaited<ReturnType<typeof readPair>>, 
 
 /** Roles: the union of both; a member (either record was one) keeps no first-timer role. */
 async function mergeRoles(tx: Tx, keptId: string, mergedId: string) {
-  await tx.execute(sql`insert into user_roles (user_id, role_id) select ${keptId}, role_id from user_roles where user_id = ${mergedId} on conflict do nothing`);
+  await tx.execute(
+    sql`insert into user_roles (user_id, role_id) select ${keptId}, role_id from user_roles where user_id = ${mergedId} on conflict do nothing`,
+  );
   await tx.execute(sql`insert into user_permissions (user_id, role_id, permission_id)
     select ${keptId}, role_id, permission_id from user_permissions where user_id = ${mergedId} on conflict do nothing`);
   await tx.execute(sql`delete from user_roles where user_id = ${mergedId}`);

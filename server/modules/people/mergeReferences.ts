@@ -91,7 +91,7 @@ export const MERGE_REFERENCES: Record<string, MergeStrategy> = {
 const id = (name: string) => sql.identifier(name);
 
 /** Splits a 'table.column' key. */
-export const referenceParts = (key: string) => {
+const referenceParts = (key: string) => {
   const [table, column] = key.split('.');
   return { table, column };
 };

@@ -9,7 +9,7 @@ import { EMAIL_TAKEN } from './accounts.js';
 import { likelyMatches } from './duplicateSearch.js';
 
 /** The 409 of a quick add that found likely duplicates and was not told to save anyway. */
-export const DUPLICATES_FOUND = 'This person may already be on the list: open a match, or save anyway';
+const DUPLICATES_FOUND = 'This person may already be on the list: open a match, or save anyway';
 
 /**
  * One person added from the member list, as the import adds a member (verified, no password, the
@@ -19,7 +19,10 @@ export const DUPLICATES_FOUND = 'This person may already be on the list: open a 
  */
 export async function quickAdd(tx: Tx, audit: (e: AuditEntry) => void, input: z.output<typeof quickAddSchema>) {
   const email = input.email.toLowerCase();
-  const [holder] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
+  const [holder] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
   if (holder) throw conflict(EMAIL_TAKEN);
   if (input.departmentId) {
     const [department] = await tx.select({ id: departments.id }).from(departments).where(eq(departments.id, input.departmentId));
@@ -27,7 +30,8 @@ export async function quickAdd(tx: Tx, audit: (e: AuditEntry) => void, input: z.
   }
   if (!input.saveAnyway) {
     const matches = await likelyMatches(tx, { ...input, email });
-    if (matches.length) throw new ApiError(409, DUPLICATES_FOUND, { matches: matches.map((m) => `${m.fullName} (${m.reasons.join(', ')})`) });
+    if (matches.length)
+      throw new ApiError(409, DUPLICATES_FOUND, { matches: matches.map((m) => `${m.fullName} (${m.reasons.join(', ')})`) });
   }
   const person = { firstName: input.firstName, surName: input.surName, gender: input.gender, mobile1: input.mobile1 };
   const [user] = await tx
@@ -37,12 +41,19 @@ export async function quickAdd(tx: Tx, audit: (e: AuditEntry) => void, input: z.
   await tx.insert(biodata).values({ ...person, userId: user.id, email, dateOfBirth: input.dateOfBirth ?? null });
   const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'member'));
   if (role) await tx.insert(userRoles).values({ userId: user.id, roleId: role.id });
-  if (input.departmentId) await tx.insert(userDepartments).values({ userId: user.id, departmentId: input.departmentId, isPrimaryDepartment: true });
+  if (input.departmentId)
+    await tx.insert(userDepartments).values({ userId: user.id, departmentId: input.departmentId, isPrimaryDepartment: true });
   audit({
     action: 'create-user',
     entity: 'user',
     entityId: user.id,
-    after: { ...person, email, dateOfBirth: input.dateOfBirth ?? null, departmentId: input.departmentId ?? null, saveAnyway: input.saveAnyway },
+    after: {
+      ...person,
+      email,
+      dateOfBirth: input.dateOfBirth ?? null,
+      departmentId: input.departmentId ?? null,
+      saveAnyway: input.saveAnyway,
+    },
   });
   return { id: user.id, email, firstName: user.firstName, surName: user.surName };
 }

@@ -6,8 +6,24 @@ import { DuplicateList } from './DuplicateList';
 
 const api = fakeApi();
 
-const ADA = { id: 'u1', fullName: 'Ada Obi', email: 'ada@example.org', phone: '08031110001', dateOfBirth: null, isFirstTimer: false, createdAt: '2026-01-01T00:00:00Z' };
-const ADA2 = { id: 'u2', fullName: 'Ada Obii', email: 'ada.obi@example.org', phone: '+2348031110001', dateOfBirth: '1990-04-02', isFirstTimer: true, createdAt: '2026-02-01T00:00:00Z' };
+const ADA = {
+  id: 'u1',
+  fullName: 'Ada Obi',
+  email: 'ada@example.org',
+  phone: '08031110001',
+  dateOfBirth: null,
+  isFirstTimer: false,
+  createdAt: '2026-01-01T00:00:00Z',
+};
+const ADA2 = {
+  id: 'u2',
+  fullName: 'Ada Obii',
+  email: 'ada.obi@example.org',
+  phone: '+2348031110001',
+  dateOfBirth: '1990-04-02',
+  isFirstTimer: true,
+  createdAt: '2026-02-01T00:00:00Z',
+};
 const PAIR = { id: 'u1:u2', a: ADA, b: ADA2, reasons: ['phone'] };
 const PREVIEW = {
   kept: ADA,

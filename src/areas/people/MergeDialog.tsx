@@ -23,7 +23,19 @@ const T = 'flock.duplicates';
 type Source = 'kept' | 'merged';
 
 /** One field where both records hold a value: which one stays, as a radio pair. */
-function FieldChoice({ field, kept, merged, value, onChange }: { field: MergeField; kept: string; merged: string; value: Source; onChange: (v: Source) => void }) {
+function FieldChoice({
+  field,
+  kept,
+  merged,
+  value,
+  onChange,
+}: {
+  field: MergeField;
+  kept: string;
+  merged: string;
+  value: Source;
+  onChange: (v: Source) => void;
+}) {
   const translate = useTranslate();
   const id = useId();
   const name = translate(`flock.merge_fields.${field}`);
@@ -32,20 +44,40 @@ function FieldChoice({ field, kept, merged, value, onChange }: { field: MergeFie
       <FormLabel id={id}>{name}</FormLabel>
       <RadioGroup aria-labelledby={id} value={value} onChange={(e) => onChange(e.target.value as Source)}>
         <FormControlLabel value="kept" control={<Radio />} label={kept} aria-label={translate(`${T}.pick`, { value: kept, field: name })} />
-        <FormControlLabel value="merged" control={<Radio />} label={merged} aria-label={translate(`${T}.pick`, { value: merged, field: name })} />
+        <FormControlLabel
+          value="merged"
+          control={<Radio />}
+          label={merged}
+          aria-label={translate(`${T}.pick`, { value: merged, field: name })}
+        />
       </RadioGroup>
     </Stack>
   );
 }
 
 /** The preview's fields: a choice where both hold a value, the one value otherwise. */
-function FieldList({ preview, choices, onChoose }: { preview: MergePreview; choices: MergeChoices; onChoose: (f: MergeField, v: Source) => void }) {
+function FieldList({
+  preview,
+  choices,
+  onChoose,
+}: {
+  preview: MergePreview;
+  choices: MergeChoices;
+  onChoose: (f: MergeField, v: Source) => void;
+}) {
   const translate = useTranslate();
   return (
     <Stack spacing={1}>
       {preview.fields.map((f) =>
         f.kept !== null && f.merged !== null && f.kept !== f.merged ? (
-          <FieldChoice key={f.field} field={f.field} kept={f.kept} merged={f.merged} value={choices[f.field] ?? f.wins} onChange={(v) => onChoose(f.field, v)} />
+          <FieldChoice
+            key={f.field}
+            field={f.field}
+            kept={f.kept}
+            merged={f.merged}
+            value={choices[f.field] ?? f.wins}
+            onChange={(v) => onChoose(f.field, v)}
+          />
         ) : f.kept !== null || f.merged !== null ? (
           <Typography key={f.field} variant="body2">
             {translate(`flock.merge_fields.${f.field}`)}: {f.wins === 'merged' ? f.merged : f.kept}
@@ -119,7 +151,11 @@ export function MergeDialog({ pair, onClose }: { pair: DuplicatePair; onClose: (
           <Alert severity="info">{translate(`${T}.sign_in`)}</Alert>
           {!preview && !error && <Typography>{translate(`${T}.loading`)}</Typography>}
           {preview && <FieldList preview={preview} choices={choices} onChoose={(f, v) => setChoices({ ...choices, [f]: v })} />}
-          {preview && <Typography variant="body2">{moves.length ? translate(`${T}.moves`, { list: moves.join(', ') }) : translate(`${T}.moves_none`)}</Typography>}
+          {preview && (
+            <Typography variant="body2">
+              {moves.length ? translate(`${T}.moves`, { list: moves.join(', ') }) : translate(`${T}.moves_none`)}
+            </Typography>
+          )}
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>

@@ -6,7 +6,16 @@ import { QuickAddDialog } from './QuickAddDialog';
 
 const api = fakeApi();
 
-const MATCH = { id: 'u9', fullName: 'Yemi Known', email: 'yemi@example.org', phone: '08031110001', dateOfBirth: null, isFirstTimer: false, createdAt: '2026-01-01T00:00:00Z', reasons: ['phone'] };
+const MATCH = {
+  id: 'u9',
+  fullName: 'Yemi Known',
+  email: 'yemi@example.org',
+  phone: '08031110001',
+  dateOfBirth: null,
+  isFirstTimer: false,
+  createdAt: '2026-01-01T00:00:00Z',
+  reasons: ['phone'],
+};
 
 function renderDialog() {
   signInWith(['CAN_VIEW_MEMBERS', 'CAN_CREATE_USER_MANAGEMENT']);
@@ -34,7 +43,12 @@ describe('the quick add dialog', () => {
     expect(open.getAttribute('href')).toBe('/profile/u9');
     expect(dialog.getByText(/Same phone/)).toBeTruthy();
     expect(api.callsTo('POST /Admin/QuickAddMember')).toHaveLength(0);
-    expect(api.callsTo('POST /Duplicates/Check')[0].body).toMatchObject({ email: 'temi@example.org', mobile1: '+2348031110001', gender: 'Female', dateOfBirth: null });
+    expect(api.callsTo('POST /Duplicates/Check')[0].body).toMatchObject({
+      email: 'temi@example.org',
+      mobile1: '+2348031110001',
+      gender: 'Female',
+      dateOfBirth: null,
+    });
     fireEvent.click(dialog.getByRole('button', { name: 'Save anyway' }));
     expect(await screen.findByText('Member added')).toBeTruthy();
     expect(api.callsTo('POST /Admin/QuickAddMember')[0].body).toMatchObject({ firstName: 'Temitope', saveAnyway: true });

@@ -44,7 +44,8 @@ function Matches({ matches }: { matches: DuplicateMatch[] }) {
             <Link to={`/profile/${m.id}`} aria-label={translate(`${T}.open`, { name: m.fullName })}>
               {m.fullName}
             </Link>
-            &nbsp;({[m.email, m.phone].filter(Boolean).join(', ')}; {m.reasons.map((r) => translate(`flock.duplicates.reasons.${r}`)).join(', ')})
+            &nbsp;({[m.email, m.phone].filter(Boolean).join(', ')};{' '}
+            {m.reasons.map((r) => translate(`flock.duplicates.reasons.${r}`)).join(', ')})
           </ListItem>
         ))}
       </List>
