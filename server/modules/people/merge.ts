@@ -166,7 +166,7 @@ async function mergeRequests(tx: Tx, keptId: string, mergedId: string) {
 /**
  * Audit entries about or by the merged record now name the kept one. The log is append-only; a
  * merge's transaction names the pair (flock.audit_merge) and may change those two ids only
- * (migration 0027_merge_audit).
+ * (migration 0027_duplicate_keys_merge_audit).
  */
 async function moveAudit(tx: Tx, keptId: string, mergedId: string) {
   await tx.execute(sql`select set_config('flock.audit_merge', ${`${mergedId}>${keptId}`}, true)`);
