@@ -59,14 +59,16 @@ const NAME_KEY = sql.raw(`flock_fold(concat_ws(' ', first_name, sur_name))`);
 export async function duplicatePairs(db: Db, limit: number, offset: number): Promise<{ pairs: DuplicatePair[]; total: number }> {
   const rows = rowsOf<{ a: string; b: string; reasons: MatchReason[]; total: number }>(
     await db.execute(sql`
-      with p as (
-        select user_id, flock_phone_key(phone) as phone_key, lower(email) as email_key, date_of_birth, ${NAME_KEY} as name_key,
-          count(*) over (partition by flock_phone_key(phone)) as phone_sharers
+      with p as materialized (
+        select user_id, flock_phone_key(phone) as phone_key, lower(email) as email_key, date_of_birth, ${NAME_KEY} as name_key
         from member_directory where not archived
       ),
+      phones as (
+        select phone_key from p where phone_key is not null group by phone_key having count(*) between 2 and ${SHARED_KEY_LIMIT}
+      ),
       pairs as (
-        select a.user_id as a, b.user_id as b, 'phone' as why from p a join p b on b.phone_key = a.phone_key and a.user_id < b.user_id
-          where a.phone_sharers <= ${SHARED_KEY_LIMIT}
+        select a.user_id as a, b.user_id as b, 'phone' as why
+          from phones k join p a on a.phone_key = k.phone_key join p b on b.phone_key = k.phone_key and a.user_id < b.user_id
         union all
         select a.user_id, b.user_id, 'email' from p a join p b on b.email_key = a.email_key and a.user_id < b.user_id
         union all
@@ -97,18 +99,23 @@ export async function likelyMatches(db: Db | Tx, probe: PersonProbe, limit = 10)
   const name = `${probe.firstName} ${probe.surName}`;
   const rows = rowsOf<PersonRow & { reasons: MatchReason[] }>(
     await db.execute(sql`
-      select ${PERSON_COLUMNS}, array_remove(array[
-          case when lower(d.email) = lower(${probe.email}) then 'email' end,
-          case when flock_phone_key(d.phone) = flock_phone_key(${probe.mobile1}) then 'phone' end,
-          case when d.date_of_birth = ${probe.dateOfBirth ?? null}::date
-            and similarity(flock_fold(concat_ws(' ', d.first_name, d.sur_name)), flock_fold(${name})) >= ${NAME_SIMILARITY} then 'name' end
-        ], null) as reasons
-      from member_directory d
-      where not d.archived and (lower(d.email) = lower(${probe.email})
-        or flock_phone_key(d.phone) = flock_phone_key(${probe.mobile1})
-        or (d.date_of_birth = ${probe.dateOfBirth ?? null}::date
-          and similarity(flock_fold(concat_ws(' ', d.first_name, d.sur_name)), flock_fold(${name})) >= ${NAME_SIMILARITY}))
-      order by d.sur_name, d.first_name, d.user_id
+      with m as materialized (
+        select ${PERSON_COLUMNS}, array_remove(array[
+            case when lower(d.email) = lower(${probe.email}) then 'email' end,
+            case when flock_phone_key(d.phone) = flock_phone_key(${probe.mobile1}) then 'phone' end,
+            case when d.date_of_birth = ${probe.dateOfBirth ?? null}::date
+              and similarity(flock_fold(concat_ws(' ', d.first_name, d.sur_name)), flock_fold(${name})) >= ${NAME_SIMILARITY} then 'name' end
+          ], null) as reasons
+        from member_directory d
+        -- Each arm is an index lookup (phone key, email, birth date), OR-ed as bitmaps; the name
+        -- is compared only within the birth date. Materialised so that the ORDER BY below does
+        -- not lead the planner down a name index through the whole directory.
+        where not d.archived and (lower(d.email) = lower(${probe.email})
+          or flock_phone_key(d.phone) = flock_phone_key(${probe.mobile1})
+          or (d.date_of_birth = ${probe.dateOfBirth ?? null}::date
+            and similarity(flock_fold(concat_ws(' ', d.first_name, d.sur_name)), flock_fold(${name})) >= ${NAME_SIMILARITY}))
+      )
+      select * from m order by sur_name, first_name, id
       limit ${limit}`),
   );
   return rows.map((r) => ({ ...personOf(r), reasons: r.reasons }));
