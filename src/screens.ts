@@ -31,7 +31,7 @@ import { delistedMembers, departmentChoices, departmentMembers, departments } fr
 import { goals } from '@/src/areas/goals';
 import { LOOKUP_SCREENS } from '@/src/areas/lookups';
 import { meetingInviteeChoices, meetings } from '@/src/areas/meetings';
-import { attendance, demise, firstTimers, firstTimerStats, memberImports, members, users } from '@/src/areas/people';
+import { attendance, demise, duplicates, firstTimers, firstTimerStats, memberImports, members, users } from '@/src/areas/people';
 import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } from '@/src/areas/requests';
 import { assignableRoles, cihRoles, permissionModules, rolePermissions, roles, userRoles } from '@/src/areas/roles';
 
@@ -67,6 +67,7 @@ export const SCREENS = [
   firstTimers,
   firstTimerStats,
   demise,
+  duplicates,
   ...LOOKUP_SCREENS,
   departments,
   departmentMembers,

@@ -53,6 +53,8 @@ export const AUDIT_ACTIONS = [
   'changeStage',
   /** A read that is itself recorded: care notes (docs/decisions 0210). */
   'read',
+  'merge',
+  'dismiss-duplicate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -110,5 +112,6 @@ export const AUDIT_ENTITIES = [
   'memberStage',
   'careNote',
   'careSettings',
+  'duplicatePair',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

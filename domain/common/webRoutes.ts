@@ -26,6 +26,7 @@ export const WEB_ROUTES = [
   '/roles-management',
   '/first-timers',
   '/demise',
+  '/duplicates',
   ...LOOKUP_PATHS,
   '/departments',
   '/departments/view/:name/:id/:hodid',

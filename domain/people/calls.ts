@@ -1,6 +1,16 @@
 import type { FirstTimerStats, UserRecord } from '@/domain/common/records.js';
 import { bulkConvertSchema, createAdminSchema, userEmailQuery, usernameQuery } from '@/domain/people/schemas.js';
 import { importCommitSchema, importPreviewSchema } from '@/domain/people/memberImport.js';
+import {
+  duplicatePairSchema,
+  duplicatePairsQuery,
+  mergePreviewQuery,
+  mergeSchema,
+  quickAddSchema,
+  quickPersonSchema,
+  type DuplicateMatch,
+  type MergePreview,
+} from '@/domain/people/duplicates.js';
 import { idQuery, userIdQuery } from '@/domain/common/fields.js';
 import { defineCall, responseType } from '@/domain/common/calls.js';
 import { changeStageSchema, type StagePeriod } from '@/domain/people/stages.js';
@@ -36,4 +46,20 @@ export const peopleCalls = {
   memberImportUpload: defineCall({ method: 'POST', path: '/MemberImport/Upload', multipart: true }),
   memberImportPreview: defineCall({ method: 'POST', path: '/MemberImport/Preview', body: importPreviewSchema }),
   memberImportCommit: defineCall({ method: 'POST', path: '/MemberImport/Commit', body: importCommitSchema }),
+  getDuplicatePairs: defineCall({ method: 'GET', path: '/Duplicates/GetPairs', query: duplicatePairsQuery }),
+  dismissDuplicatePair: defineCall({ method: 'POST', path: '/Duplicates/Dismiss', body: duplicatePairSchema }),
+  getMergePreview: defineCall({
+    method: 'GET',
+    path: '/Duplicates/MergePreview',
+    query: mergePreviewQuery,
+    response: responseType<MergePreview>(),
+  }),
+  mergePeople: defineCall({ method: 'POST', path: '/Duplicates/Merge', body: mergeSchema }),
+  checkDuplicates: defineCall({
+    method: 'POST',
+    path: '/Duplicates/Check',
+    body: quickPersonSchema,
+    response: responseType<DuplicateMatch[]>(),
+  }),
+  quickAddMember: defineCall({ method: 'POST', path: '/Admin/QuickAddMember', body: quickAddSchema }),
 };

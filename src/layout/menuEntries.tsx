@@ -49,6 +49,8 @@ const MENU: Array<LinkName | MenuGroupDef> = [
   // Beyond the original menu: the church's own fields on people, beside roles (docs/decisions/0209).
   'customFields',
   'demise',
+  // Beyond the original menu: likely duplicates and merging them (administrators).
+  'duplicates',
   'notifications',
   'auditLogs',
 ];

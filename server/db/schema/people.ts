@@ -101,7 +101,7 @@ export const memberDirectory = pgTable(
      * The person's stage (member_stages' newest period) where the first-timer flag does not say
      * it: null for first-timers and members, so a conversion leaves this column, and the stage
      * index, as they were (a HOT update still: docs/decisions 0072, 0210). Kept by
-     * member_directory_sync (migration 0026_member_stages_directory).
+     * member_directory_sync (migration 0028_member_stages_directory).
      */
     stage: text('stage', { enum: STAGES }),
   },
@@ -224,7 +224,7 @@ export const listGenerations = pgTable('list_generations', {
 /**
  * A person's stage history: each row a period from startedOn until the next row's start (the
  * newest is the current stage). Written by the office's stage change and by the conversion of a
- * first-timer; the first rows were derived by migration 0026_member_stages_directory
+ * first-timer; the first rows were derived by migration 0028_member_stages_directory
  * (docs/decisions 0210). Rows are never changed, so the history is the record.
  */
 export const memberStages = pgTable(
@@ -245,4 +245,24 @@ export const memberStages = pgTable(
     index('member_stages_user_idx').on(t.userId, t.startedOn, t.createdAt),
     check('member_stages_stage_check', sql.raw(`stage in (${STAGES.map((s) => `'${s}'`).join(', ')})`)),
   ],
+);
+
+/**
+ * Pairs of people an administrator said are not one person: the duplicate suggestions leave them
+ * out. The pair is kept in id order (user_a < user_b), so one row answers both ways round; it
+ * goes with either account (docs/decisions/0211-duplicates-and-merge.md).
+ */
+export const duplicateDismissals = pgTable(
+  'duplicate_dismissals',
+  {
+    userA: uuid('user_a')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userB: uuid('user_b')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dismissedBy: uuid('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userA, t.userB] }), check('duplicate_dismissals_order', sql`${t.userA} < ${t.userB}`)],
 );

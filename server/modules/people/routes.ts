@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes } from '@/server/http/route.js';
+import { duplicateRoutes } from './duplicateRoutes.js';
 import { firstTimerRoutes } from './firstTimerRoutes.js';
 import { importRoutes } from './importRoutes.js';
 import { memberRoutes } from './memberRoutes.js';
 import { stageRoutes } from './stageRoutes.js';
 import { userRoutes } from './userRoutes.js';
 
-/** People: the member list and the archive, users and administrators, first-timers, stages, and the member import. */
+/** People: the member list and the archive, users and administrators, first-timers, stages, the member import, and duplicates: their suggestions, merging and the quick add. */
 export async function peopleModule(app: FastifyInstance) {
-  registerRoutes(app, [...memberRoutes, ...userRoutes, ...firstTimerRoutes, ...stageRoutes, ...importRoutes]);
+  registerRoutes(app, [...memberRoutes, ...userRoutes, ...firstTimerRoutes, ...stageRoutes, ...importRoutes, ...duplicateRoutes]);
 }

@@ -29,6 +29,7 @@ import { RecordCards, usePhone } from '@/src/common/RecordCards';
 import { ImportButton } from './ImportDialog';
 import { CustomFieldFilter, useSeenCustomFields } from './CustomFieldFilter';
 import { toCsv } from '@/src/common/crud/csv';
+import { QuickAddButton } from './QuickAddDialog';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { ListSortButton } from '@/src/common/ListSortButton';
 
@@ -183,6 +184,7 @@ export function MemberList() {
             <FilterButton />
             <ListSortButton fields={MEMBER_SORTS} />
             <ExportButton maxResults={EXPORT_ALL} meta={{ withCustomFields: true }} />
+            {canImport && route === 'members' && <QuickAddButton />}
             {canImport && route === 'members' && <ImportButton />}
           </TopToolbar>
         }

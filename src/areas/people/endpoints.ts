@@ -4,6 +4,7 @@ import { rolesCalls } from '@/domain/roles/calls';
 import { byUser, create, list, listQuery, PEOPLE_FILTERS, post, type ResourceEndpoints } from '@/src/dataProvider/endpoints';
 
 type RoleGrant = { userId: string; roleId: string };
+type MergePair = { keepId: string; mergeId: string };
 
 /** The member list's filter on a field of the church (CustomFieldFilter): the field's id and its value or range. */
 type CustomFieldFilterValue = { id?: string; value?: string; from?: string; to?: string };
@@ -56,6 +57,8 @@ export const peopleEndpoints = {
       },
       previewMemberImport: post(calls.memberImportPreview),
       commitMemberImport: post(calls.memberImportCommit),
+      checkDuplicates: post(calls.checkDuplicates),
+      quickAddMember: post(calls.quickAddMember),
     },
   },
   users: {
@@ -89,5 +92,13 @@ export const peopleEndpoints = {
   demise: {
     getList: list(calls.getAllDemise),
     custom: { archiveMember: byUser(calls.archiveMember), restoreMember: byUser(calls.restoreMember) },
+  },
+  duplicates: {
+    getList: list(calls.getDuplicatePairs),
+    custom: {
+      dismissDuplicatePair: post(calls.dismissDuplicatePair),
+      getMergePreview: { call: calls.getMergePreview, query: (p: MergePair) => ({ KeepId: p.keepId, MergeId: p.mergeId }) },
+      mergePeople: post(calls.mergePeople),
+    },
   },
 } satisfies Record<string, ResourceEndpoints>;

@@ -1,4 +1,5 @@
 import ArchiveIcon from '@mui/icons-material/Archive';
+import CallMergeIcon from '@mui/icons-material/CallMerge';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
@@ -61,4 +62,16 @@ export const demise = descriptor({
   asResource: true,
   access: { view: [P.updateDemise] },
   icon: ArchiveIcon,
+});
+
+/**
+ * Likely duplicate people, dismissing a pair and merging two records: administrators only
+ * (CAN_DELETE_MEMBERS, as the server checks; docs/decisions/0211-duplicates-and-merge.md).
+ */
+export const duplicates = descriptor({
+  name: 'duplicates',
+  path: '/duplicates',
+  screen: lazyScreen(() => import('./DuplicateList'), 'DuplicateList'),
+  access: { view: [P.deleteMembers] },
+  icon: CallMergeIcon,
 });
