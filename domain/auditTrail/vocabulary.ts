@@ -102,5 +102,6 @@ export const AUDIT_ENTITIES = [
   'goalProgress',
   'appointment',
   'appointmentAvailability',
+  'celebrationSettings',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

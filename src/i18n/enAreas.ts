@@ -275,6 +275,7 @@ export const enAreas = {
         goalProgress: 'Goal progress',
         appointment: 'Appointment',
         appointmentAvailability: 'Appointment hours',
+        celebrationSettings: 'Birthday greetings setting',
       } satisfies Record<AuditEntity, string>,
       actions: {
         create: 'Created',

@@ -2,6 +2,7 @@ import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, u
 import { centers, zones } from './cih.js';
 import { owner, stamps } from './common.js';
 import { users } from './people.js';
+import { CONSENT_CATEGORIES } from '@/domain/profile/consent.js';
 
 /** A member's profile: biodata, church affiliation, the details beside them, and consents. */
 
@@ -148,7 +149,7 @@ export const consents = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    category: text('category', { enum: ['email', 'sms', 'listing'] }).notNull(),
+    category: text('category', { enum: CONSENT_CATEGORIES }).notNull(),
     granted: boolean('granted').notNull(),
     wording: text('wording').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
