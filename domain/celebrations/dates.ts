@@ -35,7 +35,7 @@ export function periodOf(day: string, period: Period): { from: string; to: strin
 }
 
 /** Every day from `from` to `to`, both included. */
-export function daysBetween(from: string, to: string): string[] {
+function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
   for (let ms = msOf(from); ms <= msOf(to); ms += DAY_MS) days.push(toDay(ms));
   return days;
@@ -45,7 +45,7 @@ export function daysBetween(from: string, to: string): string[] {
  * The day a date of birth or wedding is celebrated in `year`: its month and day, except that
  * 29 February is kept on 28 February in a year without one.
  */
-export function celebratedIn(date: string, year: number): string {
+function celebratedIn(date: string, year: number): string {
   const md = date.slice(5);
   return md === '02-29' && !isLeapYear(year) ? `${year}-02-28` : `${year}-${md}`;
 }

@@ -4,8 +4,7 @@ import { optionalId } from '@/domain/common/fields.js';
 import { PERIODS, type Period } from './dates.js';
 
 /** Whose celebrations: all the caller reaches, the church, one department or one CIH center. */
-export const CELEBRATION_SCOPES = ['mine', 'church', 'department', 'center'] as const;
-export type CelebrationScope = (typeof CELEBRATION_SCOPES)[number];
+const CELEBRATION_SCOPES = ['mine', 'church', 'department', 'center'] as const;
 
 /** GetAll's query: the week or month holding `date` (today when left out) in one scope. */
 export const celebrationsQuery = z

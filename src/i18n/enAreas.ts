@@ -739,7 +739,8 @@ export const enAreas = {
       statuses: { reached: 'Reached', onTrack: 'On track', behind: 'Behind', ended: 'Ended', notStarted: 'Not started' },
     },
     celebrations: {
-      intro: 'Birthdays and wedding anniversaries to announce, from members’ profiles. Those who chose not to be in member lists are left out.',
+      intro:
+        'Birthdays and wedding anniversaries to announce, from members’ profiles. Those who chose not to be in member lists are left out.',
       period: 'Period',
       week: 'This week',
       month: 'This month',

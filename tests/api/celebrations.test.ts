@@ -90,7 +90,9 @@ describe('who sees which birthdays', () => {
 
   it('a CIH leader sees their center, 29 February on the 28th in a year without one, and is refused another center', async () => {
     const feb2027 = await list(pastorToken, `scope=center&id=${center.id}&period=month&date=2027-02-10`);
-    expect(feb2027.body.data.rows).toEqual([{ userId: leap, name: 'Leap Day', kind: 'birthday', day: '2027-02-28', years: null, spouseName: null }]);
+    expect(feb2027.body.data.rows).toEqual([
+      { userId: leap, name: 'Leap Day', kind: 'birthday', day: '2027-02-28', years: null, spouseName: null },
+    ]);
     const feb2028 = await list(pastorToken, `period=month&date=2028-02-10`);
     expect(feb2028.body.data.rows.map((r: { day: string }) => r.day)).toEqual(['2028-02-29']);
     const week = await list(pastorToken, `scope=center&id=${center.id}&period=week&date=2027-03-01`);

@@ -78,7 +78,14 @@ export async function celebrations(
   const rows: Celebration[] = [
     ...born.map((r) => {
       const day = celebrationDay(r.date!, from, to)!;
-      return { userId: r.userId, name: r.name, kind: 'birthday' as const, day, years: office || r.showsAge ? yearsOn(r.date!, day) : null, spouseName: null };
+      return {
+        userId: r.userId,
+        name: r.name,
+        kind: 'birthday' as const,
+        day,
+        years: office || r.showsAge ? yearsOn(r.date!, day) : null,
+        spouseName: null,
+      };
     }),
     ...wed.map((r) => {
       const day = celebrationDay(r.date!, from, to)!;

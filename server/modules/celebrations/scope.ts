@@ -56,7 +56,12 @@ async function mine(db: Db, caller: Caller): Promise<SQL | undefined> {
   if (!depts.length && !cents.length) throw forbidden(NOBODY);
   return or(
     depts.length ? inDepartments(depts.map((d) => d.id)) : undefined,
-    cents.length ? inArray(md.centerId, cents.map((c) => c.id)) : undefined,
+    cents.length
+      ? inArray(
+          md.centerId,
+          cents.map((c) => c.id),
+        )
+      : undefined,
   );
 }
 

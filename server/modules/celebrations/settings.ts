@@ -15,7 +15,10 @@ export async function celebrationSettings(db: Db | Tx): Promise<CelebrationSetti
 /** Sets the choice, audited with before and after. */
 export async function updateCelebrationSettings(tx: Tx, audit: (e: AuditEntry) => void, next: CelebrationSettings) {
   const before = await celebrationSettings(tx);
-  await tx.insert(settings).values({ key: KEY, value: next }).onConflictDoUpdate({ target: settings.key, set: { value: next } });
+  await tx
+    .insert(settings)
+    .values({ key: KEY, value: next })
+    .onConflictDoUpdate({ target: settings.key, set: { value: next } });
   audit({ action: 'update', entity: 'celebrationSettings', entityId: KEY, before, after: next });
   return next;
 }

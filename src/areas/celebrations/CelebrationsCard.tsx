@@ -30,7 +30,9 @@ function ThisWeek() {
                 </ListItem>
               ))}
               {rows.length > SHOWN && (
-                <Typography color="text.secondary">{translate('flock.celebrations.card_more', { smart_count: rows.length - SHOWN })}</Typography>
+                <Typography color="text.secondary">
+                  {translate('flock.celebrations.card_more', { smart_count: rows.length - SHOWN })}
+                </Typography>
               )}
             </List>
           )}

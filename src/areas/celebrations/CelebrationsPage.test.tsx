@@ -14,7 +14,10 @@ const CHIDI = { userId: 'u2', name: 'Chidi Eze', kind: 'anniversary', day: '2027
 const BAYO = { userId: 'u3', name: 'Bayo Ade', kind: 'birthday', day: '2027-01-02', years: null, spouseName: null };
 const WEEK = { period: 'week', from: '2026-12-27', to: '2027-01-02', rows: [ADA, CHIDI, BAYO] };
 
-function show(permissions = HOD, answer = (call: ApiCall) => ok(call.query.period === 'month' ? { ...WEEK, period: 'month', rows: [] } : WEEK)) {
+function show(
+  permissions = HOD,
+  answer = (call: ApiCall) => ok(call.query.period === 'month' ? { ...WEEK, period: 'month', rows: [] } : WEEK),
+) {
   signInWith(permissions, { roles: ['hod'] });
   api.on('GET /Celebrations/GetAll', answer);
   api.on('GET /Celebrations/GetScopes', () => ok({ church: false, departments: [{ id: 'd1', name: 'Choir' }], centers: [] }));
@@ -67,7 +70,9 @@ describe('/celebrations', () => {
     expect(screen.getByRole('button', { name: 'Export' }).hasAttribute('disabled')).toBe(true);
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Whose' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Department: Choir' }));
-    await waitFor(() => expect(api.callsTo('GET /Celebrations/GetAll').at(-1)!.query).toMatchObject({ period: 'month', scope: 'department', id: 'd1' }));
+    await waitFor(() =>
+      expect(api.callsTo('GET /Celebrations/GetAll').at(-1)!.query).toMatchObject({ period: 'month', scope: 'department', id: 'd1' }),
+    );
   });
 
   it("shows the server's refusal to a leader with nobody in their reach", async () => {

@@ -3,7 +3,7 @@ import { P } from '@/domain/roles/permissions';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 
 /** The leaders the server admits (server/modules/celebrations/routes.ts); it narrows each to their scope. */
-export const CELEBRATION_VIEWERS = [P.updateOtherMembers, P.updateDepartment, P.approveRequests, P.viewCihCenter, P.viewCihManagement];
+const CELEBRATION_VIEWERS = [P.updateOtherMembers, P.updateDepartment, P.approveRequests, P.viewCihCenter, P.viewCihManagement];
 
 /** /celebrations: this week's or month's birthdays and wedding anniversaries in a leader's scope. */
 export const celebrations = descriptor({

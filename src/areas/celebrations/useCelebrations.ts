@@ -16,7 +16,8 @@ export function useCelebrations(period: Period, scope: string): Loaded | undefin
     let current = true;
     api.getCelebrations<CelebrationList>({ period, scope: kind, ...(id ? { id } : {}) }).then(
       (res) => current && setLoaded({ key, value: { list: res.data } }),
-      (err: { status?: number; message: string }) => current && setLoaded({ key, value: { error: err.message, refused: err.status === 403 } }),
+      (err: { status?: number; message: string }) =>
+        current && setLoaded({ key, value: { error: err.message, refused: err.status === 403 } }),
     );
     return () => {
       current = false;

@@ -12,7 +12,13 @@ describe('privacy choices on one’s own profile', () => {
     renderProfile(api);
     api.on(UPDATE, ({ body }) =>
       ok({
-        current: { email: { granted: (body as { email: boolean }).email, at: '2026-11-23T10:00:00Z' }, sms: null, listing: null, age: null, greetings: null },
+        current: {
+          email: { granted: (body as { email: boolean }).email, at: '2026-11-23T10:00:00Z' },
+          sms: null,
+          listing: null,
+          age: null,
+          greetings: null,
+        },
       }),
     );
     // Laid out at once, disabled until the choices arrive.

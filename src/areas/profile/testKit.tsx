@@ -133,7 +133,9 @@ function answer(api: FakeApi, fixtures: Fixtures) {
   for (const route of UPDATES) api.on(route, ({ body }) => ok(body));
   for (const route of EMPTY) api.on(route, () => ok(null));
   // One's own profile shows one's privacy choices: none made yet.
-  api.on('GET /Stewardship/GetMyConsents', () => ok({ wording: '1', current: { email: null, sms: null, listing: null, age: null, greetings: null }, history: [] }));
+  api.on('GET /Stewardship/GetMyConsents', () =>
+    ok({ wording: '1', current: { email: null, sms: null, listing: null, age: null, greetings: null }, history: [] }),
+  );
   // ... and which notifications also come by email: all of them.
   api.on('GET /Notification/GetEmailPreferences', () => ok({ optedOut: [] }));
 }
