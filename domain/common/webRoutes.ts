@@ -39,6 +39,7 @@ export const WEB_ROUTES = [
   '/outreach',
   '/goals',
   '/meetings',
+  '/celebrations',
   '/notifications',
   '/appointments',
   '/venue-management',
