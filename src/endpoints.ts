@@ -1,6 +1,7 @@
 import { appointmentsEndpoints } from '@/src/areas/appointments/endpoints';
 import { auditTrailEndpoints } from '@/src/areas/auditTrail/endpoints';
 import { authEndpoints } from '@/src/areas/auth/endpoints';
+import { celebrationsEndpoints } from '@/src/areas/celebrations/endpoints';
 import { cihEndpoints } from '@/src/areas/cih/endpoints';
 import { cihReportsEndpoints } from '@/src/areas/cihReports/endpoints';
 import { departmentsEndpoints } from '@/src/areas/departments/endpoints';
@@ -26,6 +27,7 @@ export const ENDPOINTS = {
   ...appointmentsEndpoints,
   ...auditTrailEndpoints,
   ...authEndpoints,
+  ...celebrationsEndpoints,
   ...cihEndpoints,
   ...cihReportsEndpoints,
   ...departmentsEndpoints,

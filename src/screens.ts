@@ -29,6 +29,7 @@ import { centerChoices, centers, cihCenter, zoneChoices, zones } from '@/src/are
 import { cihAttendance, cihDashboardStats, cihFollowup, cihInspections, cihReports } from '@/src/areas/cihReports';
 import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/areas/departments';
 import { goals } from '@/src/areas/goals';
+import { celebrationSettings, celebrations } from '@/src/areas/celebrations';
 import { LOOKUP_SCREENS } from '@/src/areas/lookups';
 import { meetingInviteeChoices, meetings } from '@/src/areas/meetings';
 import { attendance, demise, duplicates, firstTimers, firstTimerStats, memberImports, members, users } from '@/src/areas/people';
@@ -84,6 +85,8 @@ export const SCREENS = [
   inspectorateRequests,
   allRequests,
   goals,
+  celebrations,
+  celebrationSettings,
   meetings,
   notifications,
   appointments,

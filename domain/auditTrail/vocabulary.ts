@@ -113,5 +113,6 @@ export const AUDIT_ENTITIES = [
   'careNote',
   'careSettings',
   'duplicatePair',
+  'celebrationSettings',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -40,7 +40,15 @@ export const signUpSchema = z.object({
   title: z.enum(['Mr', 'Mrs', 'Miss', 'Master']).optional(),
   gender: z.enum(['Male', 'Female']).optional(),
   /** Consents given at sign-up (domain/profile/consent.ts); those left out are not asked yet. */
-  consents: z.object({ email: z.boolean().optional(), sms: z.boolean().optional(), listing: z.boolean().optional() }).optional(),
+  consents: z
+    .object({
+      email: z.boolean().optional(),
+      sms: z.boolean().optional(),
+      listing: z.boolean().optional(),
+      age: z.boolean().optional(),
+      greetings: z.boolean().optional(),
+    })
+    .optional(),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 

@@ -42,6 +42,7 @@ export const WEB_ROUTES = [
   '/outreach',
   '/goals',
   '/meetings',
+  '/celebrations',
   '/notifications',
   '/appointments',
   '/venue-management',

@@ -239,4 +239,6 @@ export const consentChoicesSchema = z.object({
   email: z.boolean().optional(),
   sms: z.boolean().optional(),
   listing: z.boolean().optional(),
+  age: z.boolean().optional(),
+  greetings: z.boolean().optional(),
 });

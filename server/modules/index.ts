@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { appointmentsModule } from './appointments/routes.js';
 import { auditTrailModule } from './auditTrail/routes.js';
 import { authModule } from './auth/routes.js';
+import { celebrationsModule } from './celebrations/routes.js';
 import { cihModule } from './cih/routes.js';
 import { cihReportsModule } from './cihReports/routes.js';
 import { departmentsModule } from './departments/routes.js';
@@ -42,4 +43,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   appointmentsModule,
   goalsModule,
   meetingsModule,
+  celebrationsModule,
 ];

@@ -164,6 +164,7 @@ export const en = {
       appointments: 'Appointments',
       meetings: 'Meetings',
       goals: 'Goals',
+      celebrations: 'Birthdays',
     },
     user_menu: {
       profile: 'Profile',
@@ -220,6 +221,8 @@ export const en = {
         'Only signed-in users whose role allows it can see other people’s details, and every change is recorded in an audit log. Your password is stored only as a salted hash.',
       choices:
         'Your privacy choices, on your profile and at sign-up, decide whether the church contacts you by email or SMS, and whether leaders other than administrators find you in the church’s member lists and among the people they can write to. The head of your department and the leaders of your house fellowship still see you in its list, since they serve you there.',
+      celebrations:
+        'Your birthday (day and month) and wedding anniversary, with the years married, appear on the birthday list of the church office, the head of your department and your house-fellowship leaders, unless you chose not to be in member lists. The age you turn is shown to them only if you allow it; the office, which keeps the records, sees it in any case. If the church sends greetings, you receive one on the day only if you allow it.',
       retention:
         'Your details are kept while you belong to the church, and until an administrator erases them at your request. Backups, taken to protect against loss, hold a copy until they are replaced (the newest seven are kept unless the church sets another number).',
       rights:
@@ -454,6 +457,8 @@ export const en = {
         email: 'The church may contact me by email about its activities',
         sms: 'The church may contact me by SMS about its activities',
         listing: 'Leaders other than administrators may see me in member lists',
+        age: 'The birthday list my leaders see may show the age I turn',
+        greetings: 'Flock may greet me on my birthday and wedding anniversary, when the church sends greetings',
       },
       consent_given: 'Yes since %{date}',
       consent_withdrawn: 'No since %{date}',
@@ -509,6 +514,7 @@ export const en = {
       attendance: { title: 'Attendance' },
       goals: { title: 'Goals' },
       meetings: { title: 'Meetings' },
+      celebrations: { title: 'Birthdays and anniversaries' },
       notifications: { title: 'Notifications' },
       appointments: { title: 'Appointments' },
       venues: { title: 'Venue management' },

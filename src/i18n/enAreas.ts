@@ -369,6 +369,7 @@ export const enAreas = {
         careNote: 'Care notes',
         careSettings: 'Care notes setting',
         duplicatePair: 'Duplicate pair',
+        celebrationSettings: 'Birthday greetings setting',
       } satisfies Record<AuditEntity, string>,
       actions: {
         create: 'Created',
@@ -836,6 +837,37 @@ export const enAreas = {
       },
       statuses: { reached: 'Reached', onTrack: 'On track', behind: 'Behind', ended: 'Ended', notStarted: 'Not started' },
     },
+    celebrations: {
+      intro:
+        'Birthdays and wedding anniversaries to announce, from members’ profiles. Those who chose not to be in member lists are left out.',
+      period: 'Period',
+      week: 'This week',
+      month: 'This month',
+      whose: 'Whose',
+      mine: 'Everyone I lead',
+      church: 'The whole church',
+      department: 'Department: %{name}',
+      center: 'CIH center: %{name}',
+      range: '%{from} to %{to}',
+      birthday: 'Birthday',
+      anniversary: 'Wedding anniversary',
+      turns: 'turns %{smart_count}',
+      married: '%{smart_count} year |||| %{smart_count} years',
+      with_spouse: '%{name} and %{spouse}',
+      export: 'Export',
+      empty_week:
+        'No birthdays or wedding anniversaries this week here. They come from members’ profiles: the date of birth, and the wedding anniversary on the spouse’s details.',
+      empty_month:
+        'No birthdays or wedding anniversaries this month here. They come from members’ profiles: the date of birth, and the wedding anniversary on the spouse’s details.',
+      load_error: 'The birthdays could not be loaded: %{message}',
+      greetings: 'Greet members on their birthday and wedding anniversary',
+      greetings_help: 'A notification on the day, only to members who allowed greetings on their profile.',
+      greetings_saved: 'Saved',
+      card_title: 'Birthdays and anniversaries this week',
+      card_empty: 'None this week.',
+      card_more: '%{smart_count} more',
+      card_all: 'All birthdays and anniversaries',
+    },
     meetings: {
       intro: 'The meetings you called or are invited to, with their agenda, minutes, action items and attendance.',
       add: 'Call a meeting',
@@ -1148,6 +1180,10 @@ export const enAreas = {
         from: 'From',
         to: 'Until',
       },
+    },
+    celebrations: {
+      name: 'Birthday and anniversary |||| Birthdays and anniversaries',
+      fields: { name: 'Name', kind: 'Celebrates', day: 'Day', years: 'Age or years', spouseName: 'Spouse' },
     },
   },
 };

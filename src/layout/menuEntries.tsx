@@ -34,11 +34,13 @@ const MENU: Array<LinkName | MenuGroupDef> = [
   'accessories',
   'venues',
   // Beyond the original menu, which names no entry for them: members file their event requests
-  // and book appointments, invitees find their meetings, leaders their goals.
+  // and book appointments, invitees find their meetings, leaders their goals and their people's
+  // birthdays and anniversaries.
   'events',
   'appointments',
   'meetings',
   'goals',
+  'celebrations',
   // Beyond the original menu: the lookup lists that have no entry there.
   { name: 'lookups', icon: ListAltIcon, children: LOOKUP_CHILDREN },
   { name: 'cih', icon: ChurchIcon, children: ['zones', 'centers', 'cihCenter', 'cihReports', 'cihFollowup'] },

@@ -2,6 +2,7 @@ import type { AnyCall } from '@/domain/common/calls.js';
 import { appointmentsCalls } from '@/domain/appointments/calls.js';
 import { auditTrailCalls } from '@/domain/auditTrail/calls.js';
 import { authCalls } from '@/domain/auth/calls.js';
+import { celebrationsCalls } from '@/domain/celebrations/calls.js';
 import { cihCalls } from '@/domain/cih/calls.js';
 import { cihReportsCalls } from '@/domain/cihReports/calls.js';
 import { departmentsCalls } from '@/domain/departments/calls.js';
@@ -23,6 +24,7 @@ export const AREA_CALLS: Record<string, Record<string, AnyCall>> = {
   appointmentsCalls,
   auditTrailCalls,
   authCalls,
+  celebrationsCalls,
   cihCalls,
   cihReportsCalls,
   departmentsCalls,

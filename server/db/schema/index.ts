@@ -16,3 +16,4 @@ export * from './goals.js';
 export * from './meetings.js';
 export * from './auditTrail.js';
 export * from './health.js';
+export * from './celebrations.js';

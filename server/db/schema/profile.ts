@@ -15,6 +15,7 @@ import {
 import { centers, zones } from './cih.js';
 import { owner, stamps } from './common.js';
 import { users } from './people.js';
+import { CONSENT_CATEGORIES } from '@/domain/profile/consent.js';
 
 /** A member's profile: biodata, church affiliation, the details beside them, and consents. */
 
@@ -161,7 +162,7 @@ export const consents = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    category: text('category', { enum: ['email', 'sms', 'listing'] }).notNull(),
+    category: text('category', { enum: CONSENT_CATEGORIES }).notNull(),
     granted: boolean('granted').notNull(),
     wording: text('wording').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -114,6 +114,8 @@ describe('RegisterPage: consents and privacy', () => {
     fireEvent.click(screen.getByRole('switch', { name: 'The church may contact me by email about its activities' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(signUp).toHaveBeenCalled());
-    expect(signUp).toHaveBeenCalledWith(expect.objectContaining({ consents: { email: true, sms: false, listing: false } }));
+    expect(signUp).toHaveBeenCalledWith(
+      expect.objectContaining({ consents: { email: true, sms: false, listing: false, age: false, greetings: false } }),
+    );
   });
 });

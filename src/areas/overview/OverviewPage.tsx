@@ -15,6 +15,7 @@ import { REQUEST_TABS, usePendingCount } from '@/src/areas/requests/pendingCount
 import { CihOverview } from '@/src/areas/cihReports/CihOverview';
 import { MyTasks } from './MyTasks';
 import { UpcomingMeetings } from '@/src/areas/meetings/UpcomingMeetings';
+import { CelebrationsCard } from '@/src/areas/celebrations/CelebrationsCard';
 
 type DashboardStats = { members: number; firstTimers: number; departments: number; zones: number };
 
@@ -128,6 +129,7 @@ export function OverviewPage() {
       <MyTasks />
       <CihOverview />
       <UpcomingMeetings />
+      <CelebrationsCard />
     </Stack>
   );
 }

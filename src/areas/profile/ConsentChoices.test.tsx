@@ -12,15 +12,23 @@ describe('privacy choices on one’s own profile', () => {
     renderProfile(api);
     api.on(UPDATE, ({ body }) =>
       ok({
-        current: { email: { granted: (body as { email: boolean }).email, at: '2026-11-23T10:00:00Z' }, sms: null, listing: null },
+        current: {
+          email: { granted: (body as { email: boolean }).email, at: '2026-11-23T10:00:00Z' },
+          sms: null,
+          listing: null,
+          age: null,
+          greetings: null,
+        },
       }),
     );
     // Laid out at once, disabled until the choices arrive.
-    expect(await screen.findAllByText('Not chosen yet')).toHaveLength(3);
+    expect(await screen.findAllByText('Not chosen yet')).toHaveLength(5);
     const email = screen.getByRole('switch', { name: 'The church may contact me by email about its activities' });
     expect((email as HTMLInputElement).checked).toBe(false);
     expect((email as HTMLInputElement).disabled).toBe(false);
     expect(screen.getByRole('switch', { name: 'Leaders other than administrators may see me in member lists' })).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'The birthday list my leaders see may show the age I turn' })).toBeTruthy();
+    expect(screen.getByRole('switch', { name: /greet me on my birthday and wedding anniversary/ })).toBeTruthy();
     fireEvent.click(email);
     expect(await screen.findByText('Your choices are saved')).toBeTruthy();
     expect(sent(api, UPDATE)).toEqual([{ email: true }]);

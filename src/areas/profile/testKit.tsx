@@ -139,7 +139,9 @@ function answer(api: FakeApi, fixtures: Fixtures) {
     ok([{ id: guid(90), stage: 'member', startedOn: '2024-01-07', endedOn: null, setBy: null, createdAt: '2024-01-07T00:00:00.000Z' }]),
   );
   // One's own profile shows one's privacy choices: none made yet.
-  api.on('GET /Stewardship/GetMyConsents', () => ok({ wording: '1', current: { email: null, sms: null, listing: null }, history: [] }));
+  api.on('GET /Stewardship/GetMyConsents', () =>
+    ok({ wording: '1', current: { email: null, sms: null, listing: null, age: null, greetings: null }, history: [] }),
+  );
   // ... and which notifications also come by email: all of them.
   api.on('GET /Notification/GetEmailPreferences', () => ok({ optedOut: [] }));
 }
