@@ -34,6 +34,10 @@ export const MERGE_REFERENCES: Record<string, MergeStrategy> = {
   'appointments.host_id': move,
   'appointments.member_id': move,
   'biodata.user_id': { kind: 'own', step: 'biodata' },
+  'care_notes.author_id': move,
+  'care_notes.user_id': move,
+  // One greeting a day: a day both were greeted keeps one row.
+  'celebration_greetings.user_id': { kind: 'unique', clash: 'o.day = k.day' },
   'children.user_id': move,
   'church_affiliations.user_id': single,
   'cih_activity_reports.author_id': move,
@@ -45,6 +49,8 @@ export const MERGE_REFERENCES: Record<string, MergeStrategy> = {
   'cih_meetings.taken_by': move,
   'cih_visitors.first_timer_id': move,
   'consents.user_id': move,
+  // The kept record's value of a field wins; the other's fills the fields the kept one lacks.
+  'custom_field_values.user_id': { kind: 'unique', clash: 'o.field_id = k.field_id' },
   'department_delistings.delisted_by': move,
   'department_delistings.undone_by': move,
   'department_delistings.user_id': move,
@@ -69,6 +75,9 @@ export const MERGE_REFERENCES: Record<string, MergeStrategy> = {
   'member_requests.user_id': { kind: 'own', step: 'requests' },
   'member_role_names.user_id': { kind: 'derived' },
   'member_search_texts.user_id': { kind: 'derived' },
+  'member_stages.set_by': move,
+  // One stage history per person: the kept record's, or the other's when the kept one has none.
+  'member_stages.user_id': single,
   'messages.sender_id': move,
   'ministries.leader_id': move,
   'mountains_of_influence.leader_id': move,
