@@ -29,6 +29,9 @@ export function untilListening(child: ChildProcess, output: () => string, timeou
   });
 }
 
+/** Ports in this range that fetch refuses to call ('bad port', the Fetch standard's port blocking): CI drew one. */
+const FETCH_BLOCKED = new Set([10080]);
+
 /**
  * A port nothing listens on right now, below the kernel's ephemeral range: a port from listen(0)
  * lies in that range, where any outgoing connection (to PostgreSQL, SMTP) may take it before the
@@ -38,7 +41,7 @@ export async function freePort(): Promise<number> {
   const low = ephemeralLow();
   for (;;) {
     const port = 10_000 + Math.floor(Math.random() * (low - 10_000));
-    if (await bindable(port)) return port;
+    if (!FETCH_BLOCKED.has(port) && (await bindable(port))) return port;
   }
 }
 
