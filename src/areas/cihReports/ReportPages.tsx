@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useCallback, useState, type ReactElement } from 'react';
 import { DateInput, useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Box, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
@@ -65,52 +65,60 @@ function reportFilters(withZone: boolean, status?: ReactElement) {
   ];
 }
 
+/** The three lists, shown together once each has its first page: one after another they pushed each other down as they came (CLS 0.45 on a phone). */
 function ReportLists({ zoneId, version = 0 }: { zoneId?: string; version?: number }) {
   const translate = useTranslate();
   const filter = zoneId ? { zoneId } : undefined;
   const status = useCodeFilter('status', REPORT_STATUSES);
+  const [loaded, setLoaded] = useState(0);
+  const oneLoaded = useCallback(() => setLoaded((n) => n + 1), []);
   return (
-    <Stack spacing={3}>
-      <Box component="section" aria-labelledby="activity-reports">
-        <Typography id="activity-reports" component="h2" variant="h6">
-          {translate(t('activity_reports'))}
-        </Typography>
-        <TableList
-          resource="cihReports"
-          columns={REPORT_COLUMNS}
-          filter={filter}
-          filters={reportFilters(!zoneId, status)}
-          empty={<EmptyNote text={t('reports_empty')} action={<ToMyCenter />} />}
-        />
-      </Box>
-      <Box component="section" aria-labelledby="meetings">
-        <Typography id="meetings" component="h2" variant="h6">
-          {translate(t('meetings'))}
-        </Typography>
-        <TableList
-          resource="cihAttendance"
-          columns={MEETING_COLUMNS}
-          filter={filter}
-          filters={reportFilters(!zoneId)}
-          empty={<EmptyNote text={t('meetings_empty')} action={<ToMyCenter />} />}
-          nested
-        />
-      </Box>
-      <Box component="section" aria-labelledby="inspections">
-        <Typography id="inspections" component="h2" variant="h6">
-          {translate(t('inspections'))}
-        </Typography>
-        <TableList
-          key={version}
-          resource="cihInspections"
-          columns={INSPECTION_COLUMNS}
-          filter={filter}
-          filters={reportFilters(!zoneId)}
-          empty={<EmptyNote text={t('inspections_empty')} />}
-          nested
-        />
-      </Box>
-    </Stack>
+    <HeldUntil ready={loaded >= 3}>
+      <Stack spacing={3}>
+        <Box component="section" aria-labelledby="activity-reports">
+          <Typography id="activity-reports" component="h2" variant="h6">
+            {translate(t('activity_reports'))}
+          </Typography>
+          <TableList
+            resource="cihReports"
+            columns={REPORT_COLUMNS}
+            filter={filter}
+            filters={reportFilters(!zoneId, status)}
+            empty={<EmptyNote text={t('reports_empty')} action={<ToMyCenter />} />}
+            onLoaded={oneLoaded}
+          />
+        </Box>
+        <Box component="section" aria-labelledby="meetings">
+          <Typography id="meetings" component="h2" variant="h6">
+            {translate(t('meetings'))}
+          </Typography>
+          <TableList
+            resource="cihAttendance"
+            columns={MEETING_COLUMNS}
+            filter={filter}
+            filters={reportFilters(!zoneId)}
+            empty={<EmptyNote text={t('meetings_empty')} action={<ToMyCenter />} />}
+            nested
+            onLoaded={oneLoaded}
+          />
+        </Box>
+        <Box component="section" aria-labelledby="inspections">
+          <Typography id="inspections" component="h2" variant="h6">
+            {translate(t('inspections'))}
+          </Typography>
+          <TableList
+            key={version}
+            resource="cihInspections"
+            columns={INSPECTION_COLUMNS}
+            filter={filter}
+            filters={reportFilters(!zoneId)}
+            empty={<EmptyNote text={t('inspections_empty')} />}
+            nested
+            onLoaded={oneLoaded}
+          />
+        </Box>
+      </Stack>
+    </HeldUntil>
   );
 }
 

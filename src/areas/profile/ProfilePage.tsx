@@ -24,7 +24,6 @@ function Profile({ userId }: { userId: string }) {
       {user.record && (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 2 }}>
           <ProfileHeader user={user.record} viewer={viewer} />
-          <StageCard userId={userId} />
           {/* On a phone the forms come first, then the contact card; side by side from 'md' up. */}
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 4 }} sx={{ order: { xs: 2, md: 1 } }}>
@@ -34,6 +33,8 @@ function Profile({ userId }: { userId: string }) {
               <ProfileTabs userId={userId} user={user.record} biodata={biodata} affiliation={affiliation} viewer={viewer} />
             </Grid>
           </Grid>
+          {/* Below the forms: it loads apart, and above them it pushed them down as it came (CLS 0.11 on a phone). */}
+          <StageCard userId={userId} />
           {viewer.isSelf && <PrivacyAndData />}
         </Box>
       )}

@@ -1,4 +1,4 @@
-import { cloneElement, useCallback, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, useCallback, useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import {
   DataTable,
   downloadCSV,
@@ -7,6 +7,7 @@ import {
   List,
   SearchInput,
   TopToolbar,
+  useListContext,
   useTranslate,
   type Exporter,
   type SortPayload,
@@ -121,7 +122,21 @@ export type TableListProps = {
   rowActions?: ReactElement;
   /** A list inside another record's page: its state stays out of the address and the store. */
   nested?: boolean;
+  /** Called once its first page has arrived (a page that shows several lists together waits for all). */
+  onLoaded?: () => void;
 };
+
+/** Tells once that the list's first page has arrived; drawn both in the list and in its empty state. */
+function FirstPage({ onLoaded }: { onLoaded?: () => void }) {
+  const { isPending } = useListContext();
+  const told = useRef(false);
+  useEffect(() => {
+    if (isPending || told.current || !onLoaded) return;
+    told.current = true;
+    onLoaded();
+  }, [isPending, onLoaded]);
+  return null;
+}
 
 /** A list of API records: search, filters, sortable columns, paging and CSV export. */
 export function TableList({
@@ -135,6 +150,7 @@ export function TableList({
   empty = false,
   rowActions,
   nested = false,
+  onLoaded,
 }: TableListProps) {
   const exporter = useCsvExporter(resource, columns);
   const phone = usePhone();
@@ -152,9 +168,17 @@ export function TableList({
           {sortFields && <ListSortButton fields={sortFields} />}
           {toolbar}
           <ExportButton />
+          <FirstPage onLoaded={onLoaded} />
         </TopToolbar>
       }
-      empty={empty}
+      empty={
+        empty && (
+          <>
+            {empty}
+            <FirstPage onLoaded={onLoaded} />
+          </>
+        )
+      }
       disableSyncWithLocation={nested}
       storeKey={nested ? false : undefined}
     >
