@@ -104,6 +104,9 @@ export const enAreas = {
       note_added: 'Note added',
       written_by: '%{name}, %{date}',
       back: 'Back to the profile',
+      setting: 'Give people the care notes about them when they download their own data',
+      setting_help: 'Off unless the church decides otherwise; the privacy page says which applies. The notes come without their authors.',
+      setting_saved: 'Care notes setting saved',
     },
     // The member profile and the member list; the product's texts word for word.
     profile: {

@@ -56,6 +56,33 @@ describe('the care notes page', () => {
     expect(await screen.findByText('This could not be loaded: Care notes about yourself are kept by others')).toBeTruthy();
     expect(screen.queryByLabelText('New note')).toBeNull();
   });
+
+  it("lets the erasure officer decide whether the notes go into a person's own data", async () => {
+    let setting = { notesInOwnData: false };
+    const sent: unknown[] = [];
+    api.on('GET /CareNotes/GetByUserId', () => ok([]));
+    api.on('GET /CareNotes/GetSettings', () => ok(setting));
+    api.on('PUT /CareNotes/UpdateSettings', ({ body }) => {
+      sent.push(body);
+      setting = body as typeof setting;
+      return ok(setting);
+    });
+    signInWith(['CAN_UPDATE_PASTORAL_CARE', 'CAN_DELETE_MEMBERS']);
+    renderScreen(<CareNotesPage />, { path: '/profile/:userId/care-notes', at: `/profile/${MEMBER_ID}/care-notes` });
+    const choice = await screen.findByRole('switch', { name: /Give people the care notes about them/ });
+    expect((choice as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(choice);
+    await screen.findByText('Care notes setting saved');
+    expect(sent).toEqual([{ notesInOwnData: true }]);
+    expect((choice as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('shows a pastor without the erasure right no care setting', async () => {
+    api.on('GET /CareNotes/GetByUserId', () => ok([]));
+    open();
+    await screen.findByText(/No care notes yet/);
+    expect(screen.queryByRole('switch', { name: /Give people the care notes about them/ })).toBeNull();
+  });
 });
 
 describe('the care notes link on a profile', () => {

@@ -8,13 +8,17 @@ import {
   Card,
   CardContent,
   CircularProgress,
+  FormControlLabel,
+  FormHelperText,
   List,
   ListItem,
   ListItemText,
+  Switch,
   TextField,
   Typography,
 } from '@mui/material';
-import { CARE_NOTE_MAX, type CareNote } from '@/domain/profile/careNotes';
+import { CARE_NOTE_MAX, type CareNote, type CareSettings } from '@/domain/profile/careNotes';
+import { useAllows } from '@/src/authProvider/useAllows';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 
@@ -51,6 +55,37 @@ function NewNote({ userId, onAdded }: { userId: string; onAdded: () => void }) {
   );
 }
 
+/** The church's choice whether a person's own data download holds the notes about them (docs/decisions 0210). */
+function CareSetting() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const api = useDataProvider<FlockDataProvider>();
+  const [settings, setSettings] = useState<CareSettings>();
+  const saving = useRemoteOperation();
+  useEffect(() => {
+    api.getCareSettings<CareSettings>().then(
+      (r: { data: CareSettings }) => setSettings(r.data),
+      (error: Error) => notify(error.message, { type: 'error' }),
+    );
+  }, [api, notify]);
+  if (!settings) return null;
+  const change = async (notesInOwnData: boolean) => {
+    const outcome = await saving.run(() => api.updateCareSettings<CareSettings>({ notesInOwnData }).then((r) => r.data));
+    if (!outcome.ok) return notify(outcome.error.message, { type: 'error' });
+    setSettings(outcome.result);
+    notify('flock.care.setting_saved', { type: 'success' });
+  };
+  return (
+    <Box sx={{ mt: 2 }}>
+      <FormControlLabel
+        control={<Switch checked={settings.notesInOwnData} disabled={saving.loading} onChange={(e) => void change(e.target.checked)} />}
+        label={translate('flock.care.setting')}
+      />
+      <FormHelperText>{translate('flock.care.setting_help')}</FormHelperText>
+    </Box>
+  );
+}
+
 /** /profile/:userId/care-notes: the pastors' notes about a person (each opening of the page is audited). */
 export function CareNotesPage() {
   const translate = useTranslate();
@@ -58,6 +93,7 @@ export function CareNotesPage() {
   const api = useDataProvider<FlockDataProvider>();
   const notes = useRemoteOperation<CareNote[]>();
   const { run } = notes;
+  const mayDecide = useAllows('profiles', 'careSetting');
   const load = useCallback(() => run(() => api.getCareNotes<CareNote[]>({ userId }).then((r) => r.data)), [api, run, userId]);
   useEffect(() => {
     load();
@@ -93,6 +129,7 @@ export function CareNotesPage() {
           </List>
         )}
         {!notes.error && <NewNote userId={userId} onAdded={load} />}
+        {mayDecide && <CareSetting />}
       </CardContent>
     </Card>
   );

@@ -5,7 +5,7 @@ import { peopleCalls } from '@/domain/people/calls';
 import { profileCalls as calls } from '@/domain/profile/calls';
 import { requestsCalls } from '@/domain/requests/calls';
 import type { ChangeStageInput } from '@/domain/people/stages';
-import type { CareNoteInput } from '@/domain/profile/careNotes';
+import type { CareNoteInput, CareSettings } from '@/domain/profile/careNotes';
 import type { Query } from '@/src/dataProvider/http';
 import { create, memberDetail, ofMember, one, post, update, type Endpoint, type ResourceEndpoints } from '@/src/dataProvider/endpoints';
 
@@ -138,6 +138,8 @@ export const profileEndpoints = {
     custom: {
       getCareNotes: { call: calls.getCareNotes, query: (p: { userId: string }) => ({ UserId: p.userId }) },
       createCareNote: { call: calls.createCareNote, body: (p: CareNoteInput) => p },
+      getCareSettings: { call: calls.getCareSettings },
+      updateCareSettings: { call: calls.updateCareSettings, body: (p: CareSettings) => p },
     },
   },
 } satisfies Record<string, ResourceEndpoints>;

@@ -20,7 +20,8 @@ export const profiles = descriptor({
       action: 'careNotes',
     },
   ],
-  access: { view: SIGNED_IN, careNotes: [P.pastoralCare] },
+  // careSetting: the church's choice over care notes in a person's own data, the erasure officer's (0210).
+  access: { view: SIGNED_IN, careNotes: [P.pastoralCare], careSetting: [P.deleteMembers] },
   icon: PersonIcon,
 });
 
