@@ -57,6 +57,9 @@ function decode(text: string, name: string, direction: 'asc' | 'desc'): Cursor {
   return cursor;
 }
 
+/** The SQL type of each field type's column, which a cursor's text is read back as. */
+const SQL_TYPE = { text: 'text', choice: 'text', number: 'double precision', date: 'date', yesno: 'boolean' } as const;
+
 type Query = ListParams & { cursor?: string };
 type Row = { id: string; k1: unknown; k2: unknown };
 
@@ -76,7 +79,8 @@ function valuedRows(
 ) {
   const column = columnOf(field);
   const dir = sql.raw(desc ? 'desc' : 'asc');
-  const beyond = after && sql`(${column}, ${v.userId}) ${sql.raw(desc ? '<' : '>')} (${after[0]}, ${after[1]})`;
+  const beyond =
+    after && sql`(${column}, ${v.userId}) ${sql.raw(desc ? '<' : '>')} (${after[0]}::${sql.raw(SQL_TYPE[field.type])}, ${after[1]}::uuid)`;
   // The key as text (PostgreSQL's own), which the cursor keeps and PostgreSQL reads back in the column's type.
   return db.execute(sql`select ${v.userId} as id, ${column}::text as k1, null as k2 from ${v}
     join ${md} on ${md.userId} = ${v.userId}
@@ -87,7 +91,7 @@ function valuedRows(
 /** Those without a value, by surname, first name and id (the list's own order). */
 function unvaluedRows(db: Db, field: CustomFieldDefinition, condition: SQL | undefined, limit: number, offset: number, after?: unknown[]) {
   const column = columnOf(field);
-  const beyond = after && sql`(${md.surName}, ${md.firstName}, ${md.userId}) > (${after[0]}, ${after[1]}, ${after[2]})`;
+  const beyond = after && sql`(${md.surName}, ${md.firstName}, ${md.userId}) > (${after[0]}::text, ${after[1]}::text, ${after[2]}::uuid)`;
   // NOT EXISTS: an anti-join probing the values' user index per row of the name index, which stops
   // with the page (3 ms at 100,000 members); NOT IN read every valued id into a hash first (58 ms).
   const valued = sql`exists (select from ${v} where ${v.fieldId} = ${field.id} and ${v.userId} = ${md.userId} and ${column} is not null)`;

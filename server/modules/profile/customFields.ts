@@ -239,7 +239,8 @@ export function checkValues(
     else errors[field.name] = [result.error.issues[0].message];
   }
   for (const field of fields) {
-    if (field.retired || !field.required || !required(field)) continue;
+    // A bad value of a required field keeps its own message.
+    if (field.retired || !field.required || !required(field) || errors[field.name]) continue;
     const given = parsed.find((p) => p.field.id === field.id);
     const value = given ? given.value : (stored.get(field.id) ?? null);
     if (value === null) errors[field.name] = [`${field.name} is required`];
