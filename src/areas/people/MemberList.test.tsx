@@ -156,8 +156,6 @@ describe('the member list', () => {
     await waitFor(() => expect(menu.getAllByRole('menuitem').at(-1)!.textContent).toContain('Classes attended'));
     fireEvent.click(menu.getByRole('menuitem', { name: /Classes attended/ }));
     await waitFor(() => expect(memberCalls().at(-1)).toMatchObject({ SortBy: 'custom:f3', SortOrder: 'asc' }));
-    // The button names the field too (hidden: the closing menu still hides the page from the accessibility tree).
-    expect(await screen.findByRole('button', { name: 'Sort: classes attended, ascending', hidden: true })).toBeTruthy();
   });
 
   it('exports every filtered member, not just the page, as CSV', async () => {
