@@ -27,13 +27,23 @@ export const MAX_IMPORT_COLUMNS = 200;
 /** The rows with problems a preview answers, the first ones (enough to fix a mapping, light on a phone): the counts tell how many more. */
 export const PREVIEW_PROBLEM_ROWS = 100;
 
-/** Each field's column (index into the header row), or none. */
-export const importMappingSchema = z.object(
-  Object.fromEntries(IMPORT_FIELDS.map((f) => [f, z.number().int().min(0).max(MAX_IMPORT_COLUMNS).nullable().optional()])) as Record<
+const column = z.number().int().min(0).max(MAX_IMPORT_COLUMNS);
+
+/**
+ * Each field's column (index into the header row), or none; custom: the columns of the church's
+ * own fields, by field id (docs/decisions/0209).
+ */
+export const importMappingSchema = z.object({
+  ...(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, column.nullable().optional()])) as Record<
     ImportField,
-    z.ZodOptional<z.ZodNullable<z.ZodNumber>>
-  >,
-);
+    z.ZodOptional<z.ZodNullable<typeof column>>
+  >),
+  custom: z
+    .record(z.uuid({ error: 'Each custom field of the mapping must be a field id' }), column, {
+      error: 'Custom must be an object of field ids and columns',
+    })
+    .optional(),
+});
 export type ImportMapping = z.output<typeof importMappingSchema>;
 
 const cell = z.string().max(1000, 'A cell holds at most 1000 characters');

@@ -134,3 +134,13 @@ export function valueSchema(field: Pick<CustomFieldDefinition, 'name' | 'type' |
 
 /** Empty input (null, '', missing) is no value. */
 export const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+const YES_NO: Record<string, boolean> = { true: true, yes: true, y: true, false: false, no: false, n: false };
+
+/**
+ * A value written as text (a query parameter, a spreadsheet cell) as valueSchema takes it: yes/no
+ * from true, yes, y, false, no, n (without case); anything else, and other types, as written, so
+ * the field's own message refuses what does not fit.
+ */
+export const fromText = (field: Pick<CustomFieldDefinition, 'type'>, raw: string): unknown =>
+  field.type === 'yesno' ? (YES_NO[raw.trim().toLowerCase()] ?? raw) : raw;

@@ -2,7 +2,14 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { idField } from '@/domain/common/fields.js';
-import { CUSTOM_FIELD_VISIBILITIES, sees, tierOf, valueSchema, type CustomFieldDefinition } from '@/domain/profile/customFields.js';
+import {
+  CUSTOM_FIELD_VISIBILITIES,
+  fromText,
+  sees,
+  tierOf,
+  valueSchema,
+  type CustomFieldDefinition,
+} from '@/domain/profile/customFields.js';
 import type { Db } from '@/server/db/client.js';
 import { customFields, customFieldValues, memberDirectory } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
@@ -34,25 +41,32 @@ type CustomFilterQuery = { customField?: string; customValue?: string[]; customF
 const v = customFieldValues;
 const NOT_ALLOWED = 'CustomField must be a field you may filter by';
 
-/** The defined, not retired field the caller sees, or a 400. */
-async function filterableField(db: Db, caller: Caller, id: string): Promise<CustomFieldDefinition> {
+/**
+ * The defined, not retired field the caller sees, or a 400 (the same for a field that does not
+ * exist, so hidden fields are not revealed); param and message name the parameter that asked.
+ */
+export async function filterableField(
+  db: Db,
+  caller: Caller,
+  id: string,
+  refusal: { param: string; message: string } = { param: 'customField', message: NOT_ALLOWED },
+): Promise<CustomFieldDefinition> {
   const [row] = await db.select().from(customFields).where(eq(customFields.id, id));
   if (!row || row.retired || !sees(tierOf(caller.permissions), row.visibility)) {
-    throw badRequest(NOT_ALLOWED, { customField: ['Unknown field, or one you may not see'] });
+    throw badRequest(refusal.message, { [refusal.param]: ['Unknown field, or one you may not see'] });
   }
   return { ...row, updatedAt: row.updatedAt.toISOString() };
 }
 
-/** A value of the query as the field's type holds it ('true' and 'false' for yes/no), or a 400 naming the field. */
+/** A value of the query as the field's type holds it (fromText: true or yes for yes/no), or a 400 naming the field. */
 function parsed(field: CustomFieldDefinition, raw: string, param: string) {
-  const input = field.type === 'yesno' ? (({ true: true, false: false } as Record<string, boolean>)[raw.toLowerCase()] ?? raw) : raw;
-  const result = valueSchema(field).safeParse(input);
+  const result = valueSchema(field).safeParse(fromText(field, raw));
   if (!result.success) throw badRequest(result.error.issues[0].message, { [param]: [result.error.issues[0].message] });
   return result.data;
 }
 
 /** The column that holds this field's values. */
-function columnOf(field: CustomFieldDefinition): PgColumn {
+export function columnOf(field: CustomFieldDefinition): PgColumn {
   if (field.type === 'number') return v.numberValue;
   if (field.type === 'date') return v.dateValue;
   if (field.type === 'yesno') return v.boolValue;

@@ -502,3 +502,27 @@ function stageIs(stage: Stage): SQL {
   if (stage === 'first-timer') return sql`${md.stage} is null and ${md.userId} in ${firstTimerIds}`;
   return sql`${md.stage} = ${sql.raw(`'${stage}'`)}`;
 }
+
+/**
+ * The summaries of the members ids names, in that order, each with the extra fields, as rows of a
+ * page's answer: for a page whose ids another order chose (the custom-field sort,
+ * server/engines/customFieldSort.ts).
+ */
+export async function summariesInOrder(db: Db, ids: string[], extra: SelectedFields = {}): Promise<string[]> {
+  if (!ids.length) return [];
+  const extras = Object.entries(extra);
+  const rows = await db
+    .select({ id: md.userId, summary: summaryJson, ...extra })
+    .from(md)
+    .leftJoin(memberRoleNames, eq(memberRoleNames.userId, md.userId))
+    .leftJoin(zones, eq(zones.id, md.zoneId))
+    .leftJoin(centers, eq(centers.id, md.centerId))
+    .where(inArray(md.userId, ids));
+  const byId = new Map(rows.map((row) => [row.id, row as Record<string, unknown>]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const values = Object.fromEntries(extras.map(([k]) => [k, row[k]]));
+    return [rowJson({ summary: row.summary as string, extras: values, keys: [] })];
+  });
+}

@@ -982,6 +982,8 @@ export const enAreas = {
       kinds: { member: 'Members', firsttimer: 'First-timers' },
       map_intro: 'Choose the column of the file that holds each field. %{rows} rows were read.',
       not_in_file: 'Not in the file',
+      custom_fields: "The church's own fields",
+      required_field: '%{name} (required)',
       fields: {
         name: 'Full name',
         firstName: 'First name',

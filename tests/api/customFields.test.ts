@@ -192,6 +192,173 @@ describe('values on a profile', () => {
   });
 });
 
+describe('the member list sorted by a custom field', () => {
+  const ids: Record<string, string> = {};
+  type Row = { id: string; firstName: string };
+  const sorted = async (qs: string, token = admin) => {
+    const size = qs.includes('PageSize=') ? '' : '&PageSize=100';
+    const res = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?Search=Sorttest&${qs}${size}`, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { data: Row[]; totalCount: number; nextCursor?: string };
+  };
+  const firstNames = (rows: Row[]) => rows.map((r) => r.firstName);
+  /** Ties on the value go by id, in the sort's direction (one scan of the values' index). */
+  const byId = (names: string[], desc = false) => names.sort((a, b) => (ids[a] < ids[b] ? -1 : 1) * (desc ? -1 : 1));
+
+  it('orders by the value ascending and descending, those without a value last, by name', async () => {
+    for (const [name, classCount, day] of [
+      ['Eze', 3, '2019-03-01'],
+      ['Femi', 7, '2012-05-05'],
+      ['Gbenga', 3, null],
+      ['Hadiza', null, '2020-01-01'],
+      ['Ify', null, null],
+    ] as const) {
+      ids[name] = await addPerson(s, { firstName: name, surName: 'Sorttest' });
+      const res = await save(ids[name], { [blood.id]: 'O', [classes.id]: classCount, [baptised.id]: day }, admin);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const up = await sorted(`SortBy=custom:${classes.id}&SortOrder=asc`);
+    expect(firstNames(up.data)).toEqual([...byId(['Eze', 'Gbenga']), 'Femi', 'Hadiza', 'Ify']);
+    expect(up.totalCount).toBe(5);
+    const down = await sorted(`SortBy=custom:${classes.id}&SortOrder=desc`);
+    expect(firstNames(down.data)).toEqual(['Femi', ...byId(['Eze', 'Gbenga'], true), 'Hadiza', 'Ify']);
+    expect(firstNames((await sorted(`SortBy=custom:${baptised.id}&SortOrder=desc`)).data)).toEqual([
+      'Hadiza',
+      'Eze',
+      'Femi',
+      'Gbenga',
+      'Ify',
+    ]);
+    // A leader sorts by a leaders' field; the filter and the search still apply.
+    const filtered = await sorted(`SortBy=custom:${classes.id}&SortOrder=desc&CustomField=${baptised.id}&CustomFrom=2000-01-01`, hod.token);
+    expect(firstNames(filtered.data)).toEqual(['Femi', 'Eze', 'Hadiza']);
+    expect(filtered.totalCount).toBe(3);
+  });
+
+  it('pages across the valued and the unvalued people, by PageNumber and by Cursor', async () => {
+    for (const [field, order] of [
+      [classes.id, 'asc'],
+      [classes.id, 'desc'],
+      [baptised.id, 'asc'],
+    ] as const) {
+      const all = firstNames((await sorted(`SortBy=custom:${field}&SortOrder=${order}`)).data);
+      const byNumber: string[] = [];
+      for (const page of [1, 2, 3]) {
+        byNumber.push(...firstNames((await sorted(`SortBy=custom:${field}&SortOrder=${order}&PageSize=2&PageNumber=${page}`)).data));
+      }
+      expect(byNumber).toEqual(all);
+      const byCursor: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await sorted(`SortBy=custom:${field}&SortOrder=${order}&PageSize=2${cursor ? `&Cursor=${cursor}` : ''}`);
+        expect(page.data.length).toBeGreaterThan(0);
+        byCursor.push(...firstNames(page.data));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(byCursor).toEqual(all);
+    }
+  });
+
+  it('refuses a field the caller may not see, a retired, unknown or malformed one, and a cursor of another sort', async () => {
+    const message = 'SortBy must be a custom field you may sort by';
+    const hidden = await members(`SortBy=custom:${pastoral.id}`, hod.token);
+    expect(hidden.status).toBe(400);
+    expect(hidden.body.message).toBe(message);
+    expect((await members(`SortBy=custom:${pastoral.id}`)).status).toBe(200);
+    expect((await members(`SortBy=custom:${member.id}`)).body.message).toBe(message);
+    expect((await members('SortBy=custom:nope')).body.message).toBe(message);
+    const old = await field({ name: 'Old sort field', type: 'number', visibility: 'everyone' });
+    expect((await update({ ...old, type: 'number', visibility: 'everyone', retired: true })).status).toBe(200);
+    expect((await members(`SortBy=custom:${old.id}`)).body.message).toBe(message);
+    const page = await sorted(`SortBy=custom:${classes.id}&PageSize=2`);
+    const wrong = await members(`Search=Sorttest&SortBy=custom:${baptised.id}&Cursor=${page.nextCursor}`);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Cursor was made for another SortBy or SortOrder');
+  });
+});
+
+describe('the spreadsheet import with custom fields', () => {
+  const HEADERS = ['Name', 'Phone', 'Email', 'Blood group', 'Classes attended', 'Baptised on', 'Foundation class completed'];
+  const mapping = {
+    name: 0,
+    phone: 1,
+    email: 2,
+    custom: { [blood.id]: 3, [classes.id]: 4, [baptised.id]: 5, [foundation.id]: 6 },
+  };
+  const mail = (n: string) => `cf-import-${n}@example.org`;
+  const rows = [
+    ['Kemi Importtest', '0809 555 0101', mail('kemi'), 'AB', '4', '2020-02-02', 'Yes'],
+    ['Lola Importtest', '0809 555 0102', mail('lola'), 'Z', 'many', '2020-13-01', 'maybe'],
+    ['Musa Importtest', '0809 555 0103', mail('musa'), '', '', '', ''],
+  ];
+  const post = (path: string, body: unknown, token = admin) => s.call('POST', `/MemberImport/${path}`, { body, token });
+
+  it('suggests the columns of the fields the importer may write, by their names', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([[...HEADERS, 'Pastoral note'].join(',') + '\nx,y,z,A,1,2020-01-01,no,n\n']), 'people.csv');
+    const upload = async (token: string) => {
+      const res = await fetch(`${s.url}/api/MemberImport/Upload`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { mapping: { custom: Record<string, number> } } }).data.mapping.custom;
+    };
+    expect(await upload(admin)).toEqual({ [blood.id]: 3, [classes.id]: 4, [baptised.id]: 5, [foundation.id]: 6, [pastoral.id]: 7 });
+    const importer = await userWith(s, [P.createUserManagement]);
+    expect(await upload(importer.token)).toEqual({ [blood.id]: 3, [baptised.id]: 5, [foundation.id]: 6 });
+  });
+
+  it("reports each row's bad and missing required values, as the profile's save words them", async () => {
+    const res = await post('Preview', { rows, mapping });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { good, bad, rows: problems } = res.body.data as { good: number; bad: number; rows: Array<{ line: number; problems: string[] }> };
+    expect([good, bad]).toEqual([1, 2]);
+    expect(problems.find((r) => r.line === 3)!.problems).toEqual([
+      'Blood group must be one of A, B, AB, O',
+      'Classes attended must be a number',
+      'Baptised on must be a real date',
+      'Foundation class completed must be yes or no (true or false)',
+    ]);
+    expect(problems.find((r) => r.line === 4)!.problems).toEqual(['Blood group is required']);
+  });
+
+  it('refuses a mapping to a field the importer may not write, or a retired one', async () => {
+    const importer = await userWith(s, [P.createUserManagement]);
+    const res = await post('Preview', { rows, mapping: { ...mapping, custom: { [classes.id]: 4 } } }, importer.token);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The mapping names a custom field you may not import');
+    const unknown = await post('Preview', { rows, mapping: { ...mapping, custom: { [member.id]: 4 } } });
+    expect(unknown.body.message).toBe('The mapping names a custom field you may not import');
+    const malformed = await post('Preview', { rows, mapping: { ...mapping, custom: { nope: 4 } } });
+    expect(malformed.status).toBe(400);
+  });
+
+  it("writes the good rows' values with the people, in one transaction; mode all writes nothing", async () => {
+    const all = await post('Commit', { rows, mapping, mode: 'all' });
+    expect(all.status).toBe(400);
+    expect((await members('Search=Importtest')).body.totalCount).toBe(0);
+    const res = await post('Commit', { rows, mapping, mode: 'good' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ imported: 1, skipped: 2 });
+    const [kemi] = res.body.data.userIds as string[];
+    const values = Object.fromEntries(
+      ((await valuesOf(kemi, admin)).body.data as Array<{ id: string; value: unknown }>).map((f) => [f.id, f.value]),
+    );
+    expect(values).toMatchObject({ [blood.id]: 'AB', [classes.id]: 4, [baptised.id]: '2020-02-02', [foundation.id]: true });
+    const listed = await members(`Search=Importtest&CustomField=${blood.id}&CustomValue=AB`);
+    expect((listed.body.data as Array<{ id: string }>).map((r) => r.id)).toEqual([kemi]);
+    const trail = await s.database.db.execute(
+      sql`select after from audit_logs where entity = 'customFieldValues' and action = 'import' order by created_at desc limit 1`,
+    );
+    expect(rowsOf<{ after: unknown }>(trail)[0].after).toEqual({
+      count: 4,
+      fields: ['Blood group', 'Classes attended', 'Baptised on', 'Foundation class completed'],
+    });
+  });
+});
+
 describe('the member list filtered by a custom field', () => {
   const people: Record<string, string> = {};
   it('filters by equality, one of, a range of numbers and of dates, and yes/no', async () => {

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { ImportField, ImportMapping } from '@/domain/people/memberImport.js';
+import { fromText, tierOf, writes, type CustomFieldDefinition, type CustomFieldValue } from '@/domain/profile/customFields.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { biodata, centers, departments, users, zones } from '@/server/db/schema/index.js';
+import type { Caller } from '@/server/http/access.js';
+import { badRequest } from '@/server/http/errors.js';
+import { allDefinitions, checkValues, mustFill } from '@/server/modules/profile/customFields.js';
 
 /** One row of the file as it would be imported, with what stops it. */
 export type CheckedRow = {
@@ -17,6 +21,8 @@ export type CheckedRow = {
   departmentId: string | null;
   zoneId: string | null;
   centerId: string | null;
+  /** The values of the church's own fields the mapping names, by field id (blank ones left out). */
+  custom: Record<string, CustomFieldValue>;
   problems: string[];
 };
 
@@ -84,7 +90,40 @@ function place(cat: Catalogue, zoneName: string, centerName: string, problems: s
   return { zoneId: zoneId ?? center?.zoneId ?? null, centerId: center?.id ?? null };
 }
 
-function readRow(cells: string[], mapping: ImportMapping, cat: Catalogue, line: number): CheckedRow {
+/**
+ * The church's own fields as the importer writes them (docs/decisions/0209): every definition,
+ * those the mapping names, and the rules of a save by this caller of another's profile. A mapped
+ * field the importer may not write (retired, unknown, not seen) refuses the whole request.
+ */
+async function customRules(db: Db | Tx, caller: Caller, mapping: ImportMapping) {
+  const fields = await allDefinitions(db);
+  const tier = tierOf(caller.permissions);
+  const canWrite = (f: CustomFieldDefinition) => !f.retired && writes(tier, f.visibility, false);
+  const byId = new Map(fields.map((f) => [f.id, f]));
+  const mapped = Object.entries(mapping.custom ?? {}).map(([id, column]) => ({ field: byId.get(id), column }));
+  if (mapped.some(({ field }) => !field || !canWrite(field))) {
+    throw badRequest('The mapping names a custom field you may not import', { mapping: ['Unknown field, or one you may not change'] });
+  }
+  return { fields, mapped: mapped as Array<{ field: CustomFieldDefinition; column: number }>, canWrite, required: mustFill(tier, false) };
+}
+
+/** The custom fields the caller may import (map to a column): not retired, and written by them on another's profile. */
+export async function importableFields(db: Db | Tx, caller: Caller) {
+  const tier = tierOf(caller.permissions);
+  return (await allDefinitions(db)).filter((f) => !f.retired && writes(tier, f.visibility, false));
+}
+
+type CustomRules = Awaited<ReturnType<typeof customRules>>;
+
+/** A row's custom values, checked as the profile's save checks them (required ones included). */
+function readCustom(cells: string[], rules: CustomRules, problems: string[]) {
+  const sent = Object.fromEntries(rules.mapped.map(({ field, column }) => [field.id, fromText(field, (cells[column] ?? '').trim())]));
+  const { parsed, errors } = checkValues(rules.fields, sent, rules.canWrite, rules.required);
+  problems.push(...Object.values(errors).flat());
+  return Object.fromEntries(parsed.filter(({ value }) => value !== null).map(({ field, value }) => [field.id, value]));
+}
+
+function readRow(cells: string[], mapping: ImportMapping, cat: Catalogue, rules: CustomRules, line: number): CheckedRow {
   const at = (f: ImportField) => {
     const i = mapping[f];
     return i == null ? '' : (cells[i] ?? '').trim();
@@ -113,6 +152,7 @@ function readRow(cells: string[], mapping: ImportMapping, cat: Catalogue, line: 
   const departmentId = departmentName ? cat.departments.get(departmentName.toLowerCase()) : null;
   if (departmentId === undefined) problems.push(`Unknown department "${departmentName}"`);
   const { zoneId, centerId } = place(cat, at('zone'), at('center'), problems);
+  const custom = readCustom(cells, rules, problems);
   return {
     line,
     firstName,
@@ -125,14 +165,19 @@ function readRow(cells: string[], mapping: ImportMapping, cat: Catalogue, line: 
     departmentId: departmentId ?? null,
     zoneId,
     centerId,
+    custom,
     problems,
   };
 }
 
-/** Every row read through the mapping and checked against the database and the rest of the file. */
-export async function checkRows(db: Db | Tx, rows: string[][], mapping: ImportMapping): Promise<CheckedRow[]> {
+/**
+ * Every row read through the mapping and checked against the database and the rest of the file;
+ * the custom fields by the caller's rights, read at each call.
+ */
+export async function checkRows(db: Db | Tx, caller: Caller, rows: string[][], mapping: ImportMapping): Promise<CheckedRow[]> {
   const cat = await catalogue(db);
-  const checked = rows.map((cells, i) => readRow(cells, mapping, cat, i + 2));
+  const rules = await customRules(db, caller, mapping);
+  const checked = rows.map((cells, i) => readRow(cells, mapping, cat, rules, i + 2));
   const existing = await taken(db, checked.map((r) => r.email).filter(Boolean), checked.map((r) => r.phone).filter(Boolean));
   const seenEmail = new Map<string, number>();
   const seenPhone = new Map<string, number>();

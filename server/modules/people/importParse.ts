@@ -144,9 +144,18 @@ const SYNONYMS: Record<ImportField, string[]> = {
 
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** The column each field most likely sits in, by its header. */
-export function suggestMapping(headers: string[]): ImportMapping {
+/**
+ * The column each field most likely sits in, by its header; the church's own fields (those the
+ * importer may write) by their names.
+ */
+export function suggestMapping(headers: string[], customFields: Array<{ id: string; name: string }> = []): ImportMapping {
   const squashed = headers.map(squash);
+  const custom = Object.fromEntries(
+    customFields.flatMap((f) => {
+      const index = squashed.indexOf(squash(f.name));
+      return index >= 0 ? [[f.id, index]] : [];
+    }),
+  );
   const mapping = Object.fromEntries(
     IMPORT_FIELDS.map((field) => {
       const index = squashed.findIndex((h) => SYNONYMS[field].includes(h));
@@ -155,5 +164,5 @@ export function suggestMapping(headers: string[]): ImportMapping {
   ) as ImportMapping;
   // A full name column is not needed beside first and last names.
   if (mapping.firstName != null && mapping.surName != null) mapping.name = null;
-  return mapping;
+  return { ...mapping, custom };
 }

@@ -7,6 +7,7 @@ import { ApiError, badRequest, conflict, isUniqueViolation } from '@/server/http
 import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { checkRows, type CheckedRow } from './importCheck.js';
 import { commitImport } from './importCommit.js';
+import { importableFields } from './importCheck.js';
 import { parseSheet, retryAfterOf, suggestMapping } from './importParse.js';
 
 const tag = 'Member import';
@@ -48,36 +49,38 @@ export const importRoutes: AnyRouteDef[] = [
     call: peopleCalls.memberImportUpload,
     tag,
     summary:
-      "(added) Read a CSV or XLSX file (multipart, field 'file', at most 5 MB, told apart by its bytes): its header row, its rows as text and a suggested column for each field. Read in a worker thread: at most 25,000 rows, 200 columns, 500,000 cells and 40 MB unpacked (400 beyond), 30 s (503 beyond, as when too many files wait)",
+      "(added) Read a CSV or XLSX file (multipart, field 'file', at most 5 MB, told apart by its bytes): its header row, its rows as text and a suggested column for each field ; customFields: the custom fields the caller may import (write on another's profile), and mapping.custom their columns suggested by their names. Read in a worker thread: at most 25,000 rows, 200 columns, 500,000 cells and 40 MB unpacked (400 beyond), 30 s (503 beyond, as when too many files wait)",
     access,
-    async handler({ request, reply }) {
+    async handler({ request, reply, caller, services }) {
       const sheet = await parseSheet(await readFile(request)).catch((err) => {
         const retryAfter = retryAfterOf(err);
         if (retryAfter) reply.header('retry-after', String(retryAfter));
         throw err;
       });
-      return ok({ ...sheet, mapping: suggestMapping(sheet.headers) });
+      const custom = await importableFields(services.database.db, caller!);
+      const customFields = custom.map(({ id, name, type, choices, required }) => ({ id, name, type, choices, required }));
+      return ok({ ...sheet, mapping: suggestMapping(sheet.headers, custom), customFields });
     },
   }),
   route({
     call: peopleCalls.memberImportPreview,
     tag,
-    summary: `(added) Check the rows through a mapping (field to column): how many are good and how many have problems, and the first ${PREVIEW_PROBLEM_ROWS} rows with problems, each as read with its problems (missing name, bad phone or email, unknown department, zone or center, duplicate of a member or of another row); nothing is written`,
+    summary: `(added) Check the rows through a mapping (field to column): how many are good and how many have problems, and the first ${PREVIEW_PROBLEM_ROWS} rows with problems, each as read with its problems (missing name, bad phone or email, unknown department, zone or center, duplicate of a member or of another row, a custom field's bad or missing required value, checked as the profile's save checks it); nothing is written. mapping.custom maps custom fields (by id) to columns: only fields the caller may write`,
     access,
     bodyLimit: ROWS_BODY_LIMIT,
-    async handler({ body, services }) {
-      return ok(summary(await checkRows(services.database.db, body.rows, body.mapping)));
+    async handler({ body, caller, services }) {
+      return ok(summary(await checkRows(services.database.db, caller!, body.rows, body.mapping)));
     },
   }),
   route({
     call: peopleCalls.memberImportCommit,
     tag,
     summary:
-      "(added) Import the rows in one transaction: mode 'all' refuses (400, nothing written) when any row has a problem; mode 'good' imports the rows without problems. Members are created as an administrator creates them (no password), or first-timers with kind 'firsttimer'",
+      "(added) Import the rows in one transaction: mode 'all' refuses (400, nothing written) when any row has a problem; mode 'good' imports the rows without problems. Members are created as an administrator creates them (no password), or first-timers with kind 'firsttimer'; the good rows' custom field values are written in the same transaction",
     access,
     bodyLimit: ROWS_BODY_LIMIT,
-    async handler({ body, mutate }) {
-      const result = await mutate((tx, audit) => commitImport(tx, audit, body)).catch((err) => {
+    async handler({ body, caller, mutate }) {
+      const result = await mutate((tx, audit) => commitImport(tx, audit, caller!, body)).catch((err) => {
         // Someone registered one of the emails between the check and the insert.
         if (isUniqueViolation(err, 'users_email_key')) throw conflict('An email in the file was registered meanwhile: preview again');
         throw err;

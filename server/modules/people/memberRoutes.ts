@@ -5,6 +5,7 @@ import { listQuery } from '@/server/engines/list.js';
 import { isArchived, isChurchMember, memberFilters, memberPage, memberQuerySchema, visibleTo } from '@/server/engines/memberList.js';
 import { seesUnlisted } from '@/server/engines/listing.js';
 import { customFieldCondition, customFieldValuesExtra, customFilterParams } from '@/server/engines/customFieldFilter.js';
+import { customSortedPage, customSortField } from '@/server/engines/customFieldSort.js';
 
 import { ok } from '@/server/http/envelope.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
@@ -19,7 +20,7 @@ export const memberRoutes: AnyRouteDef[] = [
     call: peopleCalls.getMemberQuery,
     tag: 'Church affiliation',
     summary:
-      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id)',
+      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort (SortBy custom:<field id> sorts by a custom field the caller sees, those without a value last) and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id)',
     access: { permission: [P.viewMembers, P.viewCihManagement, P.viewAttendance] },
     query: memberQuerySchema.extend(customFilterParams),
     handler: async ({ query, caller, services }) => {
@@ -28,9 +29,13 @@ export const memberRoutes: AnyRouteDef[] = [
       const custom = await customFieldCondition(db, caller!, query);
       // The export's custom columns: the values of the fields the caller sees (docs/decisions/0209).
       const values = query.withCustomFields === 'true' ? customFieldValuesExtra(caller!) : undefined;
+      const where = () => [isChurchMember, ...memberFilters(db, query), visibleTo(caller!), custom];
+      // SortBy 'custom:<field id>': a field the caller sees, read at each call (docs/decisions/0209).
+      const sortField = await customSortField(db, caller!, query.sortBy);
+      if (sortField) return customSortedPage(db, query, sortField, { where: where(), extra: values?.extra });
       return memberPage(db, query, {
         scope: `members ${seesUnlisted(caller!)} ${values?.tier ?? ''}`,
-        where: () => [isChurchMember, ...memberFilters(db, query), visibleTo(caller!), custom],
+        where,
         extra: values && (() => values.extra),
       });
     },

@@ -7,6 +7,7 @@ import {
   valueSchema,
   writes,
   type CustomFieldDefinition,
+  type CustomFieldTier,
   type CustomFieldValue,
   type PersonCustomField,
   type customFieldCreateSchema,
@@ -40,7 +41,7 @@ const definitionOf = (row: Row): CustomFieldDefinition => ({
 });
 
 /** Every definition in order, retired ones included. */
-async function allDefinitions(db: Db | Tx): Promise<CustomFieldDefinition[]> {
+export async function allDefinitions(db: Db | Tx): Promise<CustomFieldDefinition[]> {
   const rows = await db.select().from(customFields).orderBy(asc(customFields.position), asc(customFields.name));
   return rows.map(definitionOf);
 }
@@ -171,7 +172,7 @@ function storedValue(
 }
 
 /** The columns a value is kept in: its type's column, the others null. */
-function columnsOf(field: Pick<CustomFieldDefinition, 'type'>, value: CustomFieldValue) {
+export function columnsOf(field: Pick<CustomFieldDefinition, 'type'>, value: CustomFieldValue) {
   return {
     textValue: field.type === 'text' || field.type === 'choice' ? (value as string) : null,
     numberValue: field.type === 'number' ? (value as number) : null,
@@ -205,21 +206,24 @@ export async function valuesOf(db: Db | Tx, caller: Caller, userId: string): Pro
   });
 }
 
+/** Each field's parsed value (null clears it), and what is wrong by field name (or id, for a field one may not write). */
+export type CheckedValues = { parsed: Array<{ field: CustomFieldDefinition; value: CustomFieldValue }>; errors: Record<string, string[]> };
+
 /**
  * Checks the values sent for fields against their definitions, with a message naming the field;
- * unknown, retired or unwritable fields are refused. required: the fields the saver must fill
- * (absent ones included). Returns each field with its parsed value (null clears it).
+ * unknown, retired or unwritable fields are errors. required: the fields the saver must fill
+ * (absent ones included). The profile's save and the spreadsheet import both check through it.
  */
-function parseValues(
+export function checkValues(
   fields: CustomFieldDefinition[],
   sent: Record<string, unknown>,
   canWrite: (f: CustomFieldDefinition) => boolean,
   required: (f: CustomFieldDefinition) => boolean,
   stored: Map<string, CustomFieldValue> = new Map(),
-) {
+): CheckedValues {
   const byId = new Map(fields.map((f) => [f.id, f]));
   const errors: Record<string, string[]> = {};
-  const parsed: Array<{ field: CustomFieldDefinition; value: CustomFieldValue }> = [];
+  const parsed: CheckedValues['parsed'] = [];
   for (const [id, raw] of Object.entries(sent)) {
     const field = byId.get(id);
     if (!field || field.retired || !canWrite(field)) {
@@ -235,11 +239,18 @@ function parseValues(
     else errors[field.name] = [result.error.issues[0].message];
   }
   for (const field of fields) {
-    if (field.retired || !field.required || !required(field)) continue;
+    // A bad value of a required field keeps its own message.
+    if (field.retired || !field.required || !required(field) || errors[field.name]) continue;
     const given = parsed.find((p) => p.field.id === field.id);
     const value = given ? given.value : (stored.get(field.id) ?? null);
     if (value === null) errors[field.name] = [`${field.name} is required`];
   }
+  return { parsed, errors };
+}
+
+/** checkValues, a 400 naming the fields when anything is wrong. */
+function parseValues(...args: Parameters<typeof checkValues>) {
+  const { parsed, errors } = checkValues(...args);
   const names = Object.keys(errors);
   if (names.length) {
     const first = errors[names[0]][0];
@@ -247,6 +258,13 @@ function parseValues(
   }
   return parsed;
 }
+
+/**
+ * Who must fill a required field when saving another's profile or their own: the office every
+ * required field, anyone else the required fields everyone sees that they write (docs/decisions/0209).
+ */
+export const mustFill = (tier: CustomFieldTier, own: boolean) => (f: CustomFieldDefinition) =>
+  tier === 'office' || (writes(tier, f.visibility, own) && f.visibility === 'everyone');
 
 /**
  * Saves a person's values of the fields sent (others stay). Who may: whoever may edit the profile,
@@ -262,13 +280,7 @@ export async function saveValues(tx: Tx, audit: Audit, caller: Caller, userId: s
   const storedRows = await tx.select().from(customFieldValues).where(eq(customFieldValues.userId, userId)).for('update');
   const byField = new Map(fields.map((f) => [f.id, f]));
   const stored = new Map(storedRows.flatMap((r) => (byField.has(r.fieldId) ? [[r.fieldId, storedValue(byField.get(r.fieldId)!, r)]] : [])));
-  const parsed = parseValues(
-    fields,
-    sent,
-    (f) => writes(tier, f.visibility, own),
-    (f) => tier === 'office' || (writes(tier, f.visibility, own) && f.visibility === 'everyone'),
-    stored,
-  );
+  const parsed = parseValues(fields, sent, (f) => writes(tier, f.visibility, own), mustFill(tier, own), stored);
   await writeValues(tx, userId, parsed);
   const before = Object.fromEntries(parsed.map(({ field }) => [field.name, stored.get(field.id) ?? null]));
   const after = Object.fromEntries(parsed.map(({ field, value }) => [field.name, value]));

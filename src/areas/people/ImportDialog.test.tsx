@@ -55,6 +55,28 @@ describe('the import dialog', () => {
     expect(api.callsTo('POST /MemberImport/Commit')[0].body).toMatchObject({ mode: 'good', mapping: { email: 2 } });
   });
 
+  it("maps columns to the church's own fields the server offers, a required one marked, and sends them by field id", async () => {
+    renderDialog();
+    const customFields = [
+      { id: 'f-blood', name: 'Blood group', type: 'choice', choices: ['A', 'O'], required: true },
+      { id: 'f-baptised', name: 'Baptised on', type: 'date', choices: [], required: false },
+    ];
+    api.on('POST /MemberImport/Upload', () =>
+      ok({ ...SHEET, headers: [...SHEET.headers, 'Blood'], mapping: { ...SHEET.mapping, custom: { 'f-baptised': 1 } }, customFields }),
+    );
+    const input = await screen.findByLabelText('CSV or XLSX file (at most 5 MB)');
+    fireEvent.change(input, { target: { files: [new File(['Name,Mobile,Mail,Blood\n'], 'people.csv', { type: 'text/csv' })] } });
+    const blood = await screen.findByLabelText('Blood group (required)');
+    expect(screen.getByText("The church's own fields")).toBeTruthy();
+    fireEvent.change(blood, { target: { value: '3' } });
+    // The suggested column of Baptised on was wrong: it is not in the file.
+    fireEvent.change(screen.getByLabelText('Baptised on'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check the rows' }));
+    await screen.findByText('2 rows: 1 ready to import, 1 with problems.');
+    expect(api.callsTo('POST /MemberImport/Preview')[0].body).toMatchObject({ mapping: { custom: { 'f-blood': 3 } } });
+    expect((api.callsTo('POST /MemberImport/Preview')[0].body as { mapping: { custom: object } }).mapping.custom).toEqual({ 'f-blood': 3 });
+  });
+
   it("keeps the server's refusal in the dialog", async () => {
     renderDialog();
     api.on('POST /MemberImport/Upload', () => refusal(400, 'The file is neither CSV text nor an XLSX workbook'));

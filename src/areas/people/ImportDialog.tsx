@@ -26,7 +26,9 @@ import {
 import { IMPORT_FIELDS, type ImportMapping } from '@/domain/people/memberImport';
 import type { FlockDataProvider } from '@/src/dataProvider';
 
-type Sheet = { headers: string[]; rows: string[][]; mapping: ImportMapping };
+/** A custom field the importer may map a column to (docs/decisions/0209). */
+type ImportableField = { id: string; name: string; required: boolean };
+type Sheet = { headers: string[]; rows: string[][]; mapping: ImportMapping; customFields?: ImportableField[] };
 type CheckedRow = { line: number; firstName: string; surName: string; email: string; problems: string[] };
 type Preview = { total: number; good: number; bad: number; rows: CheckedRow[] };
 type Result = { imported: number; skipped: number };
@@ -54,28 +56,69 @@ function useStep() {
   return { busy, error, run };
 }
 
+/** A field's column: one of the file's headers, or none. */
+function ColumnSelect({
+  label,
+  headers,
+  value,
+  onChange,
+}: {
+  label: string;
+  headers: string[];
+  value?: number | null;
+  onChange: (column: number | null) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      <option value="">{translate(`${T}.not_in_file`)}</option>
+      {headers.map((header, i) => (
+        <option key={i} value={i}>
+          {header || `#${i + 1}`}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+/** Sets or clears one custom field's column in the mapping (mapping.custom, by field id). */
+function withCustom(mapping: ImportMapping, id: string, column: number | null): ImportMapping {
+  const { [id]: _, ...others } = mapping.custom ?? {};
+  return { ...mapping, custom: column === null ? others : { ...others, [id]: column } };
+}
+
+/** The columns of the fields, then of the church's own fields the importer may write (a required one marked). */
 function MappingStep({ sheet, onChange }: { sheet: Sheet; onChange: (m: ImportMapping) => void }) {
   const translate = useTranslate();
+  const { mapping, headers } = sheet;
   return (
     <Stack spacing={2}>
       <Typography>{translate(`${T}.map_intro`, { rows: sheet.rows.length })}</Typography>
       {IMPORT_FIELDS.map((field) => (
-        <TextField
+        <ColumnSelect
           key={field}
-          select
-          size="small"
           label={translate(`${T}.fields.${field}`)}
-          value={sheet.mapping[field] ?? ''}
-          onChange={(e) => onChange({ ...sheet.mapping, [field]: e.target.value === '' ? null : Number(e.target.value) })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">{translate(`${T}.not_in_file`)}</option>
-          {sheet.headers.map((header, i) => (
-            <option key={i} value={i}>
-              {header || `#${i + 1}`}
-            </option>
-          ))}
-        </TextField>
+          headers={headers}
+          value={mapping[field]}
+          onChange={(column) => onChange({ ...mapping, [field]: column })}
+        />
+      ))}
+      {!!sheet.customFields?.length && <Typography variant="subtitle2">{translate(`${T}.custom_fields`)}</Typography>}
+      {sheet.customFields?.map((field) => (
+        <ColumnSelect
+          key={field.id}
+          label={field.required ? translate(`${T}.required_field`, { name: field.name }) : field.name}
+          headers={headers}
+          value={mapping.custom?.[field.id]}
+          onChange={(column) => onChange(withCustom(mapping, field.id, column))}
+        />
       ))}
     </Stack>
   );

@@ -146,6 +146,18 @@ describe('the member list', () => {
     await waitFor(() => expect(memberCalls().at(-1)).toMatchObject({ SortBy: 'surName' }));
   });
 
+  it("offers a sort by each of the church's own fields the caller sees, under its name, and asks the server for it", async () => {
+    const classes = { id: 'f3', name: 'Classes attended', type: 'number', choices: [], visibility: 'leaders', retired: false };
+    renderList([ADA, EMEKA], '/members-management', [classes]);
+    await screen.findByText('Ada Okafor');
+    await waitFor(() => expect(api.callsTo('GET /CustomFields/GetAll')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Sort: default order' }));
+    const menu = within(await screen.findByRole('menu'));
+    await waitFor(() => expect(menu.getAllByRole('menuitem').at(-1)!.textContent).toContain('Classes attended'));
+    fireEvent.click(menu.getByRole('menuitem', { name: /Classes attended/ }));
+    await waitFor(() => expect(memberCalls().at(-1)).toMatchObject({ SortBy: 'custom:f3', SortOrder: 'asc' }));
+  });
+
   it('exports every filtered member, not just the page, as CSV', async () => {
     renderList();
     await screen.findByText('Ada Okafor');
@@ -168,7 +180,7 @@ describe('the member list', () => {
     await waitFor(() => expect(blobs).toHaveLength(1));
     expect(memberCalls().at(-1)).toMatchObject({ WithCustomFields: 'true' });
     const [heading, first, second] = (await blobs[0].text()).replace(/^\uFEFF/, '').split('\r\n');
-    expect(heading.endsWith(',Role,Blood group')).toBe(true);
+    expect(heading.endsWith(',Role,Stage,Blood group')).toBe(true);
     expect(first.endsWith(',O')).toBe(true);
     expect(second.endsWith(',')).toBe(true);
   });

@@ -147,6 +147,21 @@ function useFilters() {
   ];
 }
 
+/**
+ * The sorts by the church's own fields the caller sees ('custom:<id>', as the server names them:
+ * docs/decisions/0209), labelled by the fields' names; those without a value come last.
+ */
+function useCustomSorts() {
+  const { data: fields } = useSeenCustomFields();
+  return useMemo(
+    () => ({
+      fields: (fields ?? []).map((f) => `custom:${f.id}`),
+      labels: Object.fromEntries((fields ?? []).map((f) => [`custom:${f.id}`, f.name])),
+    }),
+    [fields],
+  );
+}
+
 function Message({ text }: { text: string }) {
   return (
     <Typography color="text.secondary" sx={{ p: 2 }}>
@@ -167,6 +182,7 @@ export function MemberList() {
   const route = useLocation().pathname.startsWith('/attendance') ? 'attendance' : 'members';
   const exporter = useMemberExporter();
   const canImport = useAllows('memberImports', 'view');
+  const customSorts = useCustomSorts();
   return (
     <>
       <PageHeader title={translate(`flock.routes.${route}.title`)} subtitle={translate('flock.member_list.intro')} />
@@ -182,7 +198,7 @@ export function MemberList() {
         actions={
           <TopToolbar>
             <FilterButton />
-            <ListSortButton fields={MEMBER_SORTS} />
+            <ListSortButton fields={[...MEMBER_SORTS, ...customSorts.fields]} labels={customSorts.labels} />
             <ExportButton maxResults={EXPORT_ALL} meta={{ withCustomFields: true }} />
             {canImport && route === 'members' && <QuickAddButton />}
             {canImport && route === 'members' && <ImportButton />}
