@@ -9,6 +9,8 @@ import { customFieldCondition, customFieldValuesExtra, customFilterParams } from
 import { ok } from '@/server/http/envelope.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { setDemise } from './demise.js';
+import { selectedPeople, tagCondition, tagsExtra } from './tags.js';
+import { selectionField, tagFilterField } from '@/domain/people/tags.js';
 
 /**
  * The member list of the members screen (church members only, with the member query's filters:
@@ -19,19 +21,21 @@ export const memberRoutes: AnyRouteDef[] = [
     call: peopleCalls.getMemberQuery,
     tag: 'Church affiliation',
     summary:
-      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id)',
+      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id); every row has its tags (id, name, colour)',
     access: { permission: [P.viewMembers, P.viewCihManagement, P.viewAttendance] },
-    query: memberQuerySchema.extend(customFilterParams),
+    query: memberQuerySchema.extend({ ...customFilterParams, tag: tagFilterField, id: selectionField }),
     handler: async ({ query, caller, services }) => {
       const db = services.database.db;
       // Read at each call: the allowlist of fields follows the definitions and the caller's rights.
       const custom = await customFieldCondition(db, caller!, query);
+      // Tags: the people holding every tag named (docs/decisions/0212).
+      const tagged = await tagCondition(db, query.tag);
       // The export's custom columns: the values of the fields the caller sees (docs/decisions/0209).
       const values = query.withCustomFields === 'true' ? customFieldValuesExtra(caller!) : undefined;
       return memberPage(db, query, {
         scope: `members ${seesUnlisted(caller!)} ${values?.tier ?? ''}`,
-        where: () => [isChurchMember, ...memberFilters(db, query), visibleTo(caller!), custom],
-        extra: values && (() => values.extra),
+        where: () => [isChurchMember, ...memberFilters(db, query), visibleTo(caller!), custom, tagged, selectedPeople(query.id)],
+        extra: () => ({ ...tagsExtra, ...values?.extra }),
       });
     },
   }),

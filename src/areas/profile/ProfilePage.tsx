@@ -8,6 +8,8 @@ import { PrivacyAndData } from './PrivacyAndData';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileTabs } from './ProfileTabs';
 import { StageCard } from './StageCard';
+import { PersonTagsCard } from './PersonTagsCard';
+import { useAllows } from '@/src/authProvider/useAllows';
 import { TabBody } from './TabBody';
 import { existsIn, useMemberRecord, useViewer, type ProfileUser } from './useProfile';
 
@@ -18,6 +20,7 @@ function Profile({ userId }: { userId: string }) {
   const biodata = useMemberRecord<RaRecord>('biodata', userId, existsIn(user.record, 'biodata'));
   const affiliation = useMemberRecord<RaRecord>('churchAffiliations', userId, existsIn(user.record, 'churchAffiliation'));
   // Biodata and affiliation wait for the member record only while it loads; if it fails, its error shows.
+  const seesTags = useAllows('personTags', 'view');
   const pending = user.isPending || (!user.error && (biodata.isPending || affiliation.isPending));
   return (
     <TabBody isPending={pending} error={user.error ?? biodata.error ?? affiliation.error}>
@@ -25,6 +28,7 @@ function Profile({ userId }: { userId: string }) {
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 2 }}>
           <ProfileHeader user={user.record} viewer={viewer} />
           <StageCard userId={userId} />
+          {seesTags && <PersonTagsCard userId={userId} />}
           {/* On a phone the forms come first, then the contact card; side by side from 'md' up. */}
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 4 }} sx={{ order: { xs: 2, md: 1 } }}>
