@@ -65,6 +65,7 @@ export const enAreas = {
       bulk_add: 'Add tag',
       bulk_remove: 'Remove tag',
       bulk_export: 'Export selected',
+      bulk_message: 'Message them',
       bulk_add_title: 'Add a tag to %{smart_count} person |||| Add a tag to %{smart_count} people',
       bulk_remove_title: 'Remove a tag from %{smart_count} person |||| Remove a tag from %{smart_count} people',
       choose: 'Tag',

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   useDataProvider,
   useListContext,
@@ -14,6 +14,9 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuI
 import DownloadIcon from '@mui/icons-material/Download';
 import LabelIcon from '@mui/icons-material/Label';
 import LabelOffIcon from '@mui/icons-material/LabelOff';
+import MailIcon from '@mui/icons-material/Mail';
+import { ComposeDialog, type Person } from '@/src/areas/notifications/ComposeDialog';
+import type { Audiences } from '@/src/areas/notifications/types';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { useTags } from './TagsPage';
@@ -77,21 +80,31 @@ function ApplyTagDialog({ action, ids, onClose }: { action: Action; ids: Identif
   );
 }
 
-/** The CSV of the selected rows only: the list asks for them by id (they may lie on other pages). */
-function ExportSelectedButton({ exporter }: { exporter: Exporter }) {
-  const translate = useTranslate();
-  const notify = useNotify();
+/** The selected rows, asked of the list by id (they may lie on other pages). */
+function useSelectedRows() {
   const api = useDataProvider<FlockDataProvider>();
   const { selectedIds, resource, sort } = useListContext();
-  const exportSelected = async () => {
-    try {
-      const { data } = await api.getList<RaRecord>(resource, {
+  return async () =>
+    (
+      await api.getList<RaRecord>(resource, {
         filter: { id: selectedIds },
         pagination: { page: 1, perPage: selectedIds.length },
         sort,
         meta: { withCustomFields: true },
-      });
-      await exporter(data, () => Promise.resolve({}), api, resource);
+      })
+    ).data;
+}
+
+/** The CSV of the selected rows only. */
+function ExportSelectedButton({ exporter }: { exporter: Exporter }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const api = useDataProvider<FlockDataProvider>();
+  const { resource } = useListContext();
+  const selectedRows = useSelectedRows();
+  const exportSelected = async () => {
+    try {
+      await exporter(await selectedRows(), () => Promise.resolve({}), api, resource);
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
     }
@@ -103,15 +116,55 @@ function ExportSelectedButton({ exporter }: { exporter: Exporter }) {
   );
 }
 
+/** What the caller may write to (the composer's audiences); null until known. */
+function useAudiences() {
+  const api = useDataProvider<FlockDataProvider>();
+  const [audiences, setAudiences] = useState<Audiences | null>(null);
+  useEffect(() => {
+    void api.getAudiences<Audiences>().then(
+      (r) => setAudiences(r.data),
+      () => undefined,
+    );
+  }, [api]);
+  return audiences;
+}
+
+/**
+ * 'Message them': the notification composer with the selection as its chosen people (its
+ * 'people' audience). The server still checks each of them is within the sender's reach.
+ */
+function MessageThemButton({ audiences }: { audiences: Audiences }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const selectedRows = useSelectedRows();
+  const [chosen, setChosen] = useState<Person[] | null>(null);
+  const open = async () => {
+    try {
+      setChosen((await selectedRows()).map((r) => ({ id: String(r.id), label: `${r.fullName} (${r.email})` })));
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    }
+  };
+  return (
+    <>
+      <Button size="small" startIcon={<MailIcon />} onClick={open}>
+        {translate(t('bulk_message'))}
+      </Button>
+      {chosen && <ComposeDialog audiences={audiences} chosen={chosen} onClose={() => setChosen(null)} />}
+    </>
+  );
+}
+
 /**
  * The member list's actions on a selection (docs/decisions/0212): add or remove a tag (the office)
- * and export the selected rows. The selection is the table's (desktop); a phone's cards tag one
+ * export the selected rows, and write to them (those who may write to chosen people). The selection is the table's (desktop); a phone's cards tag one
  * person at a time from the profile.
  */
 export function MemberBulkActions({ exporter }: { exporter: Exporter }) {
   const translate = useTranslate();
   const { selectedIds } = useListContext();
   const mayTag = useAllows('tags', 'view');
+  const audiences = useAudiences();
   const [action, setAction] = useState<Action | null>(null);
   return (
     <>
@@ -126,6 +179,7 @@ export function MemberBulkActions({ exporter }: { exporter: Exporter }) {
         </>
       )}
       <ExportSelectedButton exporter={exporter} />
+      {audiences?.kinds.includes('people') && <MessageThemButton audiences={audiences} />}
       {action && <ApplyTagDialog action={action} ids={selectedIds} onClose={() => setAction(null)} />}
     </>
   );

@@ -38,9 +38,13 @@ function renderList(
   members: object[] = [ADA, EMEKA],
   path = '/members-management',
   fields: object[] = [],
-  { tags = [] as object[], permissions = ['CAN_VIEW_MEMBERS', 'CAN_VIEW_ATTENDANCE'] } = {},
+  { tags = [] as object[], permissions = ['CAN_VIEW_MEMBERS', 'CAN_VIEW_ATTENDANCE'], writesTo = [] as string[] } = {},
 ) {
   signInWith(permissions);
+  // Whom the caller may write to: the selection's 'Message them' needs chosen people.
+  api.on('GET /Notification/GetAudiences', () =>
+    ok({ kinds: writesTo, departments: [], affinityGroups: [], zones: [], centers: [], roles: [] }),
+  );
   // The church's tags (docs/decisions/0212): the filter's choices and the selection's.
   api.on('GET /Tags/GetAll', () => ok(tags));
   api.on(MEMBERS, () => rows(members, members.length ? 169 : 0));
@@ -192,6 +196,12 @@ describe('the member list', () => {
   });
 });
 
+/**
+ * The table's checkboxes: 'Select all', then one per row. react-admin puts the row's label on the
+ * checkbox's wrapper, not its input, so rows are found by position.
+ */
+const rowBoxes = () => screen.getAllByRole('checkbox');
+
 const CHOIR = { id: '33333333-3333-4333-8333-333333333333', name: 'Choir', colour: 'blue', people: 1 };
 const OFFICE = ['CAN_VIEW_MEMBERS', 'CAN_UPDATE_TAGS'];
 
@@ -219,7 +229,7 @@ describe('tags and the selection in the member list', () => {
     api.on('POST /Tags/Apply', ({ body }) => ok({ changed: (body as { userIds: string[] }).userIds.length }));
     renderList([ADA, EMEKA], '/members-management', [], { tags: [CHOIR], permissions: OFFICE });
     await screen.findByText('Ada Okafor');
-    const [, adaBox, emekaBox] = screen.getAllByRole('checkbox', { name: /Select/ });
+    const [, adaBox, emekaBox] = rowBoxes();
     fireEvent.click(adaBox);
     fireEvent.click(emekaBox);
     fireEvent.click(await screen.findByRole('button', { name: 'Add tag' }));
@@ -229,14 +239,14 @@ describe('tags and the selection in the member list', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Tag added to 2 people')).toBeTruthy();
     expect(api.callsTo('POST /Tags/Apply').map((c) => c.body)).toEqual([{ tagId: CHOIR.id, action: 'add', userIds: [ADA.id, EMEKA.id] }]);
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Add tag' })).toBeNull());
+    await waitFor(() => expect(rowBoxes().map((box) => (box as HTMLInputElement).checked)).toEqual([false, false, false]));
   });
 
   it('shows the refusal of a selection holding someone outside the caller’s list, in the dialog', async () => {
     api.on('POST /Tags/Apply', () => refusal(403, '1 of the people chosen is not in your member list; nobody was changed'));
     renderList([ADA], '/members-management', [], { tags: [CHOIR], permissions: OFFICE });
     await screen.findByText('Ada Okafor');
-    fireEvent.click(screen.getAllByRole('checkbox', { name: /Select/ })[1]);
+    fireEvent.click(rowBoxes()[1]);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove tag' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove a tag from 1 person' });
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Tag/ }));
@@ -248,11 +258,37 @@ describe('tags and the selection in the member list', () => {
   it('exports only the selected rows, asked by id; a reader without the tags right gets no tag actions', async () => {
     renderList([ADA, EMEKA], '/members-management', [], { tags: [CHOIR] });
     await screen.findByText('Ada Okafor');
-    fireEvent.click(screen.getAllByRole('checkbox', { name: /Select/ })[2]);
+    fireEvent.click(rowBoxes()[2]);
     const button = await screen.findByRole('button', { name: 'Export selected' });
     expect(screen.queryByRole('button', { name: 'Add tag' })).toBeNull();
     await act(async () => fireEvent.click(button));
     await waitFor(() => expect(blobs).toHaveLength(1));
     expect(api.callsTo(MEMBERS).at(-1)!.query).toMatchObject({ Id: EMEKA.id, PageSize: '1', WithCustomFields: 'true' });
+  });
+
+  it('writes to the selection: the composer opens on the chosen people, for a sender who may choose people', async () => {
+    api.on('GET /Notification/GetRecipientCount', () => ok({ count: 2 }));
+    api.on('GET /Notification/GetPeople', () => rows([]));
+    renderList([ADA, EMEKA], '/members-management', [], { writesTo: ['department', 'people'] });
+    await screen.findByText('Ada Okafor');
+    fireEvent.click(rowBoxes()[0]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Message them' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New notification' });
+    expect(within(dialog).getByText('Ada Okafor (ada@example.org)')).toBeTruthy();
+    expect(within(dialog).getByText('Emeka Nwosu (emeka@example.org)')).toBeTruthy();
+    await waitFor(() =>
+      expect(api.callsTo('GET /Notification/GetRecipientCount').at(-1)?.query).toEqual({
+        Audience: 'people',
+        UserIds: `${ADA.id},${EMEKA.id}`,
+      }),
+    );
+  });
+
+  it('offers no Message them to a reader who may not write to chosen people', async () => {
+    renderList([ADA], '/members-management', [], { writesTo: ['department'] });
+    await screen.findByText('Ada Okafor');
+    fireEvent.click(rowBoxes()[1]);
+    expect(await screen.findByRole('button', { name: 'Export selected' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Message them' })).toBeNull();
   });
 });
