@@ -27,6 +27,7 @@ export const WEB_ROUTES = [
   '/first-timers',
   '/demise',
   '/duplicates',
+  '/tags',
   ...LOOKUP_PATHS,
   '/departments',
   '/departments/view/:name/:id/:hodid',
