@@ -1,8 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_TAGGED_AT_ONCE } from '@/domain/people/tags.js';
 import { P } from '@/domain/roles/permissions.js';
-import { auditLogs, consents, personTags } from '@/server/db/schema/index.js';
+import { auditLogs, consents, memberDirectory, personTags } from '@/server/db/schema/index.js';
+import { rowsOf } from '@/server/db/queries.js';
+import { tagCondition, tagsExtra } from '@/server/modules/people/tags.js';
 import { serverWithMembers } from '@/tests/support/members.js';
 import { addPerson } from '@/tests/support/people.js';
 import { userWith } from '@/tests/support/roles.js';
@@ -210,5 +212,24 @@ describe('tags go with the person', () => {
     expect(rows.map((r) => `${r.userId === kept ? 'kept' : 'merged'}:${r.tagId}`).sort()).toEqual(
       [`kept:${choir.id}`, `kept:${youth.id}`].sort(),
     );
+  });
+});
+
+describe('the indexes serve the tag filter and the row’s tags', () => {
+  /** EXPLAIN where the planner may not read a whole table (as care.test.ts does). */
+  async function plan(query: SQL) {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain ${query}`));
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+  }
+
+  it('reads a tag’s people as one range of person_tags’ key, and a row’s tags through the person index', async () => {
+    await db.execute(sql`analyze person_tags`);
+    const condition = await tagCondition(db, [choir.id]);
+    expect(await plan(sql`select user_id from ${memberDirectory} where ${condition}`)).toMatch(/person_tags_pkey/);
+    const rowTags = sql`select ${tagsExtra.tags} from ${memberDirectory} where ${memberDirectory.userId} = ${people.Ade}`;
+    expect(await plan(rowTags)).toMatch(/person_tags_user_idx/);
   });
 });
