@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate, type HttpError } from 'react-admin';
-import { Box, Button, Card, CardContent, IconButton, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useQuery } from '@tanstack/react-query';
 import type { PersonTag, Tag } from '@/domain/people/tags';
@@ -31,16 +31,15 @@ function TagEditor({ userId, held, onChanged }: { userId: string; held: PersonTa
   return (
     <>
       {held.map((tag) => (
-        <IconButton
+        <Button
           key={tag.id}
-          size="small"
+          startIcon={<CloseIcon />}
           aria-label={translate(t('remove_one'), { name: tag.name })}
           onClick={() => change(tag.id, 'remove')}
-          sx={{ minWidth: 44, minHeight: 44 }}
+          sx={{ minHeight: 44, mr: 1 }}
         >
-          <CloseIcon fontSize="small" />
-          <Typography variant="caption">{tag.name}</Typography>
-        </IconButton>
+          {tag.name}
+        </Button>
       ))}
       {free.length > 0 && (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1 }}>
