@@ -32,7 +32,18 @@ import { goals } from '@/src/areas/goals';
 import { celebrationSettings, celebrations } from '@/src/areas/celebrations';
 import { LOOKUP_SCREENS } from '@/src/areas/lookups';
 import { meetingInviteeChoices, meetings } from '@/src/areas/meetings';
-import { attendance, demise, duplicates, firstTimers, firstTimerStats, memberImports, members, users } from '@/src/areas/people';
+import {
+  attendance,
+  demise,
+  duplicates,
+  firstTimers,
+  firstTimerStats,
+  memberImports,
+  members,
+  personTags,
+  tags,
+  users,
+} from '@/src/areas/people';
 import { allRequests, hodRequests, inspectorateRequests, myRequests, requests } from '@/src/areas/requests';
 import { assignableRoles, cihRoles, permissionModules, rolePermissions, roles, userRoles } from '@/src/areas/roles';
 
@@ -69,6 +80,8 @@ export const SCREENS = [
   firstTimerStats,
   demise,
   duplicates,
+  tags,
+  personTags,
   ...LOOKUP_SCREENS,
   departments,
   departmentMembers,

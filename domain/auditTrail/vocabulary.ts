@@ -55,6 +55,9 @@ export const AUDIT_ACTIONS = [
   'read',
   'merge',
   'dismiss-duplicate',
+  /** A tag added to or removed from people, one entry per call naming the count (docs/decisions/0212). */
+  'tag-people',
+  'untag-people',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -114,5 +117,6 @@ export const AUDIT_ENTITIES = [
   'careSettings',
   'duplicatePair',
   'celebrationSettings',
+  'tag',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

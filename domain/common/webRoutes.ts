@@ -28,6 +28,7 @@ export const WEB_ROUTES = [
   '/demise',
   '/duplicates',
   '/custom-fields',
+  '/tags',
   ...LOOKUP_PATHS,
   '/departments',
   '/departments/view/:name/:id/:hodid',

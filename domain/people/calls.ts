@@ -14,6 +14,7 @@ import {
 import { idQuery, userIdQuery } from '@/domain/common/fields.js';
 import { defineCall, responseType } from '@/domain/common/calls.js';
 import { changeStageSchema, type StagePeriod } from '@/domain/people/stages.js';
+import { tagApplySchema, tagCreateSchema, tagUpdateSchema, type PersonTag, type Tag } from '@/domain/people/tags.js';
 
 /** Users, the member list and query, administrators, first-timers and their conversion, stages, the archive (demise), and member import. */
 export const peopleCalls = {
@@ -41,6 +42,12 @@ export const peopleCalls = {
   getAllDemise: defineCall({ method: 'GET', path: '/Biodata/GetAllDemise' }),
   archiveMember: defineCall({ method: 'PUT', path: '/Biodata/ArchiveMember', query: userIdQuery }),
   restoreMember: defineCall({ method: 'PUT', path: '/Biodata/RestoreMember', query: userIdQuery }),
+  getTags: defineCall({ method: 'GET', path: '/Tags/GetAll', response: responseType<Tag[]>() }),
+  createTag: defineCall({ method: 'POST', path: '/Tags/Create', body: tagCreateSchema, response: responseType<Tag>() }),
+  updateTag: defineCall({ method: 'PUT', path: '/Tags/Update', body: tagUpdateSchema, response: responseType<Tag>() }),
+  deleteTag: defineCall({ method: 'DELETE', path: '/Tags/Delete', query: idQuery }),
+  applyTag: defineCall({ method: 'POST', path: '/Tags/Apply', body: tagApplySchema, response: responseType<{ changed: number }>() }),
+  getPersonTags: defineCall({ method: 'GET', path: '/Tags/OfPerson', query: userIdQuery, response: responseType<PersonTag[]>() }),
   getStages: defineCall({ method: 'GET', path: '/People/GetStages', query: userIdQuery, response: responseType<StagePeriod[]>() }),
   changeStage: defineCall({ method: 'PUT', path: '/People/ChangeStage', body: changeStageSchema, response: responseType<StagePeriod>() }),
   memberImportUpload: defineCall({ method: 'POST', path: '/MemberImport/Upload', multipart: true }),

@@ -41,6 +41,8 @@ export const MODULES: ReadonlyArray<{ name: string; rights: AccessRight[] }> = [
   { name: 'Custom Fields', rights: ['CAN_UPDATE'] },
   // Pastoral care notes: one right to read and write them (docs/decisions 0210).
   { name: 'Pastoral Care', rights: ['CAN_UPDATE'] },
+  // Tags on people: define them and put them on people (docs/decisions/0212).
+  { name: 'Tags', rights: ['CAN_UPDATE'] },
 ];
 
 export type PermissionEntry = { accessRight: string; moduleName: string };
@@ -178,4 +180,6 @@ export const P = {
   manageCustomFields: 'CAN_UPDATE_CUSTOM_FIELDS',
   // Pastoral care notes: reading and writing them (each read audited).
   pastoralCare: 'CAN_UPDATE_PASTORAL_CARE',
+  // Tags on people: define them, and add or remove them on the people of one's member list.
+  manageTags: 'CAN_UPDATE_TAGS',
 } as const;

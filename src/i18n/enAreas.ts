@@ -29,6 +29,52 @@ const EVENT_FIELDS = {
 
 export const enAreas = {
   flock: {
+    // /tags and the member list's selection: tags on people (docs/decisions/0212).
+    tags: {
+      intro:
+        'Tags your church puts on people (choir, new convert, needs a visit): add them to people from the member list, and filter the list by them.',
+      add: 'Add tag',
+      add_title: 'Add a tag',
+      edit_title: 'Edit the tag',
+      name: 'Name',
+      name_help: 'Unique, whatever the case',
+      colour: 'Colour',
+      no_colour: 'No colour',
+      colours: {
+        grey: 'Grey',
+        red: 'Red',
+        orange: 'Orange',
+        yellow: 'Yellow',
+        green: 'Green',
+        teal: 'Teal',
+        blue: 'Blue',
+        purple: 'Purple',
+        pink: 'Pink',
+      },
+      list: 'Tags',
+      empty: 'No tags yet. Add one, then select people in the member list and choose Add tag.',
+      people: '%{smart_count} person |||| %{smart_count} people',
+      edit: 'Edit %{name}',
+      delete: 'Delete %{name}',
+      delete_title: 'Delete %{name}?',
+      delete_content: 'It comes off the one person who holds it. |||| It comes off the %{smart_count} people who hold it.',
+      saved: 'Tag saved',
+      deleted: 'Tag deleted',
+      on_profile: 'Tags',
+      none_on_profile: 'No tags',
+      bulk_add: 'Add tag',
+      bulk_remove: 'Remove tag',
+      bulk_export: 'Export selected',
+      bulk_message: 'Message them',
+      bulk_add_title: 'Add a tag to %{smart_count} person |||| Add a tag to %{smart_count} people',
+      bulk_remove_title: 'Remove a tag from %{smart_count} person |||| Remove a tag from %{smart_count} people',
+      choose: 'Tag',
+      no_tags_to_choose: 'No tags yet: add them on the Tags page.',
+      apply: 'Apply',
+      added: 'Tag added to %{smart_count} person |||| Tag added to %{smart_count} people',
+      removed: 'Tag removed from %{smart_count} person |||| Tag removed from %{smart_count} people',
+      remove_one: 'Remove the tag %{name}',
+    },
     // /custom-fields: the church's own fields on people (docs/decisions/0209).
     custom_field_definitions: {
       intro: 'Fields your church keeps on people beyond the profile’s own: who sees them, and whether they must be filled.',
@@ -373,6 +419,7 @@ export const enAreas = {
         careSettings: 'Care notes setting',
         duplicatePair: 'Duplicate pair',
         celebrationSettings: 'Birthday greetings setting',
+        tag: 'Tag',
       } satisfies Record<AuditEntity, string>,
       actions: {
         create: 'Created',
@@ -425,6 +472,8 @@ export const enAreas = {
         read: 'Read',
         merge: 'Merged',
         'dismiss-duplicate': 'Not a duplicate',
+        'tag-people': 'Tagged people',
+        'untag-people': 'Untagged people',
       } satisfies Record<AuditAction, string>,
       fields: {
         id: 'Id',

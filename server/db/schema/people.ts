@@ -266,3 +266,38 @@ export const duplicateDismissals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userA, t.userB] }), check('duplicate_dismissals_order', sql`${t.userA} < ${t.userB}`)],
 );
+
+/**
+ * Tags the office puts on people (docs/decisions/0212-tags-and-bulk-actions.md): a name unique
+ * without case and an optional colour from a fixed palette (domain/people/tags.ts).
+ */
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    colour: text('colour'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tags_name_key').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * A tag on a person. Keyed (tag, person): the member list's filter by a tag is one range of it;
+ * the index on person serves a profile's tags, the list's tag column, erasure and the merge.
+ */
+export const personTags = pgTable(
+  'person_tags',
+  {
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taggedBy: uuid('tagged_by').references(() => users.id, { onDelete: 'set null' }),
+    taggedAt: timestamp('tagged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'person_tags_pkey', columns: [t.tagId, t.userId] }), index('person_tags_user_idx').on(t.userId)],
+);

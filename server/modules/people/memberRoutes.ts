@@ -10,6 +10,8 @@ import { customSortedPage, customSortField } from '@/server/engines/customFieldS
 import { ok } from '@/server/http/envelope.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { setDemise } from './demise.js';
+import { selectedPeople, tagCondition, tagsExtra } from './tags.js';
+import { selectionField, tagFilterField } from '@/domain/people/tags.js';
 
 /**
  * The member list of the members screen (church members only, with the member query's filters:
@@ -20,23 +22,25 @@ export const memberRoutes: AnyRouteDef[] = [
     call: peopleCalls.getMemberQuery,
     tag: 'Church affiliation',
     summary:
-      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort (SortBy custom:<field id> sorts by a custom field the caller sees, those without a value last) and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id)',
+      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort (SortBy custom:<field id> sorts by a custom field the caller sees, those without a value last) and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id); every row has its tags (id, name, colour)',
     access: { permission: [P.viewMembers, P.viewCihManagement, P.viewAttendance] },
-    query: memberQuerySchema.extend(customFilterParams),
+    query: memberQuerySchema.extend({ ...customFilterParams, tag: tagFilterField, id: selectionField }),
     handler: async ({ query, caller, services }) => {
       const db = services.database.db;
       // Read at each call: the allowlist of fields follows the definitions and the caller's rights.
       const custom = await customFieldCondition(db, caller!, query);
+      // Tags: the people holding every tag named (docs/decisions/0212).
+      const tagged = await tagCondition(db, query.tag);
       // The export's custom columns: the values of the fields the caller sees (docs/decisions/0209).
       const values = query.withCustomFields === 'true' ? customFieldValuesExtra(caller!) : undefined;
-      const where = () => [isChurchMember, ...memberFilters(db, query), visibleTo(caller!), custom];
+      const where = () => [isChurchMember, ...memberFilters(db, query), visibleTo(caller!), custom, tagged, selectedPeople(query.id)];
       // SortBy 'custom:<field id>': a field the caller sees, read at each call (docs/decisions/0209).
       const sortField = await customSortField(db, caller!, query.sortBy);
-      if (sortField) return customSortedPage(db, query, sortField, { where: where(), extra: values?.extra });
+      if (sortField) return customSortedPage(db, query, sortField, { where: where(), extra: { ...tagsExtra, ...values?.extra } });
       return memberPage(db, query, {
         scope: `members ${seesUnlisted(caller!)} ${values?.tier ?? ''}`,
         where,
-        extra: values && (() => values.extra),
+        extra: () => ({ ...tagsExtra, ...values?.extra }),
       });
     },
   }),

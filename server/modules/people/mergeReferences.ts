@@ -86,6 +86,9 @@ export const MERGE_REFERENCES: Record<string, MergeStrategy> = {
   'outreach_reports.filed_by': move,
   'outreach_requests.decided_by': move,
   'outreach_requests.user_id': move,
+  // Tags: the union of both records' (a tag both hold stays once, the kept record's row).
+  'person_tags.tagged_by': move,
+  'person_tags.user_id': { kind: 'unique', clash: 'o.tag_id = k.tag_id' },
   'qualifications.user_id': move,
   'request_events.actor_id': move,
   'special_units.leader_id': move,

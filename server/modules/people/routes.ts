@@ -5,9 +5,18 @@ import { firstTimerRoutes } from './firstTimerRoutes.js';
 import { importRoutes } from './importRoutes.js';
 import { memberRoutes } from './memberRoutes.js';
 import { stageRoutes } from './stageRoutes.js';
+import { tagRoutes } from './tagRoutes.js';
 import { userRoutes } from './userRoutes.js';
 
-/** People: the member list and the archive, users and administrators, first-timers, stages, the member import, and duplicates: their suggestions, merging and the quick add. */
+/** People: the member list and the archive, users and administrators, first-timers, stages, tags, the member import, and duplicates: their suggestions, merging and the quick add. */
 export async function peopleModule(app: FastifyInstance) {
-  registerRoutes(app, [...memberRoutes, ...userRoutes, ...firstTimerRoutes, ...stageRoutes, ...importRoutes, ...duplicateRoutes]);
+  registerRoutes(app, [
+    ...memberRoutes,
+    ...userRoutes,
+    ...firstTimerRoutes,
+    ...stageRoutes,
+    ...tagRoutes,
+    ...importRoutes,
+    ...duplicateRoutes,
+  ]);
 }

@@ -25,6 +25,8 @@ const DELETED: Array<{ table: string; column: string }> = [
   { table: 'custom_field_values', column: 'user_id' },
   // Pastors' notes about the person (docs/decisions 0210).
   { table: 'care_notes', column: 'user_id' },
+  // The office's tags on the person (docs/decisions/0212): with the rest gone they describe them alone.
+  { table: 'person_tags', column: 'user_id' },
 ];
 
 /** Fields kept on the anonymised biodata: the statistics count by them, and they name nobody. */

@@ -20,7 +20,7 @@ import { AUDIENCES_WITH_ID, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, type Audience
 import type { FlockDataProvider } from '@/src/dataProvider';
 import type { Audiences } from './types';
 
-type Person = { id: string; label: string };
+export type Person = { id: string; label: string };
 const OPTIONS_OF: Partial<Record<AudienceKind, keyof Omit<Audiences, 'kinds'>>> = {
   department: 'departments',
   affinityGroup: 'affinityGroups',
@@ -152,17 +152,30 @@ function formOf(
   return form;
 }
 
+type ComposeProps = {
+  audiences: Audiences;
+  onClose: () => void;
+  /** People chosen beforehand (the member list's selection, docs/decisions/0212): the 'people' audience, filled in. */
+  chosen?: Person[];
+};
+
+/** The audience the dialog opens on: the chosen people, or the sender's only kind. */
+function firstKind(audiences: Audiences, chosen?: Person[]): AudienceKind | '' {
+  if (chosen?.length && audiences.kinds.includes('people')) return 'people';
+  return audiences.kinds.length === 1 ? (audiences.kinds[0] as AudienceKind) : '';
+}
+
 /** Writing a notification: title, text, audience (what the sender may reach), files and an optional time. */
-export function ComposeDialog({ audiences, onClose }: { audiences: Audiences; onClose: () => void }) {
+export function ComposeDialog({ audiences, onClose, chosen }: ComposeProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const api = useDataProvider<FlockDataProvider>();
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
-  const [kind, setKind] = useState<AudienceKind | ''>(audiences.kinds.length === 1 ? (audiences.kinds[0] as AudienceKind) : '');
+  const [kind, setKind] = useState<AudienceKind | ''>(firstKind(audiences, chosen));
   const [target, setTarget] = useState('');
-  const [people, setPeople] = useState<Person[]>([]);
+  const [people, setPeople] = useState<Person[]>(chosen ?? []);
   const [files, setFiles] = useState<File[]>([]);
   const [scheduledFor, setScheduledFor] = useState('');
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, ok, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
+import { fakeApi, ok, refusal, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
 import { MemberList } from './MemberList';
 
 const ADA = {
@@ -34,8 +34,19 @@ const CHOICES = ['GET /CIHZone/GetAll', 'GET /Center/GetAll', 'GET /Department/G
 const api = fakeApi();
 
 /** The member list at its address, GetMemberQuery answering these rows (of 169 when there are some). */
-function renderList(members: object[] = [ADA, EMEKA], path = '/members-management', fields: object[] = []) {
-  signInWith(['CAN_VIEW_MEMBERS', 'CAN_VIEW_ATTENDANCE']);
+function renderList(
+  members: object[] = [ADA, EMEKA],
+  path = '/members-management',
+  fields: object[] = [],
+  { tags = [] as object[], permissions = ['CAN_VIEW_MEMBERS', 'CAN_VIEW_ATTENDANCE'], writesTo = [] as string[] } = {},
+) {
+  signInWith(permissions);
+  // Whom the caller may write to: the selection's 'Message them' needs chosen people.
+  api.on('GET /Notification/GetAudiences', () =>
+    ok({ kinds: writesTo, departments: [], affinityGroups: [], zones: [], centers: [], roles: [] }),
+  );
+  // The church's tags (docs/decisions/0212): the filter's choices and the selection's.
+  api.on('GET /Tags/GetAll', () => ok(tags));
   api.on(MEMBERS, () => rows(members, members.length ? 169 : 0));
   for (const route of CHOICES) api.on(route, () => rows([]));
   // The church's own fields the caller sees, whose columns the export adds (docs/decisions/0209).
@@ -166,7 +177,7 @@ describe('the member list', () => {
     expect(memberCalls().at(-1)).toMatchObject({ PageNumber: '1', PageSize: '25000' });
     const csv = await blobs[0].text();
     const [heading, first] = csv.replace(/^\uFEFF/, '').split('\r\n');
-    expect(heading).toBe('Name,Email,Phone,Gender,Date of birth,Marital status,Employment,State,Location,Zone,Center,Role,Stage');
+    expect(heading).toBe('Name,Email,Phone,Gender,Date of birth,Marital status,Employment,State,Location,Zone,Center,Role,Stage,Tags');
     expect(first).toContain('Ada Okafor,ada@example.org');
     expect(csv).toContain('Emeka Nwosu');
   });
@@ -180,7 +191,7 @@ describe('the member list', () => {
     await waitFor(() => expect(blobs).toHaveLength(1));
     expect(memberCalls().at(-1)).toMatchObject({ WithCustomFields: 'true' });
     const [heading, first, second] = (await blobs[0].text()).replace(/^\uFEFF/, '').split('\r\n');
-    expect(heading.endsWith(',Role,Stage,Blood group')).toBe(true);
+    expect(heading.endsWith(',Role,Stage,Tags,Blood group')).toBe(true);
     expect(first.endsWith(',O')).toBe(true);
     expect(second.endsWith(',')).toBe(true);
   });
@@ -194,5 +205,102 @@ describe('the member list', () => {
     renderList([ADA], '/attendance');
     expect(await screen.findByRole('heading', { level: 1, name: 'Attendance' })).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Ada Okafor' })).toBeTruthy();
+  });
+});
+
+/**
+ * The table's checkboxes: 'Select all', then one per row. react-admin puts the row's label on the
+ * checkbox's wrapper, not its input, so rows are found by position.
+ */
+const rowBoxes = () => screen.getAllByRole('checkbox');
+
+const CHOIR = { id: '33333333-3333-4333-8333-333333333333', name: 'Choir', colour: 'blue', people: 1 };
+const OFFICE = ['CAN_VIEW_MEMBERS', 'CAN_UPDATE_TAGS'];
+
+describe('tags and the selection in the member list', () => {
+  it('shows each row’s tags and filters by a tag on the server', async () => {
+    renderList(
+      [
+        { ...ADA, tags: [CHOIR] },
+        { ...EMEKA, tags: [] },
+      ],
+      '/members-management',
+      [],
+      { tags: [CHOIR] },
+    );
+    await screen.findByText('Ada Okafor');
+    expect(screen.getByText('Choir')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Tags' }));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /^Tags/ }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Choir' }));
+    await waitFor(() => expect(memberCalls().at(-1)).toMatchObject({ Tag: CHOIR.id }));
+  });
+
+  it('adds a tag to the selected people in one call, and clears the selection', async () => {
+    api.on('POST /Tags/Apply', ({ body }) => ok({ changed: (body as { userIds: string[] }).userIds.length }));
+    renderList([ADA, EMEKA], '/members-management', [], { tags: [CHOIR], permissions: OFFICE });
+    await screen.findByText('Ada Okafor');
+    const [, adaBox, emekaBox] = rowBoxes();
+    fireEvent.click(adaBox);
+    fireEvent.click(emekaBox);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add tag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a tag to 2 people' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Tag/ }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Choir' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Tag added to 2 people')).toBeTruthy();
+    expect(api.callsTo('POST /Tags/Apply').map((c) => c.body)).toEqual([{ tagId: CHOIR.id, action: 'add', userIds: [ADA.id, EMEKA.id] }]);
+    await waitFor(() => expect(rowBoxes().map((box) => (box as HTMLInputElement).checked)).toEqual([false, false, false]));
+  });
+
+  it('shows the refusal of a selection holding someone outside the caller’s list, in the dialog', async () => {
+    api.on('POST /Tags/Apply', () => refusal(403, '1 of the people chosen is not in your member list; nobody was changed'));
+    renderList([ADA], '/members-management', [], { tags: [CHOIR], permissions: OFFICE });
+    await screen.findByText('Ada Okafor');
+    fireEvent.click(rowBoxes()[1]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove tag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove a tag from 1 person' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Tag/ }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Choir' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(await within(dialog).findByText('1 of the people chosen is not in your member list; nobody was changed')).toBeTruthy();
+  });
+
+  it('exports only the selected rows, asked by id; a reader without the tags right gets no tag actions', async () => {
+    renderList([ADA, EMEKA], '/members-management', [], { tags: [CHOIR] });
+    await screen.findByText('Ada Okafor');
+    fireEvent.click(rowBoxes()[2]);
+    const button = await screen.findByRole('button', { name: 'Export selected' });
+    expect(screen.queryByRole('button', { name: 'Add tag' })).toBeNull();
+    await act(async () => fireEvent.click(button));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    expect(api.callsTo(MEMBERS).at(-1)!.query).toMatchObject({ Id: EMEKA.id, PageSize: '1', WithCustomFields: 'true' });
+  });
+
+  it('writes to the selection: the composer opens on the chosen people, for a sender who may choose people', async () => {
+    api.on('GET /Notification/GetRecipientCount', () => ok({ count: 2 }));
+    api.on('GET /Notification/GetPeople', () => rows([]));
+    renderList([ADA, EMEKA], '/members-management', [], { writesTo: ['department', 'people'] });
+    await screen.findByText('Ada Okafor');
+    fireEvent.click(rowBoxes()[0]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Message them' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New notification' });
+    expect(within(dialog).getByText('Ada Okafor (ada@example.org)')).toBeTruthy();
+    expect(within(dialog).getByText('Emeka Nwosu (emeka@example.org)')).toBeTruthy();
+    await waitFor(() =>
+      expect(api.callsTo('GET /Notification/GetRecipientCount').at(-1)?.query).toEqual({
+        Audience: 'people',
+        UserIds: `${ADA.id},${EMEKA.id}`,
+      }),
+    );
+  });
+
+  it('offers no Message them to a reader who may not write to chosen people', async () => {
+    renderList([ADA], '/members-management', [], { writesTo: ['department'] });
+    await screen.findByText('Ada Okafor');
+    fireEvent.click(rowBoxes()[1]);
+    expect(await screen.findByRole('button', { name: 'Export selected' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Message them' })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import {
+  AutocompleteArrayInput,
   DataTable,
   downloadCSV,
   type Exporter,
@@ -32,6 +33,10 @@ import { toCsv } from '@/src/common/crud/csv';
 import { QuickAddButton } from './QuickAddDialog';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { ListSortButton } from '@/src/common/ListSortButton';
+import type { PersonTag } from '@/domain/people/tags';
+import { MemberBulkActions } from './MemberBulkActions';
+import { TagChips } from '@/src/common/TagChip';
+import { useTags } from './TagsPage';
 
 const RESOURCE = 'members';
 const label = (source: string) => `resources.${RESOURCE}.fields.${source}`;
@@ -52,7 +57,12 @@ const EXPORT_COLUMNS: ColumnDef[] = [
   'centerName',
   'userRole',
   'stage',
+  'tags',
 ].map((source) => ({ source }));
+
+/** A cell's value in the CSV: tags by name (docs/decisions/0212), the rest as they come. */
+const csvValue = (record: ApiRecord, source: string) =>
+  source === 'tags' ? ((record.tags as PersonTag[] | undefined) ?? []).map((tag) => tag.name).join('; ') : record[source];
 
 /**
  * The CSV export: the summary's columns, then one column per custom field the exporter sees
@@ -68,7 +78,7 @@ function useMemberExporter(): Exporter {
         ...fields.map((f) => ({ source: `custom:${f.id}`, label: f.name })),
       ];
       const rows = records.map((r) => ({
-        ...Object.fromEntries(EXPORT_COLUMNS.map(({ source }) => [source, r[source]])),
+        ...Object.fromEntries(EXPORT_COLUMNS.map(({ source }) => [source, csvValue(r, source)])),
         ...Object.fromEntries(fields.map((f) => [`custom:${f.id}`, (r.customFields as Record<string, unknown> | null)?.[f.id] ?? ''])),
       }));
       downloadCSV(toCsv(rows, columns), translate(`resources.${RESOURCE}.name`, { smart_count: 2 }));
@@ -117,6 +127,7 @@ function useTableColumns(): ColumnDef[] {
     { source: 'zoneName' },
     { source: 'stage', render: (member) => (member.stage ? translate(`flock.stages.${member.stage}`) : '') },
     { source: 'userRole', render: (member) => (member.userRole ?? '').split(', ').filter(Boolean).map(roleLabel).join(', ') },
+    { source: 'tags', render: (member) => <TagChips tags={member.tags as PersonTag[] | undefined} /> },
   ];
 }
 
@@ -125,6 +136,7 @@ const asChoices = (values: readonly string[], name: (value: string) => string = 
 function useFilters() {
   const translate = useTranslate();
   const hasCustomFields = !!useSeenCustomFields().data?.length;
+  const { data: tags = [] } = useTags(useAllows('tags', 'read'));
   const select = (source: string, values: readonly string[], name?: (value: string) => string) => (
     <SelectInput key={source} source={source} label={label(source)} choices={asChoices(values, name)} emptyText="flock.select_option" />
   );
@@ -144,6 +156,10 @@ function useFilters() {
     select('stage', STAGES.slice(STAGES.indexOf('member')), (stage) => translate(`flock.stages.${stage}`)),
     // Offered only when the caller sees a field of the church's own (docs/decisions/0209).
     ...(hasCustomFields ? [<CustomFieldFilter key="customField" source="customField" />] : []),
+    // People holding every tag chosen (docs/decisions/0212); offered once the church has tags.
+    ...(tags.length
+      ? [<AutocompleteArrayInput key="tag" source="tag" label={label('tag')} choices={tags.map(({ id, name }) => ({ id, name }))} />]
+      : []),
   ];
 }
 
@@ -216,7 +232,7 @@ export function MemberList() {
           />
         ) : (
           <DataTable
-            bulkActionButtons={false}
+            bulkActionButtons={<MemberBulkActions exporter={exporter} />}
             rowClick={(_id, _resource, record) => profilePath(record)}
             empty={<Message text="flock.member_list.no_match" />}
           >

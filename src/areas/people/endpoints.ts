@@ -23,6 +23,8 @@ const MEMBER_FILTERS = {
   role: 'Role',
   status: 'Status',
   stage: 'Stage',
+  tag: 'Tag',
+  id: 'Id',
 };
 
 /** The area's rows of the endpoint table (src/endpoints.ts): each descriptor's API calls under its name. */
@@ -43,6 +45,21 @@ export const peopleEndpoints = {
           WithCustomFields: params.meta?.withCustomFields ? 'true' : undefined,
         };
       },
+    },
+  },
+  // Tags on people (docs/decisions/0212): the catalogue, and adding or removing one on a selection.
+  tags: {
+    custom: {
+      getTags: { call: calls.getTags },
+      createTag: post(calls.createTag),
+      updateTag: post(calls.updateTag),
+      deleteTag: { call: calls.deleteTag, query: (p: { id: string }) => ({ Id: p.id }) },
+      applyTag: post(calls.applyTag),
+    },
+  },
+  personTags: {
+    custom: {
+      getPersonTags: { call: calls.getPersonTags, query: (p: { userId: string }) => ({ UserId: p.userId }) },
     },
   },
   memberImports: {

@@ -3,6 +3,7 @@ import CallMergeIcon from '@mui/icons-material/CallMerge';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import SellIcon from '@mui/icons-material/Sell';
 import { P } from '@/domain/roles/permissions';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 
@@ -74,4 +75,22 @@ export const duplicates = descriptor({
   screen: lazyScreen(() => import('./DuplicateList'), 'DuplicateList'),
   access: { view: [P.deleteMembers] },
   icon: CallMergeIcon,
+});
+
+/**
+ * Tags on people (docs/decisions/0212-tags-and-bulk-actions.md): the office (CAN_UPDATE_TAGS) keeps
+ * them here and on the member list's selection; member list readers see them and filter by them.
+ */
+export const tags = descriptor({
+  name: 'tags',
+  path: '/tags',
+  screen: lazyScreen(() => import('./TagsPage'), 'TagsPage'),
+  access: { view: [P.manageTags], read: [P.manageTags, P.viewMembers, P.viewCihManagement, P.viewAttendance] },
+  icon: SellIcon,
+});
+
+/** A person's tags on their profile: the office and whoever reads profiles and the member list. */
+export const personTags = descriptor({
+  name: 'personTags',
+  access: { view: [P.manageTags, P.viewMembers] },
 });

@@ -8,6 +8,8 @@ import { PrivacyAndData } from './PrivacyAndData';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileTabs } from './ProfileTabs';
 import { StageCard } from './StageCard';
+import { PersonTagsCard } from './PersonTagsCard';
+import { useAllows } from '@/src/authProvider/useAllows';
 import { TabBody } from './TabBody';
 import { existsIn, useMemberRecord, useViewer, type ProfileUser } from './useProfile';
 
@@ -18,6 +20,7 @@ function Profile({ userId }: { userId: string }) {
   const biodata = useMemberRecord<RaRecord>('biodata', userId, existsIn(user.record, 'biodata'));
   const affiliation = useMemberRecord<RaRecord>('churchAffiliations', userId, existsIn(user.record, 'churchAffiliation'));
   // Biodata and affiliation wait for the member record only while it loads; if it fails, its error shows.
+  const seesTags = useAllows('personTags', 'view');
   const pending = user.isPending || (!user.error && (biodata.isPending || affiliation.isPending));
   return (
     <TabBody isPending={pending} error={user.error ?? biodata.error ?? affiliation.error}>
@@ -33,8 +36,9 @@ function Profile({ userId }: { userId: string }) {
               <ProfileTabs userId={userId} user={user.record} biodata={biodata} affiliation={affiliation} viewer={viewer} />
             </Grid>
           </Grid>
-          {/* Below the forms: it loads apart, and above them it pushed them down as it came (CLS 0.11 on a phone). */}
+          {/* Below the forms: they load apart, and above them it pushed them down as it came (CLS 0.11 on a phone). */}
           <StageCard userId={userId} />
+          {seesTags && <PersonTagsCard userId={userId} />}
           {viewer.isSelf && <PrivacyAndData />}
         </Box>
       )}

@@ -1,0 +1,186 @@
+import { useEffect, useId, useState } from 'react';
+import {
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  type Exporter,
+  type HttpError,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import LabelIcon from '@mui/icons-material/Label';
+import LabelOffIcon from '@mui/icons-material/LabelOff';
+import MailIcon from '@mui/icons-material/Mail';
+import { ComposeDialog, type Person } from '@/src/areas/notifications/ComposeDialog';
+import type { Audiences } from '@/src/areas/notifications/types';
+import type { FlockDataProvider } from '@/src/dataProvider';
+import { useAllows } from '@/src/authProvider/useAllows';
+import { useTags } from './TagsPage';
+import { TagChip } from '@/src/common/TagChip';
+
+const t = (key: string) => `flock.tags.${key}`;
+type Action = 'add' | 'remove';
+
+/** Chooses a tag and adds it to (or removes it from) the selection in one call, all or none. */
+function ApplyTagDialog({ action, ids, onClose }: { action: Action; ids: Identifier[]; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const api = useDataProvider<FlockDataProvider>();
+  const { onUnselectItems } = useListContext();
+  const { data: tags = [] } = useTags();
+  const [tagId, setTagId] = useState('');
+  const [error, setError] = useState<string>();
+  const titleId = useId();
+  const apply = async () => {
+    try {
+      await api.applyTag({ tagId, action, userIds: ids.map(String) });
+    } catch (err) {
+      setError((err as HttpError).message);
+      return;
+    }
+    notify(t(action === 'add' ? 'added' : 'removed'), { type: 'success', messageArgs: { smart_count: ids.length } });
+    onUnselectItems();
+    refresh();
+    onClose();
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{translate(t(`bulk_${action}_title`), { smart_count: ids.length })}</DialogTitle>
+      <DialogContent>
+        {tags.length === 0 && <Alert severity="info">{translate(t('no_tags_to_choose'))}</Alert>}
+        {error && <Alert severity="error">{error}</Alert>}
+        <TextField
+          id="bulk-tag"
+          select
+          fullWidth
+          sx={{ mt: 1 }}
+          label={translate(t('choose'))}
+          value={tagId}
+          onChange={(e) => setTagId(e.target.value)}
+        >
+          {tags.map((tag) => (
+            <MenuItem key={tag.id} value={tag.id}>
+              <TagChip tag={tag} />
+            </MenuItem>
+          ))}
+        </TextField>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('flock.crud.cancel')}</Button>
+        <Button variant="contained" disabled={!tagId} onClick={apply}>
+          {translate(t('apply'))}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The selected rows, asked of the list by id (they may lie on other pages). */
+function useSelectedRows() {
+  const api = useDataProvider<FlockDataProvider>();
+  const { selectedIds, resource, sort } = useListContext();
+  return async () =>
+    (
+      await api.getList<RaRecord>(resource, {
+        filter: { id: selectedIds },
+        pagination: { page: 1, perPage: selectedIds.length },
+        sort,
+        meta: { withCustomFields: true },
+      })
+    ).data;
+}
+
+/** The CSV of the selected rows only. */
+function ExportSelectedButton({ exporter }: { exporter: Exporter }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const api = useDataProvider<FlockDataProvider>();
+  const { resource } = useListContext();
+  const selectedRows = useSelectedRows();
+  const exportSelected = async () => {
+    try {
+      await exporter(await selectedRows(), () => Promise.resolve({}), api, resource);
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    }
+  };
+  return (
+    <Button size="small" startIcon={<DownloadIcon />} onClick={exportSelected}>
+      {translate(t('bulk_export'))}
+    </Button>
+  );
+}
+
+/** What the caller may write to (the composer's audiences); null until known. */
+function useAudiences() {
+  const api = useDataProvider<FlockDataProvider>();
+  const [audiences, setAudiences] = useState<Audiences | null>(null);
+  useEffect(() => {
+    void api.getAudiences<Audiences>().then(
+      (r) => setAudiences(r.data),
+      () => undefined,
+    );
+  }, [api]);
+  return audiences;
+}
+
+/**
+ * 'Message them': the notification composer with the selection as its chosen people (its
+ * 'people' audience). The server still checks each of them is within the sender's reach.
+ */
+function MessageThemButton({ audiences }: { audiences: Audiences }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const selectedRows = useSelectedRows();
+  const [chosen, setChosen] = useState<Person[] | null>(null);
+  const open = async () => {
+    try {
+      setChosen((await selectedRows()).map((r) => ({ id: String(r.id), label: `${r.fullName} (${r.email})` })));
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    }
+  };
+  return (
+    <>
+      <Button size="small" startIcon={<MailIcon />} onClick={open}>
+        {translate(t('bulk_message'))}
+      </Button>
+      {chosen && <ComposeDialog audiences={audiences} chosen={chosen} onClose={() => setChosen(null)} />}
+    </>
+  );
+}
+
+/**
+ * The member list's actions on a selection (docs/decisions/0212): add or remove a tag (the office)
+ * export the selected rows, and write to them (those who may write to chosen people). The selection is the table's (desktop); a phone's cards tag one
+ * person at a time from the profile.
+ */
+export function MemberBulkActions({ exporter }: { exporter: Exporter }) {
+  const translate = useTranslate();
+  const { selectedIds } = useListContext();
+  const mayTag = useAllows('tags', 'view');
+  const audiences = useAudiences();
+  const [action, setAction] = useState<Action | null>(null);
+  return (
+    <>
+      {mayTag && (
+        <>
+          <Button size="small" startIcon={<LabelIcon />} onClick={() => setAction('add')}>
+            {translate(t('bulk_add'))}
+          </Button>
+          <Button size="small" startIcon={<LabelOffIcon />} onClick={() => setAction('remove')}>
+            {translate(t('bulk_remove'))}
+          </Button>
+        </>
+      )}
+      <ExportSelectedButton exporter={exporter} />
+      {audiences?.kinds.includes('people') && <MessageThemButton audiences={audiences} />}
+      {action && <ApplyTagDialog action={action} ids={selectedIds} onClose={() => setAction(null)} />}
+    </>
+  );
+}
