@@ -5,7 +5,8 @@ import type { Tx } from '@/server/db/client.js';
 import { duplicateDismissals, users } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { ok, page } from '@/server/http/envelope.js';
-import { badRequest, notFound } from '@/server/http/errors.js';
+import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
+import { seesUnlisted } from '@/server/engines/listing.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { duplicatePairs, likelyMatches } from './duplicateSearch.js';
 import { mergePeople, mergePreview } from './merge.js';
@@ -41,7 +42,10 @@ export const duplicateRoutes: AnyRouteDef[] = [
     summary:
       'Pairs of people who look like one person (same phone, same email without case, close names with the same birth date), with why; dismissed pairs left out',
     access: administrators,
-    async handler({ query, services }) {
+    async handler({ query, caller, services }) {
+      // The pairs name everyone, those who said no to being listed too: only for whoever keeps
+      // everyone's records (the one listing rule, docs/decisions/0199), read at each call.
+      if (!seesUnlisted(caller!)) throw forbidden();
       const pageSize = query.pageSize ?? 25;
       const { pairs, total } = await duplicatePairs(services.database.db, pageSize, ((query.pageNumber ?? 1) - 1) * pageSize);
       return page(
