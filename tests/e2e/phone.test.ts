@@ -166,7 +166,7 @@ describe('on a phone (390x844)', () => {
     await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
     const { document, viewport } = await widthOf(page, '/members-management');
     expect(document).toBeLessThanOrEqual(viewport);
-    const exportButton = await page.getByRole('button', { name: 'Export' }).boundingBox();
+    const exportButton = await page.getByRole('button', { name: 'Export', exact: true }).boundingBox();
     expect(exportButton!.x + exportButton!.width).toBeLessThanOrEqual(1366);
     await page.close();
   });
