@@ -15,6 +15,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { recordSecurityEvent } from './http/audit.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerHeldRefusals } from './http/heldRefusals.js';
 import { registerJsonParser } from './http/jsonBody.js';
 import { buildOpenApi } from './http/openapi.js';
 import { createServices } from './services.js';
@@ -83,6 +84,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     if (/^\/api(?:[/?#]|$)/i.test(request.url)) reply.header('cache-control', 'no-store');
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
+  registerHeldRefusals(app, config.refusalHoldMs);
   app.decorateRequest('caller', null);
   await app.register(rateLimit, {
     global: false,

@@ -24,6 +24,8 @@ export type AppConfig = {
   hashGate: HashGateLimits;
   /** Requests per minute per address on the login, OTP and reset calls. */
   authRateLimit: number;
+  /** How long a 429 or 503 with Retry-After waits before it is answered (server/http/heldRefusals.ts); tests: 0. */
+  refusalHoldMs: number;
   tokenTtlSeconds: number;
   logLevel: string;
   /**
@@ -105,6 +107,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordCost: OWASP_ARGON2ID,
     hashGate: { concurrency: os.availableParallelism(), queue: 8 * os.availableParallelism(), perAddress: 2, addressLine: 100 },
     authRateLimit: Number(env.AUTH_RATE_LIMIT || 300),
+    refusalHoldMs: 1000,
     tokenTtlSeconds: 8 * 3600,
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxyOf(env.TRUST_PROXY),

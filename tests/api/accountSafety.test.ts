@@ -50,6 +50,26 @@ describe('a congregation signing in from one address', () => {
   });
 });
 
+describe('a client that asks again without heeding Retry-After', () => {
+  it('is refused after the hold, while other calls are answered meanwhile', async () => {
+    const held = await startSibling(s, { authRateLimit: 1, refusalHoldMs: 1500 });
+    try {
+      const person = await createUser(s);
+      expect((await login(held, person.email, person.password)).status).toBe(200);
+      const asked = Date.now();
+      const refusal = login(held, person.email, person.password);
+      // The hold is a timer: the server answers others while the refusal waits.
+      expect((await held.call('GET', '/health')).status).toBe(200);
+      const refused = await refusal;
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBeTruthy();
+      expect(Date.now() - asked).toBeGreaterThanOrEqual(1500);
+    } finally {
+      await held.close();
+    }
+  });
+});
+
 /** A second app over the same database that believes X-Forwarded-For, so each call names its address. */
 async function behindProxy<T>(work: (proxied: TestServer) => Promise<T>): Promise<T> {
   const proxied = await startSibling(s, { trustProxy: true });

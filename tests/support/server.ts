@@ -112,6 +112,8 @@ function testConfig(overrides: Partial<AppConfig>): AppConfig {
     // Real argon2id at a lower cost keeps the suite quick; production uses OWASP's (see config).
     passwordCost: TEST_PASSWORD_COST,
     authRateLimit: 1000,
+    // Refusals answered at once keep the suite quick; tests/api/heldRefusals.test.ts turns the hold on.
+    refusalHoldMs: 0,
     logLevel: 'silent',
     ...overrides,
   };
