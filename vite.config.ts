@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { loginShell, nativeObjectEntries, precompressPlugin } from './scripts/buildPlugins.js';
+import { buildProgress, loginShell, nativeObjectEntries, precompressPlugin } from './scripts/buildPlugins.js';
 
 /** '@/' is the repository root: '@/domain/permissions', '@/src/common/...' (tsconfig.json paths). */
 export const alias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./', import.meta.url)) }];
@@ -72,7 +72,15 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), nativeObjectEntries(), loginShell(), pwa, precompressPlugin()],
+  plugins: [
+    react(),
+    nativeObjectEntries(),
+    loginShell(),
+    pwa,
+    precompressPlugin(),
+    // npm start's first build says how far it is (scripts/start.mjs).
+    ...(process.env.FLOCK_BUILD_PROGRESS ? [buildProgress((line) => console.log(line))] : []),
+  ],
   resolve: { alias },
   // APP_NAME (README.md: Configuration) names the product in page titles.
   envPrefix: ['VITE_', 'APP_NAME'],

@@ -83,3 +83,28 @@ export function loginShell(): Plugin {
     },
   };
 }
+
+/**
+ * A line every few seconds while `vite build` works, for `npm start`'s first build (minutes on a
+ * small machine), which runs Vite quietly and would otherwise print nothing until it is done.
+ * `print` is where the lines go; the plugin is on only when npm start asks (FLOCK_BUILD_PROGRESS).
+ */
+export function buildProgress(print: (line: string) => void, everyMs = 5000): Plugin {
+  const started = Date.now();
+  let modules = 0;
+  let lastLine = started;
+  const seconds = () => Math.round((Date.now() - started) / 1000);
+  return {
+    name: 'flock-build-progress',
+    apply: 'build',
+    transform() {
+      modules++;
+      if (Date.now() - lastLine < everyMs) return;
+      lastLine = Date.now();
+      print(`  ${modules.toLocaleString('en')} files read (${seconds()} s)`);
+    },
+    renderStart: () => print(`  ${modules.toLocaleString('en')} files read; writing the bundles (${seconds()} s)`),
+    writeBundle: () => print(`  bundles written; compressing them (${seconds()} s)`),
+    closeBundle: { order: 'post', handler: () => print(`  built in ${seconds()} s`) },
+  };
+}

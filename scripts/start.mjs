@@ -20,9 +20,10 @@ function needsBuild() {
 }
 
 if (needsBuild()) {
-  console.log('Building the web app...');
+  console.log('Building the web app (once, and after an update; a few minutes on a small machine)...');
   const vite = path.join(root, 'node_modules', '.bin', 'vite');
-  const result = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const env = { ...process.env, FLOCK_BUILD_PROGRESS: '1' };
+  const result = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

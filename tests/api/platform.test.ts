@@ -9,7 +9,7 @@ import { describeAccess } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { DATABASE_UNAVAILABLE, TOKEN_PROBLEM } from '@/server/http/errors.js';
 import { registerRoutes, route } from '@/server/http/route.js';
-import { precompress } from '@/scripts/buildPlugins.js';
+import { buildProgress, precompress } from '@/scripts/buildPlugins.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, startSibling, type TestServer } from '@/tests/support/server.js';
 import { createUser, signUpBody, USER_PASSWORD } from '@/tests/support/users.js';
 
@@ -477,5 +477,24 @@ describe('web app', () => {
     const res = await fetch(`${web.url}/profile/abc`, { method: 'HEAD' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
+  });
+});
+
+describe("npm start's first build", () => {
+  it('says how far it is while Vite works', () => {
+    const lines: string[] = [];
+    const plugin = buildProgress((line) => lines.push(line), 0);
+    const call = (hook: unknown) => (typeof hook === 'function' ? hook : (hook as { handler: () => void }).handler).call({} as never);
+    for (let i = 0; i < 3; i++) call(plugin.transform);
+    call(plugin.renderStart);
+    call(plugin.writeBundle);
+    call(plugin.closeBundle);
+    expect(lines[0]).toMatch(/^ {2}1 files read \(\d+ s\)$/);
+    expect(lines[2]).toMatch(/^ {2}3 files read/);
+    expect(lines.slice(3)).toEqual([
+      expect.stringMatching(/3 files read; writing the bundles/),
+      expect.stringMatching(/bundles written; compressing them/),
+      expect.stringMatching(/^ {2}built in \d+ s$/),
+    ]);
   });
 });
