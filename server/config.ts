@@ -1,3 +1,4 @@
+import type { SmtpLimits } from './mail.js';
 import type { OutboxOptions } from './outbox.js';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,8 @@ export type AppConfig = {
   seedDemo?: boolean;
   demoPassword?: string;
   smtpUrl?: string;
+  /** SMTP_CONNECTIONS and SMTP_RATE: connections kept open to the mail server, and mails a second at most (unset: as fast as it takes them). */
+  smtp: SmtpLimits;
   appName: string;
   /** Folder of the built web app; unset: the API only. */
   webRoot?: string;
@@ -82,10 +85,11 @@ function scheduleOf(value: string | undefined): number | undefined {
   return SCHEDULES[trimmed];
 }
 
-function keepOf(value: string | undefined): number {
+/** A whole number, 1 or more, or unset; anything else stops the start rather than be read as a default. */
+function positiveIntOf(name: string, value: string | undefined): number | undefined {
   const trimmed = (value ?? '').trim();
-  if (!trimmed) return 7;
-  if (!/^\d+$/.test(trimmed) || Number(trimmed) < 1) throw new Error(`BACKUP_KEEP must be a whole number, 1 or more (got '${trimmed}')`);
+  if (!trimmed) return undefined;
+  if (!/^\d+$/.test(trimmed) || Number(trimmed) < 1) throw new Error(`${name} must be a whole number, 1 or more (got '${trimmed}')`);
   return Number(trimmed);
 }
 
@@ -102,6 +106,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: flag(env.SEED_DEMO),
     demoPassword: env.DEMO_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    smtp: { connections: positiveIntOf('SMTP_CONNECTIONS', env.SMTP_CONNECTIONS) ?? 5, perSecond: positiveIntOf('SMTP_RATE', env.SMTP_RATE) },
     appName: env.APP_NAME || 'Flock',
     webRoot: path.resolve('dist'),
     passwordCost: OWASP_ARGON2ID,
@@ -114,6 +119,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auditRetentionDays: retentionOf(env.AUDIT_RETENTION_DAYS),
     backupDir: path.resolve(env.BACKUP_DIR || './backups'),
     backupEveryMs: scheduleOf(env.BACKUP_SCHEDULE),
-    backupKeep: keepOf(env.BACKUP_KEEP),
+    backupKeep: positiveIntOf('BACKUP_KEEP', env.BACKUP_KEEP) ?? 7,
   };
 }

@@ -5,12 +5,25 @@ import { outbox } from './db/schema/index.js';
 
 export type Mail = { to: string; subject: string; text: string };
 
+/** How Flock uses the mail server: connections kept open, and mails a second at most (unset: no limit). */
+export type SmtpLimits = { connections: number; perSecond?: number };
+
+/**
+ * A pool of SMTP connections: one connection per mail (nodemailer's default) spent a TLS and
+ * login handshake on each and sent about 23 mails a second; the outbox hands the pool a batch at
+ * a time and it spreads them over its connections (docs/decisions/0220).
+ */
+function smtpTransport(url: string, limits: SmtpLimits) {
+  const rate = limits.perSecond ? { rateLimit: limits.perSecond, rateDelta: 1000 } : {};
+  return nodemailer.createTransport({ url, pool: true, maxConnections: limits.connections, ...rate });
+}
+
 /**
  * Sends over SMTP when SMTP_URL is set; otherwise keeps the mail in the outbox table and the log.
  * Call it outside transactions: PGlite holds every query while one is open.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log: FastifyBaseLogger }) {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+export function createMailer(opts: { smtpUrl?: string; smtp: SmtpLimits; from: string; db: Db; log: FastifyBaseLogger }) {
+  const transport = opts.smtpUrl ? smtpTransport(opts.smtpUrl, opts.smtp) : null;
   const sending = new Set<Promise<void>>();
   return {
     /** The SMTP connection, shared with the outbox's worker; null without SMTP_URL. */

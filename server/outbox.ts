@@ -4,7 +4,9 @@ import type { Db } from './db/client.js';
 import { rowsOf } from './db/queries.js';
 
 /** What the worker needs of nodemailer's transport: one call per mail. */
-export type MailTransport = { sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown> };
+export type MailTransport = {
+  sendMail(mail: { from: string; to: string; subject: string; text: string; messageId?: string }): Promise<unknown>;
+};
 
 export type OutboxOptions = {
   db: Db;
@@ -45,12 +47,13 @@ function backoffMs(attempts: number, baseMs: number): number {
  * The durable outbox's worker, in the server process. Mails are rows written in the transaction
  * of the change that sends them; the worker claims a batch (FOR UPDATE SKIP LOCKED, so two
  * servers never take the same row, and a lease instead of a held transaction, since PGlite has
- * one connection), sends each and marks it sent at once. A worker stopped between batches leaves
- * the rest pending; one killed mid-send leaves its claimed rows, sent again when the lease ends:
- * at most the one mail in flight goes twice, none is lost. Failures wait with a doubling backoff.
+ * one connection), hands the whole batch to the transport's pool and marks each sent as it goes. A
+ * worker stopped between batches leaves the rest pending; one killed mid-send leaves its claimed
+ * rows, sent again when the lease ends: at most the mails in flight (one per SMTP connection) go
+ * twice, under the Message-ID they had, and none is lost. Failures wait with a doubling backoff.
  */
 export function createOutboxWorker(opts: OutboxOptions) {
-  const batchSize = opts.batchSize ?? 20;
+  const batchSize = opts.batchSize ?? 100;
   const idleMs = opts.idleMs ?? 5000;
   const leaseMs = opts.leaseMs ?? 120_000;
   const retryBaseMs = opts.retryBaseMs ?? 30_000;
@@ -82,7 +85,10 @@ export function createOutboxWorker(opts: OutboxOptions) {
 
   async function deliver(transport: MailTransport, mail: Claimed) {
     try {
-      await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+      // One Message-ID per outbox row: a mail sent again after a crash is the same message to
+      // the receiving servers and mail apps, which show it once.
+      const messageId = `<${mail.id}@${opts.from.split('@').pop()!.replace(/[^a-z0-9.-]/gi, '')}>`;
+      await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, messageId });
       await opts.db.execute(sql`update outbox set sent_at = now(), claimed_until = null, last_error = null where id = ${mail.id}`);
       opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
     } catch (err) {
@@ -103,7 +109,8 @@ export function createOutboxWorker(opts: OutboxOptions) {
     for (const tick of ticks) await tick();
     if (!opts.transport) return 0;
     const batch = await claim();
-    for (const mail of batch) await deliver(opts.transport, mail);
+    // All at once: the transport's pool spreads them over its connections (and its rate).
+    await Promise.all(batch.map((mail) => deliver(opts.transport!, mail)));
     return batch.length;
   }
 

@@ -24,7 +24,7 @@ export type Services = {
 export async function createServices(config: AppConfig, database: Database, log: FastifyBaseLogger): Promise<Services> {
   const tokens = createTokens(await loadJwtSecret(database.db, config.jwtSecret), config.tokenTtlSeconds);
   const from = `${config.appName} <no-reply@${config.appName.toLowerCase()}.local>`;
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from, db: database.db, log });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, smtp: config.smtp, from, db: database.db, log });
   return {
     config,
     database,

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { departments, messages, notifications, outbox } from '@/server/db/schema/index.js';
+import { createMailer } from '@/server/mail.js';
 import { createOutboxWorker } from '@/server/outbox.js';
 import { deliverMessage, releaseDueMessages } from '@/server/modules/notifications/deliver.js';
 import { addAffinityGroup, addCenter, addDepartment, addZone } from '@/tests/support/churchStructure.js';
@@ -420,6 +421,27 @@ describe('mail', () => {
     return rows.map((r) => r.to);
   }
   const received = (to: string) => smtp.mails.filter((m) => m.to.includes(to)).length;
+
+  it('hands a batch to a pool of connections: each mail once, under the Message-ID of its row', async () => {
+    const addresses = await queue(30);
+    const pooled = createMailer({ smtpUrl: smtp.url, smtp: { connections: 3 }, from: 'Flock <no-reply@flock.local>', db, log });
+    const opened = smtp.connections();
+    try {
+      const worker = createOutboxWorker({ db, log, from: 'Flock <no-reply@flock.local>', batchSize: 30, transport: pooled.transport });
+      while ((await worker.drainOnce()) > 0);
+      for (const to of addresses) await smtp.waitFor(to);
+    } finally {
+      await pooled.close();
+    }
+    expect(addresses.map(received)).toEqual(addresses.map(() => 1));
+    // 30 mails over at most 3 connections: one per mail was the cost before the pool.
+    expect(smtp.connections() - opened).toBeLessThanOrEqual(3);
+    const rows = await db.select({ id: outbox.id, to: outbox.to }).from(outbox).where(inArray(outbox.to, addresses));
+    for (const row of rows) {
+      const mail = smtp.mails.find((m) => m.to.includes(row.to))!;
+      expect(mail.raw).toMatch(new RegExp(`^Message-ID: <${row.id}@flock\\.local>`, 'mi'));
+    }
+  });
 
   it('survives the worker stopping between batches: the next one sends the rest, nothing twice', async () => {
     const addresses = await queue(7);

@@ -8,7 +8,12 @@ export type ReceivedMail = { to: string[]; raw: string; otp?: string };
 export async function startSmtpReceiver() {
   const mails: ReceivedMail[] = [];
   const arrivals = new EventEmitter();
+  let connections = 0;
   const server = new SMTPServer({
+    onConnect(_session, done) {
+      connections++;
+      done();
+    },
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
@@ -28,6 +33,8 @@ export async function startSmtpReceiver() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    /** How many SMTP connections were opened to it so far. */
+    connections: () => connections,
     /**
      * The newest mail to an address, as soon as it arrives. The limit is only a safety net below
      * the test's own timeout (a busy machine delays the outbox worker), so it names the address.
