@@ -70,10 +70,14 @@ export async function benchMail(): Promise<number> {
     await mailer.close();
 
     const [one, five] = os.loadavg();
-    console.log(`Database: ${database.kind}; ${MAILS} mails, ${config.smtp.connections} SMTP connections, rate ${config.smtp.perSecond ?? 'unlimited'}`);
+    console.log(
+      `Database: ${database.kind}; ${MAILS} mails, ${config.smtp.connections} SMTP connections, rate ${config.smtp.perSecond ?? 'unlimited'}`,
+    );
     console.log(`the pool alone (the limit): ${(limitMs / 1000).toFixed(1)} s, ${Math.round(MAILS / (limitMs / 1000))} mails/s`);
     console.log(`through the outbox:          ${(flockMs / 1000).toFixed(1)} s, ${Math.round(MAILS / (flockMs / 1000))} mails/s`);
-    console.log(`ratio ${(flockMs / limitMs).toFixed(2)}; mails arrived ${arrived.mails - MAILS} of ${MAILS}, more than once: ${arrived.twice}`);
+    console.log(
+      `ratio ${(flockMs / limitMs).toFixed(2)}; mails arrived ${arrived.mails - MAILS} of ${MAILS}, more than once: ${arrived.twice}`,
+    );
     console.log(`load average ${one.toFixed(2)}, ${five.toFixed(2)} on ${os.availableParallelism()} cores`);
     const ok = flockMs < LIMIT_MS && arrived.mails === 2 * MAILS && arrived.twice === 0;
     console.log(ok ? 'OK' : `MISSED (limit ${LIMIT_MS / 1000} s, every mail once)`);

@@ -106,7 +106,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: flag(env.SEED_DEMO),
     demoPassword: env.DEMO_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
-    smtp: { connections: positiveIntOf('SMTP_CONNECTIONS', env.SMTP_CONNECTIONS) ?? 5, perSecond: positiveIntOf('SMTP_RATE', env.SMTP_RATE) },
+    smtp: {
+      connections: positiveIntOf('SMTP_CONNECTIONS', env.SMTP_CONNECTIONS) ?? 5,
+      perSecond: positiveIntOf('SMTP_RATE', env.SMTP_RATE),
+    },
     appName: env.APP_NAME || 'Flock',
     webRoot: path.resolve('dist'),
     passwordCost: OWASP_ARGON2ID,

@@ -87,7 +87,10 @@ export function createOutboxWorker(opts: OutboxOptions) {
     try {
       // One Message-ID per outbox row: a mail sent again after a crash is the same message to
       // the receiving servers and mail apps, which show it once.
-      const messageId = `<${mail.id}@${opts.from.split('@').pop()!.replace(/[^a-z0-9.-]/gi, '')}>`;
+      const messageId = `<${mail.id}@${opts.from
+        .split('@')
+        .pop()!
+        .replace(/[^a-z0-9.-]/gi, '')}>`;
       await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, messageId });
       await opts.db.execute(sql`update outbox set sent_at = now(), claimed_until = null, last_error = null where id = ${mail.id}`);
       opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
