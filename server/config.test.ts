@@ -76,6 +76,13 @@ describe('readConfig', () => {
     for (const bad of ['0', '-3', '1.5', 'a year']) expect(() => readConfig({ AUDIT_RETENTION_DAYS: bad })).toThrow(/AUDIT_RETENTION_DAYS/);
   });
 
+  it('reads SMTP_CONNECTIONS and SMTP_RATE: five connections and no rate unless set, a bad value stops the start', () => {
+    expect(readConfig({}).smtp).toEqual({ connections: 5, perSecond: undefined });
+    expect(readConfig({ SMTP_CONNECTIONS: '2', SMTP_RATE: ' 14 ' }).smtp).toEqual({ connections: 2, perSecond: 14 });
+    expect(() => readConfig({ SMTP_CONNECTIONS: '0' })).toThrow(/SMTP_CONNECTIONS must be a whole number, 1 or more/);
+    expect(() => readConfig({ SMTP_RATE: 'fast' })).toThrow(/SMTP_RATE/);
+  });
+
   it('reads the backup settings: a schedule by name, the number kept, and stops the start on a bad one', () => {
     expect(readConfig({})).toMatchObject({ backupEveryMs: undefined, backupKeep: 7 });
     expect(readConfig({}).backupDir).toMatch(/backups$/);
