@@ -131,7 +131,7 @@ describe('internal errors', () => {
       for (const p of ['/Test/Throw', '/Test/TypeError']) {
         const res = await own.call('GET', p);
         expect(res.status, p).toBe(500);
-        expect(res.body).toEqual({ succeeded: false, message: 'Something went wrong' });
+        expect(res.body).toEqual({ succeeded: false, message: 'Something went wrong', requestId: expect.any(String) });
         const raw = JSON.stringify(res.body);
         for (const secret of ['stack', 'SELECT', 'users_email_key', 'password_hash', 'boom', '.ts:']) expect(raw).not.toContain(secret);
       }
@@ -145,7 +145,7 @@ describe('internal errors', () => {
     try {
       const res = await s.call('POST', '/UserManagement/SignUpUser', { body: signUpBody({ firstName: 'Boom' }) });
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ succeeded: false, message: 'Something went wrong' });
+      expect(res.body).toEqual({ succeeded: false, message: 'Something went wrong', requestId: expect.any(String) });
     } finally {
       await s.database.db.execute(sql`ALTER TABLE users DROP CONSTRAINT test_no_boom`);
     }
@@ -158,7 +158,7 @@ describe('internal errors', () => {
       await broken.database.close();
       const res = await broken.call('GET', STATS, { token });
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ succeeded: false, message: DATABASE_UNAVAILABLE });
+      expect(res.body).toEqual({ succeeded: false, message: DATABASE_UNAVAILABLE, requestId: expect.any(String) });
       const health = await broken.call('GET', '/health');
       expect(health.status).toBe(503);
       expectFailure(health.body, 'Database unreachable');
