@@ -28,12 +28,13 @@ afterAll(async () => {
   await s?.close();
 });
 
-/** A failure envelope: succeeded false, a message, nothing else but optional field errors. */
+/** A failure envelope: succeeded false, a message, the request id, nothing else but optional field errors. */
 function expectFailure(body: any, message?: string) {
   expect(body.succeeded).toBe(false);
   expect(typeof body.message).toBe('string');
   if (message) expect(body.message).toBe(message);
-  expect(Object.keys(body).filter((k) => !['succeeded', 'message', 'errors'].includes(k))).toEqual([]);
+  expect(typeof body.requestId).toBe('string');
+  expect(Object.keys(body).filter((k) => !['succeeded', 'message', 'errors', 'requestId'].includes(k))).toEqual([]);
 }
 
 describe('envelope and error shapes', () => {
