@@ -39,6 +39,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 export function registerMetrics(app: FastifyInstance) {
   const token = app.services.config.metricsToken;
   if (!token) {
+    // Said outright: the web app's fallback would otherwise answer this path with its page.
     app.get(METRICS_PATH, async (request, reply) => reply.status(404).send(failure(request, 'Not found')));
     return;
   }
