@@ -14,9 +14,11 @@ import { registerBackups } from './backup/schedule.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { recordSecurityEvent } from './http/audit.js';
-import { registerErrorHandler } from './http/errors.js';
+import { failure, registerErrorHandler } from './http/errors.js';
 import { registerHeldRefusals } from './http/heldRefusals.js';
 import { registerJsonParser } from './http/jsonBody.js';
+import { registerMetrics } from './http/metrics.js';
+import { registerRequestIdHeader, requestIdOf } from './http/requestId.js';
 import { buildOpenApi } from './http/openapi.js';
 import { createServices } from './services.js';
 import { modules } from './modules/index.js';
@@ -40,9 +42,15 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     bodyLimit: JSON_BODY_LIMIT,
     // A union here would defeat Fastify's overloads, so the one setting is narrowed to its type.
     trustProxy: config.trustProxy as boolean,
+    // Read by requestIdOf, which vets the incoming header, rather than Fastify's, which takes any.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
+  registerRequestIdHeader(app);
   registerJsonParser(app);
   app.decorate('services', await createServices(config, database, app.log));
+  // Before the routes, so its hook counts every one of them.
+  registerMetrics(app);
   // The outbox's worker runs while the app does; it stops (its batch finished) before the mailer closes.
   app.addHook('onReady', async () => app.services.outbox.start());
   app.addHook('onClose', async () => {
@@ -141,7 +149,7 @@ function registerWebApp(app: FastifyInstance, webRoot?: string) {
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && opensTheApp(pathname)) {
       return reply.sendFile('index.html');
     }
-    return reply.status(404).send({ succeeded: false, message: 'Not found' });
+    return reply.status(404).send(failure(request, 'Not found'));
   });
 }
 

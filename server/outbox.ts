@@ -62,6 +62,8 @@ export function createOutboxWorker(opts: OutboxOptions) {
   let running = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
+  /** What this process's worker has done since it started (/metrics): sends, failed tries, and mails given up. */
+  const tally = { sent: 0, failed: 0, givenUp: 0 };
 
   async function claim(): Promise<Claimed[]> {
     const result = await opts.db.execute(sql`
@@ -93,6 +95,7 @@ export function createOutboxWorker(opts: OutboxOptions) {
         .replace(/[^a-z0-9.-]/gi, '')}>`;
       await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, messageId });
       await opts.db.execute(sql`update outbox set sent_at = now(), claimed_until = null, last_error = null where id = ${mail.id}`);
+      tally.sent++;
       opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
     } catch (err) {
       const message = (err as Error).message;
@@ -103,6 +106,8 @@ export function createOutboxWorker(opts: OutboxOptions) {
           failed_at = ${giveUp ? sql`now()` : sql`null`},
           next_attempt_at = now() + ${wait} * interval '1 millisecond'
         where id = ${mail.id}`);
+      tally.failed++;
+      if (giveUp) tally.givenUp++;
       opts.log.error({ to: mail.to, subject: mail.subject, err: message, attempts: mail.attempts, giveUp }, 'mail could not be sent');
     }
   }
@@ -147,6 +152,7 @@ export function createOutboxWorker(opts: OutboxOptions) {
       ticks.push(job);
     },
     drainOnce,
+    tally: () => ({ ...tally }),
     start() {
       if (running) return;
       running = true;

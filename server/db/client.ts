@@ -26,7 +26,15 @@ export type Database = {
    * statement that changed them resolves in this process, soon after in others.
    */
   watchRights(listener: () => void): void;
+  /** What the connections are doing now, for /metrics (server/http/metrics.ts). */
+  load(): DatabaseLoad;
 };
+
+/**
+ * PostgreSQL: node-postgres's pool (connections open, idle, and queries waiting for one).
+ * PGlite: its one connection, busy or idle, and the queries queued behind the one it runs.
+ */
+export type DatabaseLoad = { connections: number; idle: number; waiting: number };
 
 /**
  * Migration 0020's triggers notify this channel on any committed change of what a session check
@@ -44,7 +52,7 @@ function rightsListeners() {
   };
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Opens PostgreSQL: node-postgres when a URL is given, else PGlite in dataDir
@@ -75,7 +83,14 @@ async function openPostgres(url: string): Promise<Database> {
     await pool.end().catch(() => {});
     throw err;
   }
-  return { db: db as unknown as Db, kind: 'postgres', databaseUrl: url, close: () => pool.end(), watchRights: rights.add };
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    databaseUrl: url,
+    close: () => pool.end(),
+    watchRights: rights.add,
+    load: () => ({ connections: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /**
@@ -136,6 +151,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   try {
     const client = new PGlite(dataDir, { extensions: { pg_trgm }, ...(loadDataDir && { loadDataDir }) });
     (await import('./pgliteStatements.js')).withNamedStatements(client);
+    const load = countCalls(client);
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     const rights = rightsListeners();
@@ -145,6 +161,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
       kind: 'pglite',
       ...(!inMemory && { dataDir }),
       watchRights: rights.add,
+      load,
       dumpDataDir: () => client.dumpDataDir('none'),
       // Inside a transaction of its own, no other one is open (PGlite runs one at a time), and
       // after a checkpoint the files hold every committed write: a restore needs no recovery.
@@ -162,4 +179,27 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     release();
     throw err;
   }
+}
+
+/**
+ * Counts the calls under way on a PGlite client: it runs one at a time, so all but one of them
+ * wait. A transaction is one call (its statements run inside it); the migrations, run before,
+ * are counted too but are over by the time anyone reads the count.
+ */
+function countCalls(client: import('@electric-sql/pglite').PGlite): () => DatabaseLoad {
+  let underWay = 0;
+  const counted =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      underWay++;
+      try {
+        return await fn(...args);
+      } finally {
+        underWay--;
+      }
+    };
+  client.query = counted(client.query.bind(client)) as typeof client.query;
+  client.exec = counted(client.exec.bind(client)) as typeof client.exec;
+  client.transaction = counted(client.transaction.bind(client)) as typeof client.transaction;
+  return () => ({ connections: 1, idle: underWay === 0 ? 1 : 0, waiting: Math.max(0, underWay - 1) });
 }

@@ -91,33 +91,41 @@ async function recordRefusal(app: FastifyInstance, request: FastifyRequest) {
 
 export const DATABASE_UNAVAILABLE = 'The database is unavailable right now; please try again in a moment';
 
+/**
+ * The failure envelope: the message (and field errors), and the request id that finds the call's
+ * log lines (API.md's envelope plus one field: clients that do not know it ignore it).
+ */
+export function failure(request: FastifyRequest, message: string, errors?: Record<string, string[]>) {
+  return { succeeded: false as const, message, ...(errors && { errors }), requestId: request.id };
+}
+
 /** The one error handler: the failure envelope, and nothing internal (stack, SQL) ever leaves. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler(async (error: FastifyError | ApiError | ZodError, request, reply) => {
     if (error instanceof ZodError) {
       const errors = fieldErrors(error);
       const first = Object.values(errors)[0]?.[0];
-      return reply.status(400).send({ succeeded: false, message: first ?? 'Invalid request', errors });
+      return reply.status(400).send(failure(request, first ?? 'Invalid request', errors));
     }
     if (error instanceof ApiError) {
       if (error.status === 403 && request.caller) await recordRefusal(app, request);
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.status).send({ succeeded: false, message: error.message, errors: error.errors });
+      return reply.status(error.status).send(failure(request, error.message, error.errors));
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = status === 429 ? 'Too many requests, please try again later' : clientMessage(error as FastifyError);
-      return reply.status(status).send({ succeeded: false, message });
+      return reply.status(status).send(failure(request, message));
     }
     // The database is away (restarting, failing over, out of reach): the client may try again.
     if (isConnectionError(error)) {
       request.log.warn({ err: loggable(error) }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ succeeded: false, message: DATABASE_UNAVAILABLE });
+      return reply.status(503).header('retry-after', '5').send(failure(request, DATABASE_UNAVAILABLE));
     }
     // Two requests racing for one unique value: the loser gets the conflict, not an internal error.
-    if (isUniqueViolation(error)) return reply.status(409).send({ succeeded: false, message: 'This record already exists' });
+    if (isUniqueViolation(error)) return reply.status(409).send(failure(request, 'This record already exists'));
     request.log.error({ err: loggable(error) }, 'request failed');
-    return reply.status(500).send({ succeeded: false, message: 'Something went wrong' });
+    return reply.status(500).send(failure(request, 'Something went wrong'));
   });
 }
 

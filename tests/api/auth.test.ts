@@ -478,7 +478,7 @@ describe('ChangePasswordInitiate and ChangePasswordComplete', () => {
       body: { email: uniqueEmail('ghost'), otp: '123456', newPassword: 'Brand-new-9' },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ succeeded: false, message: 'Invalid or expired OTP' });
+    expect(res.body).toEqual({ succeeded: false, message: 'Invalid or expired OTP', requestId: expect.any(String) });
   });
 
   it('refuses a weak new password with a per-field error', async () => {
@@ -673,7 +673,7 @@ describe('rate limiting', () => {
       for (let i = 0; i < 3; i++) expect((await limited.call('POST', '/Auth/Login', { body })).status).toBe(400);
       const res = await limited.call('POST', '/Auth/Login', { body: { username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
       expect(res.status).toBe(429);
-      expect(res.body).toEqual({ succeeded: false, message: 'Too many requests, please try again later' });
+      expect(res.body).toEqual({ succeeded: false, message: 'Too many requests, please try again later', requestId: expect.any(String) });
       expect(res.headers.get('retry-after')).toBeTruthy();
     } finally {
       await limited.close();

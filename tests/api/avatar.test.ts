@@ -97,7 +97,11 @@ describe('uploading an avatar', () => {
   it('refuses a file over 800KB with 413, and takes one of exactly 819200 bytes', async () => {
     const over = await upload(member.token, member.id, { name: 'big.png', type: 'image/png', bytes: pngOfSize(819201) });
     expect(over.status).toBe(413);
-    expect(over.body).toEqual({ succeeded: false, message: 'big.png exceeds the maximum file size (800KB)' });
+    expect(over.body).toEqual({
+      succeeded: false,
+      message: 'big.png exceeds the maximum file size (800KB)',
+      requestId: expect.any(String),
+    });
     const huge = await upload(member.token, member.id, { name: 'huge.png', type: 'image/png', bytes: Buffer.alloc(3 * 1024 * 1024) });
     expect(huge.status).toBe(413);
     const edge = await upload(member.token, member.id, { name: 'edge.png', type: 'image/png', bytes: pngOfSize(819200) });

@@ -131,7 +131,10 @@ describe.skipIf(!PG)('/api/health', () => {
       await terminateBackends(db.admin, db.name);
       await vi.waitFor(
         async () =>
-          expect(await health()).toEqual({ status: 503, body: { succeeded: false, message: 'Database not writable: it is read-only' } }),
+          expect(await health()).toEqual({
+            status: 503,
+            body: { succeeded: false, message: 'Database not writable: it is read-only', requestId: expect.any(String) },
+          }),
         {
           timeout: 15_000,
         },
@@ -179,7 +182,7 @@ embeddedOnly('/api/health on PGlite', () => {
         async () =>
           expect(await health()).toEqual({
             status: 503,
-            body: { succeeded: false, message: 'Database not writable: no space left on device' },
+            body: { succeeded: false, message: 'Database not writable: no space left on device', requestId: expect.any(String) },
           }),
         { timeout: 30_000, interval: 500 },
       );

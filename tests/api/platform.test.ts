@@ -28,12 +28,13 @@ afterAll(async () => {
   await s?.close();
 });
 
-/** A failure envelope: succeeded false, a message, nothing else but optional field errors. */
+/** A failure envelope: succeeded false, a message, the request id, nothing else but optional field errors. */
 function expectFailure(body: any, message?: string) {
   expect(body.succeeded).toBe(false);
   expect(typeof body.message).toBe('string');
   if (message) expect(body.message).toBe(message);
-  expect(Object.keys(body).filter((k) => !['succeeded', 'message', 'errors'].includes(k))).toEqual([]);
+  expect(typeof body.requestId).toBe('string');
+  expect(Object.keys(body).filter((k) => !['succeeded', 'message', 'errors', 'requestId'].includes(k))).toEqual([]);
 }
 
 describe('envelope and error shapes', () => {
@@ -131,7 +132,7 @@ describe('internal errors', () => {
       for (const p of ['/Test/Throw', '/Test/TypeError']) {
         const res = await own.call('GET', p);
         expect(res.status, p).toBe(500);
-        expect(res.body).toEqual({ succeeded: false, message: 'Something went wrong' });
+        expect(res.body).toEqual({ succeeded: false, message: 'Something went wrong', requestId: expect.any(String) });
         const raw = JSON.stringify(res.body);
         for (const secret of ['stack', 'SELECT', 'users_email_key', 'password_hash', 'boom', '.ts:']) expect(raw).not.toContain(secret);
       }
@@ -145,7 +146,7 @@ describe('internal errors', () => {
     try {
       const res = await s.call('POST', '/UserManagement/SignUpUser', { body: signUpBody({ firstName: 'Boom' }) });
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ succeeded: false, message: 'Something went wrong' });
+      expect(res.body).toEqual({ succeeded: false, message: 'Something went wrong', requestId: expect.any(String) });
     } finally {
       await s.database.db.execute(sql`ALTER TABLE users DROP CONSTRAINT test_no_boom`);
     }
@@ -158,7 +159,7 @@ describe('internal errors', () => {
       await broken.database.close();
       const res = await broken.call('GET', STATS, { token });
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ succeeded: false, message: DATABASE_UNAVAILABLE });
+      expect(res.body).toEqual({ succeeded: false, message: DATABASE_UNAVAILABLE, requestId: expect.any(String) });
       const health = await broken.call('GET', '/health');
       expect(health.status).toBe(503);
       expectFailure(health.body, 'Database unreachable');

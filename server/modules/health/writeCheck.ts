@@ -9,7 +9,7 @@ import { heartbeat } from '@/server/db/schema/index.js';
 const WRITE_CHECK_MS = 5000;
 
 /** What the operator is told when the database does not take the heartbeat write. */
-function failureOf(err: unknown): string {
+export function failureOf(err: unknown): string {
   if (isConnectionError(err)) return 'Database unreachable';
   if (isDiskFull(err)) return 'Database not writable: no space left on device';
   const code = (err as { cause?: { code?: string } }).cause?.code;
