@@ -420,6 +420,7 @@ export const enAreas = {
         duplicatePair: 'Duplicate pair',
         celebrationSettings: 'Birthday greetings setting',
         tag: 'Tag',
+        savedList: 'Saved list',
       } satisfies Record<AuditEntity, string>,
       actions: {
         create: 'Created',
