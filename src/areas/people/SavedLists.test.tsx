@@ -123,8 +123,10 @@ describe('actions on all that match', () => {
     fireEvent.click(rowBoxes()[0]);
     fireEvent.click(await screen.findByRole('button', { name: 'Invite to a meeting' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite 2 people to a meeting' });
+    // The caller's own meetings load with the dialog: the choice opens once they are there.
+    await waitFor(() => expect(api.callsTo('GET /Meeting/GetAll')).toHaveLength(1));
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Meeting/ }));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    const options = await within(await screen.findByRole('listbox')).findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([expect.stringMatching(/^Follow-up/)]);
     fireEvent.click(options[0]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Invite' }));
@@ -155,7 +157,8 @@ describe('the saved lists page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo('PUT /SavedLists/Rename')[0]?.body).toEqual({ id: NOT_SEEN.id, name: 'Lost sheep' }));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Choir' }));
+    // The rename dialog closes once saved; the page is then the user's again.
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Choir' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(api.callsTo('DELETE /SavedLists/Delete')[0]?.query).toEqual({ Id: SHARED.id }));
   });
