@@ -41,6 +41,7 @@ import {
   memberImports,
   members,
   personTags,
+  savedLists,
   tags,
   users,
 } from '@/src/areas/people';
@@ -82,6 +83,7 @@ export const SCREENS = [
   duplicates,
   tags,
   personTags,
+  savedLists,
   ...LOOKUP_SCREENS,
   departments,
   departmentMembers,

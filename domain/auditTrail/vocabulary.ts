@@ -118,5 +118,7 @@ export const AUDIT_ENTITIES = [
   'duplicatePair',
   'celebrationSettings',
   'tag',
+  /** A filter of the member list kept by name (docs/decisions/0214). */
+  'savedList',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -29,6 +29,7 @@ export const WEB_ROUTES = [
   '/duplicates',
   '/custom-fields',
   '/tags',
+  '/saved-lists',
   ...LOOKUP_PATHS,
   '/departments',
   '/departments/view/:name/:id/:hodid',

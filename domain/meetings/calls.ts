@@ -1,4 +1,4 @@
-import { attendanceSchema, meetingSchema, meetingUpdateSchema, removeInviteesSchema } from '@/domain/meetings/schemas.js';
+import { attendanceSchema, inviteSchema, meetingSchema, meetingUpdateSchema, removeInviteesSchema } from '@/domain/meetings/schemas.js';
 import { idQuery } from '@/domain/common/fields.js';
 import { defineCall } from '@/domain/common/calls.js';
 
@@ -10,6 +10,7 @@ export const meetingsCalls = {
   update: defineCall({ method: 'PUT', path: '/Meeting/Update', body: meetingUpdateSchema }),
   markAttendance: defineCall({ method: 'PUT', path: '/Meeting/MarkAttendance', body: attendanceSchema }),
   removeInvitees: defineCall({ method: 'PUT', path: '/Meeting/RemoveInvitees', body: removeInviteesSchema }),
+  invite: defineCall({ method: 'POST', path: '/Meeting/Invite', body: inviteSchema }),
   getInviteeChoices: defineCall({ method: 'GET', path: '/Meeting/GetInviteeChoices' }),
   delete: defineCall({ method: 'DELETE', path: '/Meeting/Delete', query: idQuery }),
 };

@@ -52,6 +52,12 @@ export const attendanceSchema = z.object({
   attendance: z.array(z.object({ userId: idField('UserId'), attended: z.boolean() })).max(2000),
 });
 
+/** POST /Meeting/Invite: people chosen elsewhere (the member list's selection) added to a meeting, all or none. */
+export const inviteSchema = z.object({
+  meetingId: idField('MeetingId'),
+  userIds: z.array(idField('UserIds')).min(1, 'Select at least one person').max(1000, 'At most 1000 people at once'),
+});
+
 export const removeInviteesSchema = z.object({
   meetingId: idField('MeetingId'),
   userIds: z.array(idField('UserIds')).min(1, 'Name at least one invitee to remove').max(500),

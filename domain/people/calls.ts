@@ -14,6 +14,7 @@ import {
 import { idQuery, userIdQuery } from '@/domain/common/fields.js';
 import { defineCall, responseType } from '@/domain/common/calls.js';
 import { changeStageSchema, type StagePeriod } from '@/domain/people/stages.js';
+import { savedListCreateSchema, savedListRenameSchema, type MatchingPeople, type SavedList } from '@/domain/people/savedLists.js';
 import { tagApplySchema, tagCreateSchema, tagUpdateSchema, type PersonTag, type Tag } from '@/domain/people/tags.js';
 
 /** Users, the member list and query, administrators, first-timers and their conversion, stages, the archive (demise), and member import. */
@@ -47,6 +48,25 @@ export const peopleCalls = {
   updateTag: defineCall({ method: 'PUT', path: '/Tags/Update', body: tagUpdateSchema, response: responseType<Tag>() }),
   deleteTag: defineCall({ method: 'DELETE', path: '/Tags/Delete', query: idQuery }),
   applyTag: defineCall({ method: 'POST', path: '/Tags/Apply', body: tagApplySchema, response: responseType<{ changed: number }>() }),
+  getMatchingMembers: defineCall({
+    method: 'GET',
+    path: '/ChurchAffiliation/GetMatchingMembers',
+    response: responseType<MatchingPeople>(),
+  }),
+  getSavedLists: defineCall({ method: 'GET', path: '/SavedLists/GetAll', response: responseType<SavedList[]>() }),
+  createSavedList: defineCall({
+    method: 'POST',
+    path: '/SavedLists/Create',
+    body: savedListCreateSchema,
+    response: responseType<SavedList>(),
+  }),
+  renameSavedList: defineCall({
+    method: 'PUT',
+    path: '/SavedLists/Rename',
+    body: savedListRenameSchema,
+    response: responseType<SavedList>(),
+  }),
+  deleteSavedList: defineCall({ method: 'DELETE', path: '/SavedLists/Delete', query: idQuery }),
   getPersonTags: defineCall({ method: 'GET', path: '/Tags/OfPerson', query: userIdQuery, response: responseType<PersonTag[]>() }),
   getStages: defineCall({ method: 'GET', path: '/People/GetStages', query: userIdQuery, response: responseType<StagePeriod[]>() }),
   changeStage: defineCall({ method: 'PUT', path: '/People/ChangeStage', body: changeStageSchema, response: responseType<StagePeriod>() }),

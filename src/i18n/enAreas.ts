@@ -29,6 +29,42 @@ const EVENT_FIELDS = {
 
 export const enAreas = {
   flock: {
+    // Saved lists and actions on 'all that match' (docs/decisions/0214).
+    saved_lists: {
+      intro: 'Filters of the member list kept by name. Open one to see its members as they are today.',
+      menu: 'Saved lists',
+      none: 'No saved lists yet',
+      save: 'Save this filter…',
+      manage: 'Manage saved lists',
+      save_title: 'Save the filter as a list',
+      name: 'Name',
+      share: 'Share with the office',
+      share_help: 'Everyone in the church office sees it, and may rename or delete it',
+      custom_left_out: 'The filter on a field of your church is not kept in a saved list.',
+      saved: 'List saved',
+      renamed: 'List renamed',
+      deleted: 'List deleted',
+      rename_title: 'Rename the list',
+      rename: 'Rename %{name}',
+      delete: 'Delete %{name}',
+      delete_title: 'Delete %{name}?',
+      delete_content: 'The list is deleted; nobody in it is changed.',
+      open: 'Open',
+      open_list: 'Open %{name}',
+      shared: 'Shared with the office',
+      private: 'Only you',
+      by: 'Saved by %{name}',
+      list: 'Saved lists',
+      heading: '%{name}: %{smart_count} person |||| %{name}: %{smart_count} people',
+      select_all: 'Select all that match',
+      all_selected: 'All %{smart_count} that match are selected',
+      invite: 'Invite to a meeting',
+      invite_title: 'Invite %{smart_count} person to a meeting |||| Invite %{smart_count} people to a meeting',
+      meeting: 'Meeting',
+      no_meetings: 'You have called no upcoming meeting. Call one on the Meetings page first.',
+      invite_send: 'Invite',
+      invited: '%{smart_count} person invited |||| %{smart_count} people invited',
+    },
     // /tags and the member list's selection: tags on people (docs/decisions/0212).
     tags: {
       intro:
@@ -420,6 +456,7 @@ export const enAreas = {
         duplicatePair: 'Duplicate pair',
         celebrationSettings: 'Birthday greetings setting',
         tag: 'Tag',
+        savedList: 'Saved list',
       } satisfies Record<AuditEntity, string>,
       actions: {
         create: 'Created',

@@ -50,8 +50,9 @@ const MENU: Array<LinkName | MenuGroupDef> = [
   'roles',
   // Beyond the original menu: the church's own fields on people, beside roles (docs/decisions/0209).
   'customFields',
-  // Beyond the original menu: tags on people (docs/decisions/0212).
+  // Beyond the original menu: tags on people (docs/decisions/0212) and saved lists (0214).
   'tags',
+  'savedLists',
   'demise',
   // Beyond the original menu: likely duplicates and merging them (administrators).
   'duplicates',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { STAGES } from '@/domain/people/stages.js';
+import type { SavedFilter } from '@/domain/people/savedLists.js';
 import {
   bigint,
   boolean,
@@ -8,6 +9,7 @@ import {
   type ExtraConfigColumn,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -157,6 +159,10 @@ export const memberDirectory = pgTable(
       index('member_directory_hidden_idx')
         .on(t.userId)
         .where(sql`${t.hiddenFromLeaders}`),
+      // 'Birthday this month' (docs/decisions/0214): the month of birth, then the name order.
+      index('member_directory_birth_month_idx')
+        .on(sql`extract(month from ${t.dateOfBirth})`, ...byName, t.userId)
+        .where(listed),
     ];
   },
 );
@@ -300,4 +306,29 @@ export const personTags = pgTable(
     taggedAt: timestamp('tagged_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'person_tags_pkey', columns: [t.tagId, t.userId] }), index('person_tags_user_idx').on(t.userId)],
+);
+
+/**
+ * A filter of the member list kept by name (docs/decisions/0214-saved-lists.md): private to its
+ * owner, or shared with the office. The filter is the member list's own, as the web app names it
+ * (domain/people/savedLists.ts), checked against that allowlist when saved.
+ */
+export const savedLists = pgTable(
+  'saved_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    shared: boolean('shared').notNull().default(false),
+    filter: jsonb('filter').$type<SavedFilter>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A private list's name is unique for its owner, without case; the picker reads by owner.
+    uniqueIndex('saved_lists_owner_name_key').on(t.ownerId, sql`lower(${t.name})`),
+    index('saved_lists_shared_idx')
+      .on(t.name)
+      .where(sql`${t.shared}`),
+  ],
 );

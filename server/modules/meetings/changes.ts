@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { attendanceSchema, meetingSchema, meetingUpdateSchema } from '@/domain/meetings/schemas.js';
 import type { Tx } from '@/server/db/client.js';
-import { meetingInvitees, meetings } from '@/server/db/schema/index.js';
+import { meetingInvitees, meetings, users } from '@/server/db/schema/index.js';
+import { listedFor } from '@/server/engines/listing.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
@@ -63,6 +64,26 @@ export async function markAttendance(tx: Tx, audit: Audit, caller: Caller, body:
     if (these.length) await tx.update(meetingInvitees).set({ attended }).where(ofMeeting(these));
   }
   audit({ action: 'attendance', entity: 'meeting', entityId: body.meetingId, after: body.attendance });
+}
+
+/**
+ * Adds people chosen elsewhere (the member list's selection, docs/decisions/0214) to a meeting the
+ * caller may change, each told. All or none: anyone disabled, or hidden from the caller by the
+ * listing rule, refuses the whole call. Answers who was added (those already invited are not).
+ */
+export async function inviteChosen(tx: Tx, audit: Audit, caller: Caller, meetingId: string, userIds: string[]) {
+  const meeting = await ownMeeting(tx, caller, meetingId);
+  const ids = [...new Set(userIds.map((id) => id.toLowerCase()))];
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.disabled, false), listedFor(caller, users.id)));
+  const missing = ids.length - n;
+  if (missing > 0) {
+    const whom = missing === 1 ? '1 of the people chosen is' : `${missing} of the people chosen are`;
+    throw forbidden(`${whom} not someone you may invite; nobody was invited`);
+  }
+  return invite(tx, audit, caller, meeting, { inviteeIds: ids });
 }
 
 /** Takes people off the invitation; answers who was removed. */

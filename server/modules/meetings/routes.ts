@@ -7,7 +7,7 @@ import { ok } from '@/server/http/envelope.js';
 import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { scopedReads } from '@/server/engines/scopedReads.js';
-import { createMeeting, deleteMeeting, markAttendance, MEETING_NOT_FOUND, removeInvitees, updateMeeting } from './changes.js';
+import { createMeeting, deleteMeeting, inviteChosen, markAttendance, MEETING_NOT_FOUND, removeInvitees, updateMeeting } from './changes.js';
 import { inviteeChoices, meetingDetail, meetingPage, type MeetingListQuery } from './view.js';
 
 /**
@@ -73,6 +73,17 @@ export async function meetingsModule(app: FastifyInstance) {
       async handler({ body, caller, mutate }) {
         const removed = await mutate((tx, audit) => removeInvitees(tx, audit, caller!, body.meetingId, body.userIds));
         return ok({ removed }, removed.length === 1 ? 'Invitee removed' : `${removed.length} invitees removed`);
+      },
+    }),
+    route({
+      call: meetingsCalls.invite,
+      tag,
+      summary:
+        "(added) Invite people chosen elsewhere (the member list's selection, up to 1,000), each told; all or none: anyone disabled or hidden from the caller refuses the call (the one who called the meeting or the office)",
+      access: { permission: P.updateMeetings },
+      async handler({ body, caller, mutate }) {
+        const added = await mutate((tx, audit) => inviteChosen(tx, audit, caller!, body.meetingId, body.userIds));
+        return ok({ added: added.length }, added.length === 1 ? '1 person invited' : `${added.length} people invited`);
       },
     }),
     route({

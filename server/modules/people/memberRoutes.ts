@@ -2,16 +2,18 @@ import { peopleCalls } from '@/domain/people/calls.js';
 import { P } from '@/domain/roles/permissions.js';
 import { cursorParam } from '@/server/engines/keyset.js';
 import { listQuery } from '@/server/engines/list.js';
-import { isArchived, isChurchMember, memberFilters, memberPage, memberQuerySchema, visibleTo } from '@/server/engines/memberList.js';
+import { isArchived, memberPage } from '@/server/engines/memberList.js';
 import { seesUnlisted } from '@/server/engines/listing.js';
-import { customFieldCondition, customFieldValuesExtra, customFilterParams } from '@/server/engines/customFieldFilter.js';
+import { customFieldValuesExtra } from '@/server/engines/customFieldFilter.js';
 import { customSortedPage, customSortField } from '@/server/engines/customFieldSort.js';
 
 import { ok } from '@/server/http/envelope.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { setDemise } from './demise.js';
-import { selectedPeople, tagCondition, tagsExtra } from './tags.js';
-import { selectionField, tagFilterField } from '@/domain/people/tags.js';
+import { tagsExtra } from './tags.js';
+import { MAX_MATCHING } from '@/domain/people/savedLists.js';
+import { listScope } from './listFilters.js';
+import { matchingMembers, memberListConditions, memberListQuery } from './memberConditions.js';
 
 /**
  * The member list of the members screen (church members only, with the member query's filters:
@@ -24,24 +26,31 @@ export const memberRoutes: AnyRouteDef[] = [
     summary:
       'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort (SortBy custom:<field id> sorts by a custom field the caller sees, those without a value last) and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id); every row has its tags (id, name, colour)',
     access: { permission: [P.viewMembers, P.viewCihManagement, P.viewAttendance] },
-    query: memberQuerySchema.extend({ ...customFilterParams, tag: tagFilterField, id: selectionField }),
+    query: memberListQuery,
     handler: async ({ query, caller, services }) => {
       const db = services.database.db;
-      // Read at each call: the allowlist of fields follows the definitions and the caller's rights.
-      const custom = await customFieldCondition(db, caller!, query);
-      // Tags: the people holding every tag named (docs/decisions/0212).
-      const tagged = await tagCondition(db, query.tag);
+      const where = await memberListConditions(db, caller!, query);
       // The export's custom columns: the values of the fields the caller sees (docs/decisions/0209).
       const values = query.withCustomFields === 'true' ? customFieldValuesExtra(caller!) : undefined;
-      const where = () => [isChurchMember, ...memberFilters(db, query), visibleTo(caller!), custom, tagged, selectedPeople(query.id)];
       // SortBy 'custom:<field id>': a field the caller sees, read at each call (docs/decisions/0209).
       const sortField = await customSortField(db, caller!, query.sortBy);
       if (sortField) return customSortedPage(db, query, sortField, { where: where(), extra: { ...tagsExtra, ...values?.extra } });
       return memberPage(db, query, {
-        scope: `members ${seesUnlisted(caller!)} ${values?.tier ?? ''}`,
+        scope: `members ${seesUnlisted(caller!)} ${values?.tier ?? ''} ${listScope(query)}`,
         where,
         extra: () => ({ ...tagsExtra, ...values?.extra }),
       });
+    },
+  }),
+  route({
+    call: peopleCalls.getMatchingMembers,
+    tag: 'Church affiliation',
+    summary: `(added) The ids of every member the member list's filters keep (its query, without paging), for an action on 'all that match': at most ${MAX_MATCHING}, a 400 naming the count beyond`,
+    access: { permission: [P.viewMembers, P.viewCihManagement, P.viewAttendance] },
+    query: memberListQuery,
+    handler: async ({ query, caller, services }) => {
+      const db = services.database.db;
+      return ok(await matchingMembers(db, await memberListConditions(db, caller!, query), query.search));
     },
   }),
   route({

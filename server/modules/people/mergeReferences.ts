@@ -89,6 +89,8 @@ export const MERGE_REFERENCES: Record<string, MergeStrategy> = {
   // Tags: the union of both records' (a tag both hold stays once, the kept record's row).
   'person_tags.tagged_by': move,
   'person_tags.user_id': { kind: 'unique', clash: 'o.tag_id = k.tag_id' },
+  // Saved lists (docs/decisions/0214): the merged record's, but one named as a list of the kept record's.
+  'saved_lists.owner_id': { kind: 'unique', clash: 'lower(o.name) = lower(k.name)' },
   'qualifications.user_id': move,
   'request_events.actor_id': move,
   'special_units.leader_id': move,

@@ -4,11 +4,12 @@ import { duplicateRoutes } from './duplicateRoutes.js';
 import { firstTimerRoutes } from './firstTimerRoutes.js';
 import { importRoutes } from './importRoutes.js';
 import { memberRoutes } from './memberRoutes.js';
+import { savedListRoutes } from './savedListRoutes.js';
 import { stageRoutes } from './stageRoutes.js';
 import { tagRoutes } from './tagRoutes.js';
 import { userRoutes } from './userRoutes.js';
 
-/** People: the member list and the archive, users and administrators, first-timers, stages, tags, the member import, and duplicates: their suggestions, merging and the quick add. */
+/** People: the member list and the archive, users and administrators, first-timers, stages, tags, saved lists, the member import, and duplicates: their suggestions, merging and the quick add. */
 export async function peopleModule(app: FastifyInstance) {
   registerRoutes(app, [
     ...memberRoutes,
@@ -16,6 +17,7 @@ export async function peopleModule(app: FastifyInstance) {
     ...firstTimerRoutes,
     ...stageRoutes,
     ...tagRoutes,
+    ...savedListRoutes,
     ...importRoutes,
     ...duplicateRoutes,
   ]);

@@ -14,6 +14,8 @@ export const meetingsEndpoints = {
       updateMeeting: { call: meetingsCalls.update, body: (p: object) => p },
       markAttendance: { call: meetingsCalls.markAttendance, body: (p: object) => p },
       removeInvitees: { call: meetingsCalls.removeInvitees, body: (p: object) => p },
+      // The member list's selection invited (docs/decisions/0214).
+      inviteToMeeting: post(meetingsCalls.invite),
     },
   },
   meetingInviteeChoices: { getList: list(meetingsCalls.getInviteeChoices) },

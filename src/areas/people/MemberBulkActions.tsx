@@ -21,6 +21,7 @@ import type { FlockDataProvider } from '@/src/dataProvider';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { useTags } from './TagsPage';
 import { TagChip } from '@/src/common/TagChip';
+import { InviteToMeetingButton, SelectAllMatchingButton } from './SelectionActions';
 
 const t = (key: string) => `flock.tags.${key}`;
 type Action = 'add' | 'remove';
@@ -80,19 +81,31 @@ function ApplyTagDialog({ action, ids, onClose }: { action: Action; ids: Identif
   );
 }
 
-/** The selected rows, asked of the list by id (they may lie on other pages). */
+/** How many ids one ask of the list names: the query string stays well within a server's limits. */
+const IDS_PER_ASK = 100;
+
+/**
+ * The selected rows, asked of the list by id (they may lie on other pages, or be all that match
+ * the filter: up to 1,000, docs/decisions/0214), a hundred ids at a time.
+ */
 function useSelectedRows() {
   const api = useDataProvider<FlockDataProvider>();
   const { selectedIds, resource, sort } = useListContext();
-  return async () =>
-    (
-      await api.getList<RaRecord>(resource, {
-        filter: { id: selectedIds },
-        pagination: { page: 1, perPage: selectedIds.length },
-        sort,
-        meta: { withCustomFields: true },
-      })
-    ).data;
+  return async () => {
+    const asks = [];
+    for (let i = 0; i < selectedIds.length; i += IDS_PER_ASK) {
+      const ids = selectedIds.slice(i, i + IDS_PER_ASK);
+      asks.push(
+        api.getList<RaRecord>(resource, {
+          filter: { id: ids },
+          pagination: { page: 1, perPage: ids.length },
+          sort,
+          meta: { withCustomFields: true },
+        }),
+      );
+    }
+    return (await Promise.all(asks)).flatMap((r) => r.data);
+  };
 }
 
 /** The CSV of the selected rows only. */
@@ -158,16 +171,19 @@ function MessageThemButton({ audiences }: { audiences: Audiences }) {
 /**
  * The member list's actions on a selection (docs/decisions/0212): add or remove a tag (the office)
  * export the selected rows, and write to them (those who may write to chosen people). The selection is the table's (desktop); a phone's cards tag one
- * person at a time from the profile.
+ * person at a time from the profile. Saved lists (docs/decisions/0214) added selecting all that
+ * match the filter, and inviting the selection to a meeting the caller called.
  */
 export function MemberBulkActions({ exporter }: { exporter: Exporter }) {
   const translate = useTranslate();
   const { selectedIds } = useListContext();
   const mayTag = useAllows('tags', 'view');
+  const mayInvite = useAllows('meetings', 'edit');
   const audiences = useAudiences();
   const [action, setAction] = useState<Action | null>(null);
   return (
     <>
+      <SelectAllMatchingButton />
       {mayTag && (
         <>
           <Button size="small" startIcon={<LabelIcon />} onClick={() => setAction('add')}>
@@ -180,6 +196,7 @@ export function MemberBulkActions({ exporter }: { exporter: Exporter }) {
       )}
       <ExportSelectedButton exporter={exporter} />
       {audiences?.kinds.includes('people') && <MessageThemButton audiences={audiences} />}
+      {mayInvite && <InviteToMeetingButton />}
       {action && <ApplyTagDialog action={action} ids={selectedIds} onClose={() => setAction(null)} />}
     </>
   );

@@ -47,6 +47,8 @@ function renderList(
   );
   // The church's tags (docs/decisions/0212): the filter's choices and the selection's.
   api.on('GET /Tags/GetAll', () => ok(tags));
+  // The saved lists' picker (docs/decisions/0214; its own tests: SavedLists.test.tsx).
+  api.on('GET /SavedLists/GetAll', () => ok([]));
   api.on(MEMBERS, () => rows(members, members.length ? 169 : 0));
   for (const route of CHOICES) api.on(route, () => rows([]));
   // The church's own fields the caller sees, whose columns the export adds (docs/decisions/0209).
@@ -104,6 +106,10 @@ describe('the member list', () => {
       'Role',
       'Status',
       'Stage',
+      'Not seen at CIH for (weeks)',
+      'No department',
+      'Birthday this month',
+      'Stage began on or after',
     ]);
   });
 

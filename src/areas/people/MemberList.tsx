@@ -37,6 +37,8 @@ import type { PersonTag } from '@/domain/people/tags';
 import { MemberBulkActions } from './MemberBulkActions';
 import { TagChips } from '@/src/common/TagChip';
 import { useTags } from './TagsPage';
+import { SavedListHeading, SavedListsMenu } from './SavedListsMenu';
+import { savedListFilters } from './SavedListFilters';
 
 const RESOURCE = 'members';
 const label = (source: string) => `resources.${RESOURCE}.fields.${source}`;
@@ -154,6 +156,8 @@ function useFilters() {
     select('status', ['active', 'disabled'], (status) => translate(`flock.member_list.status.${status}`)),
     // First-timers are not on this list: its stages are member's and beyond (docs/decisions 0210).
     select('stage', STAGES.slice(STAGES.indexOf('member')), (stage) => translate(`flock.stages.${stage}`)),
+    // Saved lists' filters (docs/decisions/0214).
+    ...savedListFilters(label),
     // Offered only when the caller sees a field of the church's own (docs/decisions/0209).
     ...(hasCustomFields ? [<CustomFieldFilter key="customField" source="customField" />] : []),
     // People holding every tag chosen (docs/decisions/0212); offered once the church has tags.
@@ -214,6 +218,7 @@ export function MemberList() {
         actions={
           <TopToolbar>
             <FilterButton />
+            <SavedListsMenu />
             <ListSortButton fields={[...MEMBER_SORTS, ...customSorts.fields]} labels={customSorts.labels} />
             <ExportButton maxResults={EXPORT_ALL} meta={{ withCustomFields: true }} />
             {canImport && route === 'members' && <QuickAddButton />}
@@ -221,6 +226,7 @@ export function MemberList() {
           </TopToolbar>
         }
       >
+        <SavedListHeading />
         {phone ? (
           <RecordCards<ApiRecord>
             title={(member) => columns[0].render!(member)}

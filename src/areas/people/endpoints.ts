@@ -25,7 +25,25 @@ const MEMBER_FILTERS = {
   stage: 'Stage',
   tag: 'Tag',
   id: 'Id',
+  // Saved lists' filters (docs/decisions/0214).
+  notSeenWeeks: 'NotSeenWeeks',
+  noDepartment: 'NoDepartment',
+  birthdayThisMonth: 'BirthdayThisMonth',
+  stageSince: 'StageSince',
 };
+
+/** The member list's query of a list's params: its filters (the custom field's in four params), sort and page. */
+function memberQuery(params: Partial<GetListParams>) {
+  const { customField, ...filter } = (params.filter ?? {}) as { customField?: CustomFieldFilterValue };
+  const custom = customField?.id ? customField : undefined;
+  return {
+    ...listQuery({ ...params, filter }, MEMBER_FILTERS),
+    CustomField: custom?.id,
+    CustomValue: custom?.value,
+    CustomFrom: custom?.from,
+    CustomTo: custom?.to,
+  };
+}
 
 /** The area's rows of the endpoint table (src/endpoints.ts): each descriptor's API calls under its name. */
 export const peopleEndpoints = {
@@ -33,18 +51,23 @@ export const peopleEndpoints = {
     getList: {
       ...list(calls.getMemberQuery),
       // The export asks (meta) for the custom fields' values too (docs/decisions/0209).
-      query: (params: GetListParams) => {
-        const { customField, ...filter } = (params.filter ?? {}) as { customField?: CustomFieldFilterValue };
-        const custom = customField?.id ? customField : undefined;
-        return {
-          ...listQuery({ ...params, filter }, MEMBER_FILTERS),
-          CustomField: custom?.id,
-          CustomValue: custom?.value,
-          CustomFrom: custom?.from,
-          CustomTo: custom?.to,
-          WithCustomFields: params.meta?.withCustomFields ? 'true' : undefined,
-        };
-      },
+      query: (params: GetListParams) => ({
+        ...memberQuery(params),
+        WithCustomFields: params.meta?.withCustomFields ? 'true' : undefined,
+      }),
+    },
+    custom: {
+      // 'Select all that match' (docs/decisions/0214): the ids of the filter's whole result.
+      getMatchingMembers: { call: calls.getMatchingMembers, query: (p: { filter: object }) => memberQuery({ filter: p.filter }) },
+    },
+  },
+  // Saved lists (docs/decisions/0214): filters of the member list kept by name.
+  savedLists: {
+    custom: {
+      getSavedLists: { call: calls.getSavedLists },
+      createSavedList: post(calls.createSavedList),
+      renameSavedList: post(calls.renameSavedList),
+      deleteSavedList: { call: calls.deleteSavedList, query: (p: { id: string }) => ({ Id: p.id }) },
     },
   },
   // Tags on people (docs/decisions/0212): the catalogue, and adding or removing one on a selection.

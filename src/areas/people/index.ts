@@ -4,6 +4,7 @@ import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SellIcon from '@mui/icons-material/Sell';
+import BookmarksIcon from '@mui/icons-material/Bookmarks';
 import { P } from '@/domain/roles/permissions';
 import { descriptor, lazyScreen } from '@/src/common/descriptor';
 
@@ -93,4 +94,16 @@ export const tags = descriptor({
 export const personTags = descriptor({
   name: 'personTags',
   access: { view: [P.manageTags, P.viewMembers] },
+});
+
+/**
+ * Saved lists (docs/decisions/0214-saved-lists.md): filters of the member list kept by name, for
+ * whoever reads it; sharing one with the office is for the office (CAN_VIEW_MEMBERS).
+ */
+export const savedLists = descriptor({
+  name: 'savedLists',
+  path: '/saved-lists',
+  screen: lazyScreen(() => import('./SavedListsPage'), 'SavedListsPage'),
+  access: { view: [P.viewMembers, P.viewCihManagement, P.viewAttendance], share: [P.viewMembers] },
+  icon: BookmarksIcon,
 });

@@ -1,0 +1,138 @@
+import { useId, useState } from 'react';
+import {
+  useDataProvider,
+  useGetIdentity,
+  useListContext,
+  useNotify,
+  useTranslate,
+  type HttpError,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
+import EventIcon from '@mui/icons-material/Event';
+import SelectAllIcon from '@mui/icons-material/SelectAll';
+import { useQuery } from '@tanstack/react-query';
+import type { MatchingPeople } from '@/domain/people/savedLists';
+import { longDate } from '@/src/common/crud';
+import { usePhone } from '@/src/common/RecordCards';
+import type { FlockDataProvider } from '@/src/dataProvider';
+
+const t = (key: string) => `flock.saved_lists.${key}`;
+
+/**
+ * 'Select all that match' (docs/decisions/0214): the selection becomes every person the list's
+ * filter keeps, asked of the server (at most 1,000; beyond, its refusal names how many), so the
+ * selection's actions then take the whole result, not the page.
+ */
+export function SelectAllMatchingButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const api = useDataProvider<FlockDataProvider>();
+  const { filterValues, selectedIds, total, onSelect } = useListContext();
+  if (total !== undefined && selectedIds.length >= total) {
+    return <Alert severity="info">{translate(t('all_selected'), { smart_count: selectedIds.length })}</Alert>;
+  }
+  const selectAll = async () => {
+    try {
+      const { data } = await api.getMatchingMembers<MatchingPeople>({ filter: filterValues });
+      onSelect(data.ids);
+    } catch (err) {
+      notify((err as HttpError).message, { type: 'error' });
+    }
+  };
+  return (
+    <Button size="small" startIcon={<SelectAllIcon />} onClick={selectAll}>
+      {translate(t('select_all'))}
+    </Button>
+  );
+}
+
+type Meeting = RaRecord & { title: string; startsAt: string; createdBy: string | null };
+
+/** The upcoming meetings the caller called (those they may change, as the meeting's page lets them). */
+function useOwnMeetings() {
+  const api = useDataProvider<FlockDataProvider>();
+  const { identity } = useGetIdentity();
+  return useQuery({
+    queryKey: ['meetings', 'own upcoming', identity?.id],
+    enabled: !!identity,
+    queryFn: async () => {
+      const { data } = await api.getList<Meeting>('meetings', {
+        filter: { upcoming: true },
+        pagination: { page: 1, perPage: 100 },
+        sort: { field: 'startsAt', order: 'ASC' },
+      });
+      return data.filter((m) => m.createdBy === identity!.id);
+    },
+  });
+}
+
+/** Chooses one of the caller's upcoming meetings and invites the selection to it (all or none; each told). */
+function InviteDialog({ ids, onClose }: { ids: Identifier[]; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const api = useDataProvider<FlockDataProvider>();
+  const { onUnselectItems } = useListContext();
+  const { data: meetings = [], isPending } = useOwnMeetings();
+  const [meetingId, setMeetingId] = useState('');
+  const [error, setError] = useState<string>();
+  const titleId = useId();
+  const invite = async () => {
+    let added: number;
+    try {
+      added = (await api.inviteToMeeting<{ added: number }>({ meetingId, userIds: ids.map(String) })).data.added;
+    } catch (err) {
+      setError((err as HttpError).message);
+      return;
+    }
+    notify(t('invited'), { type: 'success', messageArgs: { smart_count: added } });
+    onUnselectItems();
+    onClose();
+  };
+  return (
+    <Dialog open onClose={onClose} fullScreen={usePhone()} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{translate(t('invite_title'), { smart_count: ids.length })}</DialogTitle>
+      <DialogContent>
+        {!isPending && meetings.length === 0 && <Alert severity="info">{translate(t('no_meetings'))}</Alert>}
+        {error && <Alert severity="error">{error}</Alert>}
+        <TextField
+          id="invite-meeting"
+          select
+          fullWidth
+          sx={{ mt: 1 }}
+          label={translate(t('meeting'))}
+          value={meetingId}
+          onChange={(e) => setMeetingId(e.target.value)}
+        >
+          {meetings.map((m) => (
+            <MenuItem key={m.id} value={String(m.id)}>
+              {`${m.title} (${longDate(m.startsAt)})`}
+            </MenuItem>
+          ))}
+        </TextField>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('flock.crud.cancel')}</Button>
+        <Button variant="contained" disabled={!meetingId} onClick={invite}>
+          {translate(t('invite_send'))}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** 'Invite to a meeting': for whoever changes meetings (CAN_UPDATE_MEETINGS), on a meeting they called. */
+export function InviteToMeetingButton() {
+  const translate = useTranslate();
+  const { selectedIds } = useListContext();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="small" startIcon={<EventIcon />} onClick={() => setOpen(true)}>
+        {translate(t('invite'))}
+      </Button>
+      {open && <InviteDialog ids={selectedIds} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
