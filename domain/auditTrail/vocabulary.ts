@@ -118,5 +118,8 @@ export const AUDIT_ENTITIES = [
   'duplicatePair',
   'celebrationSettings',
   'tag',
+  /** A family and each membership in it (docs/decisions/0213-households.md). */
+  'household',
+  'householdMember',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

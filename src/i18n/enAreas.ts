@@ -420,6 +420,8 @@ export const enAreas = {
         duplicatePair: 'Duplicate pair',
         celebrationSettings: 'Birthday greetings setting',
         tag: 'Tag',
+        household: 'Household',
+        householdMember: 'Household member',
       } satisfies Record<AuditEntity, string>,
       actions: {
         create: 'Created',

@@ -12,6 +12,7 @@ import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { setDemise } from './demise.js';
 import { selectedPeople, tagCondition, tagsExtra } from './tags.js';
 import { selectionField, tagFilterField } from '@/domain/people/tags.js';
+import { familySearch, householdExtra } from '@/server/modules/households/memberList.js';
 
 /**
  * The member list of the members screen (church members only, with the member query's filters:
@@ -22,7 +23,7 @@ export const memberRoutes: AnyRouteDef[] = [
     call: peopleCalls.getMemberQuery,
     tag: 'Church affiliation',
     summary:
-      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort (SortBy custom:<field id> sorts by a custom field the caller sees, those without a value last) and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id); every row has its tags (id, name, colour)',
+      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort (SortBy custom:<field id> sorts by a custom field the caller sees, those without a value last) and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id); every row has its tags (id, name, colour) and the name of its household (household); search finds the members of a family by its name too',
     access: { permission: [P.viewMembers, P.viewCihManagement, P.viewAttendance] },
     query: memberQuerySchema.extend({ ...customFilterParams, tag: tagFilterField, id: selectionField }),
     handler: async ({ query, caller, services }) => {
@@ -33,14 +34,19 @@ export const memberRoutes: AnyRouteDef[] = [
       const tagged = await tagCondition(db, query.tag);
       // The export's custom columns: the values of the fields the caller sees (docs/decisions/0209).
       const values = query.withCustomFields === 'true' ? customFieldValuesExtra(caller!) : undefined;
-      const where = () => [isChurchMember, ...memberFilters(db, query), visibleTo(caller!), custom, tagged, selectedPeople(query.id)];
+      // A family's name finds its members (docs/decisions/0213): that condition then stands for the search.
+      const family = await familySearch(db, query.search);
+      const q = family ? { ...query, search: undefined } : query;
+      const where = () => [isChurchMember, ...memberFilters(db, q), visibleTo(caller!), custom, tagged, selectedPeople(q.id), family];
+      const extra = () => ({ ...tagsExtra, ...householdExtra, ...values?.extra });
       // SortBy 'custom:<field id>': a field the caller sees, read at each call (docs/decisions/0209).
-      const sortField = await customSortField(db, caller!, query.sortBy);
-      if (sortField) return customSortedPage(db, query, sortField, { where: where(), extra: { ...tagsExtra, ...values?.extra } });
-      return memberPage(db, query, {
-        scope: `members ${seesUnlisted(caller!)} ${values?.tier ?? ''}`,
+      const sortField = await customSortField(db, caller!, q.sortBy);
+      if (sortField) return customSortedPage(db, q, sortField, { where: where(), extra: extra() });
+      return memberPage(db, q, {
+        // The family's search is in the conditions, not the query: its term names the plan.
+        scope: `members ${seesUnlisted(caller!)} ${values?.tier ?? ''} ${family ? `family ${query.search}` : ''}`,
         where,
-        extra: () => ({ ...tagsExtra, ...values?.extra }),
+        extra,
       });
     },
   }),
