@@ -29,6 +29,7 @@ import { centerChoices, centers, cihCenter, zoneChoices, zones } from '@/src/are
 import { cihAttendance, cihDashboardStats, cihFollowup, cihInspections, cihReports } from '@/src/areas/cihReports';
 import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/areas/departments';
 import { goals } from '@/src/areas/goals';
+import { households, personHousehold } from '@/src/areas/households';
 import { celebrationSettings, celebrations } from '@/src/areas/celebrations';
 import { LOOKUP_SCREENS } from '@/src/areas/lookups';
 import { meetingInviteeChoices, meetings } from '@/src/areas/meetings';
@@ -82,6 +83,8 @@ export const SCREENS = [
   duplicates,
   tags,
   personTags,
+  households,
+  personHousehold,
   ...LOOKUP_SCREENS,
   departments,
   departmentMembers,

@@ -29,6 +29,8 @@ export const WEB_ROUTES = [
   '/duplicates',
   '/custom-fields',
   '/tags',
+  '/households',
+  '/households/:id',
   ...LOOKUP_PATHS,
   '/departments',
   '/departments/view/:name/:id/:hodid',

@@ -13,7 +13,7 @@ export const HOUSEHOLD_ROLES = ['head', 'spouse', 'child', 'other'] as const;
 export type HouseholdRole = (typeof HOUSEHOLD_ROLES)[number];
 
 /** The most people one family form adds at once: one transaction of bounded size. */
-export const MAX_HOUSEHOLD_MEMBERS = 30;
+const MAX_HOUSEHOLD_MEMBERS = 30;
 
 const roleField = z.enum(HOUSEHOLD_ROLES, { error: `Role must be one of ${HOUSEHOLD_ROLES.join(', ')}` });
 

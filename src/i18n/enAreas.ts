@@ -29,6 +29,55 @@ const EVENT_FIELDS = {
 
 export const enAreas = {
   flock: {
+    // /households, a family's page and the profile's card (docs/decisions/0213-households.md).
+    households: {
+      intro: 'Families of the church: their people, each with a role, and the address they share.',
+      add: 'Add a family',
+      add_title: 'Add a family',
+      empty: 'No families yet.',
+      empty_office: 'No families yet. Add one: its name, its address and its people, in one form.',
+      name: 'Family name',
+      name_help: "As the church calls them, e.g. 'Okafor family'",
+      address: 'Address',
+      address_help: 'The address the whole family shares',
+      no_address: 'No address',
+      people: 'People',
+      no_people_yet: 'Choose people already in Flock, or add new people by name below.',
+      pick_person: 'Add someone in Flock',
+      pick_person_help: 'Search by name, email or phone',
+      already_in: 'Already in %{name}',
+      new_person: 'Add a new person',
+      first_name: 'First name',
+      sur_name: 'Last name',
+      gender: 'Gender',
+      genders: { Male: 'Male', Female: 'Female' },
+      date_of_birth: 'Date of birth',
+      phone: 'Phone',
+      add_new_person: 'Add this person',
+      new_badge: 'New: added to Flock when you save',
+      role_of: 'Role of %{name}',
+      roles: { head: 'Head', spouse: 'Spouse', child: 'Child', other: 'Other' },
+      kinds: { spouse: "Spouse's record on the head's profile", child: "Child's record on the head's profile" },
+      take_out: 'Take %{name} out',
+      save_family: 'Save family',
+      members: 'Members',
+      hidden_members: '%{smart_count} more person you may not see |||| %{smart_count} more people you may not see',
+      add_member: 'Add a member',
+      name_and_address: 'Name and address',
+      save_changes: 'Save name and address',
+      delete: 'Delete family',
+      delete_title: 'Delete %{name}?',
+      delete_content: 'The family goes; its people stay in Flock.',
+      saved: 'Family saved',
+      deleted: 'Family deleted',
+      role_saved: 'Role saved',
+      member_added: 'Added to the family',
+      member_removed: 'Taken out of the family',
+      on_profile: 'Family',
+      none_on_profile: 'Not in a family',
+      other_members: 'Other members',
+      open_family: 'Open the family page',
+    },
     // /tags and the member list's selection: tags on people (docs/decisions/0212).
     tags: {
       intro:
@@ -1066,6 +1115,10 @@ export const enAreas = {
     },
   },
   resources: {
+    households: {
+      name: 'Family |||| Families',
+      fields: { name: 'Family', head: 'Head', members: 'Members', address: 'Address' },
+    },
     duplicates: {
       name: 'Duplicate pair |||| Duplicate pairs',
       fields: { a: 'One record', b: 'Other record', reasons: 'Why', aEmail: 'Email', bEmail: 'Other email' },

@@ -24,9 +24,11 @@ const reader = await userWith(s, [P.viewMembers]);
 type Res = { status: number; body: { data: any; message: string; totalCount?: number } };
 const create = (body: Record<string, unknown>, token = clerk.token): Promise<Res> => s.call('POST', '/Households/Create', { body, token });
 const byId = (id: string, token = clerk.token): Promise<Res> => s.call('GET', `/Households/GetById?id=${id}`, { token });
-const byPerson = (userId: string, token = clerk.token): Promise<Res> => s.call('GET', `/Households/GetByPerson?userId=${userId}`, { token });
+const byPerson = (userId: string, token = clerk.token): Promise<Res> =>
+  s.call('GET', `/Households/GetByPerson?userId=${userId}`, { token });
 const list = (qs = '', token = clerk.token): Promise<Res> => s.call('GET', `/Households/GetAll?PageSize=100&${qs}`, { token });
-const memberQuery = (qs: string, token = admin): Promise<Res> => s.call('GET', `/ChurchAffiliation/GetMemberQuery?PageSize=100&${qs}`, { token });
+const memberQuery = (qs: string, token = admin): Promise<Res> =>
+  s.call('GET', `/ChurchAffiliation/GetMemberQuery?PageSize=100&${qs}`, { token });
 
 async function newFamily(body: Record<string, unknown>, token = clerk.token) {
   const res = await create(body, token);
@@ -49,7 +51,10 @@ const okafor = await newFamily({
   members: [
     { userId: people.Femi, role: 'head' },
     { userId: people.Grace, role: 'spouse' },
-    { person: { firstName: 'Chiamaka', surName: 'Okafor', gender: 'Female', dateOfBirth: '2015-03-02', mobile1: '08031112222' }, role: 'child' },
+    {
+      person: { firstName: 'Chiamaka', surName: 'Okafor', gender: 'Female', dateOfBirth: '2015-03-02', mobile1: '08031112222' },
+      role: 'child',
+    },
   ],
 });
 const chiamaka = okafor.members.find((m) => m.fullName === 'Chiamaka Okafor')!;
@@ -84,11 +89,24 @@ describe('adding a family in one form', () => {
   });
 
   it('refuses a person named twice (400), a form without people (400) and a bad role (400)', async () => {
-    const twice = await create({ name: 'Twice', members: [{ userId: people.Lone, role: 'head' }, { userId: people.Lone, role: 'other' }] });
+    const twice = await create({
+      name: 'Twice',
+      members: [
+        { userId: people.Lone, role: 'head' },
+        { userId: people.Lone, role: 'other' },
+      ],
+    });
     expect(twice.status).toBe(400);
     expect((await create({ name: 'Empty', members: [] })).status).toBe(400);
     expect((await create({ name: 'Bad', members: [{ userId: people.Lone, role: 'cousin' }] })).status).toBe(400);
-    expect((await create({ name: 'Both', members: [{ userId: people.Lone, person: { firstName: 'A', surName: 'B', gender: 'Male' }, role: 'head' }] })).status).toBe(400);
+    expect(
+      (
+        await create({
+          name: 'Both',
+          members: [{ userId: people.Lone, person: { firstName: 'A', surName: 'B', gender: 'Male' }, role: 'head' }],
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('is audited: the household, each membership (about its person) and each new person', async () => {
@@ -99,7 +117,10 @@ describe('adding a family in one form', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.entity, 'householdMember'), eq(auditLogs.subjectId, people.Femi)));
     expect(memberships.map((r) => r.action)).toEqual(['create']);
-    const created = await db.select().from(auditLogs).where(and(eq(auditLogs.entity, 'user'), eq(auditLogs.entityId, chiamaka.userId)));
+    const created = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'user'), eq(auditLogs.entityId, chiamaka.userId)));
     expect(created.map((r) => r.action)).toEqual(['create-user']);
   });
 });
@@ -235,7 +256,10 @@ describe('editing a family', () => {
     expect(res.status).toBe(200);
     expect(await db.select().from(users).where(eq(users.id, people.Lone))).toHaveLength(1);
     expect(await db.select().from(householdMembers).where(eq(householdMembers.householdId, row.householdId))).toEqual([]);
-    const audit = await db.select().from(auditLogs).where(and(eq(auditLogs.entityId, row.householdId), eq(auditLogs.action, 'delete')));
+    const audit = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, row.householdId), eq(auditLogs.action, 'delete')));
     expect(audit).toHaveLength(1);
     await newFamily({ name: 'New home', members: [{ userId: people.Lone, role: 'head' }] });
   });
@@ -248,16 +272,23 @@ describe('editing a family', () => {
 });
 
 describe('erasure and merge', () => {
-  it("erasing a person takes them out of their family; the family and the others stay", async () => {
+  it('erasing a person takes them out of their family; the family and the others stay', async () => {
     const gone = await addPerson(s, { firstName: 'Erase', surName: 'Mehouse' });
-    const family = await newFamily({ name: 'Erasure family', members: [{ userId: gone, role: 'head' }, { userId: people.Grace, role: 'other' }] }).catch(
-      () => undefined,
-    );
+    const family = await newFamily({
+      name: 'Erasure family',
+      members: [
+        { userId: gone, role: 'head' },
+        { userId: people.Grace, role: 'other' },
+      ],
+    }).catch(() => undefined);
     // Grace is an Okafor: the family holds only the person erased and a new one.
     expect(family).toBeUndefined();
     const kept = await newFamily({
       name: 'Erasure family',
-      members: [{ userId: gone, role: 'head' }, { person: { firstName: 'Stays', surName: 'Here', gender: 'Male' }, role: 'child' }],
+      members: [
+        { userId: gone, role: 'head' },
+        { person: { firstName: 'Stays', surName: 'Here', gender: 'Male' }, role: 'child' },
+      ],
     });
     const res = await s.call('POST', '/Stewardship/ErasePerson', { body: { userId: gone }, token: admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -284,7 +315,14 @@ describe('the migration of spouses and children (households_from_profiles) on th
       const [a, b, c] = await ddb.select({ id: users.id, surName: users.surName }).from(users).orderBy(users.createdAt).limit(3);
       const [spouse] = await ddb
         .insert(spouses)
-        .values({ userId: a.id, firstName: 'Ngozi', surName: a.surName, email: 'ngozi@example.org', mobile1: '08030000001', weddingAnniversary: '2010-06-12' })
+        .values({
+          userId: a.id,
+          firstName: 'Ngozi',
+          surName: a.surName,
+          email: 'ngozi@example.org',
+          mobile1: '08030000001',
+          weddingAnniversary: '2010-06-12',
+        })
         .returning();
       const kids = await ddb
         .insert(children)

@@ -42,7 +42,9 @@ async function createPerson(tx: Tx, audit: Audit, person: NewPerson): Promise<st
     .insert(users)
     .values({ ...fields, email, isFirstTimer: false })
     .returning({ id: users.id });
-  await tx.insert(biodata).values({ ...fields, userId: user.id, email, mobile1: fields.mobile1 ?? '', dateOfBirth: person.dateOfBirth ?? null });
+  await tx
+    .insert(biodata)
+    .values({ ...fields, userId: user.id, email, mobile1: fields.mobile1 ?? '', dateOfBirth: person.dateOfBirth ?? null });
   audit({ action: 'create-user', entity: 'user', entityId: user.id, after: { ...fields, dateOfBirth: person.dateOfBirth ?? null } });
   return user.id;
 }
@@ -86,11 +88,7 @@ async function addMembers(tx: Tx, audit: Audit, caller: Caller, householdId: str
   );
   for (const member of members) {
     const userId = member.userId ? lower(member.userId) : await createPerson(tx, audit, member.person!);
-    const [row] = await tx
-      .insert(householdMembers)
-      .values({ householdId, userId, role: member.role })
-      .returning()
-      .catch(alreadyPlaced);
+    const [row] = await tx.insert(householdMembers).values({ householdId, userId, role: member.role }).returning().catch(alreadyPlaced);
     audit({ action: 'create', entity: 'householdMember', entityId: row.id, subjectId: userId, after: row });
   }
 }

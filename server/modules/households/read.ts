@@ -72,10 +72,7 @@ export async function isMemberOf(db: Db, caller: Caller, householdId: string): P
 
 /** The household a person belongs to, or null. */
 export async function householdOfPerson(db: Db, caller: Caller, userId: string): Promise<Household | null> {
-  const [row] = await db
-    .select({ id: householdMembers.householdId })
-    .from(householdMembers)
-    .where(eq(householdMembers.userId, userId));
+  const [row] = await db.select({ id: householdMembers.householdId }).from(householdMembers).where(eq(householdMembers.userId, userId));
   return row ? householdById(db, caller, row.id) : null;
 }
 
@@ -103,14 +100,14 @@ export async function householdPage(db: Db, caller: Caller, q: ListParams) {
         or exists (select from household_members hm join member_search_texts t on t.user_id = hm.user_id
           where hm.household_id = ${outerId} and t.search_text like ${pattern} and ${visible}))`
     : sql`true`;
-  const shown = sql`(not exists (select from household_members hm where hm.household_id = ${householdId})
+  const shown = sql`(not exists (select from household_members hm where hm.household_id = ${outerId})
     or exists (select from household_members hm where hm.household_id = ${outerId} and ${visible}))`;
   const where = sql`${matches} and ${shown}`;
   const { limit, offset } = pageOf(q);
   const head = sql<string | null>`(select concat_ws(' ', md.first_name, md.sur_name) from household_members hm
     join member_directory md on md.user_id = hm.user_id
     where hm.household_id = ${outerId} and hm.role = 'head' and ${visible} order by hm.created_at limit 1)`;
-  const members = sql<number>`(select count(*) from household_members hm where hm.household_id = ${householdId} and ${visible})`;
+  const members = sql<number>`(select count(*) from household_members hm where hm.household_id = ${outerId} and ${visible})`;
   const rows: HouseholdSummary[] = await db
     .select({ id: households.id, name: households.name, address: households.address, head, members: members.mapWith(Number) })
     .from(households)

@@ -36,7 +36,8 @@ export async function householdsModule(app: FastifyInstance) {
     route({
       call: householdsCalls.getById,
       tag,
-      summary: "(added) A family page: name, shared address, members with roles; members hidden from the caller are counted, not named. Readers of profiles, or a member of the family",
+      summary:
+        '(added) A family page: name, shared address, members with roles; members hidden from the caller are counted, not named. Readers of profiles, or a member of the family',
       access: { signedIn: true },
       async handler({ query, caller }) {
         const mayRead = READERS.some((p) => caller!.permissions.has(p)) || (await isMemberOf(db, caller!, query.id));
@@ -47,7 +48,7 @@ export async function householdsModule(app: FastifyInstance) {
     route({
       call: householdsCalls.getByPerson,
       tag,
-      summary: "(added) The household a person belongs to (null when none), for their profile: readers of profiles, or the person",
+      summary: '(added) The household a person belongs to (null when none), for their profile: readers of profiles, or the person',
       access: { ...readers, orSelf: 'userId' },
       async handler({ query, caller }) {
         await existingUser(db, query.userId);
@@ -68,7 +69,7 @@ export async function householdsModule(app: FastifyInstance) {
     route({
       call: householdsCalls.update,
       tag,
-      summary: "(added) Rename a family or change its shared address",
+      summary: '(added) Rename a family or change its shared address',
       access: office,
       async handler({ body, caller, mutate }) {
         await mutate((tx, audit) => updateHousehold(tx, audit, body));
