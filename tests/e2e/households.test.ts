@@ -50,7 +50,9 @@ describe('a family added in one form (issue 33)', () => {
     // The member's profile shows the family, their role, the address and the other member.
     const memberId = await userId(e2e, MEMBER.email);
     await page.goto(`${e2e.url}/profile/${memberId}`);
-    const card = page.getByRole('heading', { name: 'Family', exact: true }).locator('xpath=ancestor::div[contains(@class, "MuiCard-root")]');
+    const card = page
+      .getByRole('heading', { name: 'Family', exact: true })
+      .locator('xpath=ancestor::div[contains(@class, "MuiCard-root")]');
     await card.getByText(`${FAMILY.name} · Head`).waitFor();
     await card.getByText(FAMILY.address).waitFor();
     await card.getByRole('link', { name: 'Chiamaka Okafor' }).waitFor();

@@ -40,9 +40,11 @@ export async function householdsModule(app: FastifyInstance) {
         '(added) A family page: name, shared address, members with roles; members hidden from the caller are counted, not named. Readers of profiles, or a member of the family',
       access: { signedIn: true },
       async handler({ query, caller }) {
+        // An unknown family is a 404 for anyone signed in; a known one is for its readers and members.
+        const household = await householdById(db, caller!, query.id);
         const mayRead = READERS.some((p) => caller!.permissions.has(p)) || (await isMemberOf(db, caller!, query.id));
         if (!mayRead) throw forbidden();
-        return ok(await householdById(db, caller!, query.id));
+        return ok(household);
       },
     }),
     route({

@@ -177,7 +177,9 @@ describe('the member list', () => {
     expect(memberCalls().at(-1)).toMatchObject({ PageNumber: '1', PageSize: '25000' });
     const csv = await blobs[0].text();
     const [heading, first] = csv.replace(/^\uFEFF/, '').split('\r\n');
-    expect(heading).toBe('Name,Email,Phone,Gender,Date of birth,Marital status,Employment,State,Location,Zone,Center,Role,Stage,Tags,Family');
+    expect(heading).toBe(
+      'Name,Email,Phone,Gender,Date of birth,Marital status,Employment,State,Location,Zone,Center,Role,Stage,Tags,Family',
+    );
     expect(first).toContain('Ada Okafor,ada@example.org');
     expect(csv).toContain('Emeka Nwosu');
   });
