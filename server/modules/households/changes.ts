@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type {
   HouseholdCreateInput,
   householdAddMemberSchema,
-  HouseholdRole,
   householdRoleSchema,
   householdUpdateSchema,
   MemberInput,
@@ -147,11 +146,7 @@ const touch = (tx: Tx, id: string) => tx.update(households).set({ updatedAt: new
 /** Changes a member's role; answers the household's id. */
 export async function changeMemberRole(tx: Tx, audit: Audit, input: z.infer<typeof householdRoleSchema>): Promise<string> {
   const before = await lockedMember(tx, input.id);
-  const [after] = await tx
-    .update(householdMembers)
-    .set({ role: input.role as HouseholdRole })
-    .where(eq(householdMembers.id, input.id))
-    .returning();
+  const [after] = await tx.update(householdMembers).set({ role: input.role }).where(eq(householdMembers.id, input.id)).returning();
   audit({ action: 'update', entity: 'householdMember', entityId: after.id, subjectId: after.userId, before, after });
   await touch(tx, after.householdId);
   return after.householdId;

@@ -68,7 +68,7 @@ export function RoleSelect({
     <TextField
       id={id}
       select
-      size="small"
+
       sx={{ minWidth: 130 }}
       label={translate(t('role_of'), { name })}
       value={value}
@@ -96,13 +96,13 @@ export function NewPersonFields({ onAdd }: { onAdd: (person: NewPerson) => void 
       <Typography variant="subtitle2">{translate(t('new_person'))}</Typography>
       <TextField
         id="new-first-name"
-        size="small"
+
         label={translate(t('first_name'))}
         value={person.firstName ?? ''}
         onChange={set('firstName')}
       />
-      <TextField id="new-sur-name" size="small" label={translate(t('sur_name'))} value={person.surName ?? ''} onChange={set('surName')} />
-      <TextField id="new-gender" select size="small" label={translate(t('gender'))} value={person.gender} onChange={set('gender')}>
+      <TextField id="new-sur-name" label={translate(t('sur_name'))} value={person.surName ?? ''} onChange={set('surName')} />
+      <TextField id="new-gender" select label={translate(t('gender'))} value={person.gender} onChange={set('gender')}>
         {GENDERS.map((g) => (
           <MenuItem key={g} value={g} sx={{ minHeight: 44 }}>
             {translate(t(`genders.${g}`))}
@@ -111,7 +111,7 @@ export function NewPersonFields({ onAdd }: { onAdd: (person: NewPerson) => void 
       </TextField>
       <TextField
         id="new-dob"
-        size="small"
+
         type="date"
         label={translate(t('date_of_birth'))}
         value={person.dateOfBirth ?? ''}
@@ -120,7 +120,7 @@ export function NewPersonFields({ onAdd }: { onAdd: (person: NewPerson) => void 
       />
       <TextField
         id="new-phone"
-        size="small"
+
         type="tel"
         label={translate(t('phone'))}
         value={person.mobile1 ?? ''}
