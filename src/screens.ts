@@ -29,6 +29,7 @@ import { centerChoices, centers, cihCenter, zoneChoices, zones } from '@/src/are
 import { cihAttendance, cihDashboardStats, cihFollowup, cihInspections, cihReports } from '@/src/areas/cihReports';
 import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/areas/departments';
 import { goals } from '@/src/areas/goals';
+import { households, personHousehold } from '@/src/areas/households';
 import { celebrationSettings, celebrations } from '@/src/areas/celebrations';
 import { LOOKUP_SCREENS } from '@/src/areas/lookups';
 import { meetingInviteeChoices, meetings } from '@/src/areas/meetings';
@@ -84,6 +85,8 @@ export const SCREENS = [
   tags,
   personTags,
   savedLists,
+  households,
+  personHousehold,
   ...LOOKUP_SCREENS,
   departments,
   departmentMembers,

@@ -120,5 +120,8 @@ export const AUDIT_ENTITIES = [
   'tag',
   /** A filter of the member list kept by name (docs/decisions/0214). */
   'savedList',
+  /** A family and each membership in it (docs/decisions/0213-households.md). */
+  'household',
+  'householdMember',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -30,6 +30,8 @@ export const WEB_ROUTES = [
   '/custom-fields',
   '/tags',
   '/saved-lists',
+  '/households',
+  '/households/:id',
   ...LOOKUP_PATHS,
   '/departments',
   '/departments/view/:name/:id/:hodid',

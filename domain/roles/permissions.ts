@@ -43,6 +43,8 @@ export const MODULES: ReadonlyArray<{ name: string; rights: AccessRight[] }> = [
   { name: 'Pastoral Care', rights: ['CAN_UPDATE'] },
   // Tags on people: define them and put them on people (docs/decisions/0212).
   { name: 'Tags', rights: ['CAN_UPDATE'] },
+  // Households: add families and keep their members, roles and address (docs/decisions/0213).
+  { name: 'Households', rights: ['CAN_UPDATE'] },
 ];
 
 export type PermissionEntry = { accessRight: string; moduleName: string };
@@ -182,4 +184,6 @@ export const P = {
   pastoralCare: 'CAN_UPDATE_PASTORAL_CARE',
   // Tags on people: define them, and add or remove them on the people of one's member list.
   manageTags: 'CAN_UPDATE_TAGS',
+  // Households: add a family, change its members, roles and address, delete it (people stay).
+  manageHouseholds: 'CAN_UPDATE_HOUSEHOLDS',
 } as const;

@@ -105,7 +105,7 @@ const fold = (text: string) =>
     .toLowerCase();
 
 /** The LIKE pattern of a search term: anywhere, folded, its wildcards taken literally. */
-const searchPattern = (term: string) => `%${fold(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const searchPattern = (term: string) => `%${fold(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Search: a name, the email or a phone number holds the term (the trigram index serves it). */
 export function memberSearch(term?: string): SQL | undefined {

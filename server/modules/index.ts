@@ -9,6 +9,7 @@ import { departmentsModule } from './departments/routes.js';
 import { filesModule } from './files/routes.js';
 import { gatheringsModule } from './gatherings/routes.js';
 import { goalsModule } from './goals/routes.js';
+import { householdsModule } from './households/routes.js';
 import { healthModule } from './health/routes.js';
 import { lookupsModule } from './lookups/routes.js';
 import { meetingsModule } from './meetings/routes.js';
@@ -44,4 +45,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   goalsModule,
   meetingsModule,
   celebrationsModule,
+  householdsModule,
 ];

@@ -27,6 +27,8 @@ const MENU: Array<LinkName | MenuGroupDef> = [
   'profiles',
   'overview',
   'members',
+  // Beyond the original menu: families (docs/decisions/0213).
+  'households',
   'firstTimers',
   'affinityGroups',
   'departments',

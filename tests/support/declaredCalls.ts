@@ -9,6 +9,7 @@ import { departmentsCalls } from '@/domain/departments/calls.js';
 import { filesCalls } from '@/domain/files/calls.js';
 import { gatheringsCalls } from '@/domain/gatherings/calls.js';
 import { goalsCalls } from '@/domain/goals/calls.js';
+import { householdsCalls } from '@/domain/households/calls.js';
 import { healthCalls } from '@/domain/health/calls.js';
 import { lookupsCalls } from '@/domain/lookups/calls.js';
 import { meetingsCalls } from '@/domain/meetings/calls.js';
@@ -32,6 +33,7 @@ export const AREA_CALLS: Record<string, Record<string, AnyCall>> = {
   gatheringsCalls,
   goalsCalls,
   healthCalls,
+  householdsCalls,
   lookupsCalls,
   meetingsCalls,
   notificationsCalls,

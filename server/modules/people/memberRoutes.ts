@@ -7,13 +7,27 @@ import { seesUnlisted } from '@/server/engines/listing.js';
 import { customFieldValuesExtra } from '@/server/engines/customFieldFilter.js';
 import { customSortedPage, customSortField } from '@/server/engines/customFieldSort.js';
 
+import type { Db } from '@/server/db/client.js';
+import type { Caller } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { setDemise } from './demise.js';
 import { tagsExtra } from './tags.js';
 import { MAX_MATCHING } from '@/domain/people/savedLists.js';
+import { familySearch, householdExtra } from '@/server/modules/households/memberList.js';
 import { listScope } from './listFilters.js';
 import { matchingMembers, memberListConditions, memberListQuery } from './memberConditions.js';
+
+/**
+ * The member list's conditions for its pages and for 'all that match'. A family's name finds its
+ * members (docs/decisions/0213): that condition then stands for the search, taken out of the query.
+ */
+async function listConditions(db: Db, caller: Caller, query: typeof memberListQuery._output) {
+  const family = await familySearch(db, query.search);
+  const q = family ? { ...query, search: undefined } : query;
+  const conditions = await memberListConditions(db, caller, q);
+  return { q, family, where: () => [...conditions(), family] };
+}
 
 /**
  * The member list of the members screen (church members only, with the member query's filters:
@@ -24,21 +38,23 @@ export const memberRoutes: AnyRouteDef[] = [
     call: peopleCalls.getMemberQuery,
     tag: 'Church affiliation',
     summary:
-      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort (SortBy custom:<field id> sorts by a custom field the caller sees, those without a value last) and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id); every row has its tags (id, name, colour)',
+      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort (SortBy custom:<field id> sorts by a custom field the caller sees, those without a value last) and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id); every row has its tags (id, name, colour) and the name of its household (household); search finds the members of a family by its name too',
     access: { permission: [P.viewMembers, P.viewCihManagement, P.viewAttendance] },
     query: memberListQuery,
     handler: async ({ query, caller, services }) => {
       const db = services.database.db;
-      const where = await memberListConditions(db, caller!, query);
+      const { q, where, family } = await listConditions(db, caller!, query);
       // The export's custom columns: the values of the fields the caller sees (docs/decisions/0209).
       const values = query.withCustomFields === 'true' ? customFieldValuesExtra(caller!) : undefined;
+      const extra = () => ({ ...tagsExtra, ...householdExtra, ...values?.extra });
       // SortBy 'custom:<field id>': a field the caller sees, read at each call (docs/decisions/0209).
-      const sortField = await customSortField(db, caller!, query.sortBy);
-      if (sortField) return customSortedPage(db, query, sortField, { where: where(), extra: { ...tagsExtra, ...values?.extra } });
-      return memberPage(db, query, {
-        scope: `members ${seesUnlisted(caller!)} ${values?.tier ?? ''} ${listScope(query)}`,
+      const sortField = await customSortField(db, caller!, q.sortBy);
+      if (sortField) return customSortedPage(db, q, sortField, { where: where(), extra: extra() });
+      return memberPage(db, q, {
+        // The family's search is in the conditions, not the query: its term names the plan.
+        scope: `members ${seesUnlisted(caller!)} ${values?.tier ?? ''} ${listScope(query)} ${family ? `family ${query.search}` : ''}`,
         where,
-        extra: () => ({ ...tagsExtra, ...values?.extra }),
+        extra,
       });
     },
   }),
@@ -50,7 +66,8 @@ export const memberRoutes: AnyRouteDef[] = [
     query: memberListQuery,
     handler: async ({ query, caller, services }) => {
       const db = services.database.db;
-      return ok(await matchingMembers(db, await memberListConditions(db, caller!, query), query.search));
+      const { q, where } = await listConditions(db, caller!, query);
+      return ok(await matchingMembers(db, where, q.search));
     },
   }),
   route({

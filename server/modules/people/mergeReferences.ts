@@ -66,6 +66,9 @@ export const MERGE_REFERENCES: Record<string, MergeStrategy> = {
   // One avatar per person: the kept record's, or the other's when the kept one has none.
   'files.user_id': { kind: 'unique', clash: "o.file_type = 'avatar' and k.file_type = 'avatar'" },
   'goal_progress.recorded_by': move,
+  // One household per person: the kept record's place, or the other's when the kept one has none
+  // (docs/decisions/0213-households.md).
+  'household_members.user_id': single,
   'goals.owner_id': move,
   'meeting_invitees.user_id': { kind: 'unique', clash: 'o.meeting_id = k.meeting_id' },
   'meetings.created_by': move,

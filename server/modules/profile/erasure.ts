@@ -27,6 +27,9 @@ const DELETED: Array<{ table: string; column: string }> = [
   { table: 'care_notes', column: 'user_id' },
   // The office's tags on the person (docs/decisions/0212): with the rest gone they describe them alone.
   { table: 'person_tags', column: 'user_id' },
+  // Their place in a family (docs/decisions/0213-households.md): the household and its other
+  // members stay; their spouse and child records, deleted above, leave it with them.
+  { table: 'household_members', column: 'user_id' },
 ];
 
 /** Fields kept on the anonymised biodata: the statistics count by them, and they name nobody. */

@@ -183,7 +183,9 @@ describe('the member list', () => {
     expect(memberCalls().at(-1)).toMatchObject({ PageNumber: '1', PageSize: '25000' });
     const csv = await blobs[0].text();
     const [heading, first] = csv.replace(/^\uFEFF/, '').split('\r\n');
-    expect(heading).toBe('Name,Email,Phone,Gender,Date of birth,Marital status,Employment,State,Location,Zone,Center,Role,Stage,Tags');
+    expect(heading).toBe(
+      'Name,Email,Phone,Gender,Date of birth,Marital status,Employment,State,Location,Zone,Center,Role,Stage,Tags,Family',
+    );
     expect(first).toContain('Ada Okafor,ada@example.org');
     expect(csv).toContain('Emeka Nwosu');
   });
@@ -197,7 +199,7 @@ describe('the member list', () => {
     await waitFor(() => expect(blobs).toHaveLength(1));
     expect(memberCalls().at(-1)).toMatchObject({ WithCustomFields: 'true' });
     const [heading, first, second] = (await blobs[0].text()).replace(/^\uFEFF/, '').split('\r\n');
-    expect(heading.endsWith(',Role,Stage,Tags,Blood group')).toBe(true);
+    expect(heading.endsWith(',Role,Stage,Tags,Family,Blood group')).toBe(true);
     expect(first.endsWith(',O')).toBe(true);
     expect(second.endsWith(',')).toBe(true);
   });

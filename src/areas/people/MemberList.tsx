@@ -60,6 +60,7 @@ const EXPORT_COLUMNS: ColumnDef[] = [
   'userRole',
   'stage',
   'tags',
+  'household',
 ].map((source) => ({ source }));
 
 /** A cell's value in the CSV: tags by name (docs/decisions/0212), the rest as they come. */

@@ -9,6 +9,7 @@ import { ProfileHeader } from './ProfileHeader';
 import { ProfileTabs } from './ProfileTabs';
 import { StageCard } from './StageCard';
 import { PersonTagsCard } from './PersonTagsCard';
+import { HouseholdCard } from '@/src/areas/households/HouseholdCard';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { TabBody } from './TabBody';
 import { existsIn, useMemberRecord, useViewer, type ProfileUser } from './useProfile';
@@ -39,6 +40,7 @@ function Profile({ userId }: { userId: string }) {
           {/* Below the forms: they load apart, and above them it pushed them down as it came (CLS 0.11 on a phone). */}
           <StageCard userId={userId} />
           {seesTags && <PersonTagsCard userId={userId} />}
+          <HouseholdCard userId={userId} />
           {viewer.isSelf && <PrivacyAndData />}
         </Box>
       )}
