@@ -10,7 +10,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@/server/app.js';
 import { readConfig, type AppConfig } from '@/server/config.js';
@@ -180,12 +180,25 @@ async function loadCustomField(db: Database['db']) {
   return id;
 }
 
+/** The tag of the tag case (docs/decisions/0212): on every 33rd member (3 %). */
+const TAG = { name: 'Bench choir', every: 33 };
+
+/** The tag and its people, once (a kept data dir keeps them). */
+async function loadTag(db: Database['db']) {
+  await db.execute(sql`insert into tags (name) values (${TAG.name}) on conflict do nothing`);
+  await db.execute(sql`insert into person_tags (tag_id, user_id)
+    select (select id from tags where name = ${TAG.name}), md5('bench-member-' || i)::uuid
+    from generate_series(${TAG.every}::int, ${MEMBERS}::int, ${TAG.every}::int) i
+    on conflict do nothing`);
+}
+
 async function prepare(config: AppConfig) {
   const { database, password } = await openBenchDatabase(config, BENCH_ADMIN, { seedDemo: false });
   const rows = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from users where email like 'bench.member.%'`);
   const started = performance.now();
   if (rowsOf<{ n: number }>(rows)[0].n === 0) await loadMembers(database.db);
   await loadCustomField(database.db);
+  await loadTag(database.db);
   await loadPlainTable(database.db);
   // Index-only scans need the visibility map, and PGlite runs no autovacuum.
   await database.db.execute(sql`vacuum analyze`);
@@ -410,6 +423,7 @@ async function measure(app: FastifyInstance, database: Database, password: strin
   };
   const rawPage2000 = await rawDeepPage(database.db, 2000);
   const custom = await customFieldCase(database.db, base, token);
+  const tagged = await tagCase(database.db, base, token);
   const ms = (t: { median: number; max: number }) => `${t.median.toFixed(1)} ms (max ${t.max.toFixed(1)})`;
   const pglite = database.kind === 'pglite';
   return [
@@ -444,18 +458,20 @@ async function measure(app: FastifyInstance, database: Database, password: strin
       budget: `< 10 ms (raw SQL, page + count: ${ms(custom.raw)})`,
       ok: custom.flock.median < 10 && custom.sameTotal,
     },
+    {
+      name: `one call: tag on every ${TAG.every}rd`,
+      figure: ms(tagged.flock),
+      budget: `< 10 ms (raw SQL, page + count: ${ms(tagged.raw)})`,
+      ok: tagged.flock.median < 10 && tagged.sameTotal,
+    },
   ];
 }
 
 /**
- * The member list filtered by a custom number field (3 % of the members), page 1 by surname with
- * its total, beside its anchor: the same page and count in raw SQL over the plain table and the
- * values' index (docs/decisions/0209).
+ * The member list under one filter, page 1 by surname with its total, beside its anchor: the same
+ * page and count in raw SQL over the plain table, the filter's ids from `matching`.
  */
-async function customFieldCase(db: Database['db'], base: string, token: string) {
-  const [{ id }] = rowsOf<{ id: string }>(await db.execute(sql`select id from custom_fields where name = ${CUSTOM_FIELD.name}`));
-  const matching = sql.raw(`select user_id from custom_field_values where field_id = '${id}'
-    and number_value >= ${CUSTOM_FIELD.from} and number_value <= ${CUSTOM_FIELD.to}`);
+async function filterCase(db: Database['db'], base: string, token: string, label: string, matching: SQL, query: string) {
   const page = sql`select p.id, p.first_name, p.sur_name, p.email, p.phone, p.gender from bench_plain_members p
     where p.id in (${matching}) order by p.sur_name, p.first_name, p.id limit 25`;
   const count = sql`select count(*)::int as n from bench_plain_members where id in (${matching})`;
@@ -464,10 +480,25 @@ async function customFieldCase(db: Database['db'], base: string, token: string) 
     await db.execute(count);
   });
   const [{ n }] = rowsOf<{ n: number }>(await db.execute(count));
-  const query = `CustomField=${id}&CustomFrom=${CUSTOM_FIELD.from}&CustomTo=${CUSTOM_FIELD.to}&PageSize=25`;
-  const got = await getList(base, token, query);
-  console.log(`Custom field ${CUSTOM_FIELD.from} to ${CUSTOM_FIELD.to}: totalCount ${got.totalCount} (SQL: ${n})`);
-  return { raw, flock: await singleCall(base, token, query), sameTotal: got.totalCount === n };
+  const got = await getList(base, token, `${query}&PageSize=25`);
+  console.log(`${label}: totalCount ${got.totalCount} (SQL: ${n})`);
+  return { raw, flock: await singleCall(base, token, `${query}&PageSize=25`), sameTotal: got.totalCount === n };
+}
+
+/** A custom number field between two values (3 % of the members; docs/decisions/0209). */
+async function customFieldCase(db: Database['db'], base: string, token: string) {
+  const [{ id }] = rowsOf<{ id: string }>(await db.execute(sql`select id from custom_fields where name = ${CUSTOM_FIELD.name}`));
+  const matching = sql`select user_id from custom_field_values where field_id = ${id}
+    and number_value >= ${CUSTOM_FIELD.from} and number_value <= ${CUSTOM_FIELD.to}`;
+  const query = `CustomField=${id}&CustomFrom=${CUSTOM_FIELD.from}&CustomTo=${CUSTOM_FIELD.to}`;
+  return filterCase(db, base, token, `Custom field ${CUSTOM_FIELD.from} to ${CUSTOM_FIELD.to}`, matching, query);
+}
+
+/** One tag (3 % of the members; docs/decisions/0212). */
+async function tagCase(db: Database['db'], base: string, token: string) {
+  const [{ id }] = rowsOf<{ id: string }>(await db.execute(sql`select id from tags where name = ${TAG.name}`));
+  const matching = sql`select user_id from person_tags where tag_id = ${id}`;
+  return filterCase(db, base, token, `Tag on every ${TAG.every}rd member`, matching, `Tag=${id}`);
 }
 
 /** The nextCursor of unfiltered page `n` (25 a page), reached by PageNumber. */
