@@ -118,5 +118,7 @@ export const AUDIT_ENTITIES = [
   'duplicatePair',
   'celebrationSettings',
   'tag',
+  /** A printed directory, one entry per PDF naming its filter and count (docs/decisions/0215). */
+  'directory',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

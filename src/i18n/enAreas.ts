@@ -419,6 +419,7 @@ export const enAreas = {
         careSettings: 'Care notes setting',
         duplicatePair: 'Duplicate pair',
         celebrationSettings: 'Birthday greetings setting',
+        directory: 'Printed directory',
         tag: 'Tag',
       } satisfies Record<AuditEntity, string>,
       actions: {

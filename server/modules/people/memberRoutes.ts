@@ -12,6 +12,26 @@ import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { setDemise } from './demise.js';
 import { selectedPeople, tagCondition, tagsExtra } from './tags.js';
 import { selectionField, tagFilterField } from '@/domain/people/tags.js';
+import type { Db } from '@/server/db/client.js';
+import type { Caller } from '@/server/http/access.js';
+import type { SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { avatarExtra } from './directory.js';
+
+/** The member list's query: its filters, the custom-field filter, tags and the selection (Id). */
+export const memberListQuery = memberQuerySchema.extend({ ...customFilterParams, tag: tagFilterField, id: selectionField });
+
+/**
+ * The member list's conditions but the listing rule, which each caller of this applies as its
+ * own answer needs (the list: the caller's rule; the printed directory: for everyone).
+ */
+export async function memberListConditions(db: Db, caller: Caller, query: z.infer<typeof memberListQuery>) {
+  // Read at each call: the allowlist of fields follows the definitions and the caller's rights.
+  const custom = await customFieldCondition(db, caller, query);
+  // Tags: the people holding every tag named (docs/decisions/0212).
+  const tagged = await tagCondition(db, query.tag);
+  return (): Array<SQL | undefined> => [isChurchMember, ...memberFilters(db, query), custom, tagged, selectedPeople(query.id)];
+}
 
 /**
  * The member list of the members screen (church members only, with the member query's filters:
@@ -22,26 +42,21 @@ export const memberRoutes: AnyRouteDef[] = [
     call: peopleCalls.getMemberQuery,
     tag: 'Church affiliation',
     summary:
-      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort (SortBy custom:<field id> sorts by a custom field the caller sees, those without a value last) and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id); every row has its tags (id, name, colour)',
+      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort (SortBy custom:<field id> sorts by a custom field the caller sees, those without a value last) and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id); every row has its tags (id, name, colour) and avatar (the version of their photo for GetAvatarThumbnail, null without one)',
     access: { permission: [P.viewMembers, P.viewCihManagement, P.viewAttendance] },
-    query: memberQuerySchema.extend({ ...customFilterParams, tag: tagFilterField, id: selectionField }),
+    query: memberListQuery,
     handler: async ({ query, caller, services }) => {
       const db = services.database.db;
-      // Read at each call: the allowlist of fields follows the definitions and the caller's rights.
-      const custom = await customFieldCondition(db, caller!, query);
-      // Tags: the people holding every tag named (docs/decisions/0212).
-      const tagged = await tagCondition(db, query.tag);
+      const conditions = await memberListConditions(db, caller!, query);
       // The export's custom columns: the values of the fields the caller sees (docs/decisions/0209).
       const values = query.withCustomFields === 'true' ? customFieldValuesExtra(caller!) : undefined;
-      const where = () => [isChurchMember, ...memberFilters(db, query), visibleTo(caller!), custom, tagged, selectedPeople(query.id)];
+      const where = () => [...conditions(), visibleTo(caller!)];
+      // Each row's tags, and its avatar's version for the photo column (docs/decisions/0215).
+      const extra = () => ({ ...tagsExtra, ...avatarExtra, ...values?.extra });
       // SortBy 'custom:<field id>': a field the caller sees, read at each call (docs/decisions/0209).
       const sortField = await customSortField(db, caller!, query.sortBy);
-      if (sortField) return customSortedPage(db, query, sortField, { where: where(), extra: { ...tagsExtra, ...values?.extra } });
-      return memberPage(db, query, {
-        scope: `members ${seesUnlisted(caller!)} ${values?.tier ?? ''}`,
-        where,
-        extra: () => ({ ...tagsExtra, ...values?.extra }),
-      });
+      if (sortField) return customSortedPage(db, query, sortField, { where: where(), extra: extra() });
+      return memberPage(db, query, { scope: `members ${seesUnlisted(caller!)} ${values?.tier ?? ''}`, where, extra });
     },
   }),
   route({
