@@ -310,6 +310,13 @@ export const en = {
       no_match: 'No members match this search and these filters. Clear a filter or search for another name.',
       status: { active: 'Active', disabled: 'Disabled' },
     },
+    // The printed directory of the member list (docs/decisions/0215-directory.md).
+    directory: {
+      print: 'Print directory',
+      print_selected: 'Print directory of selected',
+      printing: 'Making the directory…',
+      failed: 'The directory could not be made: %{message}',
+    },
     // People administration: users, first-timers, archived members, roles.
     people: {
       any: 'Any',
@@ -651,6 +658,7 @@ export const en = {
         userRole: 'Role',
         location: 'Location',
         stage: 'Stage',
+        avatar: 'Photo',
         zoneId: 'Zone',
         centerId: 'Center',
         departmentId: 'Department',

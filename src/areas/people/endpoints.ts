@@ -27,24 +27,30 @@ const MEMBER_FILTERS = {
   id: 'Id',
 };
 
+/**
+ * The member list's query of react-admin's list parameters: its filters, the custom-field filter,
+ * and (meta) whether the export asks for the custom fields' values (docs/decisions/0209). The
+ * printed directory asks with the same filters (docs/decisions/0215).
+ */
+export function memberQuery(params: Partial<GetListParams>) {
+  const { customField, ...filter } = (params.filter ?? {}) as { customField?: CustomFieldFilterValue };
+  const custom = customField?.id ? customField : undefined;
+  return {
+    ...listQuery({ ...params, filter }, MEMBER_FILTERS),
+    CustomField: custom?.id,
+    CustomValue: custom?.value,
+    CustomFrom: custom?.from,
+    CustomTo: custom?.to,
+    WithCustomFields: params.meta?.withCustomFields ? 'true' : undefined,
+  };
+}
+
 /** The area's rows of the endpoint table (src/endpoints.ts): each descriptor's API calls under its name. */
 export const peopleEndpoints = {
   members: {
     getList: {
       ...list(calls.getMemberQuery),
-      // The export asks (meta) for the custom fields' values too (docs/decisions/0209).
-      query: (params: GetListParams) => {
-        const { customField, ...filter } = (params.filter ?? {}) as { customField?: CustomFieldFilterValue };
-        const custom = customField?.id ? customField : undefined;
-        return {
-          ...listQuery({ ...params, filter }, MEMBER_FILTERS),
-          CustomField: custom?.id,
-          CustomValue: custom?.value,
-          CustomFrom: custom?.from,
-          CustomTo: custom?.to,
-          WithCustomFields: params.meta?.withCustomFields ? 'true' : undefined,
-        };
-      },
+      query: memberQuery,
     },
   },
   // Tags on people (docs/decisions/0212): the catalogue, and adding or removing one on a selection.
