@@ -23,7 +23,10 @@ describe('the photo directory (issue 33)', () => {
     // The demo member has no photo: the initials stand for it, named by the person.
     await page.getByRole('img', { name: 'Adaeze Okafor' }).waitFor();
 
-    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print directory' }).click()]);
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Print directory', exact: true }).click(),
+    ]);
     expect(pdf.suggestedFilename()).toMatch(/^directory-\d{4}-\d{2}-\d{2}\.pdf$/);
     expect(
       fs
