@@ -123,5 +123,7 @@ export const AUDIT_ENTITIES = [
   /** A family and each membership in it (docs/decisions/0213-households.md). */
   'household',
   'householdMember',
+  /** A printed directory, one entry per PDF naming its filter and count (docs/decisions/0215). */
+  'directory',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

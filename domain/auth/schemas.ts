@@ -47,6 +47,7 @@ export const signUpSchema = z.object({
       listing: z.boolean().optional(),
       age: z.boolean().optional(),
       greetings: z.boolean().optional(),
+      directory: z.boolean().optional(),
     })
     .optional(),
 });

@@ -39,6 +39,7 @@ export const peopleCalls = {
   convertFirstTimersToMembers: defineCall({ method: 'PUT', path: '/Admin/ConvertFirstTimersToMembers', query: idQuery }),
   bulkConvertFirstTimersToMembers: defineCall({ method: 'PUT', path: '/Admin/BulkConvertFirstTimersToMembers', body: bulkConvertSchema }),
   getMemberQuery: defineCall({ method: 'GET', path: '/ChurchAffiliation/GetMemberQuery' }),
+  getDirectory: defineCall({ method: 'GET', path: '/People/GetDirectory' }),
   getFirstTimerStats: defineCall({ method: 'GET', path: '/Biodata/GetFirstTimerStats', response: responseType<FirstTimerStats>() }),
   getAllDemise: defineCall({ method: 'GET', path: '/Biodata/GetAllDemise' }),
   archiveMember: defineCall({ method: 'PUT', path: '/Biodata/ArchiveMember', query: userIdQuery }),

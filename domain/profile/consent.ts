@@ -1,9 +1,10 @@
 /**
  * What a person may consent to: being contacted by email, by SMS, appearing in member lists other
- * leaders see, the age they turn shown on the birthday list, and a greeting on their birthday and
- * wedding anniversary (docs/decisions/0208-birthdays-and-anniversaries.md).
+ * leaders see, the age they turn shown on the birthday list, a greeting on their birthday and
+ * wedding anniversary (docs/decisions/0208-birthdays-and-anniversaries.md), and their phone number
+ * and email printed in the church directory (docs/decisions/0215-directory.md).
  */
-export const CONSENT_CATEGORIES = ['email', 'sms', 'listing', 'age', 'greetings'] as const;
+export const CONSENT_CATEGORIES = ['email', 'sms', 'listing', 'age', 'greetings', 'directory'] as const;
 export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
 
 /**

@@ -241,4 +241,5 @@ export const consentChoicesSchema = z.object({
   listing: z.boolean().optional(),
   age: z.boolean().optional(),
   greetings: z.boolean().optional(),
+  directory: z.boolean().optional(),
 });

@@ -1,6 +1,7 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { P } from '@/domain/roles/permissions.js';
 import { memberDirectory as md } from '@/server/db/schema/index.js';
+import type { Db } from '@/server/db/client.js';
 import type { Caller } from '@/server/http/access.js';
 
 /**
@@ -24,3 +25,12 @@ export const notUnlisted = (userId: SQLWrapper): SQL =>
 
 /** The rule as a list's condition on the column holding each row's person: none for those who see everyone. */
 export const listedFor = (caller: Caller, userId: SQLWrapper): SQL | undefined => (seesUnlisted(caller) ? undefined : notUnlisted(userId));
+
+/** Whether this one person said no to listing (for a call about one person that a list names). */
+export async function isUnlisted(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: md.userId })
+    .from(md)
+    .where(and(eq(md.userId, userId), eq(md.hiddenFromLeaders, true)));
+  return rows.length > 0;
+}

@@ -230,6 +230,8 @@ export const en = {
         'Your details are kept while you belong to the church, and until an administrator erases them at your request. Backups, taken to protect against loss, hold a copy until they are replaced (the newest seven are kept unless the church sets another number).',
       rights:
         'You can see and correct your own details on your profile at any time, and download everything %{app} holds on you there (Download my data). Ask a church administrator to erase your account.',
+      directory:
+        'The church office and leaders may print a church directory, with names and photos, to hand out. You are never in it if you chose not to be in member lists, and your phone number and email are printed only if you allow it.',
       care: 'Pastors may keep notes of the care they give you. Only those the church entrusts with pastoral care can read or write them (never you, nor other leaders), every reading is recorded with who read them, and they are never in lists or exports. Download my data includes them only if the church has decided so.',
     },
     terms: {
@@ -309,6 +311,13 @@ export const en = {
       empty: 'No members yet. People appear here once they register and are converted from first-timers to members.',
       no_match: 'No members match this search and these filters. Clear a filter or search for another name.',
       status: { active: 'Active', disabled: 'Disabled' },
+    },
+    // The printed directory of the member list (docs/decisions/0215-directory.md).
+    directory: {
+      print: 'Print directory',
+      print_selected: 'Print directory of selected',
+      printing: 'Making the directory…',
+      failed: 'The directory could not be made: %{message}',
     },
     // People administration: users, first-timers, archived members, roles.
     people: {
@@ -462,6 +471,7 @@ export const en = {
         listing: 'Leaders other than administrators may see me in member lists',
         age: 'The birthday list my leaders see may show the age I turn',
         greetings: 'Flock may greet me on my birthday and wedding anniversary, when the church sends greetings',
+        directory: 'The printed church directory may show my phone number and email',
       },
       consent_given: 'Yes since %{date}',
       consent_withdrawn: 'No since %{date}',
@@ -653,6 +663,7 @@ export const en = {
         userRole: 'Role',
         location: 'Location',
         stage: 'Stage',
+        avatar: 'Photo',
         zoneId: 'Zone',
         centerId: 'Center',
         departmentId: 'Department',

@@ -504,6 +504,7 @@ export const enAreas = {
         careSettings: 'Care notes setting',
         duplicatePair: 'Duplicate pair',
         celebrationSettings: 'Birthday greetings setting',
+        directory: 'Printed directory',
         tag: 'Tag',
         savedList: 'Saved list',
         household: 'Household',

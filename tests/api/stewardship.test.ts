@@ -388,7 +388,7 @@ describe('consent', () => {
     const get = () => s.call('GET', '/Stewardship/GetMyConsents', { token: person.token });
     const first = await get();
     expect(first.status).toBe(200);
-    expect(first.body.data.current).toEqual({ email: null, sms: null, listing: null, age: null, greetings: null });
+    expect(first.body.data.current).toEqual({ email: null, sms: null, listing: null, age: null, greetings: null, directory: null });
     expect(first.body.data.wording).toBe(CONSENT_WORDING);
 
     const put = (body: object) => s.call('PUT', '/Stewardship/UpdateMyConsents', { token: person.token, body });

@@ -14,6 +14,8 @@ export const files = pgTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     data: bytea('data').notNull(),
+    /** An avatar's small JPEG for lists and the printed directory (docs/decisions/0215); null until made. */
+    thumbnail: bytea('thumbnail'),
     ...stamps,
   },
   // A member has one avatar: a new upload replaces it.

@@ -3,6 +3,7 @@ import type { Db, Tx } from '@/server/db/client.js';
 import { files } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { nameByType } from './fileNames.js';
+import { makeThumbnail } from './thumbnails.js';
 import type { Upload } from './upload.js';
 
 const avatarOfUser = (userId: string) => and(eq(files.userId, userId), eq(files.fileType, 'avatar'));
@@ -10,7 +11,9 @@ const avatarOfUser = (userId: string) => and(eq(files.userId, userId), eq(files.
 /** Stores the member's avatar in place of the one they had, named with its type's extension (a PNG sent as evil.html is evil.png). */
 export async function storeAvatar(tx: Tx, audit: (e: AuditEntry) => void, userId: string, upload: Upload, contentType: string) {
   const fileName = nameByType(upload.sentName, contentType, 'avatar');
-  const values = { fileName, contentType, size: upload.data.length, data: upload.data };
+  // A file sharp cannot read gets its thumbnail at its first read, which tries again.
+  const thumbnail = await makeThumbnail(upload.data).catch(() => null);
+  const values = { fileName, contentType, size: upload.data.length, data: upload.data, thumbnail };
   const [before] = await tx
     .select({ id: files.id, fileName: files.fileName, contentType: files.contentType, size: files.size })
     .from(files)

@@ -17,6 +17,7 @@ import { MAX_MATCHING } from '@/domain/people/savedLists.js';
 import { familySearch, householdExtra } from '@/server/modules/households/memberList.js';
 import { listScope } from './listFilters.js';
 import { matchingMembers, memberListConditions, memberListQuery } from './memberConditions.js';
+import { avatarExtra } from './directory.js';
 
 /**
  * The member list's conditions for its pages and for 'all that match'. A family's name finds its
@@ -38,7 +39,7 @@ export const memberRoutes: AnyRouteDef[] = [
     call: peopleCalls.getMemberQuery,
     tag: 'Church affiliation',
     summary:
-      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort (SortBy custom:<field id> sorts by a custom field the caller sees, those without a value last) and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id); every row has its tags (id, name, colour) and the name of its household (household); search finds the members of a family by its name too',
+      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort (SortBy custom:<field id> sorts by a custom field the caller sees, those without a value last) and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id); every row has its tags (id, name, colour) and the name of its household (household); search finds the members of a family by its name too; avatar is the version of the person’s photo for GetAvatarThumbnail, null without one',
     access: { permission: [P.viewMembers, P.viewCihManagement, P.viewAttendance] },
     query: memberListQuery,
     handler: async ({ query, caller, services }) => {
@@ -46,7 +47,7 @@ export const memberRoutes: AnyRouteDef[] = [
       const { q, where, family } = await listConditions(db, caller!, query);
       // The export's custom columns: the values of the fields the caller sees (docs/decisions/0209).
       const values = query.withCustomFields === 'true' ? customFieldValuesExtra(caller!) : undefined;
-      const extra = () => ({ ...tagsExtra, ...householdExtra, ...values?.extra });
+      const extra = () => ({ ...tagsExtra, ...householdExtra, ...avatarExtra, ...values?.extra });
       // SortBy 'custom:<field id>': a field the caller sees, read at each call (docs/decisions/0209).
       const sortField = await customSortField(db, caller!, q.sortBy);
       if (sortField) return customSortedPage(db, q, sortField, { where: where(), extra: extra() });

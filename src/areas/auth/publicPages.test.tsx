@@ -115,7 +115,7 @@ describe('RegisterPage: consents and privacy', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(signUp).toHaveBeenCalled());
     expect(signUp).toHaveBeenCalledWith(
-      expect.objectContaining({ consents: { email: true, sms: false, listing: false, age: false, greetings: false } }),
+      expect.objectContaining({ consents: { email: true, sms: false, listing: false, age: false, greetings: false, directory: false } }),
     );
   });
 });

@@ -30,7 +30,9 @@ function InfoPage({ titleKey, paragraphs }: { titleKey: string; paragraphs: stri
   );
 }
 
-const privacy = ['intro', 'use', 'access', 'choices', 'celebrations', 'care', 'retention', 'rights'].map((key) => `flock.privacy.${key}`);
+const privacy = ['intro', 'use', 'access', 'choices', 'celebrations', 'directory', 'care', 'retention', 'rights'].map(
+  (key) => `flock.privacy.${key}`,
+);
 const terms = ['intro', 'accuracy', 'conduct', 'changes'].map((key) => `flock.terms.${key}`);
 
 export const PrivacyPage = () => <InfoPage titleKey="flock.routes.privacy.title" paragraphs={privacy} />;

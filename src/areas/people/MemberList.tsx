@@ -39,6 +39,8 @@ import { TagChips } from '@/src/common/TagChip';
 import { useTags } from './TagsPage';
 import { SavedListHeading, SavedListsMenu } from './SavedListsMenu';
 import { savedListFilters } from './SavedListFilters';
+import { MemberPhoto, WithPhoto } from './MemberPhoto';
+import { DirectoryButton } from './DirectoryButton';
 
 const RESOURCE = 'members';
 const label = (source: string) => `resources.${RESOURCE}.fields.${source}`;
@@ -222,6 +224,7 @@ export function MemberList() {
             <SavedListsMenu />
             <ListSortButton fields={[...MEMBER_SORTS, ...customSorts.fields]} labels={customSorts.labels} />
             <ExportButton maxResults={EXPORT_ALL} meta={{ withCustomFields: true }} />
+            <DirectoryButton />
             {canImport && route === 'members' && <QuickAddButton />}
             {canImport && route === 'members' && <ImportButton />}
           </TopToolbar>
@@ -230,7 +233,11 @@ export function MemberList() {
         <SavedListHeading />
         {phone ? (
           <RecordCards<ApiRecord>
-            title={(member) => columns[0].render!(member)}
+            title={(member) => (
+              <WithPhoto userId={member.id} name={member.fullName} version={member.avatar}>
+                {columns[0].render!(member)}
+              </WithPhoto>
+            )}
             name={(member) => member.fullName}
             lines={columns
               .slice(1)
@@ -239,10 +246,21 @@ export function MemberList() {
           />
         ) : (
           <DataTable
-            bulkActionButtons={<MemberBulkActions exporter={exporter} />}
+            bulkActionButtons={
+              <>
+                <MemberBulkActions exporter={exporter} />
+                <DirectoryButton selected />
+              </>
+            }
             rowClick={(_id, _resource, record) => profilePath(record)}
             empty={<Message text="flock.member_list.no_match" />}
           >
+            <DataTable.Col
+              source="avatar"
+              label={label('avatar')}
+              disableSort
+              render={(member) => <MemberPhoto userId={member.id} name={member.fullName} version={member.avatar} size={32} />}
+            />
             {columns.map(({ source, sortable, render }) => (
               <DataTable.Col key={source} source={source} label={label(source)} disableSort={!sortable} render={render} />
             ))}

@@ -32,8 +32,11 @@ const MEMBER_FILTERS = {
   stageSince: 'StageSince',
 };
 
-/** The member list's query of a list's params: its filters (the custom field's in four params), sort and page. */
-function memberQuery(params: Partial<GetListParams>) {
+/**
+ * The member list's query of react-admin's list parameters: its filters (the custom field's in four
+ * params), sort and page; the printed directory asks with the same filters (docs/decisions/0215).
+ */
+export function memberQuery(params: Partial<GetListParams>) {
   const { customField, ...filter } = (params.filter ?? {}) as { customField?: CustomFieldFilterValue };
   const custom = customField?.id ? customField : undefined;
   return {

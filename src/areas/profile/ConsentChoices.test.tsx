@@ -18,11 +18,12 @@ describe('privacy choices on one’s own profile', () => {
           listing: null,
           age: null,
           greetings: null,
+          directory: null,
         },
       }),
     );
     // Laid out at once, disabled until the choices arrive.
-    expect(await screen.findAllByText('Not chosen yet')).toHaveLength(5);
+    expect(await screen.findAllByText('Not chosen yet')).toHaveLength(6);
     const email = screen.getByRole('switch', { name: 'The church may contact me by email about its activities' });
     expect((email as HTMLInputElement).checked).toBe(false);
     expect((email as HTMLInputElement).disabled).toBe(false);

@@ -145,7 +145,7 @@ function answer(api: FakeApi, fixtures: Fixtures) {
   );
   // One's own profile shows one's privacy choices: none made yet.
   api.on('GET /Stewardship/GetMyConsents', () =>
-    ok({ wording: '1', current: { email: null, sms: null, listing: null, age: null, greetings: null }, history: [] }),
+    ok({ wording: '1', current: { email: null, sms: null, listing: null, age: null, greetings: null, directory: null }, history: [] }),
   );
   // ... and which notifications also come by email: all of them.
   api.on('GET /Notification/GetEmailPreferences', () => ok({ optedOut: [] }));
