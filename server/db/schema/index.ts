@@ -17,3 +17,4 @@ export * from './meetings.js';
 export * from './auditTrail.js';
 export * from './health.js';
 export * from './celebrations.js';
+export * from './servers.js';
