@@ -4,7 +4,7 @@ import type { Db } from './client.js';
 import { rowsOf } from './queries.js';
 
 /** The period a moment falls in, of periods everyMs long counted from the epoch. */
-export const periodOf = (everyMs: number, now = Date.now()) => Math.floor(now / everyMs);
+const periodOf = (everyMs: number, now = Date.now()) => Math.floor(now / everyMs);
 
 /**
  * Claims one period of a job for this server: true for the first server to claim it, false for

@@ -84,7 +84,10 @@ describe.skipIf(!PG)('two servers on one PostgreSQL database', () => {
     const [c, d] = await Promise.all([open(), open()]);
     const limited = await Promise.all([server(c, { authRateLimit: 3 }), server(d, { authRateLimit: 3 })]);
     const ask = (i: number) =>
-      limited[i % 2].call('POST', '/Auth/GetUserLoginMethod', { body: { username: ADMIN_EMAIL }, headers: { 'x-forwarded-for': '203.0.113.60' } });
+      limited[i % 2].call('POST', '/Auth/GetUserLoginMethod', {
+        body: { username: ADMIN_EMAIL },
+        headers: { 'x-forwarded-for': '203.0.113.60' },
+      });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await ask(i)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
