@@ -132,6 +132,7 @@ const benches: Record<string, () => Promise<number>> = {
   timing: async () => (await import('./accountTiming.js')).benchAccountTiming(),
   flood: async () => (await import('./signInFlood.js')).benchSignInFlood(),
   zones: async () => (await import('./zoneDropdown.js')).benchZoneDropdown(),
+  'shared-counters': async () => (await import('./sharedCounters.js')).benchSharedCounters(),
 };
 const chosen = process.argv[2];
 if (chosen && !benches[chosen]) {

@@ -5,7 +5,7 @@ import type { AppConfig } from '@/server/config.js';
 import { openDatabase, type Database } from '@/server/db/client.js';
 import { claimPeriod } from '@/server/db/jobRuns.js';
 import { rowsOf } from '@/server/db/queries.js';
-import { notifications, outbox, roles } from '@/server/db/schema/index.js';
+import { notifications, outbox, roles, users } from '@/server/db/schema/index.js';
 import { seedDatabase } from '@/server/seed/index.js';
 import { scratchDatabase } from '@/tests/support/faults.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startOn, TEST_PASSWORD_COST, type TestServer } from '@/tests/support/server.js';
@@ -42,14 +42,16 @@ describe.skipIf(!PG)('two servers on one PostgreSQL database', () => {
     smtp = await startSmtpReceiver();
     // Both open the fresh, empty database at the same moment, as two servers started together.
     const [first, second] = await Promise.all([open(), open()]);
-    await seedDatabase(first.db, {
+    // And both seed it, as each server does at its start.
+    const seeding = {
       adminEmail: ADMIN_EMAIL,
       adminPassword: ADMIN_PASSWORD,
       seedDemo: false,
       demoPassword: 'Demo-pass-1',
       embedded: false,
       passwordCost: TEST_PASSWORD_COST,
-    });
+    };
+    await Promise.all([seedDatabase(first.db, seeding), seedDatabase(second.db, seeding)]);
     const mailing = { smtpUrl: smtp.url, outbox: { idleMs: 20 } };
     [a, b] = await Promise.all([server(first, mailing), server(second, mailing)]);
     admin = await a.login(ADMIN_EMAIL);
@@ -60,12 +62,13 @@ describe.skipIf(!PG)('two servers on one PostgreSQL database', () => {
     await scratch?.drop();
   });
 
-  it('started together on an empty database, they migrated it once', async () => {
+  it('started together on an empty database, they migrated and seeded it once', async () => {
     const applied = rowsOf<{ hash: string; n: number }>(
       await a.database.db.execute(sql`select hash, count(*)::int as n from drizzle.__drizzle_migrations group by hash`),
     );
     expect(applied).toHaveLength(MIGRATIONS);
     expect(applied.filter((row) => row.n !== 1)).toEqual([]);
+    expect(await a.database.db.select().from(users).where(eq(users.email, ADMIN_EMAIL))).toHaveLength(1);
   });
 
   it("failures through one server slow the same address on the other, and not the owner's", async () => {
