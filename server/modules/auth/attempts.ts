@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/server/db/client.js';
+import type { Db, Tx } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
 
 /**
@@ -10,10 +10,10 @@ import { rowsOf } from '@/server/db/queries.js';
  */
 export type AttemptStore = {
   /** The times of each key within windowMs before now, oldest first (a key without any: absent). */
-  read(keys: string[], windowMs: number, now: number): Promise<Map<string, number[]>>;
+  read(keys: string[], windowMs: number, now: number, on?: Tx): Promise<Map<string, number[]>>;
   /** Adds now to each key, keeping its last `keep` times within the window. */
-  add(keys: string[], windowMs: number, now: number, keep: number): Promise<void>;
-  clear(key: string): Promise<void>;
+  add(keys: string[], windowMs: number, now: number, keep: number, on?: Tx): Promise<void>;
+  clear(key: string, on?: Tx): Promise<void>;
 };
 
 /** More than any rule reads: the per-address limit looks at its 100th latest failure. */
@@ -51,21 +51,23 @@ export function memoryAttemptStore(limit = MEMORY_KEYS): AttemptStore {
 /**
  * The shared store: one row per key in attempt_counts (UNLOGGED), written by one atomic upsert
  * per key that drops the times past the window and keeps the last `keep`. Times are the servers'
- * clocks (ms), as in memory; expires_at lets dropAttemptsExpired clear quiet keys.
+ * clocks (ms), as in memory; expires_at lets dropAttemptsExpired clear quiet keys. A call
+ * inside a transaction passes it (`on`): a second connection taken from the pool while the
+ * transaction holds one would let ten such calls wait on each other for the pool's last one.
  */
 export function databaseAttemptStore(db: Db): AttemptStore {
   return {
-    async read(keys, windowMs, now) {
+    async read(keys, windowMs, now, on: Db | Tx = db) {
       const rows = rowsOf<{ key: string; times: Array<string | number> }>(
-        await db.execute(sql`
+        await on.execute(sql`
           select key, array(select t from unnest(times) t where t > ${now - windowMs}::bigint order by t) as times
           from attempt_counts where key = any(${sql.param(keys)}::text[])`),
       );
       return new Map(rows.filter((row) => row.times.length).map((row) => [row.key, row.times.map(Number)]));
     },
-    async add(keys, windowMs, now, keep) {
+    async add(keys, windowMs, now, keep, on: Db | Tx = db) {
       // Sorted keys: two servers adding the same keys at once lock their rows in one order.
-      await db.execute(sql`
+      await on.execute(sql`
         insert into attempt_counts as c (key, times, expires_at)
         select k, array[${now}::bigint], ${now + windowMs}::bigint from unnest(${sql.param([...keys].sort())}::text[]) k
         on conflict (key) do update set
@@ -74,8 +76,8 @@ export function databaseAttemptStore(db: Db): AttemptStore {
           ) latest order by t),
           expires_at = greatest(c.expires_at, excluded.expires_at)`);
     },
-    async clear(key) {
-      await db.execute(sql`delete from attempt_counts where key = ${key}`);
+    async clear(key, on: Db | Tx = db) {
+      await on.execute(sql`delete from attempt_counts where key = ${key}`);
     },
   };
 }
@@ -95,20 +97,27 @@ export async function dropAttemptsExpired(db: Db, now = Date.now()): Promise<num
  * account together), under a name of their own in the store. Reads answer the times, which
  * the rules below turn into waits.
  */
-export function createAttemptCounter(store: AttemptStore, name: string, windowMs: number, keep = KEEP) {
+export function createAttemptCounter(store: AttemptStore, name: string, windowMs: number, keep = KEEP, on?: Tx): AttemptCounter {
   const named = (key: string) => `${name}:${key}`;
   return {
-    /** The failure times of each key in the window, oldest first. */
     async times<K extends string>(...keys: K[]): Promise<Record<K, number[]>> {
-      const found = await store.read(keys.map(named), windowMs, Date.now());
+      const found = await store.read(keys.map(named), windowMs, Date.now(), on);
       return Object.fromEntries(keys.map((key) => [key, found.get(named(key)) ?? []])) as Record<K, number[]>;
     },
-    /** Records an attempt (a failure, a sign-in) under each key, now. */
-    record: (...keys: string[]) => store.add(keys.map(named), windowMs, Date.now(), keep),
-    clear: (key: string) => store.clear(named(key)),
+    record: (...keys: string[]) => store.add(keys.map(named), windowMs, Date.now(), keep, on),
+    clear: (key: string) => store.clear(named(key), on),
+    in: (tx: Tx) => createAttemptCounter(store, name, windowMs, keep, tx),
   };
 }
-export type AttemptCounter = ReturnType<typeof createAttemptCounter>;
+export type AttemptCounter = {
+  /** The failure times of each key in the window, oldest first. */
+  times<K extends string>(...keys: K[]): Promise<Record<K, number[]>>;
+  /** Records an attempt (a failure, a sign-in) under each key, now. */
+  record(...keys: string[]): Promise<void>;
+  clear(key: string): Promise<void>;
+  /** The same counter read and written inside this transaction. */
+  in(tx: Tx): AttemptCounter;
+};
 
 /** Failures allowed before waiting, then a wait from the last failure that doubles with each one more. */
 export type DelayRule = { free: number; baseMs: number; maxMs: number };

@@ -32,10 +32,10 @@ export function createCodeLimits(store: AttemptStore) {
   const key = (ip: string, email: string, purpose: OtpPurpose) => `${ip}|${purpose}|${email}`;
   return {
     /** Counts a request for a code; false once this address has asked for its share this hour. */
-    async ask(ip: string, email: string, purpose: OtpPurpose): Promise<boolean> {
+    async ask(tx: Tx, ip: string, email: string, purpose: OtpPurpose): Promise<boolean> {
       const k = key(ip, email, purpose);
-      if ((await asked.times(k))[k].length >= MAX_CODES_PER_ADDRESS) return false;
-      await asked.record(k);
+      if ((await asked.in(tx).times(k))[k].length >= MAX_CODES_PER_ADDRESS) return false;
+      await asked.in(tx).record(k);
       return true;
     },
     /**
@@ -45,9 +45,9 @@ export function createCodeLimits(store: AttemptStore) {
      */
     async guess(tx: Tx, services: Services, ip: string, email: string, purpose: OtpPurpose, code: string, consume: boolean) {
       const k = key(ip, email, purpose);
-      if ((await wrong.times(k))[k].length >= MAX_WRONG_PER_ADDRESS) return false;
+      if ((await wrong.in(tx).times(k))[k].length >= MAX_WRONG_PER_ADDRESS) return false;
       const outcome = await checkOtp(tx, services, email, purpose, code, consume);
-      if (outcome === 'wrong') await wrong.record(k);
+      if (outcome === 'wrong') await wrong.in(tx).record(k);
       return outcome === 'right';
     },
   };
@@ -71,7 +71,7 @@ async function issueAudited(
   purpose: OtpPurpose,
   from: { ip: string; limits: CodeLimits },
 ) {
-  if (!(await from.limits.ask(from.ip, user.email, purpose))) return null;
+  if (!(await from.limits.ask(tx, from.ip, user.email, purpose))) return null;
   audit({ action: 'issue-otp', entity: 'user', entityId: user.id, actorId: user.id, after: { purpose } });
   return issueOtp(tx, services, user.email, purpose);
 }
