@@ -22,7 +22,7 @@ const PG = process.env.TEST_DATABASE_URL;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const MIGRATIONS = JSON.parse(fs.readFileSync('server/db/migrations/meta/_journal.json', 'utf8')).entries.length as number;
 
-describe.skipIf(!PG)('two servers on one PostgreSQL database', () => {
+describe.skipIf(!PG)('two servers on one PostgreSQL database (needs TEST_DATABASE_URL: the embedded database is one process)', () => {
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
   const servers: TestServer[] = [];
