@@ -133,6 +133,7 @@ const benches: Record<string, () => Promise<number>> = {
   flood: async () => (await import('./signInFlood.js')).benchSignInFlood(),
   mail: async () => (await import('./mailRate.js')).benchMail(),
   zones: async () => (await import('./zoneDropdown.js')).benchZoneDropdown(),
+  'shared-counters': async () => (await import('./sharedCounters.js')).benchSharedCounters(),
 };
 const chosen = process.argv[2];
 if (chosen && !benches[chosen]) {

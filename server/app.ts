@@ -19,8 +19,10 @@ import { registerHeldRefusals } from './http/heldRefusals.js';
 import { registerJsonParser } from './http/jsonBody.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerRequestIdHeader, requestIdOf } from './http/requestId.js';
+import { databaseRateLimitStore } from './http/rateLimitStore.js';
 import { buildOpenApi } from './http/openapi.js';
 import { createServices } from './services.js';
+import { scheduleCounterCleanup } from './sharedCounters.js';
 import { modules } from './modules/index.js';
 
 /** Log redaction: no token, password or one-time password ever reaches the log. */
@@ -96,6 +98,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   app.decorateRequest('caller', null);
   await app.register(rateLimit, {
     global: false,
+    // On PostgreSQL the servers count together (0217); the embedded database's one process counts in memory.
+    ...(database.kind === 'postgres' && { store: databaseRateLimitStore(database.db) }),
     onExceeded: (request) =>
       void recordSecurityEvent(
         database.db,
@@ -111,6 +115,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 
   for (const mod of modules) await app.register(mod);
   registerBackups(app);
+  scheduleCounterCleanup(app);
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi(app.services.routes, config.appName) as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

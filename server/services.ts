@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import type { RegisteredRoute } from './http/route.js';
 import { createMailer, type Mailer } from './mail.js';
 import { createOutboxWorker, type OutboxWorker } from './outbox.js';
+import { databaseAttemptStore, memoryAttemptStore, type AttemptStore } from './modules/auth/attempts.js';
 import { createHashGate, type HashGate } from './modules/auth/hashGate.js';
 import { createSessions, type Sessions } from './modules/auth/sessions.js';
 import { createTokens, loadJwtSecret, type Tokens } from './modules/auth/tokens.js';
@@ -16,8 +17,10 @@ export type Services = {
   outbox: OutboxWorker;
   tokens: Tokens;
   sessions: Sessions;
-  /** The one gate every password hash and verification passes (0197). */
+  /** The one gate every password hash and verification passes (0197); per process, as the memory it bounds. */
   hashGate: HashGate;
+  /** Sign-in and code failures, and the addresses accounts signed in from (0198): shared by every server on PostgreSQL (0217). */
+  attempts: AttemptStore;
   routes: RegisteredRoute[];
 };
 
@@ -33,6 +36,8 @@ export async function createServices(config: AppConfig, database: Database, log:
     tokens,
     sessions: createSessions(database, tokens),
     hashGate: createHashGate(config.hashGate),
+    // The embedded database has one process: nothing to share, and no query added to its one connection.
+    attempts: database.kind === 'postgres' ? databaseAttemptStore(database.db) : memoryAttemptStore(),
     routes: [],
   };
 }

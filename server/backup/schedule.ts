@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { scheduleOnceAcrossServers } from '../db/jobRuns.js';
 import { backupDatabase, pruneBackups } from './files.js';
 import { backupSocketOf, serveBackups } from './socket.js';
 
@@ -12,15 +13,13 @@ export async function scheduledBackup(app: FastifyInstance): Promise<string> {
 
 /**
  * The server's part in backups: on an embedded database on disk, the socket `npm run backup`
- * asks; with BACKUP_SCHEDULE, a backup every period from the start (the first one period after
- * it, so restarts in a loop do not fill the disk). A failed backup is logged and tried again the
- * next period.
+ * asks; with BACKUP_SCHEDULE, a backup every period (the first one period after the start, so
+ * restarts in a loop do not fill the disk), written by one server a period however many run on
+ * the database (0217). A failed backup is logged and tried again the next period.
  */
 export function registerBackups(app: FastifyInstance) {
   const { database, config } = app.services;
   let closeSocket: (() => Promise<void>) | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
   app.addHook('onReady', async () => {
     if (database.kind === 'pglite' && database.dataDir) {
       // A folder where the socket cannot be made (a read-only parent) must not stop the server: only `npm run backup` needs it.
@@ -29,18 +28,12 @@ export function registerBackups(app: FastifyInstance) {
         return undefined;
       });
     }
-    if (!config.backupEveryMs) return;
-    timer = setInterval(() => {
-      running = scheduledBackup(app).then(
-        (file) => app.log.info({ file }, 'scheduled backup written'),
-        (err) => app.log.error({ err }, 'the scheduled backup failed'),
-      );
-    }, config.backupEveryMs);
-    timer.unref();
   });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-    await closeSocket?.();
+  app.addHook('onClose', async () => closeSocket?.());
+  if (!config.backupEveryMs) return;
+  scheduleOnceAcrossServers(app, {
+    name: 'backup',
+    everyMs: config.backupEveryMs,
+    run: async () => app.log.info({ file: await scheduledBackup(app) }, 'scheduled backup written'),
   });
 }

@@ -78,7 +78,7 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('remove', () => pool.totalCount === 0 && rights.changed());
   const db = drizzle(pool, { schema });
   try {
-    await migrate(db, { migrationsFolder });
+    await underMigrationLock(pool, () => migrate(db, { migrationsFolder }));
   } catch (err) {
     await pool.end().catch(() => {});
     throw err;
@@ -91,6 +91,29 @@ async function openPostgres(url: string): Promise<Database> {
     watchRights: rights.add,
     load: () => ({ connections: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
+}
+
+/** The advisory lock the servers of one database migrate under: 'flock' in ASCII. */
+const MIGRATION_LOCK = 0x666c6f636b;
+
+/**
+ * Runs the migrations while this server holds the migration lock (0217): of several servers
+ * started together on one database, one migrates and the others, waiting for the lock, then
+ * find nothing left to do. The lock is held by a connection of its own and ends with it, so a
+ * server that dies while migrating leaves it to the next.
+ */
+async function underMigrationLock(pool: import('pg').Pool, migrate: () => Promise<void>) {
+  const holder = await pool.connect();
+  try {
+    await holder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await holder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    holder.release();
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client.js';
 import type { PasswordCost } from '@/server/modules/auth/passwords.js';
 import { users } from '@/server/db/schema/index.js';
@@ -28,8 +28,13 @@ export type SeedResult = {
  * seed cut short (a full disk, a kill) leaves nothing, so the next start seeds afresh rather
  * than finding an administrator and taking the database for seeded.
  */
+/** The advisory lock the servers of one database seed under: 'seed' in ASCII. */
+const SEED_LOCK = 0x73656564;
+
 export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const seeded = await db.transaction(async (tx) => {
+    // Servers started together seed one after the other (0217): the second finds the first's rows.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [{ n }] = await tx.select({ n: count() }).from(users);
     await seedCatalogue(tx);
     const admin = await seedAdmin(tx, { email: opts.adminEmail, password: opts.adminPassword, passwordCost: opts.passwordCost });

@@ -162,6 +162,15 @@ export async function startSibling(
   return serve(testConfig(overrides), of.database, async () => {}, beforeListen);
 }
 
+/**
+ * A server over a database the test opened itself: several of them over one PostgreSQL database,
+ * each with its own pool, are several servers of one church (tests/api/twoServers.test.ts).
+ * Closing it closes that database.
+ */
+export function startOn(database: Database, overrides: Partial<AppConfig> = {}): Promise<TestServer> {
+  return serve(testConfig(overrides), database, () => database.close());
+}
+
 async function serve(
   config: AppConfig,
   database: Database,

@@ -18,3 +18,4 @@ export * from './auditTrail.js';
 export * from './health.js';
 export * from './celebrations.js';
 export * from './households.js';
+export * from './servers.js';

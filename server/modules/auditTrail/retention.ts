@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@/server/db/client.js';
+import { scheduleOnceAcrossServers } from '@/server/db/jobRuns.js';
 import { rowsOf } from '@/server/db/queries.js';
 import { forgetSettledCounts } from './query.js';
 
@@ -40,29 +41,20 @@ export async function moveExpiredAuditRows(db: Db, days: number, now = new Date(
 }
 
 /**
- * AUDIT_RETENTION_DAYS: when set, the server moves expired rows out once it is ready and then
- * daily. A failed run is logged and tried again the next day.
+ * AUDIT_RETENTION_DAYS: when set, expired rows are moved out once the server is ready and then
+ * daily, by one server a day however many run (0217). A failed run is logged and tried again the
+ * next day.
  */
 export function scheduleAuditRetention(app: FastifyInstance) {
   const days = app.services.config.auditRetentionDays;
   if (!days) return;
-  const run = async () => {
-    try {
+  scheduleOnceAcrossServers(app, {
+    name: 'audit-retention',
+    everyMs: DAY_MS,
+    atStart: true,
+    async run() {
       const moved = await moveExpiredAuditRows(app.services.database.db, days);
       if (moved > 0) app.log.info({ moved, days }, 'audit rows past the retention period moved to audit_logs_archive');
-    } catch (err) {
-      app.log.error({ err }, 'the audit retention job failed');
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  app.addHook('onReady', async () => {
-    running = run();
-    timer = setInterval(() => void (running = run()), DAY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+    },
   });
 }

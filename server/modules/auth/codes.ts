@@ -7,7 +7,7 @@ import type { RouteContext } from '@/server/http/route.js';
 import type { Mail } from '@/server/mail.js';
 import type { Services } from '@/server/services.js';
 import { findByEmail, type User } from './accounts.js';
-import { createAttemptCounter } from './attempts.js';
+import { createAttemptCounter, type AttemptStore } from './attempts.js';
 import { checkOtp, INVALID_OTP, issueOtp, type OtpPurpose } from './otp.js';
 
 /** The mailed codes of sign-up, email validation and password reset, as the calls send and refuse them. */
@@ -24,18 +24,18 @@ const MAX_WRONG_PER_ADDRESS = 10;
  * What each address may do with the mailed codes of each account, per app (0198): a stranger
  * who asks again and again stops getting fresh codes sent (so they cannot keep cancelling the
  * owner's), and one who guesses wrong again and again is refused, while the owner, from their
- * own address, still asks for a code and uses it. Kept in the process, as the sign-in counts are.
+ * own address, still asks for a code and uses it. Kept in the store, as the sign-in counts are.
  */
-export function createCodeLimits() {
-  const asked = createAttemptCounter(HOUR_MS);
-  const wrong = createAttemptCounter(HOUR_MS);
+export function createCodeLimits(store: AttemptStore) {
+  const asked = createAttemptCounter(store, 'codes-asked', HOUR_MS);
+  const wrong = createAttemptCounter(store, 'codes-wrong', HOUR_MS);
   const key = (ip: string, email: string, purpose: OtpPurpose) => `${ip}|${purpose}|${email}`;
   return {
     /** Counts a request for a code; false once this address has asked for its share this hour. */
-    ask(ip: string, email: string, purpose: OtpPurpose): boolean {
+    async ask(tx: Tx, ip: string, email: string, purpose: OtpPurpose): Promise<boolean> {
       const k = key(ip, email, purpose);
-      if (asked.count(k) >= MAX_CODES_PER_ADDRESS) return false;
-      asked.fail(k);
+      if ((await asked.in(tx).times(k))[k].length >= MAX_CODES_PER_ADDRESS) return false;
+      await asked.in(tx).record(k);
       return true;
     },
     /**
@@ -45,9 +45,9 @@ export function createCodeLimits() {
      */
     async guess(tx: Tx, services: Services, ip: string, email: string, purpose: OtpPurpose, code: string, consume: boolean) {
       const k = key(ip, email, purpose);
-      if (wrong.count(k) >= MAX_WRONG_PER_ADDRESS) return false;
+      if ((await wrong.in(tx).times(k))[k].length >= MAX_WRONG_PER_ADDRESS) return false;
       const outcome = await checkOtp(tx, services, email, purpose, code, consume);
-      if (outcome === 'wrong') wrong.fail(k);
+      if (outcome === 'wrong') await wrong.in(tx).record(k);
       return outcome === 'right';
     },
   };
@@ -63,7 +63,7 @@ export async function sendAll(services: Services, mails: Array<Mail | null>) {
  * Issues a code to an existing account and records that it did (never the code itself); none
  * when this address has asked for its share of codes for the account.
  */
-function issueAudited(
+async function issueAudited(
   tx: Tx,
   services: Services,
   audit: (entry: AuditEntry) => void,
@@ -71,7 +71,7 @@ function issueAudited(
   purpose: OtpPurpose,
   from: { ip: string; limits: CodeLimits },
 ) {
-  if (!from.limits.ask(from.ip, user.email, purpose)) return null;
+  if (!(await from.limits.ask(tx, from.ip, user.email, purpose))) return null;
   audit({ action: 'issue-otp', entity: 'user', entityId: user.id, actorId: user.id, after: { purpose } });
   return issueOtp(tx, services, user.email, purpose);
 }

@@ -2,18 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { permissionsOf, roleNamesOf } from '@/server/db/permissionsOf.js';
 import { recordSecurityEvent } from '@/server/http/audit.js';
 import { ApiError, badRequest } from '@/server/http/errors.js';
-import { keepBounded } from '@/server/keptMaps.js';
 import type { Services } from '@/server/services.js';
 import { affiliationOf, findBySignInName, upgradePasswordHash, type User } from './accounts.js';
-import { ACCOUNT_DELAY, createAttemptCounter, LOGIN_WINDOW_MS, MAX_FAILURES_PER_ADDRESS, PAIR_DELAY } from './attempts.js';
+import {
+  ACCOUNT_DELAY,
+  createAttemptCounter,
+  LOGIN_WINDOW_MS,
+  MAX_FAILURES_PER_ADDRESS,
+  PAIR_DELAY,
+  untilBelow,
+  waitMs,
+  type AttemptStore,
+} from './attempts.js';
 import { PRIORITY } from './hashGate.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import type { AuditAction } from '@/domain/auditTrail/vocabulary.js';
 
 const BAD_LOGIN = 'Invalid username or password';
 
-/** Addresses an account has signed in from lately, at most this many pairs kept, each this long. */
-const KNOWN_KEPT = 100_000;
+/** How long an address an account signed in from stays its own. */
 const KNOWN_MS = 30 * 24 * 3600_000;
 
 const signInName = (username: string) => username.trim().toLowerCase();
@@ -39,19 +46,22 @@ function slowDown(ms: number) {
  * Password sign-in, one per app (0198): the failures it counts per address, per account and per
  * address and account together, the addresses each account has signed in from, and the hash an
  * unknown name is checked against. Accounts are counted by id, so an email and a user name
- * count as one; an unknown name is counted as itself, and answered the same way.
+ * count as one; an unknown name is counted as itself, and answered the same way. The counts and
+ * the known addresses are the store's: shared by every server on PostgreSQL (0217).
  */
-export function createPasswordCheck() {
+export function createPasswordCheck(store: AttemptStore) {
   let dummyHash: Promise<string> | undefined;
-  const failures = createAttemptCounter(LOGIN_WINDOW_MS);
-  const known = new Map<string, number>();
+  const failures = createAttemptCounter(store, 'login', LOGIN_WINDOW_MS);
+  // A known address is a key whose one time is its last sign-in.
+  const known = createAttemptCounter(store, 'known', KNOWN_MS, 1);
   const keys = (ip: string, account: string) => ({
     address: `address:${ip}`,
     account: `account:${account}`,
     pair: `pair:${ip}|${account}`,
     known: `${account}|${ip}`,
   });
-  const isKnown = (key: string) => Date.now() - (known.get(key) ?? -Infinity) < KNOWN_MS;
+  const priority = (isKnown: boolean, addressFailures: number) =>
+    isKnown ? PRIORITY.known : addressFailures === 0 ? PRIORITY.clean : PRIORITY.suspect;
 
   async function refuse(services: Services, ip: string, entry: { action: AuditAction; entityId?: string | null; name: string }) {
     await recordSecurityEvent(
@@ -70,23 +80,22 @@ export function createPasswordCheck() {
      */
     async holder(services: Services, ip: string, username: string, password: string): Promise<User> {
       const name = signInName(username);
-      const addressWait = failures.untilBelow(`address:${ip}`, MAX_FAILURES_PER_ADDRESS);
+      const address = `address:${ip}`;
+      const [mine, knownName] = await Promise.all([failures.times(address), known.times(`name:${name}|${ip}`)]);
+      const addressWait = untilBelow(mine[address], MAX_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS);
       if (addressWait > 0) {
         await refuse(services, ip, { action: 'rate-limited', name });
         throw slowDown(addressWait);
       }
       // The gate's place is taken before the account is read, so a call it refuses costs no query.
-      const priority = isKnown(`name:${name}|${ip}`)
-        ? PRIORITY.known
-        : failures.count(`address:${ip}`) === 0
-          ? PRIORITY.clean
-          : PRIORITY.suspect;
+      const place = priority(knownName[`name:${name}|${ip}`].length > 0, mine[address].length);
       const cost = services.config.passwordCost;
-      const { user, key, wait, valid, rehashed } = await services.hashGate.run(ip, priority, async () => {
+      const { user, key, wait, valid, rehashed } = await services.hashGate.run(ip, place, async () => {
         const user = await findBySignInName(services.database.db, name);
         const key = keys(ip, user?.id ?? `name:${name}`);
-        const fromKnown = isKnown(key.known);
-        const wait = Math.max(failures.waitMs(key.pair, PAIR_DELAY), fromKnown ? 0 : failures.waitMs(key.account, ACCOUNT_DELAY));
+        const [counts, fromKnown] = await Promise.all([failures.times(key.pair, key.account), known.times(key.known)]);
+        const isKnown = fromKnown[key.known].length > 0;
+        const wait = Math.max(waitMs(counts[key.pair], PAIR_DELAY), isKnown ? 0 : waitMs(counts[key.account], ACCOUNT_DELAY));
         if (wait > 0) return { user, key, wait, valid: false, rehashed: null };
         // An unknown name, or an account with no password yet, costs the same hash as a known one,
         // so timing does not tell them apart.
@@ -110,25 +119,28 @@ export function createPasswordCheck() {
         if (rehashed) await upgradePasswordHash(services.database.db, user.id, stored, rehashed);
         return user;
       }
-      for (const k of [key.address, key.account, key.pair]) failures.fail(k);
+      await failures.record(key.address, key.account, key.pair);
       await refuse(services, ip, { action: 'login-failed', entityId: user?.id ?? null, name });
       throw badRequest(BAD_LOGIN);
     },
     /** The hash gate's place for a call from this address about this account (sign-in first, then clean addresses). */
-    priorityOf(ip: string, userId?: string) {
-      if (userId && isKnown(keys(ip, userId).known)) return PRIORITY.known;
-      return failures.count(`address:${ip}`) === 0 ? PRIORITY.clean : PRIORITY.suspect;
+    async priorityOf(ip: string, userId?: string) {
+      const address = `address:${ip}`;
+      const knownKey = userId ? keys(ip, userId).known : undefined;
+      const [mine, from] = await Promise.all([failures.times(address), knownKey ? known.times(knownKey) : undefined]);
+      return priority(!!knownKey && from![knownKey].length > 0, mine[address].length);
     },
     /**
      * A sign-in that got through, or a reset code that reached the owner: this address is the
      * account's own from now on (the account's failures elsewhere do not slow it), and its
      * failures at the account are forgotten (the address's own are not).
      */
-    succeeded(ip: string, userId: string, username?: string) {
+    async succeeded(ip: string, userId: string, username?: string) {
       const key = keys(ip, userId);
-      failures.clear(key.pair);
-      keepBounded(known, key.known, Date.now(), KNOWN_KEPT);
-      if (username) keepBounded(known, `name:${signInName(username)}|${ip}`, Date.now(), KNOWN_KEPT);
+      await Promise.all([
+        failures.clear(key.pair),
+        known.record(...[key.known, ...(username ? [`name:${signInName(username)}|${ip}`] : [])]),
+      ]);
     },
   };
 }

@@ -25,8 +25,8 @@ const DISABLED = 'Your account has been disabled. Please contact an administrato
 
 export async function authModule(app: FastifyInstance) {
   const tag = 'Auth';
-  const passwords = createPasswordCheck();
-  const codes = createCodeLimits();
+  const passwords = createPasswordCheck(app.services.attempts);
+  const codes = createCodeLimits(app.services.attempts);
   registerRoutes(app, [
     // Under /UserManagement/, but one of Auth's public calls: it creates the account.
     route({
@@ -37,7 +37,7 @@ export async function authModule(app: FastifyInstance) {
       rateLimited: true,
       async handler({ body, services, mutate, request }) {
         refuseCommonPassword(body.password, 'password');
-        const passwordHash = await services.hashGate.run(request.ip, passwords.priorityOf(request.ip), () =>
+        const passwordHash = await services.hashGate.run(request.ip, await passwords.priorityOf(request.ip), () =>
           hashPassword(body.password, services.config.passwordCost),
         );
         const mail = await mutate(async (tx, audit) => {
@@ -94,7 +94,7 @@ export async function authModule(app: FastifyInstance) {
         const user = await passwords.holder(services, request.ip, body.username, body.password);
         if (!user.emailVerified) throw new ApiError(403, NOT_ACTIVATED);
         if (user.disabled) throw new ApiError(403, DISABLED);
-        passwords.succeeded(request.ip, user.id, body.username);
+        await passwords.succeeded(request.ip, user.id, body.username);
         await mutate(async (_tx, audit) => audit({ action: 'login', entity: 'user', entityId: user.id, actorId: user.id }));
         return ok(await loginResult(services, user), 'Login successful');
       },
@@ -132,7 +132,7 @@ export async function authModule(app: FastifyInstance) {
           return user && (await codes.guess(tx, services, ip, body.email, 'reset', body.otp, false)) ? user : null;
         });
         if (!owner) return refuseCode(services, request, body.email, 'reset');
-        const passwordHash = await services.hashGate.run(ip, passwords.priorityOf(ip, owner.id), () =>
+        const passwordHash = await services.hashGate.run(ip, await passwords.priorityOf(ip, owner.id), () =>
           hashPassword(body.newPassword, services.config.passwordCost),
         );
         const valid = await mutate(async (tx, audit) => {
@@ -143,7 +143,7 @@ export async function authModule(app: FastifyInstance) {
         });
         if (!valid) await refuseCode(services, request, body.email, 'reset');
         // The code reached the owner's mailbox: this address is theirs, as after a sign-in.
-        passwords.succeeded(ip, owner.id);
+        await passwords.succeeded(ip, owner.id);
         return ok(null, 'Your password has been changed. You can now log in.');
       },
     }),
@@ -155,7 +155,7 @@ export async function authModule(app: FastifyInstance) {
       rateLimited: true,
       async handler({ body, caller, services, mutate, request }) {
         const user = await userById(services.database.db, caller!.id);
-        const priority = passwords.priorityOf(request.ip, user.id);
+        const priority = await passwords.priorityOf(request.ip, user.id);
         if (!(await services.hashGate.run(request.ip, priority, () => verifyPassword(body.currentPassword, user.passwordHash)))) {
           throw badRequest('The current password is not correct', { currentPassword: ['The current password is not correct'] });
         }
