@@ -452,19 +452,26 @@ async function measure(app: FastifyInstance, database: Database, password: strin
     },
     { name: 'one call: page 2,001 by Cursor', figure: ms(single.cursor2000), budget: '(no budget)', ok: true },
     { name: "one call: surname prefix 'Ade'", figure: ms(single.search), budget: '< 10 ms', ok: single.search.median < 10 },
-    {
-      name: `one call: custom field ${CUSTOM_FIELD.from} to ${CUSTOM_FIELD.to}`,
-      figure: ms(custom.flock),
-      budget: `< 10 ms (raw SQL, page + count: ${ms(custom.raw)})`,
-      ok: custom.flock.median < 10 && custom.sameTotal,
-    },
-    {
-      name: `one call: tag on every ${TAG.every}rd`,
-      figure: ms(tagged.flock),
-      budget: `< 10 ms (raw SQL, page + count: ${ms(tagged.raw)})`,
-      ok: tagged.flock.median < 10 && tagged.sameTotal,
-    },
+    filterCheck(`one call: custom field ${CUSTOM_FIELD.from} to ${CUSTOM_FIELD.to}`, custom),
+    filterCheck(`one call: tag on every ${TAG.every}rd`, tagged),
   ];
+}
+
+/**
+ * A filter case's check: the member list's goal, at least half the speed of its raw SQL (issue 33),
+ * beside the median of each; the same total as SQL's.
+ */
+function filterCheck(
+  name: string,
+  c: { raw: { median: number; max: number }; flock: { median: number; max: number }; sameTotal: boolean },
+): Check {
+  const ratio = c.raw.median / c.flock.median;
+  return {
+    name,
+    figure: `${c.flock.median.toFixed(1)} ms, raw/Flock ${ratio.toFixed(2)}`,
+    budget: `raw/Flock >= 0.5 (raw SQL, page + count: ${c.raw.median.toFixed(1)} ms)`,
+    ok: ratio >= 0.5 && c.sameTotal,
+  };
 }
 
 /**
