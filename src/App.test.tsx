@@ -120,10 +120,12 @@ describe('side menu', () => {
       'Profile',
       'Overview',
       'Members',
+      'Families',
       'Accessories',
       'Venues',
       'Events',
       'Requests',
+      'Saved lists',
       'Notifications',
       'Audit Logs',
     ]);
