@@ -18,7 +18,7 @@ import type { Database } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
 import { benchSignIn, openBenchDatabase } from './benchDatabase.js';
 
-const MEMBERS = 100_000;
+export const MEMBERS = 100_000;
 const ZONES = 40;
 const CLIENTS = 20;
 const DURATION_S = Math.min(Math.max(Number(process.env.BENCH_DURATION) || 10, 1), 60);
@@ -134,7 +134,7 @@ const textArray = (values: string[]) =>
  * set-based (generate_series) in one statement per table. Deterministic: member i is in zone
  * (i / 2) % 40 + 1 and Female when i is even, so each zone holds 2,500 of whom 1,250 women.
  */
-async function loadMembers(db: Database['db']) {
+export async function loadMembers(db: Database['db']) {
   const id = (i: unknown) => sql`md5('bench-member-' || ${i})::uuid`;
   await db.execute(sql`insert into zones (zone_name) select 'Bench Zone ' || z from generate_series(1, ${ZONES}) z`);
   await db.execute(sql`

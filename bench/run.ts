@@ -4,7 +4,7 @@
  * 10,000 first-timers (bench/convert.ts). `npm run bench -- members`: bench/members.ts instead
  * (`-- audit`: bench/audit.ts, `-- audit-estimate`: bench/auditEstimate.ts, `-- cih`: bench/cih.ts,
  * `-- import`: bench/import.ts, `-- import-xlsx`: bench/importXlsx.ts, `-- timing`: bench/accountTiming.ts,
- * `-- zones`: bench/zoneDropdown.ts, `-- flood`: bench/signInFlood.ts, `-- mail`: bench/mailRate.ts).
+ * `-- zones`: bench/zoneDropdown.ts, `-- flood`: bench/signInFlood.ts, `-- mail`: bench/mailRate.ts, `-- households`: bench/householdsMigration.ts).
  * See bench/README.md.
  */
 import fs from 'node:fs';
@@ -132,6 +132,7 @@ const benches: Record<string, () => Promise<number>> = {
   timing: async () => (await import('./accountTiming.js')).benchAccountTiming(),
   flood: async () => (await import('./signInFlood.js')).benchSignInFlood(),
   mail: async () => (await import('./mailRate.js')).benchMail(),
+  households: async () => (await import('./householdsMigration.js')).benchHouseholds(),
   zones: async () => (await import('./zoneDropdown.js')).benchZoneDropdown(),
   'shared-counters': async () => (await import('./sharedCounters.js')).benchSharedCounters(),
 };

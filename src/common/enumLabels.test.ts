@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { EMPLOYMENT_STATUSES, GENDERS, MARITAL_STATUSES, TITLES } from '@/domain/common/enums';
 import { en } from '@/src/i18n/en';
+import { enAreas } from '@/src/i18n/enAreas';
 import { ENUM_LABELS, enumChoices, enumLabel, type EnumField } from './enumLabels';
 
-/** The text at a dotted key of en.ts, the last part taken whole (values hold spaces and slashes). */
+/** The English texts as the signed-in app has them: en.ts with the areas' (src/i18n/index.ts). */
+const texts = { flock: { ...en.flock, ...enAreas.flock } };
+
+/** The text at a dotted key of the texts, the last part taken whole (values hold spaces and slashes). */
 function textAt(prefix: string, value: string): unknown {
-  const group = prefix.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], en);
+  const group = prefix.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], texts);
   return (group as Record<string, unknown>)?.[value];
 }
 
@@ -17,7 +21,7 @@ const ENUMS: Record<EnumField, readonly string[]> = {
 };
 
 describe('the words of the enumerations', () => {
-  it('en.ts has words for every value the API stores, so no screen shows a key', () => {
+  it('the English texts have words for every value the API stores, so no screen shows a key', () => {
     const missing = Object.entries(ENUMS).flatMap(([field, values]) =>
       values.filter((value) => typeof textAt(ENUM_LABELS[field as EnumField], value) !== 'string').map((v) => `${field}.${v}`),
     );

@@ -18,7 +18,7 @@ export const codeColumn = (source: string, prefix: string, more: Omit<ColumnDef,
 });
 
 /**
- * Where the product's enumerations have their words (src/i18n/en.ts): the API stores and
+ * Where the product's enumerations have their words (src/i18n/en.ts, enAreas.ts): the API stores and
  * filters by the value, and each screen shows it through these keys, so another language needs
  * no edit to the screens.
  */
