@@ -37,6 +37,19 @@ function audienceQuery(kind: AudienceKind | '', target: string, people: Person[]
   return { Audience: kind, AudienceId: target || undefined, UserIds: kind === 'people' ? people.map((p) => p.id).join(',') : undefined };
 }
 
+/** Chosen people are counted at most this many at a time: a thousand ids in one address would pass the servers' and proxies' header limits. */
+const IDS_PER_COUNT = 200;
+
+/** The audience's count queries: itself, or for chosen people one per IDS_PER_COUNT of them (each counts once, so their counts add up). */
+function countQueries(query: NonNullable<ReturnType<typeof audienceQuery>>) {
+  const ids = query.UserIds?.split(',') ?? [];
+  if (ids.length <= IDS_PER_COUNT) return [query];
+  return Array.from({ length: Math.ceil(ids.length / IDS_PER_COUNT) }, (_, i) => ({
+    ...query,
+    UserIds: ids.slice(i * IDS_PER_COUNT, (i + 1) * IDS_PER_COUNT).join(','),
+  }));
+}
+
 /** How many the chosen audience reaches, asked again whenever it changes. */
 function useRecipientCount(query: ReturnType<typeof audienceQuery>) {
   const api = useDataProvider<FlockDataProvider>();
@@ -46,8 +59,8 @@ function useRecipientCount(query: ReturnType<typeof audienceQuery>) {
     let live = true;
     setCount(null);
     if (query)
-      void api.getRecipientCount<{ count: number }>(query).then(
-        (r) => live && setCount(r.data.count),
+      void Promise.all(countQueries(query).map((part) => api.getRecipientCount<{ count: number }>(part))).then(
+        (answers) => live && setCount(answers.reduce((sum, r) => sum + r.data.count, 0)),
         () => undefined,
       );
     return () => {

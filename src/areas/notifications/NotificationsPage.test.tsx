@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { fakeApi, ok, renderScreen, rows, signInWith, type ApiCall } from '@/tests/support/adminScreen';
 import { NotificationBell } from './NotificationBell';
 import { NotificationsPage } from './NotificationsPage';
+import { ComposeDialog } from './ComposeDialog';
 
 const api = fakeApi();
 
@@ -170,5 +171,27 @@ describe('/notifications', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Sent' }));
     expect(await screen.findByText('Choir news')).toBeTruthy();
     expect(screen.getByText(/Recipients: 12 · Read: 5 · Emailed: 11/)).toBeTruthy();
+  });
+});
+
+describe('the composer on a large selection', () => {
+  it('counts 450 chosen people 200 at a time, so no address outgrows a header limit, and adds the counts', async () => {
+    signInWith(['CAN_UPDATE_MEMBERS'], { roles: ['member'] });
+    const asked: string[][] = [];
+    api.on('GET /Notification/GetRecipientCount', (call: ApiCall) => {
+      const ids = String(call.query.UserIds).split(',');
+      asked.push(ids);
+      return ok({ count: ids.length - 1 });
+    });
+    const chosen = Array.from({ length: 450 }, (_, i) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      label: `Person ${i}`,
+    }));
+    renderScreen(<ComposeDialog audiences={{ ...NOBODY, kinds: ['people'] } as never} chosen={chosen} onClose={() => undefined} />, {
+      path: '/members-management',
+    });
+    expect(await screen.findByText('This reaches 447 people')).toBeTruthy();
+    expect(asked.map((ids) => ids.length)).toEqual([200, 200, 50]);
+    expect(new Set(asked.flat()).size).toBe(450);
   });
 });
