@@ -93,7 +93,7 @@ export const DATABASE_UNAVAILABLE = 'The database is unavailable right now; plea
 
 /**
  * The failure envelope: the message (and field errors), and the request id that finds the call's
- * log lines (API.md's envelope plus one field: clients that do not know it ignore it).
+ * log lines (the legacy contract's envelope plus one field, docs/decisions/0218: clients that do not know it ignore it).
  */
 export function failure(request: FastifyRequest, message: string, errors?: Record<string, string[]>) {
   return { succeeded: false as const, message, ...(errors && { errors }), requestId: request.id };
