@@ -1,28 +1,12 @@
 import { useId, useState } from 'react';
-import { useDataProvider, useListContext, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Divider,
-  FormControlLabel,
-  FormHelperText,
-  Menu,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Checkbox, Divider, FormControlLabel, FormHelperText, Menu, MenuItem, Typography } from '@mui/material';
 import BookmarksIcon from '@mui/icons-material/Bookmarks';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SavedList } from '@/domain/people/savedLists';
 import { useAllows } from '@/src/authProvider/useAllows';
-import { usePhone } from '@/src/common/RecordCards';
+import { NameDialog } from '@/src/common/NameDialog';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { SAVED_LISTS_KEY, sameFilter, savedFilterOf, useSavedLists } from './savedListsData';
 
@@ -36,56 +20,28 @@ function SaveListDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const { filterValues } = useListContext();
   const mayShare = useAllows('savedLists', 'share');
-  const [name, setName] = useState('');
   const [shared, setShared] = useState(false);
-  const [error, setError] = useState<string>();
-  const titleId = useId();
-  const save = async () => {
-    try {
-      await api.createSavedList({ name, shared, filter: savedFilterOf(filterValues) });
-    } catch (err) {
-      setError((err as HttpError).message);
-      return;
-    }
+  const save = async (name: string) => {
+    await api.createSavedList({ name, shared, filter: savedFilterOf(filterValues) });
     notify(t('saved'), { type: 'success' });
     await queryClient.invalidateQueries({ queryKey: SAVED_LISTS_KEY });
     onClose();
   };
   return (
-    <Dialog open onClose={onClose} fullScreen={usePhone()} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{translate(t('save_title'))}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {!!(filterValues as { customField?: { id?: string } }).customField?.id && (
-            <Alert severity="info">{translate(t('custom_left_out'))}</Alert>
-          )}
-          <TextField
-            id="saved-list-name"
-            label={translate(t('name'))}
-            value={name}
-            required
-            onChange={(e) => setName(e.target.value)}
-            error={!!error}
-            helperText={error}
+    <NameDialog title={translate(t('save_title'))} label={translate(t('name'))} onClose={onClose} onSave={save}>
+      {!!(filterValues as { customField?: { id?: string } }).customField?.id && (
+        <Alert severity="info">{translate(t('custom_left_out'))}</Alert>
+      )}
+      {mayShare && (
+        <div>
+          <FormControlLabel
+            control={<Checkbox checked={shared} onChange={(e) => setShared(e.target.checked)} />}
+            label={translate(t('share'))}
           />
-          {mayShare && (
-            <div>
-              <FormControlLabel
-                control={<Checkbox checked={shared} onChange={(e) => setShared(e.target.checked)} />}
-                label={translate(t('share'))}
-              />
-              <FormHelperText>{translate(t('share_help'))}</FormHelperText>
-            </div>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('flock.crud.cancel')}</Button>
-        <Button variant="contained" onClick={save}>
-          {translate('ra.action.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          <FormHelperText>{translate(t('share_help'))}</FormHelperText>
+        </div>
+      )}
+    </NameDialog>
   );
 }
 

@@ -1,66 +1,16 @@
 import { useState } from 'react';
-import { Confirm, useDataProvider, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  Alert,
-  Button,
-  Card,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  List,
-  ListItem,
-  ListItemText,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, ListItem, ListItemText } from '@mui/material';
 import type { SavedList } from '@/domain/people/savedLists';
 import { PageHeader } from '@/src/common/crud';
-import { usePhone } from '@/src/common/RecordCards';
+import { ListCard } from '@/src/common/ListCard';
+import { NameDialog } from '@/src/common/NameDialog';
+import { useListAction } from '@/src/common/useListAction';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { memberListPath, useSavedLists } from './savedListsData';
 
 const t = (key: string) => `flock.saved_lists.${key}`;
-
-/** Renames a list; the server's refusal shows under the name. */
-function RenameDialog({ list, onClose, onSave }: { list: SavedList; onClose: () => void; onSave: (name: string) => Promise<void> }) {
-  const translate = useTranslate();
-  const [name, setName] = useState(list.name);
-  const [error, setError] = useState<string>();
-  const submit = async () => {
-    try {
-      await onSave(name);
-    } catch (err) {
-      setError((err as HttpError).message);
-    }
-  };
-  return (
-    <Dialog open onClose={onClose} fullScreen={usePhone()} fullWidth maxWidth="xs" aria-labelledby="rename-list-title">
-      <DialogTitle id="rename-list-title">{translate(t('rename_title'))}</DialogTitle>
-      <DialogContent>
-        <TextField
-          id="rename-list-name"
-          fullWidth
-          sx={{ mt: 1 }}
-          label={translate(t('name'))}
-          value={name}
-          required
-          onChange={(e) => setName(e.target.value)}
-          error={!!error}
-          helperText={error}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('flock.crud.cancel')}</Button>
-        <Button variant="contained" onClick={submit}>
-          {translate('ra.action.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 /** Who a list is for, and who saved it when it is not the caller. */
 function useDescription() {
@@ -91,61 +41,55 @@ export function SavedListsPage() {
     notify(t('renamed'), { type: 'success' });
     await refetch();
   };
-  const remove = async (list: SavedList) => {
+  const act = useListAction(refetch);
+  const remove = (list: SavedList) => {
     setDeleting(null);
-    try {
-      await api.deleteSavedList({ id: list.id });
-      notify(t('deleted'), { type: 'success' });
-    } catch (err) {
-      notify((err as Error).message, { type: 'error' });
-    }
-    await refetch();
+    return act(() => api.deleteSavedList({ id: list.id }), t('deleted'));
   };
 
   return (
     <>
       <PageHeader title={translate('flock.routes.savedLists.title')} subtitle={translate(t('intro'))} />
-      <Card>
-        {isPending && <LinearProgress aria-label={translate('flock.loading')} />}
-        {error && <Alert severity="error">{(error as Error).message}</Alert>}
-        {!isPending && !error && lists.length === 0 && (
-          <Typography color="text.secondary" sx={{ p: 2 }}>
-            {translate(t('none'))}
-          </Typography>
-        )}
-        <List aria-label={translate(t('list'))}>
-          {lists.map((list) => (
-            <ListItem key={list.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
-              <ListItemText primary={list.name} secondary={describe(list)} sx={{ minWidth: 200 }} />
-              <Button
-                component={RouterLink}
-                to={memberListPath(list.filter)}
-                variant="outlined"
-                sx={{ minHeight: 44 }}
-                aria-label={translate(t('open_list'), { name: list.name })}
-              >
-                {translate(t('open'))}
-              </Button>
-              {list.mayChange && (
-                <>
-                  <Button onClick={() => setRenaming(list)} sx={{ minHeight: 44 }} aria-label={translate(t('rename'), { name: list.name })}>
-                    {translate('flock.profile.edit')}
-                  </Button>
-                  <Button
-                    color="error"
-                    onClick={() => setDeleting(list)}
-                    sx={{ minHeight: 44 }}
-                    aria-label={translate(t('delete'), { name: list.name })}
-                  >
-                    {translate('flock.profile.delete')}
-                  </Button>
-                </>
-              )}
-            </ListItem>
-          ))}
-        </List>
-      </Card>
-      {renaming && <RenameDialog list={renaming} onClose={() => setRenaming(null)} onSave={rename} />}
+      <ListCard label={translate(t('list'))} isPending={isPending} error={error} count={lists.length} empty={translate(t('none'))}>
+        {lists.map((list) => (
+          <ListItem key={list.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <ListItemText primary={list.name} secondary={describe(list)} sx={{ minWidth: 200 }} />
+            <Button
+              component={RouterLink}
+              to={memberListPath(list.filter)}
+              variant="outlined"
+              sx={{ minHeight: 44 }}
+              aria-label={translate(t('open_list'), { name: list.name })}
+            >
+              {translate(t('open'))}
+            </Button>
+            {list.mayChange && (
+              <>
+                <Button onClick={() => setRenaming(list)} sx={{ minHeight: 44 }} aria-label={translate(t('rename'), { name: list.name })}>
+                  {translate('flock.profile.edit')}
+                </Button>
+                <Button
+                  color="error"
+                  onClick={() => setDeleting(list)}
+                  sx={{ minHeight: 44 }}
+                  aria-label={translate(t('delete'), { name: list.name })}
+                >
+                  {translate('flock.profile.delete')}
+                </Button>
+              </>
+            )}
+          </ListItem>
+        ))}
+      </ListCard>
+      {renaming && (
+        <NameDialog
+          title={translate(t('rename_title'))}
+          label={translate(t('name'))}
+          initialName={renaming.name}
+          onClose={() => setRenaming(null)}
+          onSave={rename}
+        />
+      )}
       <Confirm
         isOpen={!!deleting}
         title={translate(t('delete_title'), { name: deleting?.name ?? '' })}

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { Alert, Box, Button, Card, Chip, IconButton, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, IconButton, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { useQuery } from '@tanstack/react-query';
 import type { CustomFieldDefinition } from '@/domain/profile/customFields';
 import { PageHeader } from '@/src/common/crud';
+import { ListCard } from '@/src/common/ListCard';
+import { useListAction } from '@/src/common/useListAction';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { CustomFieldDialog, type FieldDraft } from './CustomFieldDialog';
 
@@ -34,15 +36,8 @@ export function CustomFieldsPage() {
   const [editing, setEditing] = useState<CustomFieldDefinition | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CustomFieldDefinition | null>(null);
 
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      notify(t(done), { type: 'success' });
-    } catch (err) {
-      notify((err as Error).message, { type: 'error' });
-    }
-    await refetch();
-  };
+  const listAction = useListAction(refetch);
+  const act = (work: () => Promise<unknown>, done: string) => listAction(work, t(done));
   const save = async (draft: FieldDraft) => {
     if (editing === 'new') await api.createCustomField(draft);
     else await api.updateCustomField({ ...editing, ...draft });
@@ -69,60 +64,47 @@ export function CustomFieldsPage() {
           </Button>
         }
       />
-      <Card>
-        {isPending && <LinearProgress aria-label={translate('flock.loading')} />}
-        {error && <Alert severity="error">{(error as Error).message}</Alert>}
-        {!isPending && !error && fields.length === 0 && (
-          <Typography color="text.secondary" sx={{ p: 2 }}>
-            {translate(t('empty'))}
-          </Typography>
-        )}
-        <List aria-label={translate(t('list'))}>
-          {fields.map((field, index) => (
-            <ListItem key={field.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
-              <ListItemText
-                primary={field.name}
-                secondary={[
-                  translate(t(`types.${field.type}`)),
-                  translate(t(`visibilities.${field.visibility}`)),
-                  field.required ? translate(t('required_short')) : null,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              />
-              {field.retired && <Chip label={translate(t('retired_chip'))} size="small" />}
-              <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-                <IconButton
-                  aria-label={translate(t('move_up'), { name: field.name })}
-                  disabled={index === 0}
-                  onClick={() => move(index, -1)}
-                >
-                  <ArrowUpwardIcon />
-                </IconButton>
-                <IconButton
-                  aria-label={translate(t('move_down'), { name: field.name })}
-                  disabled={index === fields.length - 1}
-                  onClick={() => move(index, 1)}
-                >
-                  <ArrowDownwardIcon />
-                </IconButton>
-                <Button onClick={() => setEditing(field)} aria-label={translate(t('edit'), { name: field.name })}>
-                  {translate('flock.profile.edit')}
-                </Button>
-                <Button
-                  onClick={() => retire(field, !field.retired)}
-                  aria-label={translate(t(field.retired ? 'restore' : 'retire'), { name: field.name })}
-                >
-                  {translate(t(field.retired ? 'restore_short' : 'retire_short'))}
-                </Button>
-                <Button color="error" onClick={() => setDeleting(field)} aria-label={translate(t('delete'), { name: field.name })}>
-                  {translate('flock.profile.delete')}
-                </Button>
-              </Stack>
-            </ListItem>
-          ))}
-        </List>
-      </Card>
+      <ListCard label={translate(t('list'))} isPending={isPending} error={error} count={fields.length} empty={translate(t('empty'))}>
+        {fields.map((field, index) => (
+          <ListItem key={field.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <ListItemText
+              primary={field.name}
+              secondary={[
+                translate(t(`types.${field.type}`)),
+                translate(t(`visibilities.${field.visibility}`)),
+                field.required ? translate(t('required_short')) : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            />
+            {field.retired && <Chip label={translate(t('retired_chip'))} size="small" />}
+            <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+              <IconButton aria-label={translate(t('move_up'), { name: field.name })} disabled={index === 0} onClick={() => move(index, -1)}>
+                <ArrowUpwardIcon />
+              </IconButton>
+              <IconButton
+                aria-label={translate(t('move_down'), { name: field.name })}
+                disabled={index === fields.length - 1}
+                onClick={() => move(index, 1)}
+              >
+                <ArrowDownwardIcon />
+              </IconButton>
+              <Button onClick={() => setEditing(field)} aria-label={translate(t('edit'), { name: field.name })}>
+                {translate('flock.profile.edit')}
+              </Button>
+              <Button
+                onClick={() => retire(field, !field.retired)}
+                aria-label={translate(t(field.retired ? 'restore' : 'retire'), { name: field.name })}
+              >
+                {translate(t(field.retired ? 'restore_short' : 'retire_short'))}
+              </Button>
+              <Button color="error" onClick={() => setDeleting(field)} aria-label={translate(t('delete'), { name: field.name })}>
+                {translate('flock.profile.delete')}
+              </Button>
+            </Stack>
+          </ListItem>
+        ))}
+      </ListCard>
       <Box sx={{ mt: 1 }}>
         <Typography variant="body2" color="text.secondary">
           {translate(t('retire_explained'))}
