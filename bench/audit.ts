@@ -316,7 +316,9 @@ async function measureDeep(database: Database, base: string, token: string, list
       ms(raw.median),
       ms(raw.max),
       `${ratio.toFixed(2)}x`,
-      target.budget === 'ratio' ? `<= ${DEEP_BUDGETS.offsetRatio}x raw` : `< ${DEEP_BUDGETS.cursorMs} ms${database.kind === 'postgres' ? '' : ' (PG)'}`,
+      target.budget === 'ratio'
+        ? `<= ${DEEP_BUDGETS.offsetRatio}x raw`
+        : `< ${DEEP_BUDGETS.cursorMs} ms${database.kind === 'postgres' ? '' : ' (PG)'}`,
       ok ? 'ok' : 'OVER',
     ]);
   }
@@ -345,7 +347,9 @@ export async function benchAudit(): Promise<number> {
     );
     // BENCH_AUDIT=deep: the single calls alone (the load of the five pages takes a minute more).
     const loaded = process.env.BENCH_AUDIT === 'deep' || (await measure(database, base, token, await targets(database.db, people)));
-    console.log(`\nDeep pages, ${PAGE_SIZE} rows a page, one call at a time (median after one discarded); raw SQL: the same page's SELECT, no names, no count`);
+    console.log(
+      `\nDeep pages, ${PAGE_SIZE} rows a page, one call at a time (median after one discarded); raw SQL: the same page's SELECT, no names, no count`,
+    );
     const clean = (await measureDeep(database, base, token, await deepTargets(database.db))) && loaded;
     if (!clean) console.error('\nA budget was missed or requests failed.');
     return clean ? 0 : 1;
