@@ -280,13 +280,26 @@ async function countOrEstimate(db: Db, q: ResolvedFilters, limit: number): Promi
   return { totalCount: Math.max(estimate ?? (await estimateRows(db, where)), n), totalCountIsEstimate: true };
 }
 
-/** One page in the list's order, from a cursor or an offset, with one row more to tell whether another follows. */
+/**
+ * One page in the list's order, from a cursor or an offset, with one row more to tell whether
+ * another follows. The page's keys are found first, from the filter's index alone (an offset skips
+ * index entries, not rows), and only the page's rows are read and named: names in the select list
+ * of one query ran for every skipped row (docs/decisions/0225-audit-page-keys-first.md).
+ */
 export function pageQuery(db: Db, where: SQL | undefined, opts: { order: 'asc' | 'desc'; limit: number; offset: number; cursor?: Cursor }) {
-  return db
-    .select(listColumns)
+  const keys = db
+    .select({ id: auditLogs.id, createdAt: auditLogs.createdAt })
     .from(auditLogs)
     .where(and(where, opts.cursor ? afterCursor(opts.cursor, opts.order) : undefined))
     .orderBy(...orderOf(opts.order))
     .limit(opts.limit + 1)
-    .offset(opts.cursor ? 0 : opts.offset);
+    .offset(opts.cursor ? 0 : opts.offset)
+    .as('page_keys');
+  const dir = sql.raw(opts.order);
+  // Ordered by the keys' own columns, so the join keeps their order and nothing is sorted again.
+  return db
+    .select(listColumns)
+    .from(keys)
+    .innerJoin(auditLogs, eq(auditLogs.id, keys.id))
+    .orderBy(sql`${keys.createdAt} ${dir}`, sql`${keys.id} ${dir}`);
 }
