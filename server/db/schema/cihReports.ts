@@ -53,7 +53,7 @@ export const cihMeetings = pgTable(
  * sums of its meetings' counts and of its visitors sent to the first-timer list (and of those since
  * converted). Kept by statement triggers on cih_meetings and cih_visitors and a row trigger on a
  * first-timer's conversion (migration cih_week_stats), each recomputing the weeks it touched;
- * the dashboards read these rows in one statement (docs/decisions/0225-audit-page-keys-first.md).
+ * the dashboards read these rows in one statement (docs/decisions/0225-audit-page-keys-and-cih-week-stats.md).
  */
 export const cihWeekStats = pgTable(
   'cih_week_stats',

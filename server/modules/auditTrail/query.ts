@@ -284,7 +284,7 @@ async function countOrEstimate(db: Db, q: ResolvedFilters, limit: number): Promi
  * One page in the list's order, from a cursor or an offset, with one row more to tell whether
  * another follows. The page's keys are found first, from the filter's index alone (an offset skips
  * index entries, not rows), and only the page's rows are read and named: names in the select list
- * of one query ran for every skipped row (docs/decisions/0225-audit-page-keys-first.md).
+ * of one query ran for every skipped row (docs/decisions/0225-audit-page-keys-and-cih-week-stats.md).
  */
 export function pageQuery(db: Db, where: SQL | undefined, opts: { order: 'asc' | 'desc'; limit: number; offset: number; cursor?: Cursor }) {
   const keys = db
