@@ -295,11 +295,14 @@ export function pageQuery(db: Db, where: SQL | undefined, opts: { order: 'asc' |
     .limit(opts.limit + 1)
     .offset(opts.cursor ? 0 : opts.offset)
     .as('page_keys');
+  // Each key's row is read by its id in a lateral subquery with LIMIT 1: a nested loop over the
+  // keys in their order whatever the table's size (a plain join of a small table was hashed and
+  // sorted again). Named audit_logs, so the list's columns read the row.
+  const row = db.select().from(auditLogs).where(eq(auditLogs.id, keys.id)).limit(1).as('audit_logs');
   const dir = sql.raw(opts.order);
-  // Ordered by the keys' own columns, so the join keeps their order and nothing is sorted again.
   return db
     .select(listColumns)
     .from(keys)
-    .innerJoin(auditLogs, eq(auditLogs.id, keys.id))
+    .innerJoinLateral(row, sql`true`)
     .orderBy(sql`${keys.createdAt} ${dir}`, sql`${keys.id} ${dir}`);
 }
