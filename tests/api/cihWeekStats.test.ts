@@ -183,7 +183,10 @@ describe('the CIH statistics after each write', () => {
         centerId: c2.id,
         meetingDate: day(5),
         marks: marksOf(c2Members, 2),
-        visitors: [{ name: 'Tunde Newcomer', firstTimer: true }, { name: 'Sade Friend' }],
+        visitors: [
+          { name: 'Tunde Newcomer', phone: '08031112222', email: 'tunde.newcomer@example.org', firstTimer: true },
+          { name: 'Sade Friend' },
+        ],
       })
     ).id;
     await take({ centerId: c3.id, meetingDate: day(40), marks: marksOf(c3Members, 4) });
