@@ -48,6 +48,32 @@ export const cihMeetings = pgTable(
   (t) => [uniqueIndex('cih_meetings_center_date_key').on(t.centerId, t.meetingDate), index('cih_meetings_date_idx').on(t.meetingDate)],
 );
 
+/**
+ * The statistics' pre-aggregate: one row per center and week (its Monday) that had a meeting, the
+ * sums of its meetings' counts and of its visitors sent to the first-timer list (and of those since
+ * converted). Kept by statement triggers on cih_meetings and cih_visitors and a row trigger on a
+ * first-timer's conversion (migration cih_week_stats), each recomputing the weeks it touched;
+ * the dashboards read these rows in one statement (docs/decisions/0225-audit-page-keys-and-cih-week-stats.md).
+ */
+export const cihWeekStats = pgTable(
+  'cih_week_stats',
+  {
+    centerId: uuid('center_id')
+      .notNull()
+      .references(() => centers.id, { onDelete: 'cascade' }),
+    week: date('week').notNull(),
+    meetings: integer('meetings').notNull(),
+    present: integer('present').notNull(),
+    members: integer('members').notNull(),
+    visitors: integer('visitors').notNull(),
+    firstTimers: integer('first_timers').notNull(),
+    sentToFirstTimers: integer('sent_to_first_timers').notNull(),
+    firstTimersConverted: integer('first_timers_converted').notNull(),
+    lastMeeting: date('last_meeting').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.centerId, t.week] }), index('cih_week_stats_week_idx').on(t.week, t.centerId)],
+);
+
 /** A member's mark at a meeting: present or absent, always explicit (an unmarked member has no row). */
 export const cihAttendanceMarks = pgTable(
   'cih_attendance_marks',

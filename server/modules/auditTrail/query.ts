@@ -280,13 +280,40 @@ async function countOrEstimate(db: Db, q: ResolvedFilters, limit: number): Promi
   return { totalCount: Math.max(estimate ?? (await estimateRows(db, where)), n), totalCountIsEstimate: true };
 }
 
-/** One page in the list's order, from a cursor or an offset, with one row more to tell whether another follows. */
+/**
+ * One page in the list's order, from a cursor or an offset, with one row more to tell whether
+ * another follows. A page that skips rows finds its keys first, from the filter's index alone (an
+ * offset skips index entries, not rows), and only the page's rows are read and named: names in the
+ * select list of one query ran for every skipped row (docs/decisions/0225-audit-page-keys-and-cih-week-stats.md).
+ * A page that skips none (the first, or one after a cursor) reads its rows in one step.
+ */
 export function pageQuery(db: Db, where: SQL | undefined, opts: { order: 'asc' | 'desc'; limit: number; offset: number; cursor?: Cursor }) {
-  return db
-    .select(listColumns)
+  const filtered = and(where, opts.cursor ? afterCursor(opts.cursor, opts.order) : undefined);
+  const offset = opts.cursor ? 0 : opts.offset;
+  if (offset === 0) {
+    return db
+      .select(listColumns)
+      .from(auditLogs)
+      .where(filtered)
+      .orderBy(...orderOf(opts.order))
+      .limit(opts.limit + 1);
+  }
+  const keys = db
+    .select({ id: auditLogs.id, createdAt: auditLogs.createdAt })
     .from(auditLogs)
-    .where(and(where, opts.cursor ? afterCursor(opts.cursor, opts.order) : undefined))
+    .where(filtered)
     .orderBy(...orderOf(opts.order))
     .limit(opts.limit + 1)
-    .offset(opts.cursor ? 0 : opts.offset);
+    .offset(offset)
+    .as('page_keys');
+  // Each key's row is read by its id in a lateral subquery with LIMIT 1: a nested loop over the
+  // keys in their order whatever the table's size (a plain join of a small table was hashed and
+  // sorted again). Named audit_logs, so the list's columns read the row.
+  const row = db.select().from(auditLogs).where(eq(auditLogs.id, keys.id)).limit(1).as('audit_logs');
+  const dir = sql.raw(opts.order);
+  return db
+    .select(listColumns)
+    .from(keys)
+    .innerJoinLateral(row, sql`true`)
+    .orderBy(sql`${keys.createdAt} ${dir}`, sql`${keys.id} ${dir}`);
 }

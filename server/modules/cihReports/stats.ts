@@ -1,28 +1,20 @@
-import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client.js';
-import { qualified, rowsOf } from '@/server/db/queries.js';
-import {
-  centers,
-  cihActivityReports,
-  cihFollowUps,
-  cihMeetings,
-  cihVisitors,
-  memberDirectory,
-  users,
-  zones,
-} from '@/server/db/schema/index.js';
+import { rowsOf } from '@/server/db/queries.js';
+import { centers, cihActivityReports, cihFollowUps, cihWeekStats, memberDirectory, zones } from '@/server/db/schema/index.js';
 
 /*
- * The statistics read only the meetings' pre-aggregate (present, members, visitors, first-timers
- * per meeting, written with each save), never the marks: a church-wide figure over years of
- * weekly meetings sums one row per meeting.
+ * The statistics read only the pre-aggregate per center and week (cih_week_stats, kept by triggers
+ * from the meetings' counts and the visitors sent to the first-timer list), never the marks nor the
+ * meetings: a reach's figures over 26 weeks are one statement over at most 26 rows per center
+ * (docs/decisions/0225-audit-page-keys-and-cih-week-stats.md).
  */
 
 /** Weeks of history the charts show. */
 const WEEKS = 26;
 
 type Totals = { meetings: number; present: number; members: number; visitors: number; firstTimers: number; attendanceRate: number | null };
-type Point = {
+type Week = {
   week: string;
   meetings: number;
   present: number;
@@ -31,8 +23,6 @@ type Point = {
   firstTimers: number;
   sentToFirstTimers: number;
   firstTimersConverted: number;
-  attendanceRate: number | null;
-  conversionRate: number | null;
 };
 
 const rate = (present: number, members: number) => (members > 0 ? Math.round((present / members) * 1000) / 10 : null);
@@ -45,92 +35,17 @@ function seriesStart(today = new Date()): string {
   return d.toISOString().slice(0, 10);
 }
 
-const inCenters = (where: SQL | undefined) =>
-  sql`${qualified(cihMeetings.centerId)} in (select ${centers.id} from ${centers} where ${where ?? sql`true`})`;
-
-async function totalsOf(db: Db, where: SQL | undefined): Promise<Totals> {
-  const [row] = await db
-    .select({
-      meetings: sql<number>`count(*)::int`.mapWith(Number),
-      present: sql<number>`coalesce(sum(${cihMeetings.presentCount}), 0)::int`.mapWith(Number),
-      members: sql<number>`coalesce(sum(${cihMeetings.membersCount}), 0)::int`.mapWith(Number),
-      visitors: sql<number>`coalesce(sum(${cihMeetings.visitorCount}), 0)::int`.mapWith(Number),
-      firstTimers: sql<number>`coalesce(sum(${cihMeetings.firstTimerCount}), 0)::int`.mapWith(Number),
-    })
-    .from(cihMeetings)
-    .where(where);
-  return { ...row, attendanceRate: rate(row.present, row.members) };
-}
-
-const weekOf = sql<string>`to_char(date_trunc('week', ${cihMeetings.meetingDate}::timestamp), 'YYYY-MM-DD')`;
-
-/**
- * Weekly sums since seriesStart: attendance over time and its rate, and the week's first-timers
- * with how many of those sent to the first-timer list have since converted. Conversion happens
- * on the first-timers' side (admin), so it is counted from the visitors' accounts here, not
- * pre-aggregated: a few thousand visitor rows at most over 26 weeks of the whole church.
- */
-async function seriesOf(db: Db, where: SQL | undefined, from: string): Promise<Point[]> {
-  const inRange = and(where, gte(cihMeetings.meetingDate, from));
-  const [rows, conversions] = await Promise.all([
-    db
-      .select({
-        week: weekOf,
-        meetings: sql<number>`count(*)::int`.mapWith(Number),
-        present: sql<number>`sum(${cihMeetings.presentCount})::int`.mapWith(Number),
-        members: sql<number>`sum(${cihMeetings.membersCount})::int`.mapWith(Number),
-        visitors: sql<number>`sum(${cihMeetings.visitorCount})::int`.mapWith(Number),
-        firstTimers: sql<number>`sum(${cihMeetings.firstTimerCount})::int`.mapWith(Number),
-      })
-      .from(cihMeetings)
-      .where(inRange)
-      .groupBy(weekOf)
-      .orderBy(weekOf),
-    db
-      .select({
-        week: weekOf,
-        sent: sql<number>`count(*)::int`.mapWith(Number),
-        converted: sql<number>`count(*) filter (where not ${users.isFirstTimer} and ${users.convertedAt} is not null)::int`.mapWith(Number),
-      })
-      .from(cihVisitors)
-      .innerJoin(cihMeetings, eq(cihMeetings.id, cihVisitors.meetingId))
-      .innerJoin(users, eq(users.id, cihVisitors.firstTimerId))
-      .where(inRange)
-      .groupBy(weekOf),
-  ]);
-  const byWeek = new Map(conversions.map((c) => [c.week, c]));
-  return rows.map((r) => {
-    const { sent = 0, converted = 0 } = byWeek.get(r.week) ?? {};
-    return {
-      ...r,
-      sentToFirstTimers: sent,
-      firstTimersConverted: converted,
-      attendanceRate: rate(r.present, r.members),
-      conversionRate: rate(converted, r.firstTimers),
-    };
-  });
-}
-
-async function reportCounts(db: Db, centerWhere: SQL | undefined, from: string) {
-  const inReach = sql`${qualified(cihActivityReports.centerId)} in (select ${centers.id} from ${centers} where ${centerWhere ?? sql`true`})`;
-  const [reports] = await db
-    .select({
-      submitted: sql<number>`count(*) filter (where ${cihActivityReports.status} = 'submitted')::int`.mapWith(Number),
-      drafts: sql<number>`count(*) filter (where ${cihActivityReports.status} = 'draft')::int`.mapWith(Number),
-      soulsWon: sql<number>`coalesce(sum(${cihActivityReports.soulsWon}), 0)::int`.mapWith(Number),
-    })
-    .from(cihActivityReports)
-    .where(and(inReach, gte(cihActivityReports.reportDate, from)));
-  const [followUps] = await db
-    .select({ openFollowUps: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(cihFollowUps)
-    .where(
-      and(
-        sql`${qualified(cihFollowUps.centerId)} in (select ${centers.id} from ${centers} where ${centerWhere ?? sql`true`})`,
-        eq(cihFollowUps.status, 'open'),
-      ),
-    );
-  return { activityReports: reports, openFollowUps: followUps.openFollowUps };
+/** The sums of the weeks: a week row covers whole weeks from a Monday, so they are the totals since `from`. */
+function totalsOf(weeks: Week[]): Totals {
+  const sum = (k: 'meetings' | 'present' | 'members' | 'visitors' | 'firstTimers') => weeks.reduce((n, w) => n + w[k], 0);
+  const totals = {
+    meetings: sum('meetings'),
+    present: sum('present'),
+    members: sum('members'),
+    visitors: sum('visitors'),
+    firstTimers: sum('firstTimers'),
+  };
+  return { ...totals, attendanceRate: rate(totals.present, totals.members) };
 }
 
 type CenterRow = {
@@ -150,37 +65,60 @@ type CenterRow = {
   reportedThisWeek: boolean;
 };
 
-/** Per center of the reach: its meetings' sums, current members and last meeting; and whether it met this week. */
-async function centerRows(db: Db, centerWhere: SQL | undefined, from: string, thisWeek: string) {
-  // Two grouped reads joined to the centers: a correlated count per center costs one index walk each.
+type Reports = { activityReports: { submitted: number; drafts: number; soulsWon: number }; openFollowUps: number };
+
+/** The sums a week row and a center row carry, as integers. */
+const SUMS = sql.raw(`coalesce(sum(s.meetings), 0)::int as meetings, coalesce(sum(s.present), 0)::int as present,
+  coalesce(sum(s.members), 0)::int as members, coalesce(sum(s.visitors), 0)::int as visitors,
+  coalesce(sum(s.first_timers), 0)::int as "firstTimers", coalesce(sum(s.sent_to_first_timers), 0)::int as "sentToFirstTimers",
+  coalesce(sum(s.first_timers_converted), 0)::int as "firstTimersConverted"`);
+
+/**
+ * Everything a reach's statistics show, in one statement: per center its weeks' sums, current
+ * members and last meeting; per week the reach's sums (weeks with a meeting); its activity reports
+ * since `from` and open follow-ups. centerWhere is over centers `c`.
+ */
+async function reachFigures(db: Db, centerWhere: SQL, from: string, thisWeek: string) {
   const result = await db.execute(sql`
-    select c.id as "centerId", c.center_name as "centerName", c.zone_id as "zoneId", z.zone_name as "zoneName",
-      coalesce(d.members, 0)::int as "currentMembers",
-      coalesce(m.meetings, 0)::int as meetings, coalesce(m.present, 0)::int as present, coalesce(m.members, 0)::int as members,
-      coalesce(m.visitors, 0)::int as visitors, coalesce(m.first_timers, 0)::int as "firstTimers",
-      coalesce(f.sent, 0)::int as "sentToFirstTimers", coalesce(f.converted, 0)::int as "firstTimersConverted",
-      to_char(m.last_meeting, 'YYYY-MM-DD') as "lastMeeting", coalesce(m.last_meeting >= ${thisWeek}::date, false) as "reportedThisWeek"
-    from ${centers} c join ${zones} z on z.id = c.zone_id
-    left join (
-      select center_id, count(*) as members from ${memberDirectory} where not archived and not disabled group by center_id
-    ) d on d.center_id = c.id
-    left join (
-      select center_id, count(*) as meetings, sum(present_count) as present, sum(members_count) as members, sum(visitor_count) as visitors,
-        sum(first_timer_count) as first_timers, max(meeting_date) as last_meeting
-      from ${cihMeetings} where meeting_date >= ${from}::date group by center_id
-    ) m on m.center_id = c.id
-    left join (
-      select fm.center_id, count(*) as sent, count(*) filter (where not u.is_first_timer and u.converted_at is not null) as converted
-      from ${cihVisitors} v join ${cihMeetings} fm on fm.id = v.meeting_id join ${users} u on u.id = v.first_timer_id
-      where v.first_timer_id is not null and fm.meeting_date >= ${from}::date group by fm.center_id
-    ) f on f.center_id = c.id
-    where ${centerWhere ?? sql`true`}
-    order by z.zone_name, c.center_name`);
-  return rowsOf<CenterRow>(result).map((r) => ({
+    with reach as (
+      select c.id, c.center_name, c.zone_id, z.zone_name from ${centers} c join ${zones} z on z.id = c.zone_id where ${centerWhere}
+    ), s as (
+      select s.* from ${cihWeekStats} s where s.week >= ${from}::date and s.center_id in (select id from reach)
+    ), per_center as (
+      select r.id as "centerId", r.center_name as "centerName", r.zone_id as "zoneId", r.zone_name as "zoneName",
+        coalesce(d.members, 0)::int as "currentMembers", ${SUMS},
+        to_char(max(s.last_meeting), 'YYYY-MM-DD') as "lastMeeting", coalesce(max(s.last_meeting) >= ${thisWeek}::date, false) as "reportedThisWeek"
+      from reach r left join s on s.center_id = r.id
+      left join (
+        select center_id, count(*) as members from ${memberDirectory}
+        where not archived and not disabled and center_id in (select id from reach) group by center_id
+      ) d on d.center_id = r.id
+      group by r.id, r.center_name, r.zone_id, r.zone_name, d.members
+    ), weekly as (
+      select to_char(s.week, 'YYYY-MM-DD') as week, ${SUMS} from s group by s.week
+    )
+    select
+      (select coalesce(json_agg(p order by p."zoneName", p."centerName"), '[]') from per_center p) as centers,
+      (select coalesce(json_agg(w order by w.week), '[]') from weekly w) as weeks,
+      (select json_build_object(
+          'submitted', count(*) filter (where status = 'submitted'), 'drafts', count(*) filter (where status = 'draft'),
+          'soulsWon', coalesce(sum(souls_won), 0))
+        from ${cihActivityReports} where center_id in (select id from reach) and report_date >= ${from}::date) as reports,
+      (select count(*)::int from ${cihFollowUps} where center_id in (select id from reach) and status = 'open') as "openFollowUps"`);
+  const [row] = rowsOf<{ centers: CenterRow[]; weeks: Week[]; reports: Reports['activityReports']; openFollowUps: number }>(result);
+  const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+  const perCenter = parse(row.centers).map((r) => ({
     ...r,
     attendanceRate: rate(r.present, r.members),
     conversionRate: rate(r.firstTimersConverted, r.firstTimers),
   }));
+  const series = parse(row.weeks).map((w) => ({
+    ...w,
+    attendanceRate: rate(w.present, w.members),
+    conversionRate: rate(w.firstTimersConverted, w.firstTimers),
+  }));
+  const reports: Reports = { activityReports: parse(row.reports), openFollowUps: Number(row.openFollowUps) };
+  return { perCenter, series, totals: totalsOf(series), reports };
 }
 
 /**
@@ -201,26 +139,15 @@ function conversionOf(rows: Array<{ firstTimers: number; sentToFirstTimers: numb
 /** GetCIHStats: one center. */
 export async function centerStats(db: Db, centerId: string, today = new Date()) {
   const from = seriesStart(today);
-  const where = eq(centers.id, centerId);
-  const [totals, series, [center], reports] = await Promise.all([
-    totalsOf(db, and(eq(cihMeetings.centerId, centerId), gte(cihMeetings.meetingDate, from))),
-    seriesOf(db, eq(cihMeetings.centerId, centerId), from),
-    centerRows(db, sql`c.id = ${centerId}`, from, thisMonday(today)),
-    reportCounts(db, where, from),
-  ]);
-  return { from, ...totals, ...conversionOf([center]), ...reports, center, series };
+  const { perCenter, series, totals, reports } = await reachFigures(db, sql`c.id = ${centerId}`, from, thisMonday(today));
+  const [center] = perCenter;
+  return { from, ...totals, ...conversionOf(perCenter), ...reports, center, series };
 }
 
 /** GetZoneCIHStats: one zone, and each of its centers. */
 export async function zoneStats(db: Db, zoneId: string, today = new Date()) {
   const from = seriesStart(today);
-  const inZone = inCenters(eq(centers.zoneId, zoneId));
-  const [totals, series, perCenter, reports] = await Promise.all([
-    totalsOf(db, and(inZone, gte(cihMeetings.meetingDate, from))),
-    seriesOf(db, inZone, from),
-    centerRows(db, sql`c.zone_id = ${zoneId}`, from, thisMonday(today)),
-    reportCounts(db, eq(centers.zoneId, zoneId), from),
-  ]);
+  const { perCenter, series, totals, reports } = await reachFigures(db, sql`c.zone_id = ${zoneId}`, from, thisMonday(today));
   return {
     from,
     ...totals,
@@ -232,29 +159,21 @@ export async function zoneStats(db: Db, zoneId: string, today = new Date()) {
   };
 }
 
-/** GetCIHDasboardStats: the whole church, each zone, and the centers that did not meet this week. */
-export async function dashboardStats(db: Db, today = new Date()) {
-  const from = seriesStart(today);
-  const [totals, series, perCenter, reports] = await Promise.all([
-    totalsOf(db, gte(cihMeetings.meetingDate, from)),
-    seriesOf(db, undefined, from),
-    centerRows(db, undefined, from, thisMonday(today)),
-    reportCounts(db, undefined, from),
-  ]);
-  const zonesById = new Map<
-    string,
-    {
-      zoneId: string;
-      zoneName: string;
-      centers: number;
-      meetings: number;
-      present: number;
-      members: number;
-      firstTimers: number;
-      sentToFirstTimers: number;
-      firstTimersConverted: number;
-    }
-  >();
+type ZoneRow = {
+  zoneId: string;
+  zoneName: string;
+  centers: number;
+  meetings: number;
+  present: number;
+  members: number;
+  firstTimers: number;
+  sentToFirstTimers: number;
+  firstTimersConverted: number;
+};
+
+/** The centers' sums per zone, in the centers' order (by zone name). */
+function zonesOf(perCenter: CenterRow[]) {
+  const zonesById = new Map<string, ZoneRow>();
   for (const c of perCenter) {
     const z = zonesById.get(c.zoneId) ?? {
       zoneId: c.zoneId,
@@ -276,12 +195,17 @@ export async function dashboardStats(db: Db, today = new Date()) {
     z.firstTimersConverted += c.firstTimersConverted;
     zonesById.set(c.zoneId, z);
   }
-  const perZone = [...zonesById.values()].map((z) => ({
+  return [...zonesById.values()].map((z) => ({
     ...z,
     attendanceRate: rate(z.present, z.members),
     conversionRate: rate(z.firstTimersConverted, z.firstTimers),
   }));
-  const notReported = perCenter.filter((c) => !c.reportedThisWeek);
+}
+
+/** GetCIHDasboardStats: the whole church, each zone, and the centers that did not meet this week. */
+export async function dashboardStats(db: Db, today = new Date()) {
+  const from = seriesStart(today);
+  const { perCenter, series, totals, reports } = await reachFigures(db, sql`true`, from, thisMonday(today));
   return {
     from,
     ...totals,
@@ -289,8 +213,8 @@ export async function dashboardStats(db: Db, today = new Date()) {
     ...reports,
     series,
     centerCount: perCenter.length,
-    zones: perZone,
-    notReportedThisWeek: notReported,
+    zones: zonesOf(perCenter),
+    notReportedThisWeek: perCenter.filter((c) => !c.reportedThisWeek),
   };
 }
 
