@@ -19,7 +19,7 @@ export type Fingerprint = { table: string; rows: number; hash: string };
 export type MoveReport = { tables: Fingerprint[]; sequences: number; ms: number };
 
 /** One query runner for either side: PGlite through drizzle, PostgreSQL through a pg client. */
-type Query = <T>(text: string, values?: unknown[]) => Promise<T[]>;
+export type Query = <T>(text: string, values?: unknown[]) => Promise<T[]>;
 
 /** The settings row text depends on; both sides render rows under these. */
 const SAME_TEXT = [
@@ -83,7 +83,7 @@ async function inDependencyOrder(query: Query, tables: Table[]): Promise<Table[]
 }
 
 /** Each table's row count and content hash: rows as text (in SAME_TEXT), each md5'd, sorted, md5'd together. */
-export async function fingerprints(query: Query, tables: Array<Pick<Table, 'name' | 'columns'>>): Promise<Fingerprint[]> {
+async function fingerprints(query: Query, tables: Array<Pick<Table, 'name' | 'columns'>>): Promise<Fingerprint[]> {
   for (const setting of SAME_TEXT) await query(setting);
   const out: Fingerprint[] = [];
   for (const t of tables) {
@@ -96,6 +96,11 @@ export async function fingerprints(query: Query, tables: Array<Pick<Table, 'name
     out.push({ table: t.name, rows: row.rows, hash: row.hash ?? 'empty' });
   }
   return out;
+}
+
+/** Every table's fingerprint on one side: what the move compares, for a check of its own. */
+export async function tableFingerprints(query: Query): Promise<Fingerprint[]> {
+  return fingerprints(query, await tablesOf(query));
 }
 
 /** The migrations applied, oldest first: the two sides must be at one version. */
@@ -136,12 +141,12 @@ async function openSource(dataDir: string): Promise<Database> {
   }
 }
 
-const pgliteQuery =
+export const pgliteQuery =
   (runner: { execute: Database['db']['execute'] }): Query =>
   async <T>(text: string) =>
     rowsOf<T>(await runner.execute(sql.raw(text)));
 
-const pgQuery =
+export const pgQuery =
   (client: pg.Client): Query =>
   async <T>(text: string, values?: unknown[]) =>
     (await client.query(text, values)).rows as T[];
