@@ -5,7 +5,7 @@
  * (`-- audit`: bench/audit.ts, `-- audit-estimate`: bench/auditEstimate.ts, `-- cih`: bench/cih.ts,
  * `-- import`: bench/import.ts, `-- import-xlsx`: bench/importXlsx.ts, `-- timing`: bench/accountTiming.ts,
  * `-- zones`: bench/zoneDropdown.ts, `-- flood`: bench/signInFlood.ts, `-- mail`: bench/mailRate.ts, `-- households`: bench/householdsMigration.ts,
- * `-- move`: bench/moveToPostgres.ts).
+ * `-- move`: bench/moveToPostgres.ts, `-- sunday`: bench/sunday.ts).
  * See bench/README.md.
  */
 import fs from 'node:fs';
@@ -137,6 +137,7 @@ const benches: Record<string, () => Promise<number>> = {
   zones: async () => (await import('./zoneDropdown.js')).benchZoneDropdown(),
   'shared-counters': async () => (await import('./sharedCounters.js')).benchSharedCounters(),
   move: async () => (await import('./moveToPostgres.js')).benchMove(),
+  sunday: async () => (await import('./sunday.js')).benchSunday(),
 };
 const chosen = process.argv[2];
 if (chosen && !benches[chosen]) {
