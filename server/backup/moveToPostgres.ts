@@ -153,7 +153,9 @@ export const pgQuery =
 
 /**
  * Copies one table: a cursor over its rows as JSON objects on the source, sent in batches to the
- * target as one json_populate_recordset insert each, so memory holds one batch, not the table.
+ * target as one json_populate_recordset insert each, so memory holds a batch or two, not the
+ * table. One insert is in flight while the next batch is read: PGlite works in this process,
+ * PostgreSQL in its own, so the two overlap.
  */
 async function copyTable(source: Query, target: pg.Client, table: Table): Promise<number> {
   const cols = table.columns.map(quoteIdent).join(', ');
@@ -163,12 +165,20 @@ async function copyTable(source: Query, target: pg.Client, table: Table): Promis
   let copied = 0;
   let batch: string[] = [];
   let chars = 0;
+  // The insert under way; its failure is kept (not left unhandled) and thrown at the next batch.
+  let inFlight: Promise<void> = Promise.resolve();
+  let failed: unknown;
   const flush = async () => {
+    await inFlight;
+    if (failed) throw failed;
     if (batch.length === 0) return;
-    await target.query(insert, [`[${batch.join(',')}]`]);
-    copied += batch.length;
+    const [json, rows] = [`[${batch.join(',')}]`, batch.length];
     batch = [];
     chars = 0;
+    inFlight = target.query(insert, [json]).then(
+      () => void (copied += rows),
+      (err) => void (failed = err),
+    );
   };
   for (;;) {
     const rows = await source<{ r: string }>(`FETCH ${table.hasBytes ? FETCH_ROWS_WITH_BYTES : FETCH_ROWS} FROM move_rows`);
@@ -179,6 +189,7 @@ async function copyTable(source: Query, target: pg.Client, table: Table): Promis
     }
     if (chars >= BATCH_CHARS || batch.length >= FETCH_ROWS) await flush();
   }
+  await flush();
   await flush();
   await source('CLOSE move_rows');
   return copied;

@@ -66,9 +66,9 @@ async function seededDataDir(): Promise<string> {
       embedded: false,
       passwordCost: TEST_PASSWORD_COST,
     });
-    const bytes = `\\x${Buffer.from(Array.from({ length: 256 }, (_, i) => i)).toString('hex')}`;
+    const hex = Buffer.from(Array.from({ length: 256 }, (_, i) => i)).toString('hex');
     await database.db.execute(sql`insert into files (user_id, file_type, file_name, content_type, size, data)
-      select id, 'Attachment', 'every byte.bin', 'application/octet-stream', 256, ${bytes}::bytea from users where email = ${ADMIN_EMAIL}`);
+      select id, 'Attachment', 'every byte.bin', 'application/octet-stream', 256, decode(${hex}, 'hex') from users where email = ${ADMIN_EMAIL}`);
   } finally {
     await database.close();
   }
