@@ -169,15 +169,20 @@ function recordStatements(client: PGlite) {
 class RolledBack extends Error {}
 
 /** The recorded statements run again, one after another, on a PGlite copy of the database as it was before them. */
-async function replay(log: Entry[], snapshot: Blob): Promise<{ seconds: number; statements: number; errors: number }> {
+async function replay(log: Entry[], snapshot: Blob): Promise<{ seconds: number; statements: number; errors: number; samples: string[] }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-bench-sunday-replay-'));
   const copy = await openDatabase({ dataDir: path.join(dir, 'data'), loadDataDir: snapshot });
   const client = (copy.db as unknown as { $client: PGlite }).$client;
   let statements = 0;
   let errors = 0;
+  const samples = new Set<string>();
+  const failed = (err: Error) => {
+    errors++;
+    if (samples.size < 3) samples.add(err.message);
+  };
   const step = (runner: Pick<PGlite, 'query' | 'exec'>, s: Step) => {
     statements++;
-    return (s.exec ? runner.exec(s.text, s.options) : runner.query(s.text, s.params, s.options)).catch(() => void errors++);
+    return (s.exec ? runner.exec(s.text, s.options) : runner.query(s.text, s.params, s.options)).catch(failed);
   };
   try {
     const started = performance.now();
@@ -192,10 +197,10 @@ async function replay(log: Entry[], snapshot: Blob): Promise<{ seconds: number; 
           if (entry.failed) throw new RolledBack();
         })
         .catch((err) => {
-          if (!(err instanceof RolledBack)) errors++;
+          if (!(err instanceof RolledBack)) failed(err);
         });
     }
-    return { seconds: (performance.now() - started) / 1000, statements, errors };
+    return { seconds: (performance.now() - started) / 1000, statements, errors, samples: [...samples] };
   } finally {
     await copy.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -239,7 +244,8 @@ async function httpRun(config: AppConfig, record: boolean) {
     await database.db.execute(sql`vacuum analyze`);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const snapshot = record ? await database.dumpDataDir!() : undefined;
+    // After a checkpoint, in a transaction of its own (the backup's way, docs/decisions/0136): the copy holds every committed row.
+    const snapshot = record ? await database.backup!() : undefined;
     const recorder = record ? recordStatements((database.db as unknown as { $client: PGlite }).$client) : undefined;
     recorder?.start();
     const result = await load(base, users);
@@ -290,6 +296,7 @@ export async function benchSunday(): Promise<number> {
         `one after another, took ${limit.seconds.toFixed(1)} s (${(limit.statements / limit.seconds).toFixed(0)} statements/s, ${limit.errors} errors): ` +
         `PGlite alone answers about ${(calls / limit.seconds).toFixed(0)} calls/s of this mix.`,
     );
+    for (const sample of limit.samples) console.log(`  a replay error: ${sample}`);
     const server = await postgresDatabase();
     if (server) {
       try {

@@ -11,8 +11,8 @@ const { base, users, warmupS, durationS } = workerData;
 
 /** The mix of a Sunday: what people open most, and the saves leaders and members make. */
 const MIX = [
-  ['sign-in', 5],
-  ['overview', 15],
+  ['sign-in', 2],
+  ['overview', 18],
   ['unread count', 15],
   ['notifications', 10],
   ['member list page', 20],
