@@ -4,7 +4,8 @@
  * 10,000 first-timers (bench/convert.ts). `npm run bench -- members`: bench/members.ts instead
  * (`-- audit`: bench/audit.ts, `-- audit-estimate`: bench/auditEstimate.ts, `-- cih`: bench/cih.ts,
  * `-- import`: bench/import.ts, `-- import-xlsx`: bench/importXlsx.ts, `-- timing`: bench/accountTiming.ts,
- * `-- zones`: bench/zoneDropdown.ts, `-- flood`: bench/signInFlood.ts, `-- mail`: bench/mailRate.ts, `-- households`: bench/householdsMigration.ts).
+ * `-- zones`: bench/zoneDropdown.ts, `-- flood`: bench/signInFlood.ts, `-- mail`: bench/mailRate.ts, `-- households`: bench/householdsMigration.ts,
+ * `-- move`: bench/moveToPostgres.ts, `-- sunday`: bench/sunday.ts, `-- mail-crash`: bench/mailCrash.ts).
  * See bench/README.md.
  */
 import fs from 'node:fs';
@@ -135,6 +136,9 @@ const benches: Record<string, () => Promise<number>> = {
   households: async () => (await import('./householdsMigration.js')).benchHouseholds(),
   zones: async () => (await import('./zoneDropdown.js')).benchZoneDropdown(),
   'shared-counters': async () => (await import('./sharedCounters.js')).benchSharedCounters(),
+  move: async () => (await import('./moveToPostgres.js')).benchMove(),
+  sunday: async () => (await import('./sunday.js')).benchSunday(),
+  'mail-crash': async () => (await import('./mailCrash.js')).benchMailCrash(),
 };
 const chosen = process.argv[2];
 if (chosen && !benches[chosen]) {
