@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '@/server/db/client.js';
 import { users } from '@/server/db/schema/index.js';
 import { seedDatabase } from '@/server/seed/index.js';
 import { dropProxy, readLoad, scratchDatabase, terminateBackends } from '@/tests/support/faults.js';
@@ -19,7 +18,7 @@ import {
   untilListening,
   type Proc,
 } from '@/tests/support/serverProcess.js';
-import { TEST_PASSWORD_COST } from '@/tests/support/server.js';
+import { memoryDatabase, TEST_PASSWORD_COST } from '@/tests/support/server.js';
 
 const PG = process.env.TEST_DATABASE_URL;
 const ADMIN = { username: PROCESS_ADMIN.email, password: PROCESS_ADMIN.password };
@@ -354,7 +353,7 @@ embeddedOnly('first-start credentials', () => {
 
 embeddedOnly('a seed cut short', () => {
   it('leaves nothing half done, and the next start seeds in full', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await memoryDatabase();
     const { db } = database;
     const opts = { adminEmail: 'admin@example.org', embedded: true, passwordCost: TEST_PASSWORD_COST };
     try {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, countDistinct, eq, isNull, like, ne, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, permissionString, P } from '@/domain/roles/permissions.js';
 import { DEFAULT_ROLE_PERMISSIONS, PLATFORM_ROLES, type RoleName } from '@/domain/roles/roles.js';
-import { openDatabase, type Db } from '@/server/db/client.js';
+import type { Db } from '@/server/db/client.js';
 import {
   affinityGroups,
   biodata,
@@ -27,7 +27,15 @@ import { seedCatalogue } from '@/server/seed/base.js';
 import { seedDemo } from '@/server/seed/demo.js';
 import { seedDatabase, type SeedOptions } from '@/server/seed/index.js';
 import { verifyPassword } from '@/server/modules/auth/passwords.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_PASSWORD, startServer, TEST_PASSWORD_COST, type TestServer } from '@/tests/support/server.js';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  DEMO_PASSWORD,
+  memoryDatabase,
+  startServer,
+  TEST_PASSWORD_COST,
+  type TestServer,
+} from '@/tests/support/server.js';
 
 // The product's enumerations, word for word.
 const GENDER_OF_TITLE: Record<string, string> = { Mr: 'Male', Master: 'Male', Mrs: 'Female', Miss: 'Female' };
@@ -335,7 +343,7 @@ describe('administrator account', () => {
 
 describe('seedDemo on its own', () => {
   it('builds the same church on another database and generates a password when none is given', async () => {
-    const other = await openDatabase({ dataDir: 'memory://' });
+    const other = await memoryDatabase();
     try {
       await seedCatalogue(other.db);
       const result = await seedDemo(other.db, { passwordCost: TEST_PASSWORD_COST });

@@ -44,6 +44,16 @@ function pgliteTemplate(): Promise<Blob> | undefined {
   return templateBlob;
 }
 
+/**
+ * An in-memory PGlite of its own, a copy of the run's migrated template when there is one: for a
+ * test that needs a second embedded database beside its server's, without paying for initdb and
+ * every migration again (docs/decisions/0221).
+ */
+export async function memoryDatabase(): Promise<Database> {
+  const template = pgliteTemplate();
+  return openDatabase({ dataDir: 'memory://', loadDataDir: template && (await template) });
+}
+
 /** A new database, copied from the run's migrated template database when there is one. */
 async function createDatabase(admin: import('pg').Client, name: string, template: string | undefined) {
   if (!template) {
@@ -70,9 +80,7 @@ async function createDatabase(admin: import('pg').Client, name: string, template
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const template = pgliteTemplate();
-    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: template && (await template) });
-    return { database, drop: async () => {} };
+    return { database: await memoryDatabase(), drop: async () => {} };
   }
   const pg = (await import('pg')).default;
   const name = `flock_test_${randomBytes(6).toString('hex')}`;

@@ -19,6 +19,7 @@ if (typeof document !== 'undefined') {
   // clients, stores, mocks such as App.test.tsx's); react-admin, MUI and React stay loaded.
   vi.resetModules();
   trackShortTimers();
+  await insertStylesAsRules();
   // Screens render here without the signed-in layout that loads the areas' texts.
   const { loadAreaTexts } = await import('@/src/i18n');
   await loadAreaTexts();
@@ -30,6 +31,27 @@ afterEach(async () => {
   const { cleanup } = await import('@testing-library/react');
   cleanup();
 });
+
+/**
+ * MUI's styles go into jsdom as rules of one style sheet (emotion's "speedy" mode, its production
+ * way) rather than as one <style> element per rule (its development way): jsdom then parses each
+ * rule alone instead of adding a node and a sheet to the page for it (docs/decisions/0221).
+ */
+async function insertStylesAsRules() {
+  const [{ createElement }, { renderToString }, { __unsafe_useEmotionCache }] = await Promise.all([
+    import('react'),
+    import('react-dom/server'),
+    import('@emotion/react'),
+  ]);
+  // @emotion/react's default cache, the one MUI writes into: read by rendering a component that asks for it.
+  renderToString(
+    createElement(() => {
+      const cache = __unsafe_useEmotionCache();
+      if (cache) cache.sheet.isSpeedy = true;
+      return null;
+    }),
+  );
+}
 
 /**
  * The web project's files share one jsdom per worker (vitest.config.ts); each starts as a fresh
