@@ -55,9 +55,9 @@ describe("a list's selected rows, by id", () => {
     expect(asAdmin.body.totalCount).toBe(1);
     const asHead = await s.call('GET', url, { token: hod.token });
     expect(ids(asHead)).toEqual([usher]);
-    // Without UserId, the whole department.
+    // Without UserId, the whole department (its head is one of its members).
     const whole = await s.call('GET', `/Department/GetDepartmentMembers?Id=${deptId}`, { token: hod.token });
-    expect(ids(whole)).toEqual([usher, usher2].sort());
+    expect(ids(whole)).toEqual([usher, usher2, hod.id].sort());
     // Another department's people stay out of the head's reach.
     const elsewhere = await s.call('GET', `/Department/GetDepartmentMembers?Id=${otherId}&UserId=${outsider}`, { token: hod.token });
     expect(elsewhere.status).toBe(403);
