@@ -57,7 +57,7 @@ describe('actions on a selection of a list other than the member list, on a phon
     await bar.getByText('2 selected').waitFor();
     await bar.getByRole('button', { name: 'Add tag' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a tag to 2 people' });
-    await dialog.getByRole('combobox', { name: 'Tag' }).click();
+    await dialog.getByRole('combobox', { name: /^Tag/ }).click();
     await page.getByRole('option', { name: TAG }).click();
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expectToast(page, 'Tag added to 2 people');
