@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startE2e, type E2e } from './harness.js';
+import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
 import { expectHeading, expectToast, signIn } from './pages.js';
 import { adminCall, phonePage } from './routeWalk.js';
 
@@ -12,6 +12,20 @@ afterAll(async () => {
 });
 
 const TAG = 'Visit this week';
+/** The demo member (server/seed/demo.ts), who sings in the Choir. */
+const MEMBER = { email: 'member@example.org', name: 'Adaeze Okafor' };
+const TITLE = 'Choir practice moves to Friday';
+
+async function inboxTitles(email: string): Promise<string[]> {
+  const login = await fetch(`${e2e.url}/api/Auth/Login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: email, password: DEMO_PASSWORD }),
+  });
+  const { token } = (await login.json()).data as { token: string };
+  const res = await fetch(`${e2e.url}/api/Notification/GetAllNotifications?PageSize=50`, { headers: { Authorization: `Bearer ${token}` } });
+  return ((await res.json()).data as Array<{ title: string }>).map((n) => n.title);
+}
 /** The smallest tap target on a phone (docs/decisions/0204). */
 const THUMB = 44;
 
@@ -72,6 +86,33 @@ describe('actions on a selection of a list other than the member list, on a phon
     expect(all.find((t) => t.id === tag.id)?.people).toBe(2);
     // Nothing is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+
+  it("writes to a person chosen on a department's cards: the message is in their inbox", async () => {
+    const departments = (await adminCall(e2e, '/Department/GetAllDepartment?PageSize=100')) as Array<{
+      id: string;
+      departmentName: string;
+      hodId: string | null;
+    }>;
+    const choir = departments.find((d) => d.departmentName === 'Choir')!;
+    const page = await phonePage(e2e);
+    await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
+    await page.goto(`${e2e.url}/departments/view/Choir/${choir.id}/${choir.hodId}`);
+    await expectHeading(page, 'Choir');
+    await page.getByPlaceholder('Search').fill('Adaeze');
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await page.getByRole('checkbox', { name: `Select ${MEMBER.name}` }).check();
+    const bar = page.getByRole('region', { name: 'Actions on the selection' });
+    await bar.getByText('1 selected').waitFor();
+    await bar.getByRole('button', { name: 'Message them' }).click();
+    const compose = page.getByRole('dialog', { name: 'New notification' });
+    await compose.getByText(/^This reaches 1 person$/).waitFor();
+    await compose.getByRole('textbox', { name: 'Title' }).fill(TITLE);
+    await compose.getByRole('textbox', { name: 'Message' }).fill('Same hall, 6pm.');
+    await compose.getByRole('button', { name: 'Send', exact: true }).click();
+    await expectToast(page, 'Notification sent');
+    expect(await inboxTitles(MEMBER.email)).toContain(TITLE);
     await page.close();
   });
 });
