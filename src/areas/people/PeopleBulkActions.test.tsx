@@ -112,7 +112,7 @@ describe("a phone's select mode", () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Kemi Ade' }));
     const bar = await screen.findByRole('region', { name: 'Actions on the selection' });
     expect(within(bar).queryByRole('button', { name: 'Add tag' })).toBeNull();
-    fireEvent.click(within(bar).getByRole('button', { name: 'Message them' }));
+    fireEvent.click(await within(bar).findByRole('button', { name: 'Message them' }));
     const dialog = await screen.findByRole('dialog', { name: 'New notification' });
     expect(within(dialog).getByText('Kemi Ade (kemi@example.org)')).toBeTruthy();
     expect(api.callsTo('GET /Department/GetDepartmentMembers').at(-1)!.query).toMatchObject({ Id: DEPT.id, UserId: KEMI.id });
