@@ -115,7 +115,7 @@ describe("a phone's select mode", () => {
     fireEvent.click(await within(bar).findByRole('button', { name: 'Message them' }));
     const dialog = await screen.findByRole('dialog', { name: 'New notification' });
     expect(within(dialog).getByText('Kemi Ade (kemi@example.org)')).toBeTruthy();
-    expect(api.callsTo('GET /Department/GetDepartmentMembers').at(-1)!.query).toMatchObject({ Id: DEPT.id, UserId: KEMI.id });
+    expect(api.callsTo('GET /Department/GetDepartmentMembers').at(-1)!.query).toMatchObject({ id: DEPT.id, UserId: KEMI.id });
   });
 });
 
