@@ -33,12 +33,14 @@ type Props = {
   /** Columns after the member summary's own. */
   extraColumns?: ColumnDef[];
   rowActions?: ReactElement;
+  /** Actions on a selection of the members (docs/decisions/0222). */
+  bulkActions?: ReactElement;
   /** What the table says while the record has no members (an i18n key). */
   emptyText: string;
 };
 
 /** Members of a zone, a center or a department, as a page within that record's screen. */
-export function MemberTable({ resource = 'members', filter, extraColumns = [], rowActions, emptyText }: Props) {
+export function MemberTable({ resource = 'members', filter, extraColumns = [], rowActions, bulkActions, emptyText }: Props) {
   return (
     <TableList
       resource={resource}
@@ -47,6 +49,7 @@ export function MemberTable({ resource = 'members', filter, extraColumns = [], r
       sortFields={MEMBER_SORTS}
       sort={DEFAULT_SORT}
       rowActions={rowActions}
+      bulkActions={bulkActions}
       empty={<EmptyNote text={emptyText} />}
       nested
     />

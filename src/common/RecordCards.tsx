@@ -1,8 +1,21 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { RecordContextProvider, useListContext, useTranslate, type RaRecord } from 'react-admin';
-import { Box, Card, IconButton, LinearProgress, Link, Popover, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Box,
+  Card,
+  Checkbox,
+  IconButton,
+  LinearProgress,
+  Link,
+  Popover,
+  Stack,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { THUMB } from './thumb';
+import { SelectionBar, useSelectMode } from './SelectionBar';
 
 /** Below MUI's 'sm' breakpoint (600 px): a phone held upright. Lists show cards there (react-admin's SimpleList pattern). */
 export const usePhone = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -22,6 +35,11 @@ type RecordCardsProps<R extends RaRecord> = {
   onOpen?: (record: R) => void;
   /** What an empty page of the list shows. */
   empty?: ReactNode;
+  /**
+   * Actions on a selection (docs/decisions/0222): with them, a Select button turns on a checkbox
+   * per card, and a bar under the cards holds the actions while anyone is selected.
+   */
+  bulkActions?: ReactElement;
 };
 
 /** A value worth a line: a card leaves out what a table would show as an empty cell. */
@@ -31,16 +49,25 @@ const shown = (value: ReactNode) => value !== null && value !== undefined && val
  * The list's page as cards on a phone: the name, then one short line per field, and the row's
  * actions behind a menu button, so nothing is wider than the screen.
  */
-export function RecordCards<R extends RaRecord>({ title, name, lines, actions, onOpen, empty }: RecordCardsProps<R>) {
+export function RecordCards<R extends RaRecord>({ title, name, lines, actions, onOpen, empty, bulkActions }: RecordCardsProps<R>) {
   const translate = useTranslate();
-  const { data, isPending } = useListContext<R>();
+  const { data, isPending, selectedIds, onToggleItem } = useListContext<R>();
+  const [selecting, setSelecting] = useSelectMode(!!bulkActions);
   if (isPending) return <LinearProgress sx={{ m: 2 }} />;
   if (!data?.length) return <>{empty ?? <Typography sx={{ p: 2 }}>{translate('flock.crud.no_rows')}</Typography>}</>;
-  return (
+  const cards = (
     <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 1, m: 0 }}>
       {data.map((record) => (
         <RecordContextProvider key={record.id} value={record}>
           <Card component="li" sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+            {selecting && (
+              <Checkbox
+                checked={selectedIds.includes(record.id)}
+                onChange={() => onToggleItem(record.id)}
+                slotProps={{ input: { 'aria-label': translate('flock.selection.select_one', { name: name(record) }) } }}
+                sx={{ minWidth: THUMB, minHeight: THUMB, m: -1 }}
+              />
+            )}
             {/* A name or a line's value that links elsewhere is a tap target: THUMB high (theme.ts), as MUI's Link is on a phone. */}
             <Box
               sx={{
@@ -71,11 +98,17 @@ export function RecordCards<R extends RaRecord>({ title, name, lines, actions, o
                 ) : null;
               })}
             </Box>
-            {actions && <RowActionsMenu name={name(record)}>{actions}</RowActionsMenu>}
+            {actions && !selecting && <RowActionsMenu name={name(record)}>{actions}</RowActionsMenu>}
           </Card>
         </RecordContextProvider>
       ))}
     </Stack>
+  );
+  if (!bulkActions) return cards;
+  return (
+    <SelectionBar selecting={selecting} onSelecting={setSelecting} actions={bulkActions}>
+      {cards}
+    </SelectionBar>
   );
 }
 

@@ -158,6 +158,14 @@ export const enAreas = {
         modules: { Affinitygroups: 'Affinity groups', Firsttimers: 'First-timers', Department: 'Departments', Appoitment: 'Appointments' },
       },
     },
+    // A phone's select mode on a list of people (docs/decisions/0222).
+    selection: {
+      select: 'Select',
+      done: 'Done',
+      select_one: 'Select %{name}',
+      bar: 'Actions on the selection',
+      count: '%{smart_count} selected',
+    },
     // Saved lists and actions on 'all that match' (docs/decisions/0214).
     saved_lists: {
       intro: 'Filters of the member list kept by name. Open one to see its members as they are today.',

@@ -123,12 +123,12 @@ describe('adding and removing a tag on a selection', () => {
     // Hidden from leaders: the clerk (without CAN_UPDATE_OTHER_MEMBERS) does not list them.
     const res = await apply({ tagId: youth.id, action: 'add', userIds: [people.Chidi, hidden] }, clerk.token);
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe('1 of the people chosen is not in your member list; nobody was changed');
-    // A first-timer and an unknown id are not in anyone's member list either.
+    expect(res.body.message).toBe('1 of the people chosen is not in your lists of people; nobody was changed');
+    // A first-timer is not in the lists of a clerk who does not read first-timers; an unknown id in nobody's.
     const unknown = '00000000-0000-4000-8000-000000000001';
-    const both = await apply({ tagId: youth.id, action: 'add', userIds: [people.Chidi, firstTimer, unknown] });
+    const both = await apply({ tagId: youth.id, action: 'add', userIds: [people.Chidi, firstTimer, unknown] }, clerk.token);
     expect(both.status).toBe(403);
-    expect(both.body.message).toBe('2 of the people chosen are not in your member list; nobody was changed');
+    expect(both.body.message).toBe('2 of the people chosen are not in your lists of people; nobody was changed');
     expect(await tagRowsOf(youth.id)).toEqual(before);
     expect(await auditsOf(youth.id)).toEqual([]);
     // The administrator sees those hidden from leaders.

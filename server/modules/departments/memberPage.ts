@@ -10,7 +10,11 @@ import { department } from './definition.js';
 import { mustManage, type Department } from './headship.js';
 
 /** A department's members as member summaries, with primary and head markers: for those who manage it. */
-export async function departmentMemberPage(db: Db, caller: Caller | null, query: ListParams & { id: string; cursor?: string }) {
+export async function departmentMemberPage(
+  db: Db,
+  caller: Caller | null,
+  query: ListParams & { id: string; userId?: string[]; cursor?: string },
+) {
   const dept = (await findOne(db, department, query.id)) as Department | undefined;
   if (!dept) throw notFoundOf('department');
   mustManage(caller, dept, P.viewDepartment);
@@ -18,7 +22,11 @@ export async function departmentMemberPage(db: Db, caller: Caller | null, query:
   const memberIds = db.select({ id: userDepartments.userId }).from(userDepartments).where(eq(userDepartments.departmentId, dept.id));
   return memberPage(db, query, {
     scope: `department ${dept.id} ${dept.hodId}`,
-    where: () => [inArray(memberDirectory.userId, memberIds)],
+    // UserId: a selection's rows (docs/decisions/0222), still the department's members only.
+    where: () => [
+      inArray(memberDirectory.userId, memberIds),
+      query.userId?.length ? inArray(memberDirectory.userId, query.userId) : undefined,
+    ],
     extra: () => ({
       isPrimaryDepartment: sql<boolean>`(select ${userDepartments.isPrimaryDepartment} from ${userDepartments} where ${inIt})`,
       joinedAt: sql<string>`(select ${userDepartments.joinedAt} from ${userDepartments} where ${inIt})`,

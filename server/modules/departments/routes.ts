@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { P } from '@/domain/roles/permissions.js';
 import { idField } from '@/domain/common/fields.js';
+import { selectionField } from '@/domain/people/tags.js';
 import { departmentsCalls } from '@/domain/departments/calls.js';
 import { crudRoutes } from '@/server/engines/crud.js';
 import { ok } from '@/server/http/envelope.js';
@@ -21,9 +22,10 @@ export async function departmentsModule(app: FastifyInstance) {
     route({
       call: departmentsCalls.getDepartmentMembers,
       tag,
-      summary: "A department's members as member summaries, with primary and head markers: search, sort and paging",
+      summary:
+        "A department's members as member summaries, with primary and head markers: search, sort and paging; UserId (one or more) keeps only those people (a selection's rows)",
       access: permissionOrHead(P.viewDepartment),
-      query: listQuery({ id: idField(), ...cursorParam }),
+      query: listQuery({ id: idField(), userId: selectionField, ...cursorParam }),
       handler: ({ query, caller, services }) => departmentMemberPage(services.database.db, caller, query),
     }),
     route({

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { createAdminSchema } from '@/domain/people/schemas.js';
+import { selectionField } from '@/domain/people/tags.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { qualified, sameText } from '@/server/db/queries.js';
 import { biodata, memberDirectory, memberRoleNames, roles, userRoles, users } from '@/server/db/schema/index.js';
@@ -19,6 +20,7 @@ import {
 } from '@/server/engines/memberList.js';
 import { seesUnlisted } from '@/server/engines/listing.js';
 import { lockedUser } from '@/server/engines/profileAccess.js';
+import { selectedPeople } from './tags.js';
 import type { Mail } from '@/server/mail.js';
 import { issueOtp } from '@/server/modules/auth/otp.js';
 import type { Services } from '@/server/services.js';
@@ -31,6 +33,8 @@ export const EMAIL_TAKEN = 'This email is already registered';
 export const userListQuery = memberQuerySchema.extend({
   status: z.enum(['enabled', 'disabled'], { error: "Status must be 'enabled' or 'disabled'" }).optional(),
   kind: z.enum(['firsttimer', 'member'], { error: "Kind must be 'firsttimer' or 'member'" }).optional(),
+  // A selection's rows (Id, one or more: docs/decisions/0222), still within the list's own conditions.
+  id: selectionField,
 });
 
 /** What a user row adds to the member summary. */
@@ -51,9 +55,10 @@ const USER_SORTS = {
 
 /** One page of the user list: the member list's filters, the account's state and kind, the user sorts. */
 export function userPage(db: Db, caller: Caller, query: z.output<typeof userListQuery>) {
-  const { status, kind, ...filters } = query;
+  const { status, kind, id, ...filters } = query;
   const where = () => [
     isListed,
+    selectedPeople(id),
     ...memberFilters(db, filters),
     status && flag(memberDirectory.disabled, status === 'disabled'),
     kind && (kind === 'firsttimer' ? isFirstTimer : isConverted),

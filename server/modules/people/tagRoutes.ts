@@ -54,7 +54,7 @@ export const tagRoutes: AnyRouteDef[] = [
     call: peopleCalls.applyTag,
     tag,
     summary:
-      "(added) Add or remove one tag on up to 1,000 people of the caller's member list, all or none: anyone not in that list refuses the whole call (403); audited once with the count",
+      "(added) Add or remove one tag on up to 1,000 people of the caller's lists (church members; first-timers too for whoever reads the first-timers' or the users' list), all or none: anyone not in them, or hidden from the caller, refuses the whole call (403); audited once with the count",
     access: office,
     async handler({ body, caller, mutate }) {
       const result = await mutate((tx, audit) => applyTag(tx, audit, caller!, body));

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { PersonTag, Tag, TagColour, tagApplySchema, tagCreateSchema, tagUpdateSchema } from '@/domain/people/tags.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { memberDirectory, personTags, tags } from '@/server/db/schema/index.js';
-import { isChurchMember, visibleTo } from '@/server/engines/memberList.js';
+import { isChurchMember, isListed, visibleTo } from '@/server/engines/memberList.js';
+import { P } from '@/domain/roles/permissions.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import type { Caller } from '@/server/http/access.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '@/server/http/errors.js';
@@ -66,20 +67,27 @@ export async function deleteTag(tx: Tx, audit: Audit, id: string) {
 }
 
 /**
- * Refuses (403) unless every person named is in the caller's member list: a church member, not
- * archived, and not hidden from the caller by the listing rule (server/engines/listing.ts). None
- * is skipped: the call is all or nothing.
+ * The people a caller's lists hold: church members, and first-timers for whoever reads the
+ * first-timers' or the users' list (docs/decisions/0222); never the archived.
+ */
+const inCallersLists = (caller: Caller) =>
+  caller.permissions.has(P.viewFirstTimers) || caller.permissions.has(P.viewUserManagement) ? isListed : isChurchMember;
+
+/**
+ * Refuses (403) unless every person named is in one of the caller's lists of people (above), and
+ * not hidden from the caller by the listing rule (server/engines/listing.ts). None is skipped: the
+ * call is all or nothing.
  */
 async function mustAllBeListed(tx: Tx, caller: Caller, userIds: string[]) {
   const md = memberDirectory;
   const [{ n }] = await tx
     .select({ n: count() })
     .from(md)
-    .where(and(inArray(md.userId, userIds), isChurchMember, visibleTo(caller)));
+    .where(and(inArray(md.userId, userIds), inCallersLists(caller), visibleTo(caller)));
   const missing = userIds.length - n;
   if (missing > 0) {
     const whom = missing === 1 ? '1 of the people chosen is' : `${missing} of the people chosen are`;
-    throw forbidden(`${whom} not in your member list; nobody was changed`);
+    throw forbidden(`${whom} not in your lists of people; nobody was changed`);
   }
 }
 

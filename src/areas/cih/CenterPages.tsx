@@ -9,6 +9,7 @@ import { CenterFacts } from './CenterFacts';
 import { CENTER_PATHS, CENTERS } from './definitions';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { HeldUntil } from '@/src/common/HeldUntil';
+import { PeopleBulkActions } from '@/src/areas/people/PeopleBulkActions';
 
 /** /cih/centers: every center with its zone and member count, filtered by zone. */
 export const CenterList = () => <CrudPage definition={CENTERS} />;
@@ -56,7 +57,13 @@ export function CenterShow() {
       />
       <HeldUntil ready={!!center}>
         {center && <CenterFacts center={center} memberCount={center.memberCount ?? 0} />}
-        <MemberTable filter={{ centerId: id }} extraColumns={[CIH_ROLE_COLUMN]} emptyText="flock.cih.no_center_members" />
+        <MemberTable
+          filter={{ centerId: id }}
+          extraColumns={[CIH_ROLE_COLUMN]}
+          // The member list's actions on a selection, 'all that match' within the center (docs/decisions/0222).
+          bulkActions={<PeopleBulkActions filter={{ centerId: id }} selectAll />}
+          emptyText="flock.cih.no_center_members"
+        />
       </HeldUntil>
       <CrudFormDialog definition={CENTERS} state={dialog} onClose={() => setDialog(null)} />
     </>

@@ -8,6 +8,7 @@ import { MemberTable } from '@/src/common/MemberTable';
 import { DelistDialog } from './DelistDialog';
 import { DelistedMembers } from './DelistedMembers';
 import { useAllows } from '@/src/authProvider/useAllows';
+import { PeopleBulkActions } from '@/src/areas/people/PeopleBulkActions';
 
 type Member = { id: string; fullName: string; isHead: boolean; isPrimaryDepartment: boolean };
 
@@ -50,6 +51,8 @@ function Members({ department, canDelist }: { department: ApiRecord; canDelist: 
         filter={{ departmentId: department.id }}
         extraColumns={[{ source: 'isPrimaryDepartment', render: () => <Markers /> }]}
         rowActions={canDelist ? <DelistButton onDelist={setDelisting} /> : undefined}
+        // The server checks each action: a head acts on their department's people (docs/decisions/0222).
+        bulkActions={<PeopleBulkActions filter={{ departmentId: department.id }} />}
         emptyText="flock.departments.no_members"
       />
       {delisting && <DelistDialog member={delisting} departmentName={department.departmentName} onClose={() => setDelisting(null)} />}

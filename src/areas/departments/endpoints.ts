@@ -12,7 +12,8 @@ export const departmentsEndpoints = {
     update: calls.updateDepartment,
     remove: calls.deleteDepartment,
   }),
-  departmentMembers: { getList: list(calls.getDepartmentMembers, { departmentId: 'id' }) },
+  // id: a selection's rows (UserId, docs/decisions/0222).
+  departmentMembers: { getList: list(calls.getDepartmentMembers, { departmentId: 'id', id: 'UserId' }) },
   delistedMembers: {
     getList: list(calls.getDelistedMembers, { departmentId: 'DepartmentId' }),
     custom: {

@@ -9,6 +9,15 @@ import { BulkConvertButton } from './BulkConvertButton';
 import { ConvertButton } from './ConvertButton';
 import { FirstTimerStats } from './FirstTimerStats';
 import { ListSortButton } from '@/src/common/ListSortButton';
+import { PeopleBulkActions } from './PeopleBulkActions';
+
+/** Convert the selection, and the actions on a selection of any list of people (docs/decisions/0222). */
+const BULK_ACTIONS = (
+  <>
+    <BulkConvertButton />
+    <PeopleBulkActions />
+  </>
+);
 
 /** The exported columns, as the table shows them. */
 const CSV_COLUMNS: ColumnDef[] = ['fullName', 'email', 'phoneNumber', 'gender', 'zoneName', 'createdAt'].map((source) => ({ source }));
@@ -53,9 +62,9 @@ export function FirstTimerList() {
         }
       >
         {phone ? (
-          <ColumnCards resource="firstTimers" columns={CARD_COLUMNS} rowActions={<ConvertButton />} />
+          <ColumnCards resource="firstTimers" columns={CARD_COLUMNS} rowActions={<ConvertButton />} bulkActions={BULK_ACTIONS} />
         ) : (
-          <DataTable bulkActionButtons={<BulkConvertButton />} rowClick={false}>
+          <DataTable bulkActionButtons={BULK_ACTIONS} rowClick={false}>
             <DataTable.Col
               source="fullName"
               label={label('fullName')}

@@ -263,7 +263,7 @@ describe('tags and the selection in the member list', () => {
   });
 
   it('shows the refusal of a selection holding someone outside the caller’s list, in the dialog', async () => {
-    api.on('POST /Tags/Apply', () => refusal(403, '1 of the people chosen is not in your member list; nobody was changed'));
+    api.on('POST /Tags/Apply', () => refusal(403, '1 of the people chosen is not in your lists of people; nobody was changed'));
     renderList([ADA], '/members-management', [], { tags: [CHOIR], permissions: OFFICE });
     await screen.findByText('Ada Okafor');
     fireEvent.click(rowBoxes()[1]);
@@ -272,7 +272,7 @@ describe('tags and the selection in the member list', () => {
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Tag/ }));
     fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Choir' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect(await within(dialog).findByText('1 of the people chosen is not in your member list; nobody was changed')).toBeTruthy();
+    expect(await within(dialog).findByText('1 of the people chosen is not in your lists of people; nobody was changed')).toBeTruthy();
   });
 
   it('exports only the selected rows, asked by id; a reader without the tags right gets no tag actions', async () => {

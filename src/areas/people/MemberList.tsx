@@ -34,7 +34,7 @@ import { QuickAddButton } from './QuickAddDialog';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { ListSortButton } from '@/src/common/ListSortButton';
 import type { PersonTag } from '@/domain/people/tags';
-import { MemberBulkActions } from './MemberBulkActions';
+import { PeopleBulkActions } from './PeopleBulkActions';
 import { TagChips } from '@/src/common/TagChip';
 import { useTags } from './TagsPage';
 import { SavedListHeading, SavedListsMenu } from './SavedListsMenu';
@@ -243,12 +243,13 @@ export function MemberList() {
               .slice(1)
               .map(({ source, render }) => ({ source, label: label(source), value: (m) => (render ? render(m) : m[source]) }))}
             empty={<Message text="flock.member_list.no_match" />}
+            bulkActions={<PeopleBulkActions exporter={exporter} selectAll />}
           />
         ) : (
           <DataTable
             bulkActionButtons={
               <>
-                <MemberBulkActions exporter={exporter} />
+                <PeopleBulkActions exporter={exporter} selectAll />
                 <DirectoryButton selected />
               </>
             }

@@ -25,17 +25,18 @@ const t = (key: string) => `flock.saved_lists.${key}`;
  * filter keeps, asked of the server (at most 1,000; beyond, its refusal names how many), so the
  * selection's actions then take the whole result, not the page.
  */
-export function SelectAllMatchingButton() {
+export function SelectAllMatchingButton({ filter }: { filter?: Record<string, unknown> }) {
   const translate = useTranslate();
   const notify = useNotify();
   const api = useDataProvider<FlockDataProvider>();
   const { filterValues, selectedIds, total, onSelect } = useListContext();
-  if (total !== undefined && selectedIds.length >= total) {
+  if (total !== undefined && total > 0 && selectedIds.length >= total) {
     return <Alert severity="info">{translate(t('all_selected'), { smart_count: selectedIds.length })}</Alert>;
   }
   const selectAll = async () => {
     try {
-      const { data } = await api.getMatchingMembers<MatchingPeople>({ filter: filterValues });
+      // A center's list keeps its permanent filter (its center) too.
+      const { data } = await api.getMatchingMembers<MatchingPeople>({ filter: { ...filterValues, ...filter } });
       onSelect(data.ids);
     } catch (err) {
       notify((err as HttpError).message, { type: 'error' });

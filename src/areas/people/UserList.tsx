@@ -9,6 +9,7 @@ import { CreateUserDialog } from './CreateUserDialog';
 import { placeFilters, selectFilter } from '@/src/common/peopleFilters';
 import { StatusButton, StatusChip, type UserRow } from './StatusButton';
 import { UserRowMenu } from './UserRowMenu';
+import { PeopleBulkActions } from './PeopleBulkActions';
 
 const profilePath = (user: { id: string }) => `/profile/${user.id}`;
 
@@ -61,7 +62,8 @@ function useUserFilters() {
 
 /**
  * /users-management: every user not archived (GetAllUsers) with search, filters, sorts, paging
- * and CSV export; enable or disable, change the platform or CIH role, and add a user.
+ * and CSV export; enable or disable, change the platform or CIH role, and add a user; act on a
+ * selection (docs/decisions/0222).
  */
 export function UserList() {
   const translate = useTranslate();
@@ -76,6 +78,7 @@ export function UserList() {
         sortFields={[...MEMBER_SORTS, 'email', 'createdAt']}
         toolbar={<AddButton resource="users" onClick={() => setCreating(true)} />}
         rowActions={<RowActions />}
+        bulkActions={<PeopleBulkActions />}
       />
       {creating && <CreateUserDialog onClose={() => setCreating(false)} />}
     </>

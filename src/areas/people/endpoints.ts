@@ -105,7 +105,8 @@ export const peopleEndpoints = {
     },
   },
   users: {
-    getList: list(calls.getAllUsers, { ...PEOPLE_FILTERS, role: 'Role', status: 'Status', kind: 'Kind' }),
+    // id: a selection's rows (docs/decisions/0222).
+    getList: list(calls.getAllUsers, { ...PEOPLE_FILTERS, role: 'Role', status: 'Status', kind: 'Kind', id: 'Id' }),
     create: create(calls.createAdmin),
     custom: {
       disableUser: byUser(calls.disableUser),
@@ -116,7 +117,7 @@ export const peopleEndpoints = {
   firstTimers: {
     getList: {
       ...list(calls.getAllUsers),
-      query: (params: GetListParams) => ({ ...listQuery(params, PEOPLE_FILTERS), Kind: 'firsttimer' }),
+      query: (params: GetListParams) => ({ ...listQuery(params, { ...PEOPLE_FILTERS, id: 'Id' }), Kind: 'firsttimer' }),
     },
     custom: {
       convertFirstTimer: { call: calls.convertFirstTimersToMembers, query: (p: { id: string }) => ({ Id: p.id }) },

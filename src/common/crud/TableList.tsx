@@ -63,10 +63,13 @@ export function ColumnCards({
   resource,
   columns,
   rowActions,
+  bulkActions,
 }: {
   resource: string;
   columns: readonly ColumnDef[];
   rowActions?: ReactElement;
+  /** Actions on a selection: the cards get a select mode (docs/decisions/0222). */
+  bulkActions?: ReactElement;
 }) {
   const leading = columns.findIndex((column) => !column.link);
   const heading = columns.slice(0, Math.max(leading, 1));
@@ -82,6 +85,7 @@ export function ColumnCards({
         value: (record) => valueOf(column, record),
       }))}
       actions={rowActions}
+      bulkActions={bulkActions}
     />
   );
 }
@@ -120,6 +124,8 @@ export type TableListProps = {
   empty?: ReactElement | false;
   /** The last cell of each row, rendered inside the row's record context. */
   rowActions?: ReactElement;
+  /** Actions on a selection: the table's bulk actions, a phone's cards' select mode (docs/decisions/0222). */
+  bulkActions?: ReactElement;
   /** A list inside another record's page: its state stays out of the address and the store. */
   nested?: boolean;
   /** Called once its first page has arrived (a page that shows several lists together waits for all). */
@@ -149,6 +155,7 @@ export function TableList({
   toolbar,
   empty = false,
   rowActions,
+  bulkActions,
   nested = false,
   onLoaded,
 }: TableListProps) {
@@ -183,9 +190,9 @@ export function TableList({
       storeKey={nested ? false : undefined}
     >
       {phone ? (
-        <ColumnCards resource={resource} columns={columns} rowActions={rowActions} />
+        <ColumnCards resource={resource} columns={columns} rowActions={rowActions} bulkActions={bulkActions} />
       ) : (
-        <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable bulkActionButtons={bulkActions ?? false} rowClick={false}>
           {columns.map((column) => cellOf(resource, column))}
           {rowActions && <DataTable.Col label="flock.crud.actions" disableSort align="right" render={() => rowActions} />}
         </DataTable>

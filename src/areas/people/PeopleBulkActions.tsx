@@ -86,9 +86,10 @@ const IDS_PER_ASK = 100;
 
 /**
  * The selected rows, asked of the list by id (they may lie on other pages, or be all that match
- * the filter: up to 1,000, docs/decisions/0214), a hundred ids at a time.
+ * the filter: up to 1,000, docs/decisions/0214), a hundred ids at a time, within the list's
+ * permanent filter (a department's members: docs/decisions/0222).
  */
-function useSelectedRows() {
+function useSelectedRows(filter: Record<string, unknown> = {}) {
   const api = useDataProvider<FlockDataProvider>();
   const { selectedIds, resource, sort } = useListContext();
   return async () => {
@@ -97,7 +98,7 @@ function useSelectedRows() {
       const ids = selectedIds.slice(i, i + IDS_PER_ASK);
       asks.push(
         api.getList<RaRecord>(resource, {
-          filter: { id: ids },
+          filter: { ...filter, id: ids },
           pagination: { page: 1, perPage: ids.length },
           sort,
           meta: { withCustomFields: true },
@@ -109,12 +110,12 @@ function useSelectedRows() {
 }
 
 /** The CSV of the selected rows only. */
-function ExportSelectedButton({ exporter }: { exporter: Exporter }) {
+function ExportSelectedButton({ exporter, filter }: { exporter: Exporter; filter?: Record<string, unknown> }) {
   const translate = useTranslate();
   const notify = useNotify();
   const api = useDataProvider<FlockDataProvider>();
   const { resource } = useListContext();
-  const selectedRows = useSelectedRows();
+  const selectedRows = useSelectedRows(filter);
   const exportSelected = async () => {
     try {
       await exporter(await selectedRows(), () => Promise.resolve({}), api, resource);
@@ -146,10 +147,10 @@ function useAudiences() {
  * 'Message them': the notification composer with the selection as its chosen people (its
  * 'people' audience). The server still checks each of them is within the sender's reach.
  */
-function MessageThemButton({ audiences }: { audiences: Audiences }) {
+function MessageThemButton({ audiences, filter }: { audiences: Audiences; filter?: Record<string, unknown> }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const selectedRows = useSelectedRows();
+  const selectedRows = useSelectedRows(filter);
   const [chosen, setChosen] = useState<Person[] | null>(null);
   const open = async () => {
     try {
@@ -168,23 +169,37 @@ function MessageThemButton({ audiences }: { audiences: Audiences }) {
   );
 }
 
+type Props = {
+  /** The CSV of the selected rows; by default the list's own exporter. */
+  exporter?: Exporter;
+  /** The list's permanent filter (a department's or a center's people), kept when its rows are asked by id. */
+  filter?: Record<string, unknown>;
+  /** Whether the list offers 'Select all that match' (the member list's query: docs/decisions/0214). */
+  selectAll?: boolean;
+};
+
 /**
- * The member list's actions on a selection (docs/decisions/0212): add or remove a tag (the office)
- * export the selected rows, and write to them (those who may write to chosen people). The selection is the table's (desktop); a phone's cards tag one
- * person at a time from the profile. Saved lists (docs/decisions/0214) added selecting all that
- * match the filter, and inviting the selection to a meeting the caller called.
+ * The actions on a selection of any list of people (docs/decisions/0212, 0214, 0222): add or
+ * remove a tag (the office), export the selected rows, write to them (those who may write to
+ * chosen people) and invite them to a meeting the caller called; on the member list and a
+ * center's, select all that match the filter first. The desktop table shows them over its rows,
+ * a phone's cards in their select mode's bar (src/common/SelectionBar.tsx). Each call is checked
+ * again on the server with the caller's rights and the listing rule; with nobody selected, only
+ * what selects is offered.
  */
-export function MemberBulkActions({ exporter }: { exporter: Exporter }) {
+export function PeopleBulkActions({ exporter, filter, selectAll = false }: Props) {
   const translate = useTranslate();
-  const { selectedIds } = useListContext();
+  const { selectedIds, exporter: listExporter } = useListContext();
   const mayTag = useAllows('tags', 'view');
   const mayInvite = useAllows('meetings', 'edit');
   const audiences = useAudiences();
   const [action, setAction] = useState<Action | null>(null);
+  const exportWith = exporter ?? listExporter;
+  const any = selectedIds.length > 0;
   return (
     <>
-      <SelectAllMatchingButton />
-      {mayTag && (
+      {selectAll && <SelectAllMatchingButton filter={filter} />}
+      {any && mayTag && (
         <>
           <Button size="small" startIcon={<LabelIcon />} onClick={() => setAction('add')}>
             {translate(t('bulk_add'))}
@@ -194,9 +209,9 @@ export function MemberBulkActions({ exporter }: { exporter: Exporter }) {
           </Button>
         </>
       )}
-      <ExportSelectedButton exporter={exporter} />
-      {audiences?.kinds.includes('people') && <MessageThemButton audiences={audiences} />}
-      {mayInvite && <InviteToMeetingButton />}
+      {any && exportWith && <ExportSelectedButton exporter={exportWith} filter={filter} />}
+      {any && audiences?.kinds.includes('people') && <MessageThemButton audiences={audiences} filter={filter} />}
+      {any && mayInvite && <InviteToMeetingButton />}
       {action && <ApplyTagDialog action={action} ids={selectedIds} onClose={() => setAction(null)} />}
     </>
   );

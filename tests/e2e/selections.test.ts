@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
+import { expectHeading, expectToast, signIn } from './pages.js';
+import { adminCall, phonePage } from './routeWalk.js';
+
+let e2e: E2e;
+beforeAll(async () => {
+  e2e = await startE2e();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const TAG = 'Visit this week';
+/** The demo member (server/seed/demo.ts), who sings in the Choir. */
+const MEMBER = { email: 'member@example.org', name: 'Adaeze Okafor' };
+const TITLE = 'Choir practice moves to Friday';
+
+async function inboxTitles(email: string): Promise<string[]> {
+  const login = await fetch(`${e2e.url}/api/Auth/Login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: email, password: DEMO_PASSWORD }),
+  });
+  const { token } = (await login.json()).data as { token: string };
+  const res = await fetch(`${e2e.url}/api/Notification/GetAllNotifications?PageSize=50`, { headers: { Authorization: `Bearer ${token}` } });
+  return ((await res.json()).data as Array<{ title: string }>).map((n) => n.title);
+}
+/** The smallest tap target on a phone (docs/decisions/0204). */
+const THUMB = 44;
+
+/** A call as the administrator with a JSON body. */
+async function adminPost(path: string, body: object) {
+  const call = async (p: string, init: RequestInit) => (await (await fetch(`${e2e.url}/api${p}`, init)).json()).data;
+  const { token } = await call('/Auth/Login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+  });
+  return call(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('actions on a selection of a list other than the member list, on a phone (issue 33, docs/decisions/0222)', () => {
+  it('the office selects two first-timers on their cards and tags them from the selection bar', async () => {
+    const tag = (await adminPost('/Tags/Create', { name: TAG })) as { id: string };
+    // The first two cards: the list shows the newest first-timers first.
+    const newest = (await adminCall(e2e, '/Admin/GetAllUsers?Kind=firsttimer&SortBy=createdAt&SortOrder=desc&PageSize=2')) as Array<{
+      id: string;
+      fullName: string;
+    }>;
+    expect(newest).toHaveLength(2);
+    const page = await phonePage(e2e);
+    await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
+    await page.goto(`${e2e.url}/first-timers`);
+    await expectHeading(page, 'First timers');
+
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    for (const person of newest) {
+      const box = page.getByRole('checkbox', { name: `Select ${person.fullName}` }).first();
+      await box.check();
+      // The checkbox's tap target, not only its drawn square, is a thumb's size.
+      const target = await box.locator('xpath=..').boundingBox();
+      expect(target!.width).toBeGreaterThanOrEqual(THUMB);
+      expect(target!.height).toBeGreaterThanOrEqual(THUMB);
+    }
+    const bar = page.getByRole('region', { name: 'Actions on the selection' });
+    await bar.getByText('2 selected').waitFor();
+    await bar.getByRole('button', { name: 'Add tag' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a tag to 2 people' });
+    await dialog.getByRole('combobox', { name: /^Tag/ }).click();
+    await page.getByRole('option', { name: TAG }).click();
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expectToast(page, 'Tag added to 2 people');
+    await bar.getByText('0 selected').waitFor();
+
+    // Both first-timers hold the tag now, and nobody else.
+    for (const person of newest) {
+      const tags = (await adminCall(e2e, `/Tags/OfPerson?UserId=${person.id}`)) as Array<{ name: string }>;
+      expect(tags.map((t) => t.name)).toContain(TAG);
+    }
+    const all = (await adminCall(e2e, '/Tags/GetAll')) as Array<{ id: string; people: number }>;
+    expect(all.find((t) => t.id === tag.id)?.people).toBe(2);
+    // Nothing is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+
+  it("writes to a person chosen on a department's cards: the message is in their inbox", async () => {
+    const departments = (await adminCall(e2e, '/Department/GetAllDepartment?PageSize=100')) as Array<{
+      id: string;
+      departmentName: string;
+      hodId: string | null;
+    }>;
+    const choir = departments.find((d) => d.departmentName === 'Choir')!;
+    const page = await phonePage(e2e);
+    await signIn(page, e2e.url, ADMIN.email, ADMIN.password);
+    await page.goto(`${e2e.url}/departments/view/Choir/${choir.id}/${choir.hodId}`);
+    await expectHeading(page, 'Choir');
+    await page.getByPlaceholder('Search').fill('Adaeze');
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await page.getByRole('checkbox', { name: `Select ${MEMBER.name}` }).check();
+    const bar = page.getByRole('region', { name: 'Actions on the selection' });
+    await bar.getByText('1 selected').waitFor();
+    await bar.getByRole('button', { name: 'Message them' }).click();
+    const compose = page.getByRole('dialog', { name: 'New notification' });
+    await compose.getByText(/^This reaches 1 person$/).waitFor();
+    await compose.getByRole('textbox', { name: 'Title' }).fill(TITLE);
+    await compose.getByRole('textbox', { name: 'Message' }).fill('Same hall, 6pm.');
+    await compose.getByRole('button', { name: 'Send', exact: true }).click();
+    await expectToast(page, 'Notification sent');
+    expect(await inboxTitles(MEMBER.email)).toContain(TITLE);
+    await page.close();
+  });
+});
