@@ -315,8 +315,7 @@ export const fr: Messages = {
     member_list: {
       intro:
         'Les membres de l’église : cherchez par nom, e-mail ou téléphone, affinez avec les filtres, triez et exportez ce que vous voyez.',
-      empty:
-        'Aucun membre pour l’instant. Les personnes apparaissent ici une fois inscrites puis passées de nouveau venu à membre.',
+      empty: 'Aucun membre pour l’instant. Les personnes apparaissent ici une fois inscrites puis passées de nouveau venu à membre.',
       no_match: 'Aucun membre ne correspond à cette recherche et à ces filtres. Retirez un filtre ou cherchez un autre nom.',
       status: { active: 'Actif', disabled: 'Désactivé' },
     },
@@ -358,7 +357,8 @@ export const fr: Messages = {
       consent_saved: 'Vos choix sont enregistrés',
       consent_load_error: 'Vos choix de confidentialité n’ont pas pu être chargés : %{message}',
       removes: {
-        biodata: 'État civil (informations personnelles) : %{smart_count} fiche |||| État civil (informations personnelles) : %{smart_count} fiches',
+        biodata:
+          'État civil (informations personnelles) : %{smart_count} fiche |||| État civil (informations personnelles) : %{smart_count} fiches',
         children: 'Enfants : %{smart_count}',
         spouse: 'Conjoint : %{smart_count}',
         employer: 'Employeur : %{smart_count}',
@@ -426,7 +426,10 @@ export const fr: Messages = {
         title: 'Rapports des centres',
         placeholder: 'Les rapports d’activité et d’inspection des centres apparaîtront ici.',
       },
-      cihReportsZoneCenters: { title: 'Rapports des centres de la zone', placeholder: 'Les rapports des centres de cette zone apparaîtront ici.' },
+      cihReportsZoneCenters: {
+        title: 'Rapports des centres de la zone',
+        placeholder: 'Les rapports des centres de cette zone apparaîtront ici.',
+      },
       cihReportsZones: { title: 'Rapports des zones', placeholder: 'Les rapports des zones apparaîtront ici.' },
       cihFollowup: { title: 'Rapports de suivi', placeholder: 'Les rapports de suivi des nouveaux venus apparaîtront ici.' },
       cihFollowupDetail: { title: 'Rapport de suivi', placeholder: 'Ce rapport de suivi apparaîtra ici.' },
@@ -483,7 +486,8 @@ export const fr: Messages = {
     },
     affinityGroups: {
       name: 'Groupe d’affinité |||| Groupes d’affinité',
-      intro: 'Des groupes de communion par tranche d’âge, situation familiale et sexe ; chaque membre se voit proposer ceux qui lui correspondent.',
+      intro:
+        'Des groupes de communion par tranche d’âge, situation familiale et sexe ; chaque membre se voit proposer ceux qui lui correspondent.',
       empty:
         'Aucun groupe d’affinité pour l’instant. Ajoutez des groupes par tranche d’âge, situation familiale et sexe ; chaque membre se verra proposer ceux qui lui correspondent.',
       fields: {

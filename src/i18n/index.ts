@@ -3,15 +3,16 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode, type LanguageCode } from '@/domain/common/languages';
 import { CATALOGUES, ENGLISH, type AreaTexts } from './catalogues';
 
-type Texts = TranslationMessages & AreaTexts;
+type Texts = TranslationMessages;
 
 /** Each language's messages once loaded: the core set, then the core set with the areas' texts. */
-const cores = new Map<LanguageCode, Texts>([[DEFAULT_LANGUAGE, ENGLISH as Texts]]);
+const cores = new Map<LanguageCode, Texts>([[DEFAULT_LANGUAGE, ENGLISH]]);
 const complete = new Map<LanguageCode, Texts>();
 let withAreas = false;
 
 function withAreaTexts(core: Texts, areas: AreaTexts): Texts {
-  return { ...core, flock: { ...core.flock, ...areas.flock }, resources: { ...core.resources, ...areas.resources } };
+  const { flock, resources } = core as Texts & AreaTexts;
+  return { ...core, flock: { ...flock, ...areas.flock }, resources: { ...resources, ...areas.resources } } as Texts;
 }
 
 async function loadCore(code: LanguageCode): Promise<Texts> {
