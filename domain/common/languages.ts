@@ -1,9 +1,7 @@
-import { z } from 'zod';
-
 /**
  * The languages Flock speaks: one line each, its code and its own name (docs/decisions/0226-languages.md).
  * The web app's provider, the language pickers, the catalogue parity test and the server's
- * validation all read this list; adding a language is its catalogue files (src/i18n/) and a line here.
+ * validation all read this list (no zod here: the sign-in page's first bundle reads it); adding a language is its catalogue files (src/i18n/) and a line here.
  */
 export const LANGUAGES = [
   { code: 'en', name: 'English' },
@@ -19,11 +17,6 @@ export const LANGUAGE_CODES = LANGUAGES.map((language) => language.code) as [Lan
 export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value);
 }
-
-/** A person's language: one of the list, refused with the codes it may be otherwise. */
-export const languageSchema = z.enum(LANGUAGE_CODES, {
-  error: `The language must be one of: ${LANGUAGE_CODES.join(', ')}`,
-});
 
 /**
  * The first of the browser's languages that Flock speaks ('fr-CA' is French), else English.

@@ -176,6 +176,10 @@ export const fr: Messages = {
       goals: 'Objectifs',
       celebrations: 'Anniversaires',
     },
+    language: {
+      label: 'Langue',
+      saved: 'Langue enregistrée',
+    },
     user_menu: {
       profile: 'Profil',
       change_password: 'Changer de mot de passe',

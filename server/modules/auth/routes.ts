@@ -9,6 +9,7 @@ import {
   findByEmail,
   logOut,
   resetPassword,
+  setLanguage,
   signUpRaceLost,
   userById,
   userNameDroppedNote,
@@ -176,6 +177,16 @@ export async function authModule(app: FastifyInstance) {
       async handler({ caller, mutate }) {
         await mutate((tx, audit) => logOut(tx, audit, caller!.id));
         return ok(null, 'Logged out');
+      },
+    }),
+    route({
+      call: authCalls.updateLanguage,
+      tag,
+      summary: "Set the signed-in person's language: their screens, and what is sent or made for them",
+      access: { signedIn: true },
+      async handler({ body, caller, mutate }) {
+        await mutate((tx, audit) => setLanguage(tx, audit, caller!.id, body.language));
+        return ok({ language: body.language }, 'Language saved');
       },
     }),
   ]);
