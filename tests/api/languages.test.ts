@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '@/domain/common/languages.js';
-import { users } from '@/server/db/schema/index.js';
+import { outbox, users } from '@/server/db/schema/index.js';
 import { startServer, type TestServer } from '@/tests/support/server.js';
 import { createUser, signUp, signUpBody, USER_PASSWORD } from '@/tests/support/users.js';
 
@@ -39,6 +39,32 @@ describe('the language chosen at sign-up', () => {
     const res = await s.call('POST', SIGN_UP, { body: signUpBody({ language: 'de' }) });
     expect(res.status).toBe(400);
     expect(res.body.errors.language).toEqual([REFUSAL]);
+  });
+});
+
+describe('the code mail', () => {
+  async function codeMailTo(email: string) {
+    const [mail] = await s.database.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.createdAt)).limit(1);
+    return mail;
+  }
+
+  it('comes in French to a person who signed up in French, and in English otherwise', async () => {
+    const french = await signUp(s, { language: 'fr' });
+    const english = await signUp(s);
+    const [fr, en] = await Promise.all([codeMailTo(french.email), codeMailTo(english.email)]);
+    expect(fr.subject).toContain('Vérifiez votre adresse e-mail');
+    expect(fr.text).toMatch(/^Votre code .* pour vérifier votre adresse e-mail est \d{6}\./);
+    expect(en.subject).toContain('Verify your email address');
+    expect(en.text).toMatch(/^Your .* code to verify your email address is \d{6}\./);
+  });
+
+  it('follows the language the person chose since, for a password reset', async () => {
+    const user = await createUser(s, { role: 'member' });
+    await s.call('PUT', UPDATE_LANGUAGE, { token: user.token, body: { language: 'fr' } });
+    const res = await s.call('POST', '/Auth/ChangePasswordInitiate', { body: { email: user.email } });
+    expect(res.status).toBe(200);
+    const mail = await codeMailTo(user.email);
+    expect(mail.subject).toContain('Réinitialisez votre mot de passe');
   });
 });
 

@@ -73,7 +73,7 @@ async function issueAudited(
 ) {
   if (!(await from.limits.ask(tx, from.ip, user.email, purpose))) return null;
   audit({ action: 'issue-otp', entity: 'user', entityId: user.id, actorId: user.id, after: { purpose } });
-  return issueOtp(tx, services, user.email, purpose);
+  return issueOtp(tx, services, user.email, purpose, user.language);
 }
 
 /**

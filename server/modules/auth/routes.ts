@@ -45,7 +45,7 @@ export async function authModule(app: FastifyInstance) {
           const existing = await findByEmail(tx, body.email);
           if (existing) return alreadyRegisteredMail(tx, services, audit, existing, { ip: request.ip, limits: codes });
           const { user, droppedUserName } = await createSignedUp(tx, audit, body, passwordHash);
-          const mail = await issueOtp(tx, services, user.email, 'verify');
+          const mail = await issueOtp(tx, services, user.email, 'verify', user.language);
           return mail && droppedUserName ? { ...mail, text: `${mail.text}\n\n${userNameDroppedNote(droppedUserName)}` } : mail;
         }).catch(signUpRaceLost);
         await sendAll(services, [mail]);
