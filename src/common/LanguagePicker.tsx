@@ -30,7 +30,8 @@ export function LanguagePicker({ onChosen }: LanguagePickerProps) {
         onChosen?.(code);
       }}
       slotProps={{ select: { native: true }, htmlInput: { lang: locale }, inputLabel: { shrink: true } }}
-      sx={{ minWidth: 160, '& select': { minHeight: 28 } }}
+      // At least 44 px high: a finger's target on a phone.
+      sx={{ minWidth: 160, '& .MuiInputBase-root': { minHeight: 44 } }}
     >
       {LANGUAGES.map(({ code, name }) => (
         <option key={code} value={code} lang={code}>
