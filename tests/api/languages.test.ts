@@ -58,6 +58,15 @@ describe('the code mail', () => {
     expect(en.text).toMatch(/^Your .* code to verify your email address is \d{6}\./);
   });
 
+  it('comes in French to a French speaker whose address signs up again', async () => {
+    const user = await createUser(s, { role: 'member', overrides: { language: 'fr' } });
+    const res = await s.call('POST', SIGN_UP, { body: signUpBody({ email: user.email }) });
+    expect(res.status).toBe(200);
+    const mail = await codeMailTo(user.email);
+    expect(mail.subject).toContain('quelqu’un a tenté de s’inscrire avec votre adresse');
+    expect(mail.text).toContain('Connectez-vous avec votre mot de passe');
+  });
+
   it('follows the language the person chose since, for a password reset', async () => {
     const user = await createUser(s, { role: 'member' });
     await s.call('PUT', UPDATE_LANGUAGE, { token: user.token, body: { language: 'fr' } });
