@@ -25,17 +25,24 @@ describe('the language picker', () => {
         <LanguagePicker />
       </AdminContext>,
     );
-    const picker = screen.getByRole('combobox', { name: 'Language' });
+    const picker = screen.getByRole('group', { name: 'Language' });
     expect(
       within(picker)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['English', 'Français']);
+        .getAllByRole('button')
+        .map((button) => [button.textContent, button.getAttribute('aria-pressed')]),
+    ).toEqual([
+      ['English', 'true'],
+      ['Français', 'false'],
+    ]);
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
 
-    fireEvent.change(picker, { target: { value: 'fr' } });
+    fireEvent.click(within(picker).getByRole('button', { name: 'Français' }));
     expect(await screen.findByRole('heading', { name: 'Se connecter' })).toBeTruthy();
-    expect(screen.getByRole('combobox', { name: 'Langue' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('group', { name: 'Langue' }))
+        .getByRole('button', { name: 'Français' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(screen.getByText('Enregistrer')).toBeTruthy();
     // French counts zero as one: 'membre', not 'membres'.
     expect(screen.getByText('Chorale : 0 membre')).toBeTruthy();

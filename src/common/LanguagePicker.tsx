@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { TextField } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { LANGUAGES, type LanguageCode } from '@/domain/common/languages';
 import { rememberLanguage } from '@/src/authProvider/session';
 import type { FlockDataProvider } from '@/src/dataProvider';
@@ -11,34 +11,35 @@ type LanguagePickerProps = {
 };
 
 /**
- * The language of the screens, each named in its own words ('Français'), from the one list
- * (domain/common/languages.ts). A native select: small on the sign-in page, and phones open
- * their own picker (docs/decisions/0226-languages.md).
+ * The language of the screens: a button per language, each named in its own words ('Français'),
+ * from the one list (domain/common/languages.ts), the current one pressed. Buttons rather than a
+ * select: MUI's Select would bring its menu, popover and modal into the sign-in page's first
+ * bundle, 13 kB over its budget (docs/decisions/0226-languages.md).
  */
 export function LanguagePicker({ onChosen }: LanguagePickerProps) {
   const translate = useTranslate();
   const [locale, setLocale] = useLocaleState();
   return (
-    <TextField
-      select
-      size="small"
-      label={translate('flock.language.label')}
-      value={locale}
-      onChange={(event) => {
-        const code = event.target.value as LanguageCode;
-        setLocale(code);
-        onChosen?.(code);
-      }}
-      slotProps={{ select: { native: true }, htmlInput: { lang: locale }, inputLabel: { shrink: true } }}
-      // At least 44 px high: a finger's target on a phone.
-      sx={{ minWidth: 160, '& .MuiInputBase-root': { minHeight: 44 } }}
-    >
+    <Stack direction="row" role="group" aria-label={translate('flock.language.label')} sx={{ flexWrap: 'wrap', gap: 1 }}>
       {LANGUAGES.map(({ code, name }) => (
-        <option key={code} value={code} lang={code}>
+        <Button
+          key={code}
+          lang={code}
+          size="small"
+          aria-pressed={code === locale}
+          variant={code === locale ? 'outlined' : 'text'}
+          onClick={() => {
+            if (code === locale) return;
+            setLocale(code);
+            onChosen?.(code);
+          }}
+          // At least 44 px high: a finger's target on a phone.
+          sx={{ minHeight: 44, textTransform: 'none' }}
+        >
           {name}
-        </option>
+        </Button>
       ))}
-    </TextField>
+    </Stack>
   );
 }
 
