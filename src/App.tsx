@@ -9,6 +9,7 @@ import { lazyScreen } from './common/descriptor';
 import { APP_NAME } from './config';
 import { createDataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
+import { BrowserLanguage } from './layout/BrowserLanguage';
 import { Layout } from './layout/Layout';
 import { menuTargets, MenuProvider } from './layout/menuTargets';
 import { usePreferences } from './layout/preferences';
@@ -67,6 +68,7 @@ function AdminShell({ children }: { children: ReactNode }) {
           theme={theme}
           darkTheme={null}
         >
+          <BrowserLanguage />
           <CssBaseline enableColorScheme>
             <CoreAdminUI
               title={APP_NAME}

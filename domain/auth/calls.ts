@@ -3,6 +3,7 @@ import {
   changePasswordCompleteSchema,
   changePasswordInsideSchema,
   emailSchema,
+  languageChangeSchema,
   loginSchema,
   requestOtpSchema,
   signUpSchema,
@@ -26,4 +27,5 @@ export const authCalls = {
     body: changePasswordInsideSchema,
   }),
   logout: defineCall({ method: 'POST', path: '/Auth/Logout' }),
+  updateLanguage: defineCall({ method: 'PUT', path: '/Auth/UpdateLanguage', body: languageChangeSchema }),
 };

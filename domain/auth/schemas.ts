@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_CODES } from '@/domain/common/languages.js';
 
 /** Emails are compared and stored trimmed and lower case. */
 export const emailField = z
@@ -25,6 +26,9 @@ const otpField = z
   .trim()
   .regex(/^\d{6}$/, 'OTP must be 6 digits');
 
+/** A person's language: one of the list, refused with the codes it may be otherwise. */
+const languageSchema = z.enum(LANGUAGE_CODES, { error: `The language must be one of: ${LANGUAGE_CODES.join(', ')}` });
+
 export const signUpSchema = z.object({
   firstName: required('First name is required'),
   surName: required('Last name is required'),
@@ -39,6 +43,8 @@ export const signUpSchema = z.object({
   middleName: optional(),
   title: z.enum(['Mr', 'Mrs', 'Miss', 'Master']).optional(),
   gender: z.enum(['Male', 'Female']).optional(),
+  /** The language chosen at sign-up (the browser's by default); English when left out. */
+  language: languageSchema.optional(),
   /** Consents given at sign-up (domain/profile/consent.ts); those left out are not asked yet. */
   consents: z
     .object({
@@ -63,6 +69,9 @@ export const emailSchema = z.object({ email: emailField });
 export const validateEmailCompleteSchema = z.object({ email: emailField, otp: otpField });
 export const requestOtpSchema = z.object({ email: emailField, purpose: z.enum(['verify', 'reset']) });
 export const changePasswordCompleteSchema = z.object({ email: emailField, otp: otpField, newPassword: passwordField });
+/** The signed-in person's own language (docs/decisions/0226-languages.md). */
+export const languageChangeSchema = z.object({ language: languageSchema });
+
 export const changePasswordInsideSchema = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128),
   newPassword: passwordField,

@@ -63,6 +63,17 @@ export function saveSession(result: LoginResult): void {
   localStorage.setItem(SESSION_KEYS.affiliation, JSON.stringify(affiliation));
 }
 
+/** The signed-in person's language as stored at sign-in, and after they change it (docs/decisions/0226-languages.md). */
+export function storedLanguage(): string | undefined {
+  const language = readUser()?.language;
+  return typeof language === 'string' ? language : undefined;
+}
+
+export function rememberLanguage(language: string): void {
+  const user = readUser();
+  if (user) localStorage.setItem(SESSION_KEYS.user, JSON.stringify({ ...user, language }));
+}
+
 /** ChangePasswordCompleteInside revokes the old token and answers a fresh one. */
 export function replaceToken(token: string): void {
   localStorage.setItem(SESSION_KEYS.token, token);

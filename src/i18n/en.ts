@@ -169,6 +169,11 @@ export const en = {
       goals: 'Goals',
       celebrations: 'Birthdays',
     },
+    // The language picker (docs/decisions/0226-languages.md); each language is named in its own words.
+    language: {
+      label: 'Language',
+      saved: 'Language saved',
+    },
     user_menu: {
       profile: 'Profile',
       change_password: 'Change password',

@@ -6,6 +6,7 @@ import {
   TitlePortal,
   UserMenu as RaUserMenu,
   useGetIdentity,
+  useLocaleState,
   useTranslate,
   useUserMenu,
 } from 'react-admin';
@@ -13,6 +14,9 @@ import { Link } from 'react-router-dom';
 import { ListItemIcon, ListItemText, MenuItem, Typography, type MenuItemProps } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import PersonIcon from '@mui/icons-material/Person';
+import TranslateIcon from '@mui/icons-material/Translate';
+import { LANGUAGES, type LanguageCode } from '@/domain/common/languages';
+import { useSaveLanguage } from '@/src/common/LanguagePicker';
 import { APP_NAME } from '@/src/config';
 import { usePreferences } from './preferences';
 import { SettingsMenu } from './SettingsMenu';
@@ -63,10 +67,34 @@ function ChangePasswordItem({ onOpen, ...focus }: FocusProps & { onOpen: () => v
   );
 }
 
+/**
+ * One item per other language, named in its own words: choosing it switches the screens and keeps
+ * the choice on the person (docs/decisions/0226-languages.md).
+ */
+function LanguageItem({ code, name, ...focus }: FocusProps & { code: LanguageCode; name: string }) {
+  const userMenu = useUserMenu();
+  const [, setLocale] = useLocaleState();
+  const save = useSaveLanguage();
+  const choose = () => {
+    userMenu?.onClose();
+    setLocale(code);
+    void save(code);
+  };
+  return (
+    <MenuItem {...focus} onClick={choose} lang={code}>
+      <ListItemIcon>
+        <TranslateIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{name}</ListItemText>
+    </MenuItem>
+  );
+}
+
 /** The app bar: product name, page title, the notifications bell, display settings and the user menu. */
 export function AppBar() {
   const [preferences] = usePreferences();
   const [changingPassword, setChangingPassword] = useState(false);
+  const [locale] = useLocaleState();
   // Mounted from the first opening on, so that closing it still fades out.
   const [dialogLoaded, setDialogLoaded] = useState(false);
   // In the horizontal layout the menu is a bar of its own: no sidebar to toggle.
@@ -94,6 +122,9 @@ export function AppBar() {
                 setChangingPassword(true);
               }}
             />
+            {LANGUAGES.filter(({ code }) => code !== locale).map(({ code, name }) => (
+              <LanguageItem key={code} code={code} name={name} />
+            ))}
             <Logout />
           </RaUserMenu>
         }

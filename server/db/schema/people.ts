@@ -41,6 +41,12 @@ export const users = pgTable(
     convertedAt: timestamp('converted_at', { withTimezone: true }),
     /** Bumped on logout, disable and password change: every older token stops working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * The language the person reads Flock in (domain/common/languages.ts): the screens after sign-in,
+     * and what is sent or made for them. Checked against the list by the API, not by a constraint,
+     * so that adding a language needs no migration (docs/decisions/0226-languages.md).
+     */
+    language: text('language').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { signUpSchema } from '@/domain/auth/schemas.js';
+import type { LanguageCode } from '@/domain/common/languages.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { biodata, churchAffiliations, roles, userRoles, users } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
@@ -121,6 +122,13 @@ export async function changePassword(tx: Tx, audit: Audit, user: User, passwordH
     .returning();
   audit({ action: 'change-password', entity: 'user', entityId: user.id, before: user, after: row });
   return row;
+}
+
+/** The person's language, kept on their account (docs/decisions/0226-languages.md). */
+export async function setLanguage(tx: Tx, audit: Audit, userId: string, language: LanguageCode) {
+  const [before] = await tx.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  await tx.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId));
+  audit({ action: 'update', entity: 'user', entityId: userId, subjectId: userId, before, after: { language } });
 }
 
 export async function logOut(tx: Tx, audit: Audit, userId: string) {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { isLanguageCode, type LanguageCode } from '@/domain/common/languages.js';
 import type { Tx } from '@/server/db/client.js';
 import { recordSecurityEvent, type AuditEntry } from '@/server/http/audit.js';
 import { ok } from '@/server/http/envelope.js';
@@ -73,7 +74,7 @@ async function issueAudited(
 ) {
   if (!(await from.limits.ask(tx, from.ip, user.email, purpose))) return null;
   audit({ action: 'issue-otp', entity: 'user', entityId: user.id, actorId: user.id, after: { purpose } });
-  return issueOtp(tx, services, user.email, purpose);
+  return issueOtp(tx, services, user.email, purpose, user.language);
 }
 
 /**
@@ -110,15 +111,34 @@ export async function alreadyRegisteredMail(
   const app = services.config.appName;
   const code = user.emailVerified ? null : await issueAudited(tx, services, audit, user, 'verify', from);
   audit({ action: 'sign-up-existing', entity: 'user', entityId: user.id, actorId: null });
-  const next = code
-    ? `${code.text}\n\nYour existing password stays as it was.`
-    : 'Sign in with your password, or use "Forgot password" to set a new one.';
+  const words = ALREADY_REGISTERED[isLanguageCode(user.language) ? user.language : 'en'];
   return {
     to: user.email,
-    subject: `${app}: someone tried to register with your address`,
-    text: `Someone, perhaps you, tried to register at ${app} with this email address, which already has an account.\n\n${next}\n\nIf it was not you, you can ignore this mail.`,
+    subject: `${app}: ${words.subject}`,
+    text: `${words.intro(app)}\n\n${code ? `${code.text}\n\n${words.password_kept}` : words.sign_in}\n\n${words.ignore}`,
   };
 }
+
+/** The mail to an address that signs up again, in its owner's language (docs/decisions/0226-languages.md). */
+const ALREADY_REGISTERED: Record<
+  LanguageCode,
+  Record<'subject' | 'password_kept' | 'sign_in' | 'ignore', string> & { intro: (app: string) => string }
+> = {
+  en: {
+    subject: 'someone tried to register with your address',
+    intro: (app) => `Someone, perhaps you, tried to register at ${app} with this email address, which already has an account.`,
+    password_kept: 'Your existing password stays as it was.',
+    sign_in: 'Sign in with your password, or use "Forgot password" to set a new one.',
+    ignore: 'If it was not you, you can ignore this mail.',
+  },
+  fr: {
+    subject: 'quelqu’un a tenté de s’inscrire avec votre adresse',
+    intro: (app) => `Quelqu’un, peut-être vous, a tenté de s’inscrire sur ${app} avec cette adresse e-mail, qui a déjà un compte.`,
+    password_kept: 'Votre mot de passe actuel reste inchangé.',
+    sign_in: 'Connectez-vous avec votre mot de passe, ou utilisez « Mot de passe oublié ? » pour en choisir un nouveau.',
+    ignore: 'Si ce n’était pas vous, vous pouvez ignorer ce message.',
+  },
+};
 
 /** A wrong, expired or spent code: the trail keeps the try (never the code), the caller gets 400. */
 export async function refuseCode(services: Services, request: FastifyRequest, email: string, purpose: OtpPurpose): Promise<never> {

@@ -170,6 +170,7 @@ export async function loginResult(services: Services, user: User) {
       fullName: [user.firstName, user.middleName, user.surName].filter(Boolean).join(' '),
       gender: user.gender,
       mobile1: user.mobile1,
+      language: user.language,
       isFirstTimer: user.isFirstTimer,
       roles: roleNames,
       cihRole: affiliation?.cihRole ?? null,

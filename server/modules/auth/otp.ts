@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { isLanguageCode, type LanguageCode } from '@/domain/common/languages.js';
 import type { Tx } from '@/server/db/client.js';
 import { otps } from '@/server/db/schema/index.js';
 import type { Services } from '@/server/services.js';
@@ -13,9 +14,24 @@ const MAX_CODES_PER_HOUR = 20;
 const HOUR_MS = 3600_000;
 export const INVALID_OTP = 'Invalid or expired OTP';
 
-const subjects: Record<OtpPurpose, string> = {
-  verify: 'Verify your email address',
-  reset: 'Reset your password',
+/**
+ * The code mail in each language Flock speaks, framed in the recipient's (docs/decisions/0226-languages.md);
+ * the type asks for every language of the list.
+ */
+const CODE_MAILS: Record<
+  LanguageCode,
+  { subject: Record<OtpPurpose, string>; text: (app: string, purpose: OtpPurpose, code: string) => string }
+> = {
+  en: {
+    subject: { verify: 'Verify your email address', reset: 'Reset your password' },
+    text: (app, purpose, code) =>
+      `Your ${app} code to ${purpose === 'verify' ? 'verify your email address' : 'reset your password'} is ${code}. It expires in 10 minutes and works once. If you did not ask for it, ignore this mail.`,
+  },
+  fr: {
+    subject: { verify: 'Vérifiez votre adresse e-mail', reset: 'Réinitialisez votre mot de passe' },
+    text: (app, purpose, code) =>
+      `Votre code ${app} pour ${purpose === 'verify' ? 'vérifier votre adresse e-mail' : 'réinitialiser votre mot de passe'} est ${code}. Il est valable 10 minutes, une seule fois. Si vous ne l’avez pas demandé, ignorez ce message.`,
+  },
 };
 
 function hashOf(services: Services, email: string, purpose: OtpPurpose, code: string) {
@@ -36,7 +52,7 @@ async function lastHour(tx: Tx, email: string, purpose: OtpPurpose) {
  * to send; null when this hour's codes are spent, so the live code stays valid. How many one
  * address may ask for is codes.ts's (createCodeLimits).
  */
-export async function issueOtp(tx: Tx, services: Services, email: string, purpose: OtpPurpose) {
+export async function issueOtp(tx: Tx, services: Services, email: string, purpose: OtpPurpose, language = 'en') {
   if ((await lastHour(tx, email, purpose)).codes >= MAX_CODES_PER_HOUR) return null;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await tx
@@ -50,12 +66,8 @@ export async function issueOtp(tx: Tx, services: Services, email: string, purpos
     expiresAt: new Date(Date.now() + TTL_MS),
   });
   const app = services.config.appName;
-  const action = purpose === 'verify' ? 'verify your email address' : 'reset your password';
-  return {
-    to: email,
-    subject: `${app}: ${subjects[purpose]}`,
-    text: `Your ${app} code to ${action} is ${code}. It expires in 10 minutes and works once. If you did not ask for it, ignore this mail.`,
-  };
+  const words = CODE_MAILS[isLanguageCode(language) ? language : 'en'];
+  return { to: email, subject: `${app}: ${words.subject[purpose]}`, text: words.text(app, purpose, code) };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   findByEmail,
   logOut,
   resetPassword,
+  setLanguage,
   signUpRaceLost,
   userById,
   userNameDroppedNote,
@@ -44,7 +45,7 @@ export async function authModule(app: FastifyInstance) {
           const existing = await findByEmail(tx, body.email);
           if (existing) return alreadyRegisteredMail(tx, services, audit, existing, { ip: request.ip, limits: codes });
           const { user, droppedUserName } = await createSignedUp(tx, audit, body, passwordHash);
-          const mail = await issueOtp(tx, services, user.email, 'verify');
+          const mail = await issueOtp(tx, services, user.email, 'verify', user.language);
           return mail && droppedUserName ? { ...mail, text: `${mail.text}\n\n${userNameDroppedNote(droppedUserName)}` } : mail;
         }).catch(signUpRaceLost);
         await sendAll(services, [mail]);
@@ -176,6 +177,16 @@ export async function authModule(app: FastifyInstance) {
       async handler({ caller, mutate }) {
         await mutate((tx, audit) => logOut(tx, audit, caller!.id));
         return ok(null, 'Logged out');
+      },
+    }),
+    route({
+      call: authCalls.updateLanguage,
+      tag,
+      summary: "Set the signed-in person's language: their screens, and what is sent or made for them",
+      access: { signedIn: true },
+      async handler({ body, caller, mutate }) {
+        await mutate((tx, audit) => setLanguage(tx, audit, caller!.id, body.language));
+        return ok({ language: body.language }, 'Language saved');
       },
     }),
   ]);

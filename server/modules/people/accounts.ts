@@ -119,5 +119,5 @@ export async function createAccount(tx: Tx, audit: (entry: AuditEntry) => void, 
   await tx.insert(userRoles).values({ userId: user.id, roleId: role.id });
   await tx.insert(biodata).values({ userId: user.id, ...person });
   audit({ action: 'create-user', entity: 'user', entityId: user.id, after: { ...user, role: role.name } });
-  return { user, role, code: await issueOtp(tx, services, user.email, 'reset') };
+  return { user, role, code: await issueOtp(tx, services, user.email, 'reset', user.language) };
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { LanguagePicker } from '@/src/common/LanguagePicker';
 import { APP_NAME } from '@/src/config';
 
 type AuthCardProps = { titleKey: string; intro?: ReactNode; children: ReactNode; links?: ReactNode };
@@ -22,6 +23,7 @@ export function AuthCard({ titleKey, intro, children, links }: AuthCardProps) {
             {intro && <Typography color="text.secondary">{intro}</Typography>}
             {children}
             {links && <Stack spacing={0.5}>{links}</Stack>}
+            <LanguagePicker />
           </Stack>
         </CardContent>
       </Card>

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { Form, useLogin, useTranslate } from 'react-admin';
+import { Form, useLocaleState, useLogin, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Box, Button, Link } from '@mui/material';
+import { isLanguageCode } from '@/domain/common/languages';
 import { REDIRECT_PARAM, safeRedirect } from '@/src/authProvider/redirect';
+import { storedLanguage } from '@/src/authProvider/session';
 import { APP_NAME } from '@/src/config';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { AuthCard, FormStatus } from './AuthCard';
@@ -45,6 +47,7 @@ function ShellTakeover({ formBox, showFields }: { formBox: RefObject<HTMLDivElem
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
+  const [, setLocale] = useLocaleState();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { loading, error, run } = useRemoteOperation();
@@ -59,6 +62,9 @@ export function LoginPage() {
   const submit = async (values: FieldValues) => {
     const target = safeRedirect(searchParams.get(REDIRECT_PARAM));
     const outcome = await run(() => login({ username: values.username, password: values.password }, target));
+    // The screens speak the person's language from now on (docs/decisions/0226-languages.md).
+    const language = outcome.ok ? storedLanguage() : undefined;
+    if (isLanguageCode(language)) setLocale(language);
     if (!outcome.ok && outcome.error.message.includes(NOT_ACTIVATED)) {
       const path = `/email-verify/${encodeURIComponent(values.username)}`;
       timer.current = setTimeout(() => navigate(path), EMAIL_VERIFY_DELAY_MS);

@@ -1,4 +1,4 @@
-import { BooleanInput, Form, PasswordInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { BooleanInput, Form, PasswordInput, SelectInput, TextInput, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Link, Typography } from '@mui/material';
 import { CONSENT_CATEGORIES } from '@/domain/profile/consent';
@@ -17,11 +17,13 @@ const titleChoices = TITLES.map((title) => ({ id: title, name: `flock.titles.${t
 export function RegisterPage() {
   const translate = useTranslate();
   const { loading, error, step } = useAuthStep();
+  // The language the page is read in (the browser's, or the picker's below) becomes the person's.
+  const [language] = useLocaleState();
 
   // Gender follows the title.
   const submit = (values: FieldValues) =>
     step(
-      (provider) => provider.signUp({ ...values, gender: genderOfTitle(values.title) }),
+      (provider) => provider.signUp({ ...values, gender: genderOfTitle(values.title), language }),
       `/email-verify/${encodeURIComponent(values.email)}`,
     );
 

@@ -14,6 +14,7 @@ export const authEndpoints = {
       changePasswordInitiate: post(authCalls.changePasswordInitiate),
       changePasswordComplete: post(authCalls.changePasswordComplete),
       changePasswordInside: post(authCalls.changePasswordCompleteInside),
+      updateLanguage: post(authCalls.updateLanguage),
     },
   },
 } satisfies Record<string, ResourceEndpoints>;

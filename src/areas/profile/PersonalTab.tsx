@@ -6,6 +6,7 @@ import { genderOfTitle, normaliseBiodata, showsMaidenName } from '@/domain/profi
 import { biodataSchema, biodataUpdateSchema } from '@/domain/profile/schemas';
 import { ChoiceInput, GenderInput, PastDateInput, ProfileTextInput, TitleInput, Wide } from './inputs';
 import { PlaceFields, useReference } from '@/src/common/places';
+import { LanguagePicker, useSaveLanguage } from '@/src/common/LanguagePicker';
 import { ProfileForm, type FormValues } from './ProfileForm';
 import { useCreateOrUpdate, type ProfileUser, type Viewer } from './useProfile';
 
@@ -29,6 +30,7 @@ function MaidenNameInput() {
 /** The Personal Information tab: the member's biodata, created on its first save and updated after. */
 export function PersonalTab({ userId, user, biodata, viewer, onSaved }: Props) {
   const reference = useReference();
+  const saveLanguage = useSaveLanguage();
   const { save } = useCreateOrUpdate(
     'biodata',
     { created: 'flock.profile.toasts.profile_created', updated: 'flock.profile.toasts.profile_updated' },
@@ -42,32 +44,36 @@ export function PersonalTab({ userId, user, biodata, viewer, onSaved }: Props) {
       normaliseBiodata<FormValues>({ ...values, email: locked.email ?? values.email, mobile1: locked.mobile1 ?? values.mobile1, userId }),
     );
   return (
-    <ProfileForm
-      record={personalRecord(userId, user, biodata)}
-      schema={biodata ? biodataUpdateSchema : biodataSchema}
-      onSubmit={submit}
-      locked={!viewer.canEdit}
-    >
-      <TitleInput />
-      <ProfileTextInput source="firstName" />
-      <ProfileTextInput source="middleName" />
-      <ProfileTextInput source="surName" />
-      <ProfileTextInput source="email" type="email" disabled={!!locked.email} />
-      <ProfileTextInput source="mobile1" disabled={!!locked.mobile1} />
-      <ProfileTextInput source="mobile2" />
-      <GenderInput />
-      <MaidenNameInput />
-      <PastDateInput source="dateOfBirth" />
-      <ProfileTextInput source="placeOfBirth" />
-      <ChoiceInput source="maritalStatus" values={MARITAL_STATUSES} labels={ENUM_LABELS.maritalStatus} />
-      <ChoiceInput source="employmentStatus" values={EMPLOYMENT_STATUSES} labels={ENUM_LABELS.employmentStatus} />
-      <PlaceFields reference={reference} country="nationality" state="stateOfOrigin" />
-      <PlaceFields reference={reference} country="country" state="state" lga="lga" />
-      <ProfileTextInput source="nearestBusStop" />
-      <ChoiceInput source="demise" values={['false', 'true']} names={STATUS_NAMES} disabled={!viewer.canEditStatus} />
-      <Wide>
-        <ProfileTextInput source="address" multiline />
-      </Wide>
-    </ProfileForm>
+    <>
+      {/* One's own language, kept on the account (docs/decisions/0226-languages.md). */}
+      {viewer.isSelf && <LanguagePicker onChosen={(code) => void saveLanguage(code)} />}
+      <ProfileForm
+        record={personalRecord(userId, user, biodata)}
+        schema={biodata ? biodataUpdateSchema : biodataSchema}
+        onSubmit={submit}
+        locked={!viewer.canEdit}
+      >
+        <TitleInput />
+        <ProfileTextInput source="firstName" />
+        <ProfileTextInput source="middleName" />
+        <ProfileTextInput source="surName" />
+        <ProfileTextInput source="email" type="email" disabled={!!locked.email} />
+        <ProfileTextInput source="mobile1" disabled={!!locked.mobile1} />
+        <ProfileTextInput source="mobile2" />
+        <GenderInput />
+        <MaidenNameInput />
+        <PastDateInput source="dateOfBirth" />
+        <ProfileTextInput source="placeOfBirth" />
+        <ChoiceInput source="maritalStatus" values={MARITAL_STATUSES} labels={ENUM_LABELS.maritalStatus} />
+        <ChoiceInput source="employmentStatus" values={EMPLOYMENT_STATUSES} labels={ENUM_LABELS.employmentStatus} />
+        <PlaceFields reference={reference} country="nationality" state="stateOfOrigin" />
+        <PlaceFields reference={reference} country="country" state="state" lga="lga" />
+        <ProfileTextInput source="nearestBusStop" />
+        <ChoiceInput source="demise" values={['false', 'true']} names={STATUS_NAMES} disabled={!viewer.canEditStatus} />
+        <Wide>
+          <ProfileTextInput source="address" multiline />
+        </Wide>
+      </ProfileForm>
+    </>
   );
 }
