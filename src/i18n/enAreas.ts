@@ -638,6 +638,9 @@ export const enAreas = {
         savedList: 'Saved list',
         household: 'Household',
         householdMember: 'Household member',
+        givingFund: 'Giving fund',
+        givingBatch: 'Giving batch',
+        contribution: 'Contribution',
       } satisfies Record<AuditEntity, string>,
       actions: {
         create: 'Created',
@@ -692,6 +695,8 @@ export const enAreas = {
         'dismiss-duplicate': 'Not a duplicate',
         'tag-people': 'Tagged people',
         'untag-people': 'Untagged people',
+        post: 'Posted',
+        retire: 'Retired',
       } satisfies Record<AuditAction, string>,
       fields: {
         id: 'Id',
