@@ -142,3 +142,14 @@ export const batchDifference = (countedTotal: number, entries: readonly { amount
 /** Naira with kobo as the congregation reads them. */
 export const formatKobo = (kobo: number, currency = DEFAULT_CURRENCY) =>
   new Intl.NumberFormat('en-NG', { style: 'currency', currency }).format(kobo / 100);
+
+/**
+ * What a counter types as naira (with or without kobo, commas allowed) in kobo, exactly: by the
+ * digits, never through a float. Null when it is not an amount of naira and kobo above zero.
+ */
+export function nairaToKobo(typed: string): number | null {
+  const match = /^\s*(?:₦\s*)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s*$/.exec(typed);
+  if (!match) return null;
+  const kobo = Number(match[1].replace(/,/g, '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return kobo > 0 && Number.isSafeInteger(kobo) ? kobo : null;
+}
