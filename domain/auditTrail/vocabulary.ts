@@ -58,6 +58,9 @@ export const AUDIT_ACTIONS = [
   /** A tag added to or removed from people, one entry per call naming the count (docs/decisions/0212). */
   'tag-people',
   'untag-people',
+  /** Giving (docs/decisions/0227-giving.md): a batch posted for approval, a fund retired. */
+  'post',
+  'retire',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -125,5 +128,9 @@ export const AUDIT_ENTITIES = [
   'householdMember',
   /** A printed directory, one entry per PDF naming its filter and count (docs/decisions/0215). */
   'directory',
+  /** Giving (docs/decisions/0227-giving.md): funds, batches and their entries; never an amount. */
+  'givingFund',
+  'givingBatch',
+  'contribution',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

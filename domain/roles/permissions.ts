@@ -45,6 +45,8 @@ export const MODULES: ReadonlyArray<{ name: string; rights: AccessRight[] }> = [
   { name: 'Tags', rights: ['CAN_UPDATE'] },
   // Households: add families and keep their members, roles and address (docs/decisions/0213).
   { name: 'Households', rights: ['CAN_UPDATE'] },
+  // Giving (docs/decisions/0227-giving.md): view it, record it (count batches), manage funds, approve batches.
+  { name: 'Giving', rights: ['CAN_VIEW', 'CAN_CREATE', 'CAN_UPDATE', 'CAN_APPROVE'] },
 ];
 
 export type PermissionEntry = { accessRight: string; moduleName: string };
@@ -186,4 +188,9 @@ export const P = {
   manageTags: 'CAN_UPDATE_TAGS',
   // Households: add a family, change its members, roles and address, delete it (people stay).
   manageHouseholds: 'CAN_UPDATE_HOUSEHOLDS',
+  // Giving: see batches and entries; record them (counters); manage funds; approve a posted batch (a second person).
+  viewGiving: 'CAN_VIEW_GIVING',
+  recordGiving: 'CAN_CREATE_GIVING',
+  manageFunds: 'CAN_UPDATE_GIVING',
+  approveGiving: 'CAN_APPROVE_GIVING',
 } as const;

@@ -8,6 +8,7 @@ import { cihReportsModule } from './cihReports/routes.js';
 import { departmentsModule } from './departments/routes.js';
 import { filesModule } from './files/routes.js';
 import { gatheringsModule } from './gatherings/routes.js';
+import { givingModule } from './giving/routes.js';
 import { goalsModule } from './goals/routes.js';
 import { householdsModule } from './households/routes.js';
 import { healthModule } from './health/routes.js';
@@ -46,4 +47,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   meetingsModule,
   celebrationsModule,
   householdsModule,
+  givingModule,
 ];

@@ -646,6 +646,9 @@ export const enAreas = {
         savedList: 'Saved list',
         household: 'Household',
         householdMember: 'Household member',
+        givingFund: 'Giving fund',
+        givingBatch: 'Giving batch',
+        contribution: 'Contribution',
       } satisfies Record<AuditEntity, string>,
       actions: {
         create: 'Created',
@@ -700,6 +703,8 @@ export const enAreas = {
         'dismiss-duplicate': 'Not a duplicate',
         'tag-people': 'Tagged people',
         'untag-people': 'Untagged people',
+        post: 'Posted',
+        retire: 'Retired',
       } satisfies Record<AuditAction, string>,
       fields: {
         id: 'Id',

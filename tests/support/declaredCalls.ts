@@ -8,6 +8,7 @@ import { cihReportsCalls } from '@/domain/cihReports/calls.js';
 import { departmentsCalls } from '@/domain/departments/calls.js';
 import { filesCalls } from '@/domain/files/calls.js';
 import { gatheringsCalls } from '@/domain/gatherings/calls.js';
+import { givingCalls } from '@/domain/giving/calls.js';
 import { goalsCalls } from '@/domain/goals/calls.js';
 import { householdsCalls } from '@/domain/households/calls.js';
 import { healthCalls } from '@/domain/health/calls.js';
@@ -31,6 +32,7 @@ export const AREA_CALLS: Record<string, Record<string, AnyCall>> = {
   departmentsCalls,
   filesCalls,
   gatheringsCalls,
+  givingCalls,
   goalsCalls,
   healthCalls,
   householdsCalls,

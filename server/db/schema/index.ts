@@ -19,3 +19,4 @@ export * from './health.js';
 export * from './celebrations.js';
 export * from './households.js';
 export * from './servers.js';
+export * from './giving.js';

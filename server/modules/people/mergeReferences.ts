@@ -69,6 +69,8 @@ export const MERGE_REFERENCES: Record<string, MergeStrategy> = {
   // One household per person: the kept record's place, or the other's when the kept one has none
   // (docs/decisions/0213-households.md).
   'household_members.user_id': single,
+  // A person's giving (docs/decisions/0227-giving.md): both records' gifts are the kept one's.
+  'contributions.giver_id': move,
   'goals.owner_id': move,
   'meeting_invitees.user_id': { kind: 'unique', clash: 'o.meeting_id = k.meeting_id' },
   'meetings.created_by': move,

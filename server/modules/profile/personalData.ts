@@ -3,6 +3,7 @@ import type { Db, Tx } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
 import { redact } from '@/server/http/audit.js';
 import { notFound } from '@/server/http/errors.js';
+import { givingOf } from '@/server/modules/giving/read.js';
 import { careSettingsOf, notesForOwnData } from './careNotes.js';
 
 /** A table and its columns that hold a user's id (a foreign key to users). */
@@ -40,6 +41,11 @@ const DERIVED = new Set(['member_directory', 'cih_idempotent_saves']);
  * pastor wrote about others; the notes about the person join only when the church's setting says.
  */
 const WITHHELD = new Set(['care_notes']);
+/**
+ * One's giving (docs/decisions/0227-giving.md) as it counts, with its funds by name: entries of
+ * approved batches, refunds and corrections; not a batch's entries still being counted.
+ */
+const GIVING = 'contributions';
 
 /** Values as JSON takes them: bytes (an avatar) as base64, times as ISO strings. */
 function plain(value: unknown): unknown {
@@ -75,10 +81,12 @@ export async function personalDataOf(db: Db, userId: string): Promise<PersonalDa
   if (!account) throw notFound('User not found');
   const records: PersonalData['records'] = {};
   for (const ref of await userReferences(db)) {
-    if (DERIVED.has(ref.table) || WITHHELD.has(ref.table)) continue;
+    if (DERIVED.has(ref.table) || WITHHELD.has(ref.table) || ref.table === GIVING) continue;
     const rows = await rowsNaming(db, ref, userId);
     if (rows.length) records[ref.table] = rows;
   }
+  const giving = await givingOf(db, userId);
+  if (giving.length) records.giving = giving.map((c) => plainRow(c));
   const { notesInOwnData } = await careSettingsOf(db);
   if (notesInOwnData) records.care_notes = await notesForOwnData(db, userId);
   // Without the notes, the reads and writes of them stay out too: they would tell who keeps notes.

@@ -30,7 +30,7 @@ function InfoPage({ titleKey, paragraphs }: { titleKey: string; paragraphs: stri
   );
 }
 
-const privacy = ['intro', 'use', 'access', 'choices', 'celebrations', 'directory', 'care', 'retention', 'rights'].map(
+const privacy = ['intro', 'use', 'access', 'choices', 'celebrations', 'directory', 'giving', 'care', 'retention', 'rights'].map(
   (key) => `flock.privacy.${key}`,
 );
 const terms = ['intro', 'accuracy', 'conduct', 'changes'].map((key) => `flock.terms.${key}`);

@@ -1,0 +1,171 @@
+import type { FastifyInstance } from 'fastify';
+import { givingCalls } from '@/domain/giving/calls.js';
+import { P } from '@/domain/roles/permissions.js';
+import { ok } from '@/server/http/envelope.js';
+import { registerRoutes, route } from '@/server/http/route.js';
+import {
+  addEntry,
+  approveBatch,
+  changeEntry,
+  correct,
+  createBatch,
+  createFund,
+  postBatch,
+  refund,
+  removeEntry,
+  retireFund,
+} from './changes.js';
+import { batchById, batchList, contributionById, fundList, givingOf } from './read.js';
+
+/**
+ * Giving (docs/decisions/0227-giving.md). Counters (CAN_CREATE_GIVING) enter batches and post
+ * them; someone else with CAN_APPROVE_GIVING approves; the office (CAN_UPDATE_GIVING) keeps the
+ * funds; CAN_VIEW_GIVING reads. Everyone signed in reads their own giving, and only their own.
+ */
+const GIVING = [P.viewGiving, P.recordGiving, P.approveGiving, P.manageFunds];
+const readers = { permission: [P.viewGiving, P.recordGiving, P.approveGiving] };
+const counters = { permission: P.recordGiving };
+const tag = 'Giving';
+
+export async function givingModule(app: FastifyInstance) {
+  const db = app.services.database.db;
+  registerRoutes(app, [
+    route({
+      call: givingCalls.getFunds,
+      tag,
+      summary: '(added) The funds, those in use first, retired ones after (their history stays)',
+      access: { permission: GIVING },
+      handler: async () => ok(await fundList(db)),
+    }),
+    route({
+      call: givingCalls.createFund,
+      tag,
+      summary: '(added) Add a fund; a name already used (whatever its case) is a 409',
+      access: { permission: P.manageFunds },
+      async handler({ body, mutate }) {
+        const id = await mutate((tx, audit) => createFund(tx, audit, body.name));
+        return ok(
+          (await fundList(db)).find((f) => f.id === id)!,
+          'Fund added',
+        );
+      },
+    }),
+    route({
+      call: givingCalls.retireFund,
+      tag,
+      summary: '(added) Retire a fund: it takes no new gifts, what was given to it stays',
+      access: { permission: P.manageFunds },
+      async handler({ query, mutate }) {
+        await mutate((tx, audit) => retireFund(tx, audit, query.id));
+        return ok(
+          (await fundList(db)).find((f) => f.id === query.id)!,
+          'Fund retired',
+        );
+      },
+    }),
+    route({
+      call: givingCalls.getBatches,
+      tag,
+      summary: '(added) Batches, newest first, with their counted and entered totals and state',
+      access: readers,
+      handler: async () => ok(await batchList(db)),
+    }),
+    route({
+      call: givingCalls.getBatch,
+      tag,
+      summary: '(added) A batch with its entries, each with its giver and funds',
+      access: readers,
+      handler: async ({ query }) => ok(await batchById(db, query.id)),
+    }),
+    route({
+      call: givingCalls.createBatch,
+      tag,
+      summary: '(added) Start a batch with its counted total (integer kobo); entries follow',
+      access: counters,
+      async handler({ body, caller, mutate }) {
+        const id = await mutate((tx, audit) => createBatch(tx, audit, caller!, body));
+        return ok(await batchById(db, id), 'Batch started');
+      },
+    }),
+    route({
+      call: givingCalls.addEntry,
+      tag,
+      summary:
+        '(added) Add an entry to an open batch: giver or anonymous, amount in kobo split across funds (the splits add up to it); 409 once posted',
+      access: counters,
+      async handler({ body, caller, mutate }) {
+        await mutate((tx, audit) => addEntry(tx, audit, caller!, body));
+        return ok(await batchById(db, body.batchId), 'Entry added');
+      },
+    }),
+    route({
+      call: givingCalls.changeEntry,
+      tag,
+      summary: '(added) Change an entry of an open batch; 409 once posted (posted money is corrected by a new entry)',
+      access: counters,
+      async handler({ body, mutate }) {
+        const batchId = await mutate((tx, audit) => changeEntry(tx, audit, body));
+        return ok(await batchById(db, batchId), 'Entry saved');
+      },
+    }),
+    route({
+      call: givingCalls.removeEntry,
+      tag,
+      summary: '(added) Remove an entry of an open batch; 409 once posted',
+      access: counters,
+      async handler({ query, mutate }) {
+        const batchId = await mutate((tx, audit) => removeEntry(tx, audit, query.id));
+        return ok(await batchById(db, batchId), 'Entry removed');
+      },
+    }),
+    route({
+      call: givingCalls.postBatch,
+      tag,
+      summary:
+        '(added) Post a batch whose entries equal its counted total (400 naming the difference otherwise); it is locked from then on',
+      access: counters,
+      async handler({ query, caller, mutate }) {
+        await mutate((tx, audit) => postBatch(tx, audit, caller!, query.id));
+        return ok(await batchById(db, query.id), 'Batch posted');
+      },
+    }),
+    route({
+      call: givingCalls.approveBatch,
+      tag,
+      summary:
+        '(added) Approve a posted batch: someone other than whoever counted, entered or posted it (403 for them); 409 when not posted or already approved',
+      access: { permission: P.approveGiving },
+      async handler({ query, caller, mutate }) {
+        await mutate((tx, audit) => approveBatch(tx, audit, caller!, query.id));
+        return ok(await batchById(db, query.id), 'Batch approved');
+      },
+    }),
+    route({
+      call: givingCalls.refund,
+      tag,
+      summary: '(added) Refund part or all of a posted gift: a new entry pointing at it, never an edit',
+      access: counters,
+      async handler({ body, caller, mutate }) {
+        const id = await mutate((tx, audit) => refund(tx, audit, caller!, body));
+        return ok(await contributionById(db, id), 'Refund recorded');
+      },
+    }),
+    route({
+      call: givingCalls.correct,
+      tag,
+      summary: '(added) Correct a posted gift: its reversal and the right entry, both pointing at it; the gift is never edited',
+      access: counters,
+      async handler({ body, caller, mutate }) {
+        const id = await mutate((tx, audit) => correct(tx, audit, caller!, body));
+        return ok(await contributionById(db, id), 'Correction recorded');
+      },
+    }),
+    route({
+      call: givingCalls.getMine,
+      tag,
+      summary: "(added) The caller's own giving (approved entries, refunds and corrections); nobody reads another's here",
+      access: { signedIn: true },
+      handler: async ({ caller }) => ok(await givingOf(db, caller!.id)),
+    }),
+  ]);
+}
