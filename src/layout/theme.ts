@@ -55,6 +55,8 @@ const THUMB_SIZED: RaThemeOptions['components'] = {
       root: ({ theme }: Themed) => onPhone(theme, { display: 'inline-flex', alignItems: 'center', minHeight: THUMB }),
     },
   },
+  // A menu's items (a list's 'Add filter' menu) were 28 px high on a phone.
+  MuiMenuItem: { styleOverrides: { root: ({ theme }: Themed) => onPhone(theme, { minHeight: THUMB }) } },
   MuiTableSortLabel: { styleOverrides: { root: ({ theme }: Themed) => onPhone(theme, { minHeight: THUMB }) } },
   MuiChip: {
     styleOverrides: { clickable: ({ theme }: Themed) => onPhone(theme, { minHeight: THUMB, borderRadius: THUMB / 2 }) },

@@ -251,6 +251,8 @@ async function openFilters(page: Page, inFlight: () => number) {
 
 async function openListFilters(page: Page, addFilter: Locator, found: FiltersFound) {
   for (let opened = 0; opened < MAX_FILTERS; opened++) {
+    // The list may have gone (an empty list shows its empty state instead, toolbar and all).
+    if (!(await addFilter.isVisible())) return;
     await addFilter.click();
     const menu = page.getByRole('menu');
     await menu.waitFor();
