@@ -10,13 +10,22 @@ const BORDERED: RaThemeOptions['components'] = {
 
 /**
  * On a phone (below 'sm') every dialog takes the whole screen, as MUI's fullScreen dialogs do:
- * a form dialog with a margin around it would be narrower than its fields.
+ * a form dialog with a margin around it would be narrower than its fields. A list's buttons
+ * (react-admin's TopToolbar) wrap onto more rows: in one row, aligned to its end, the first of
+ * them went past the screen's left edge, where no scrolling reaches (docs/decisions/0224).
  */
 const PHONE: RaThemeOptions['components'] = {
   MuiDialog: {
     styleOverrides: {
       paper: ({ theme }: { theme: Theme }) => ({
         [theme.breakpoints.down('sm')]: { margin: 0, width: '100%', maxWidth: '100%', height: '100%', maxHeight: '100%', borderRadius: 0 },
+      }),
+    },
+  },
+  RaTopToolbar: {
+    styleOverrides: {
+      root: ({ theme }: { theme: Theme }) => ({
+        [theme.breakpoints.down('sm')]: { flexWrap: 'wrap', paddingInline: theme.spacing(1), paddingBlock: theme.spacing(0.5) },
       }),
     },
   },
@@ -46,6 +55,8 @@ const THUMB_SIZED: RaThemeOptions['components'] = {
       root: ({ theme }: Themed) => onPhone(theme, { display: 'inline-flex', alignItems: 'center', minHeight: THUMB }),
     },
   },
+  // A menu's items (a list's 'Add filter' menu) were 28 px high on a phone.
+  MuiMenuItem: { styleOverrides: { root: ({ theme }: Themed) => onPhone(theme, { minHeight: THUMB }) } },
   MuiTableSortLabel: { styleOverrides: { root: ({ theme }: Themed) => onPhone(theme, { minHeight: THUMB }) } },
   MuiChip: {
     styleOverrides: { clickable: ({ theme }: Themed) => onPhone(theme, { minHeight: THUMB, borderRadius: THUMB / 2 }) },

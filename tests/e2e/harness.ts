@@ -20,10 +20,18 @@ export { ADMIN, DEMO_PASSWORD } from './flockProcess.js';
  * makes: the files that hold or fake answers would wait for nothing. It is blocked unless a
  * file tests it (tests/e2e/offlineAttendance.test.ts).
  */
-export async function startE2e({ serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {}) {
+export async function startE2e({
+  serviceWorkers = 'block',
+  prepare,
+}: {
+  serviceWorkers?: 'allow' | 'block';
+  /** Writes more data into the copy of the demo's data dir before the server opens it. */
+  prepare?: (dataDir: string) => Promise<void>;
+} = {}) {
   const smtp = await startSmtpReceiver();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-e2e-data-'));
   fs.cpSync(inject('e2eSeededDataDir'), dataDir, { recursive: true });
+  await prepare?.(dataDir);
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-e2e-chromium-'));
   // The server and the browser start side by side: each spends most of its start waiting.
   const [server, context] = await Promise.all([startFlock(dataDir, smtp.url), launchChromium(profileDir, serviceWorkers)]);

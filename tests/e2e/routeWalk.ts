@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { WEB_ROUTES } from '@/domain/common/webRoutes';
 import { ADMIN, type E2e } from './harness.js';
 import { signIn } from './pages.js';
@@ -79,6 +79,11 @@ async function open(page: Page, path: string, inFlight: () => number) {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+  await settle(page, inFlight);
+}
+
+/** Waits until nothing loads: no request in flight, no spinner and no skeleton, twice in a row. */
+async function settle(page: Page, inFlight: () => number) {
   const spinner = '[role="progressbar"], .MuiSkeleton-root';
   await page.waitForFunction((s) => !document.querySelector(s), spinner);
   // Settled twice in a row: a request that ended may start the next one (a list after its filters).
@@ -100,7 +105,40 @@ async function misfit(page: Page) {
   const found: string[] = [];
   if (width > viewport) found.push(`${width} px wide`);
   if (shifted >= STILL) found.push(`layout shift ${shifted.toFixed(3)}`);
+  for (const control of await outside(page)) found.push(control);
   return found;
+}
+
+/**
+ * Every visible control that lies, wholly or in part, left or right of the screen where no
+ * scrolling brings it: a row of buttons aligned to its end that overflows does so past the left
+ * edge, which the page's scroll width does not count. A control inside a box that scrolls
+ * sideways (a row of tabs) is reached by scrolling that box, and is left out.
+ */
+function outside(page: Page) {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const scrolls = (el: Element | null): boolean => {
+      for (let box = el?.parentElement; box && box !== document.body; box = box.parentElement) {
+        const { overflowX } = getComputedStyle(box);
+        if ((overflowX === 'auto' || overflowX === 'scroll') && box.scrollWidth > box.clientWidth) return true;
+      }
+      return false;
+    };
+    for (const el of document.querySelectorAll('a[href], button, [role="button"], input:not([type="hidden"]), [role="combobox"]')) {
+      if (el.closest('[aria-hidden="true"], [inert]') || el.classList.contains('MuiSelect-nativeInput')) continue;
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0 || rect.bottom + window.scrollY <= 0) continue;
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      if (rect.left > -1 && rect.right < window.innerWidth + 1) continue;
+      if (scrolls(el)) continue;
+      const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      found.push(
+        `${el.getAttribute('role') ?? el.tagName.toLowerCase()} '${name}' at ${Math.round(rect.left)} to ${Math.round(rect.right)} px, outside the screen`,
+      );
+    }
+    return found;
+  });
 }
 
 /**
@@ -122,6 +160,8 @@ function tooSmall(page: Page) {
       '[role="tab"]',
       '[role="switch"]',
       '[role="checkbox"]',
+      '[role="menuitem"]',
+      '[role="menuitemcheckbox"]',
       '.MuiTableSortLabel-root',
     ].join(',');
     const target = (el: Element): Element => {
@@ -181,10 +221,72 @@ function cutWords(page: Page) {
   });
 }
 
+/** A list's filters wait behind react-admin's 'Add filter' button on a phone; at most this many are opened on one list. */
+const MAX_FILTERS = 20;
+
+type FiltersFound = { opened: string[]; missing: string[]; tooSmall: Set<string> };
+
 /**
- * Signs `email` in at a phone's size and opens `paths` in turn within the app. Answers what does
- * not fit, what moved, what is too small and what is cut, per route: each list one line a
- * finding, so that a failure names every one of them.
+ * Opens every filter a list holds behind 'Add filter', as a person would: a tap on the button,
+ * then one on a filter's menu item, until the menu offers none. A page may hold several lists
+ * (a center's attendance, reports and inspections), each with its button. Answers the filters
+ * opened, the menu items whose filter did not appear in a list's filter form, and the controls
+ * too small or outside the screen among the menus' items and the filters shown. A page without
+ * the button answers nothing.
+ */
+async function openFilters(page: Page, inFlight: () => number) {
+  const found: FiltersFound = { opened: [], missing: [], tooSmall: new Set() };
+  const buttons = page.getByRole('button', { name: 'Add filter', exact: true });
+  const lists = await buttons.count();
+  for (let list = 0; list < lists; list++) {
+    const before = found.opened.length;
+    await openListFilters(page, buttons.nth(list), found);
+    // A button shown is a promise of filters: one that opens none is a finding.
+    if (found.opened.length === before) found.missing.push(`list ${list + 1}'s 'Add filter' opened no filter`);
+  }
+  if (lists) await settle(page, inFlight);
+  for (const control of [...(await tooSmall(page)), ...(await outside(page))]) found.tooSmall.add(control);
+  return { ...found, tooSmall: [...found.tooSmall] };
+}
+
+async function openListFilters(page: Page, addFilter: Locator, found: FiltersFound) {
+  for (let opened = 0; opened < MAX_FILTERS; opened++) {
+    // The list may have gone (an empty list shows its empty state instead, toolbar and all).
+    if (!(await addFilter.isVisible())) return;
+    await addFilter.click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    for (const control of [...(await tooSmall(page)), ...(await outside(page))]) found.tooSmall.add(control);
+    // A filter's item is a checkbox that names its source, checked while the filter shows; the
+    // others are the saved queries' items.
+    const next = menu.locator('[role="menuitemcheckbox"][aria-checked="false"][data-key]').first();
+    if (!(await next.count())) {
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+      return;
+    }
+    const source = (await next.getAttribute('data-key'))!;
+    const label = (await next.innerText()).trim();
+    // Several lists of a page may filter by the same source: the new one is one more of them.
+    const field = `.filter-field[data-source="${source}"]`;
+    const before = await page.locator(field).count();
+    await next.click();
+    await menu.waitFor({ state: 'hidden' });
+    try {
+      await page.waitForFunction(([f, n]) => document.querySelectorAll(f as string).length > (n as number), [field, before] as const);
+      await page.locator(field).nth(before).waitFor();
+      found.opened.push(label);
+    } catch {
+      found.missing.push(`'${label}' (${source}) did not appear`);
+    }
+  }
+}
+
+/**
+ * Signs `email` in at a phone's size and opens `paths` in turn within the app, and on each list
+ * every filter behind its 'Add filter' button. Answers what does not fit, what moved, what is too
+ * small, what is cut and the filters that did not appear, per route: each list one line a finding,
+ * so that a failure names every one of them; and the filters opened, by route.
  */
 export async function walkRoutes(e2e: E2e, email: string, password: string, paths: string[]) {
   const page = await phonePage(e2e);
@@ -193,7 +295,8 @@ export async function walkRoutes(e2e: E2e, email: string, password: string, path
   page.on('requestfinished', () => inFlight--);
   page.on('requestfailed', () => inFlight--);
   await signIn(page, e2e.url, email, password);
-  const found = { misfits: [] as string[], tooSmall: [] as string[], cut: [] as string[] };
+  const found = { misfits: [] as string[], tooSmall: [] as string[], cut: [] as string[], filtersMissing: [] as string[] };
+  const filtersOpened: Record<string, string[]> = {};
   const visited = new Set<string>();
   for (const path of ['/overview', ...paths]) {
     await open(page, path, () => inFlight);
@@ -203,7 +306,19 @@ export async function walkRoutes(e2e: E2e, email: string, password: string, path
     for (const line of await misfit(page)) found.misfits.push(`${at}: ${line}`);
     for (const control of await tooSmall(page)) found.tooSmall.push(`${at}: ${control}`);
     for (const words of await cutWords(page)) found.cut.push(`${at}: ${words}`);
+    const filters = await openFilters(page, () => inFlight);
+    if (filters.opened.length) filtersOpened[at] = filters.opened;
+    for (const control of filters.tooSmall) found.tooSmall.push(`${at} filters: ${control}`);
+    for (const filter of filters.missing) found.filtersMissing.push(`${at}: ${filter}`);
   }
   await page.close();
-  return { misfits: found.misfits.join('\n'), tooSmall: found.tooSmall.join('\n'), cut: found.cut.join('\n') };
+  return {
+    findings: {
+      misfits: found.misfits.join('\n'),
+      tooSmall: found.tooSmall.join('\n'),
+      cut: found.cut.join('\n'),
+      filtersMissing: found.filtersMissing.join('\n'),
+    },
+    filtersOpened,
+  };
 }
