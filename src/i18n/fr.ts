@@ -238,6 +238,8 @@ export const fr: Messages = {
         'Votre anniversaire (jour et mois) et votre anniversaire de mariage, avec le nombre d’années, figurent sur la liste des anniversaires du secrétariat de l’église, du responsable de votre département et des responsables de votre cellule de maison, sauf si vous avez choisi de ne pas paraître dans les listes de membres. Votre âge ne leur est indiqué que si vous l’acceptez ; le secrétariat, qui tient les registres, le voit dans tous les cas. Si l’église envoie des vœux, vous n’en recevez le jour même que si vous l’acceptez.',
       retention:
         'Vos informations sont conservées tant que vous faites partie de l’église, et jusqu’à ce qu’un administrateur les efface à votre demande. Les sauvegardes, faites pour éviter toute perte, en gardent une copie jusqu’à leur remplacement (les sept plus récentes sont conservées, sauf si l’église en décide autrement).',
+      giving:
+        'Si vous donnez, l’église conserve chaque don : la date, le montant, les fonds, le mode de paiement et la référence. Seules les personnes à qui elle confie les offrandes le voient, jamais les autres responsables, les listes ni les exports ; vos propres dons figurent dans Télécharger mes données.',
       rights:
         'Vous pouvez à tout moment consulter et corriger vos informations sur votre profil, et y télécharger tout ce que %{app} conserve sur vous (Télécharger mes données). Pour supprimer votre compte, adressez-vous à un administrateur de l’église.',
       directory:

@@ -160,6 +160,14 @@ export const frAreas: typeof enAreas = {
         },
       },
     },
+    // Le mode sélection d’une liste de personnes sur téléphone (docs/decisions/0222).
+    selection: {
+      select: 'Sélectionner',
+      done: 'Terminé',
+      select_one: 'Sélectionner %{name}',
+      bar: 'Actions sur la sélection',
+      count: 'Sélection : %{smart_count}',
+    },
     saved_lists: {
       intro: 'Des filtres de la liste des membres, gardés sous un nom. Ouvrez-en un pour voir ses membres tels qu’ils sont aujourd’hui.',
       menu: 'Listes enregistrées',
@@ -643,6 +651,9 @@ export const frAreas: typeof enAreas = {
         savedList: 'Liste enregistrée',
         household: 'Famille',
         householdMember: 'Membre d’une famille',
+        givingFund: 'Fonds d’offrandes',
+        givingBatch: 'Lot d’offrandes',
+        contribution: 'Don',
       },
       actions: {
         create: 'Création',
@@ -697,6 +708,8 @@ export const frAreas: typeof enAreas = {
         'dismiss-duplicate': 'Pas un doublon',
         'tag-people': 'Étiquette posée',
         'untag-people': 'Étiquette retirée',
+        post: 'Comptabilisé',
+        retire: 'Retiré',
       },
       fields: {
         id: 'Identifiant',
