@@ -240,7 +240,7 @@ async function openFilters(page: Page, inFlight: () => number) {
   const lists = await buttons.count();
   for (let list = 0; list < lists; list++) {
     const before = found.opened.length;
-    await openListFilters(page, buttons.nth(list), found);
+    await openListFilters(page, buttons.nth(list), found, inFlight);
     // A button shown is a promise of filters: one that opens none is a finding.
     if (found.opened.length === before) found.missing.push(`list ${list + 1}'s 'Add filter' opened no filter`);
   }
@@ -249,13 +249,17 @@ async function openFilters(page: Page, inFlight: () => number) {
   return { ...found, tooSmall: [...found.tooSmall] };
 }
 
-async function openListFilters(page: Page, addFilter: Locator, found: FiltersFound) {
+async function openListFilters(page: Page, addFilter: Locator, found: FiltersFound, inFlight: () => number) {
   for (let opened = 0; opened < MAX_FILTERS; opened++) {
+    // The list reloads under the filter just added: a person taps again once it has.
+    await settle(page, inFlight);
     // The list may have gone (an empty list shows its empty state instead, toolbar and all).
     if (!(await addFilter.isVisible())) return;
     await addFilter.click();
     const menu = page.getByRole('menu');
     await menu.waitFor();
+    // The menu grows in from three quarters of its size: measure it once it has (what a thumb meets).
+    await menu.evaluate((el) => Promise.all((el.closest('.MuiPaper-root') ?? el).getAnimations({ subtree: true }).map((a) => a.finished)));
     for (const control of [...(await tooSmall(page)), ...(await outside(page))]) found.tooSmall.add(control);
     // A filter's item is a checkbox that names its source, checked while the filter shows; the
     // others are the saved queries' items.
@@ -306,7 +310,12 @@ export async function walkRoutes(e2e: E2e, email: string, password: string, path
     for (const line of await misfit(page)) found.misfits.push(`${at}: ${line}`);
     for (const control of await tooSmall(page)) found.tooSmall.push(`${at}: ${control}`);
     for (const words of await cutWords(page)) found.cut.push(`${at}: ${words}`);
-    const filters = await openFilters(page, () => inFlight);
+    // A list whose filters cannot be opened is a finding of its route, not the end of the walk.
+    const filters = await openFilters(page, () => inFlight).catch((err: Error) => ({
+      opened: [],
+      tooSmall: [],
+      missing: [`the filters could not be opened: ${err.message.split('\n')[0]}`],
+    }));
     if (filters.opened.length) filtersOpened[at] = filters.opened;
     for (const control of filters.tooSmall) found.tooSmall.push(`${at} filters: ${control}`);
     for (const filter of filters.missing) found.filtersMissing.push(`${at}: ${filter}`);
