@@ -240,26 +240,34 @@ async function openFilters(page: Page, inFlight: () => number) {
   const lists = await buttons.count();
   for (let list = 0; list < lists; list++) {
     const before = found.opened.length;
-    await openListFilters(page, buttons.nth(list), found, inFlight);
-    // A button shown is a promise of filters: one that opens none is a finding.
-    if (found.opened.length === before) found.missing.push(`list ${list + 1}'s 'Add filter' opened no filter`);
+    // A button in a tab panel not shown, or a list that turned to its empty state, offers nothing.
+    await settle(page, inFlight);
+    if (!(await buttons.nth(list).isVisible())) continue;
+    const offered = await openListFilters(page, buttons.nth(list), found, inFlight);
+    // A menu that offered filters is a promise: one whose filters never showed is a finding.
+    if (offered && found.opened.length === before) found.missing.push(`list ${list + 1}'s 'Add filter' opened no filter`);
   }
   if (lists) await settle(page, inFlight);
   for (const control of [...(await tooSmall(page)), ...(await outside(page))]) found.tooSmall.add(control);
   return { ...found, tooSmall: [...found.tooSmall] };
 }
 
+/** Opens one list's filters in turn; answers whether its menu offered any. */
 async function openListFilters(page: Page, addFilter: Locator, found: FiltersFound, inFlight: () => number) {
+  let offered = false;
   for (let opened = 0; opened < MAX_FILTERS; opened++) {
     // The list reloads under the filter just added: a person taps again once it has.
     await settle(page, inFlight);
     // The list may have gone (an empty list shows its empty state instead, toolbar and all).
-    if (!(await addFilter.isVisible())) return;
+    if (!(await addFilter.isVisible())) return offered;
     await addFilter.click();
     const menu = page.getByRole('menu');
     await menu.waitFor();
     // The menu grows in from three quarters of its size: measure it once it has (what a thumb meets).
-    await menu.evaluate((el) => Promise.all((el.closest('.MuiPaper-root') ?? el).getAnimations({ subtree: true }).map((a) => a.finished)));
+    // (An animation cut short rejects its promise: settled is enough.)
+    await menu.evaluate((el) =>
+      Promise.allSettled((el.closest('.MuiPaper-root') ?? el).getAnimations({ subtree: true }).map((a) => a.finished)),
+    );
     for (const control of [...(await tooSmall(page)), ...(await outside(page))]) found.tooSmall.add(control);
     // A filter's item is a checkbox that names its source, checked while the filter shows; the
     // others are the saved queries' items.
@@ -267,8 +275,9 @@ async function openListFilters(page: Page, addFilter: Locator, found: FiltersFou
     if (!(await next.count())) {
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
-      return;
+      return offered;
     }
+    offered = true;
     const source = (await next.getAttribute('data-key'))!;
     const label = (await next.innerText()).trim();
     // Several lists of a page may filter by the same source: the new one is one more of them.
@@ -284,6 +293,7 @@ async function openListFilters(page: Page, addFilter: Locator, found: FiltersFou
       found.missing.push(`'${label}' (${source}) did not appear`);
     }
   }
+  return offered;
 }
 
 /**
