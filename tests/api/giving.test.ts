@@ -309,11 +309,61 @@ describe('refunds and corrections', () => {
   });
 });
 
+describe('the contributions list', () => {
+  type Row = { id: string; method: string; date: string; amount: number; splits: Array<{ fundName: string }> };
+  const list = async (query: string, token = approver.token) => {
+    const res = await call('GET', `/Giving/GetContributions?PageSize=1000&${query}`, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { data: Row[]; totalCount: number };
+  };
+
+  it('holds the gifts that count, filtered by fund, method, dates and a search of the reference', async () => {
+    const building = await approvedGift({
+      amount: 21_000,
+      method: 'transfer',
+      reference: 'TRF-BUILD-77',
+      date: '2026-03-04',
+      splits: [{ fundId: fund('Building'), amount: 21_000 }],
+    });
+    const pending = await newBatch(4_000);
+    const {
+      contributions: [unposted],
+    } = await addEntry(pending.id, { amount: 4_000, method: 'transfer', splits: [{ fundId: fund('Building'), amount: 4_000 }] });
+
+    const byFund = await list(`FundId=${fund('Building')}`);
+    expect(byFund.data.map((r) => r.id)).toContain(building.id);
+    expect(byFund.data.map((r) => r.id)).not.toContain(unposted.id);
+    expect(byFund.data.every((r) => r.splits.some((sp) => sp.fundName === 'Building'))).toBe(true);
+    expect(byFund.totalCount).toBe(byFund.data.length);
+
+    const byMethod = await list('Method=transfer');
+    expect(byMethod.data.every((r) => r.method === 'transfer')).toBe(true);
+    expect(byMethod.data.map((r) => r.id)).toContain(building.id);
+    expect((await list('Method=cash')).data.map((r) => r.id)).not.toContain(building.id);
+
+    expect((await list('From=2026-03-04&To=2026-03-04')).data.map((r) => r.id)).toEqual([building.id]);
+    expect((await list('From=2026-03-05')).data.map((r) => r.id)).not.toContain(building.id);
+    expect((await list('Search=build-77')).data.map((r) => r.id)).toEqual([building.id]);
+
+    const sorted = await list('SortBy=amount&SortOrder=desc');
+    const amounts = sorted.data.map((r) => r.amount);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+  });
+
+  it('refuses an unknown method or sort field (400), and a member or a leader without the rights (403)', async () => {
+    expect((await call('GET', '/Giving/GetContributions?Method=crypto', { token: approver.token })).status).toBe(400);
+    expect((await call('GET', '/Giving/GetContributions?SortBy=giverId', { token: approver.token })).status).toBe(400);
+    expect((await call('GET', '/Giving/GetContributions', { token: member.token })).status).toBe(403);
+    expect((await call('GET', '/Giving/GetContributions', { token: hodToken })).status).toBe(403);
+  });
+});
+
 describe('who sees what', () => {
   it('a leader without the rights sees nothing of giving (403)', async () => {
     for (const [method, path] of [
       ['GET', '/Giving/GetFunds'],
       ['GET', '/Giving/GetBatches'],
+      ['GET', '/Giving/GetContributions'],
       ['POST', '/Giving/CreateBatch'],
       ['PUT', `/Giving/ApproveBatch?id=${funds[0].id}`],
     ])

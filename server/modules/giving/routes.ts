@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { givingCalls } from '@/domain/giving/calls.js';
 import { P } from '@/domain/roles/permissions.js';
-import { ok } from '@/server/http/envelope.js';
+import { calendarDate } from '@/domain/common/dates.js';
+import { optionalId } from '@/domain/common/fields.js';
+import { GIVING_METHODS } from '@/domain/giving/schemas.js';
+import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
+import { ok, page } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import {
   addEntry,
@@ -15,7 +20,7 @@ import {
   removeEntry,
   retireFund,
 } from './changes.js';
-import { batchById, batchList, contributionById, fundList, givingOf } from './read.js';
+import { batchById, batchList, contributionById, contributionPage, fundList, givingOf, type ContributionFilters } from './read.js';
 
 /**
  * Giving (docs/decisions/0227-giving.md). Counters (CAN_CREATE_GIVING) enter batches and post
@@ -26,6 +31,13 @@ const GIVING = [P.viewGiving, P.recordGiving, P.approveGiving, P.manageFunds];
 const readers = { permission: [P.viewGiving, P.recordGiving, P.approveGiving] };
 const counters = { permission: P.recordGiving };
 const tag = 'Giving';
+
+const contributionFilters = {
+  fundId: optionalId('FundId'),
+  method: z.enum(GIVING_METHODS, { error: `Method must be one of ${GIVING_METHODS.join(', ')}` }).optional(),
+  from: calendarDate('From').optional(),
+  to: calendarDate('To').optional(),
+};
 
 export async function givingModule(app: FastifyInstance) {
   const db = app.services.database.db;
@@ -158,6 +170,18 @@ export async function givingModule(app: FastifyInstance) {
       async handler({ body, caller, mutate }) {
         const id = await mutate((tx, audit) => correct(tx, audit, caller!, body));
         return ok(await contributionById(db, id), 'Correction recorded');
+      },
+    }),
+    route({
+      call: givingCalls.getContributions,
+      tag,
+      summary:
+        '(added) The contributions that count (approved batches, refunds, corrections), newest first: filters FundId, Method, From, To; sorts date, amount, method; paged',
+      access: readers,
+      query: listQuery(contributionFilters, PAGE_SIZE_CAP) as z.ZodType<ContributionFilters>,
+      async handler({ query }) {
+        const { rows, total } = await contributionPage(db, query);
+        return page(rows, total);
       },
     }),
     route({
