@@ -20,7 +20,7 @@ const counterApprover = await userWith(s, [P.recordGiving, P.approveGiving]);
 const hod = await createUser(s, { role: 'hod' });
 const hodToken = await s.login(hod.email, hod.password);
 
-type Res = { status: number; body: { data: any; message: string; errors?: Record<string, string[]>; records?: any } };
+type Res = { status: number; body: { data: any; message: string; totalCount?: number; errors?: Record<string, string[]>; records?: any } };
 const call = (method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<Res> =>
   s.call(method, path, { token: counter.token, ...opts } as never);
 
@@ -306,6 +306,75 @@ describe('refunds and corrections', () => {
       body: { contributionId: reversal.id, date: today, amount: 100, reason: 'x', splits: [{ fundId: fund('Tithe'), amount: 100 }] },
     });
     expect(refundOfReversal.status).toBe(409);
+  });
+});
+
+describe('a refund or correction needs a second person, as a batch does', () => {
+  const refundOf = (giftId: string, amount: number, token = counterApprover.token) =>
+    call('POST', '/Giving/Refund', {
+      token,
+      body: { contributionId: giftId, date: today, amount, reason: 'Given twice', splits: [{ fundId: fund('Tithe'), amount }] },
+    });
+  const approve = (id: string, token = approver.token) => call('PUT', `/Giving/ApproveCorrection?id=${id}`, { token });
+  const mineIds = async () => (await call('GET', '/Giving/GetMine', { token: other.token })).body.data.map((c: { id: string }) => c.id);
+
+  it('a refund counts only once someone other than its recorder approves it, once', async () => {
+    const gift = await approvedGift({ giverId: other.id, amount: 80_000, splits: [{ fundId: fund('Tithe'), amount: 80_000 }] });
+    const recorded = await refundOf(gift.id, 30_000);
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+    const refund = recorded.body.data;
+    expect(refund.awaitingApproval).toBe(true);
+    expect(await mineIds()).not.toContain(refund.id);
+    const pending = await call('GET', '/Giving/GetPendingCorrections', { token: approver.token });
+    expect(pending.body.data.map((c: { id: string }) => c.id)).toContain(refund.id);
+    // A pending refund already holds what it takes back: no second refund beyond what is left.
+    expect((await refundOf(gift.id, 60_000)).status).toBe(400);
+
+    // Whoever recorded it does not approve it, whatever rights they hold.
+    expect((await approve(refund.id, counterApprover.token)).status).toBe(403);
+    expect((await approve(refund.id, hodToken)).status).toBe(403);
+    expect((await approve(refund.id, counter.token)).status).toBe(403);
+    const approved = await approve(refund.id);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.data).toMatchObject([{ id: refund.id, awaitingApproval: false }]);
+    expect((await approve(refund.id)).status).toBe(409);
+    expect(await mineIds()).toContain(refund.id);
+    const audited = await db.select().from(auditLogs).where(eq(auditLogs.entityId, refund.id));
+    expect(audited.map((r) => r.action).sort()).toEqual(['approve', 'create']);
+    expect(JSON.stringify(audited)).not.toMatch(/30000|amount/i);
+  });
+
+  it("a correction's reversal and right entry are approved together; until then the old gift counts and nothing more is done to it", async () => {
+    const gift = await approvedGift({ giverId: other.id, amount: 90_000, splits: [{ fundId: fund('Tithe'), amount: 90_000 }] });
+    const { batchId: _b, ...right } = entry('', { giverId: other.id, amount: 9_000, splits: [{ fundId: fund('Tithe'), amount: 9_000 }] });
+    const corrected = await call('POST', '/Giving/Correct', {
+      token: counterApprover.token,
+      body: { ...right, contributionId: gift.id, reason: 'One zero too many' },
+    });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    const correction = corrected.body.data;
+    expect(await mineIds()).toContain(gift.id);
+    expect(await mineIds()).not.toContain(correction.id);
+    // The correction is not itself refunded or corrected before it is approved.
+    expect((await refundOf(correction.id, 1_000, counter.token)).status).toBe(409);
+
+    const approved = await approve(correction.id);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.data.map((c: { kind: string }) => c.kind).sort()).toEqual(['gift', 'reversal']);
+    const mine = await mineIds();
+    expect(mine).toContain(correction.id);
+    expect(approved.body.data.every((c: { id: string }) => mine.includes(c.id))).toBe(true);
+    expect((await refundOf(correction.id, 1_000, counter.token)).status).toBe(200);
+  });
+
+  it('an entry of a batch is approved with its batch (409); readers without the right to approve are refused (403)', async () => {
+    const batch = await newBatch(1_000);
+    const {
+      contributions: [row],
+    } = await addEntry(batch.id, { amount: 1_000, splits: [{ fundId: fund('Tithe'), amount: 1_000 }] });
+    expect((await approve(row.id)).status).toBe(409);
+    expect((await call('GET', '/Giving/GetPendingCorrections', { token: hodToken })).status).toBe(403);
+    expect((await call('GET', '/Giving/GetPendingCorrections', { token: member.token })).status).toBe(403);
   });
 });
 

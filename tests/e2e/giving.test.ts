@@ -74,16 +74,24 @@ describe('giving on a phone (issue 36)', () => {
     await dialog.getByRole('textbox', { name: 'Counted total' }).fill('15,000');
     await dialog.getByRole('textbox', { name: 'Counted total' }).press('Enter');
     await expectHeading(counter, BATCH);
-    await difference(counter).getByText(/Still to enter: \D*15,000\.00/).waitFor();
+    await difference(counter)
+      .getByText(/Still to enter: \D*15,000\.00/)
+      .waitFor();
 
     // Entries from the keyboard, the difference following each: the member's tithe, then too much.
     await enter(counter, '10000', { search: 'Adaeze', name: new RegExp(MEMBER.name) });
-    await difference(counter).getByText(/Still to enter: \D*5,000\.00/).waitFor();
+    await difference(counter)
+      .getByText(/Still to enter: \D*5,000\.00/)
+      .waitFor();
     await enter(counter, '6,000');
-    await difference(counter).getByText(/Entered \D*1,000\.00 more than was counted/).waitFor();
+    await difference(counter)
+      .getByText(/Entered \D*1,000\.00 more than was counted/)
+      .waitFor();
     expect(await counter.getByRole('button', { name: 'Post batch' }).isDisabled()).toBe(true);
     await counter.getByRole('button', { name: 'Remove the entry of Anonymous' }).click();
-    await difference(counter).getByText(/Still to enter: \D*5,000\.00/).waitFor();
+    await difference(counter)
+      .getByText(/Still to enter: \D*5,000\.00/)
+      .waitFor();
     await enter(counter, '5000.00');
     await difference(counter).getByText('The entries equal the counted total: ready to post.').waitFor();
     await counter.getByRole('button', { name: 'Post batch' }).click();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Batch, BatchWithEntries, Contribution, Fund, GivingMethod, Split } from '@/domain/giving/schemas.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { contributionSplits, contributions, givingBatches, givingFunds, users } from '@/server/db/schema/index.js';
@@ -70,6 +70,7 @@ async function contributionsWhere(
     kind: c.kind,
     correctsId: c.correctsId,
     reason: c.reason,
+    awaitingApproval: !c.batchId && !c.approvedAt,
     splits: byContribution.get(c.id) ?? [],
   }));
 }
@@ -115,10 +116,10 @@ export async function batchById(db: Db | Tx, id: string): Promise<BatchWithEntri
   return { ...batchOf(row), contributions: await contributionsWhere(db, eq(contributions.batchId, id)) };
 }
 
-/** Entries that count: those of approved batches, and refunds and corrections (written outside batches). */
+/** Entries that count: those of approved batches, and approved refunds and corrections (written outside batches). */
 const counted = (db: Db | Tx) =>
   or(
-    isNull(contributions.batchId),
+    and(isNull(contributions.batchId), isNotNull(contributions.approvedAt)),
     inArray(contributions.batchId, db.select({ id: givingBatches.id }).from(givingBatches).where(eq(givingBatches.state, 'approved'))),
   );
 
@@ -154,6 +155,16 @@ export async function contributionPage(db: Db | Tx, q: ContributionFilters) {
     .from(contributions)
     .where(where);
   return { rows, total: n };
+}
+
+/** Refunds and corrections waiting for a second person, oldest first. */
+export const pendingCorrections = (db: Db | Tx) =>
+  contributionsWhere(db, and(isNull(contributions.batchId), isNull(contributions.approvedAt)));
+
+/** Rows by id, in the order given. */
+export async function contributionsByIds(db: Db | Tx, ids: string[]): Promise<Contribution[]> {
+  const rows = await contributionsWhere(db, inArray(contributions.id, ids));
+  return ids.map((id) => rows.find((r) => r.id === id)!);
 }
 
 /**
