@@ -7,6 +7,7 @@ import { cihReportsEndpoints } from '@/src/areas/cihReports/endpoints';
 import { departmentsEndpoints } from '@/src/areas/departments/endpoints';
 import { gatheringsEndpoints } from '@/src/areas/gatherings/endpoints';
 import { householdsEndpoints } from '@/src/areas/households/endpoints';
+import { givingEndpoints } from '@/src/areas/giving/endpoints';
 import { goalsEndpoints } from '@/src/areas/goals/endpoints';
 import { lookupsEndpoints } from '@/src/areas/lookups/endpoints';
 import { meetingsEndpoints } from '@/src/areas/meetings/endpoints';
@@ -33,6 +34,7 @@ export const ENDPOINTS = {
   ...cihReportsEndpoints,
   ...departmentsEndpoints,
   ...gatheringsEndpoints,
+  ...givingEndpoints,
   ...goalsEndpoints,
   ...householdsEndpoints,
   ...lookupsEndpoints,

@@ -115,6 +115,8 @@ export type Contribution = {
   /** The posted entry a refund, reversal or correction points at. */
   correctsId: string | null;
   reason: string | null;
+  /** A refund or correction that waits for someone other than its recorder to approve it: it does not count yet. */
+  awaitingApproval: boolean;
   splits: Split[];
 };
 

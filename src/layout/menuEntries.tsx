@@ -2,6 +2,7 @@ import { createElement, type ComponentType, type ReactElement } from 'react';
 import { useCanAccessResources, useGetIdentity } from 'react-admin';
 import ChurchIcon from '@mui/icons-material/Church';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { LOOKUP_KINDS, LOOKUP_NAMES } from '@/domain/lookups/kinds';
 import type { en } from '@/src/i18n/en';
 import type { ScreenDescriptor } from '@/src/screens';
@@ -43,6 +44,8 @@ const MENU: Array<LinkName | MenuGroupDef> = [
   'meetings',
   'goals',
   'celebrations',
+  // Beyond the original menu: giving, for those the church entrusts with it (docs/decisions/0227, 0230).
+  { name: 'giving', icon: VolunteerActivismIcon, children: ['givingBatches', 'contributions', 'givingFunds'] },
   // Beyond the original menu: the lookup lists that have no entry there.
   { name: 'lookups', icon: ListAltIcon, children: LOOKUP_CHILDREN },
   { name: 'cih', icon: ChurchIcon, children: ['zones', 'centers', 'cihCenter', 'cihReports', 'cihFollowup'] },

@@ -20,7 +20,7 @@ const counterApprover = await userWith(s, [P.recordGiving, P.approveGiving]);
 const hod = await createUser(s, { role: 'hod' });
 const hodToken = await s.login(hod.email, hod.password);
 
-type Res = { status: number; body: { data: any; message: string; errors?: Record<string, string[]>; records?: any } };
+type Res = { status: number; body: { data: any; message: string; totalCount?: number; errors?: Record<string, string[]>; records?: any } };
 const call = (method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<Res> =>
   s.call(method, path, { token: counter.token, ...opts } as never);
 
@@ -309,11 +309,130 @@ describe('refunds and corrections', () => {
   });
 });
 
+describe('a refund or correction needs a second person, as a batch does', () => {
+  const refundOf = (giftId: string, amount: number, token = counterApprover.token) =>
+    call('POST', '/Giving/Refund', {
+      token,
+      body: { contributionId: giftId, date: today, amount, reason: 'Given twice', splits: [{ fundId: fund('Tithe'), amount }] },
+    });
+  const approve = (id: string, token = approver.token) => call('PUT', `/Giving/ApproveCorrection?id=${id}`, { token });
+  const mineIds = async () => (await call('GET', '/Giving/GetMine', { token: other.token })).body.data.map((c: { id: string }) => c.id);
+
+  it('a refund counts only once someone other than its recorder approves it, once', async () => {
+    const gift = await approvedGift({ giverId: other.id, amount: 80_000, splits: [{ fundId: fund('Tithe'), amount: 80_000 }] });
+    const recorded = await refundOf(gift.id, 30_000);
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+    const refund = recorded.body.data;
+    expect(refund.awaitingApproval).toBe(true);
+    expect(await mineIds()).not.toContain(refund.id);
+    const pending = await call('GET', '/Giving/GetPendingCorrections', { token: approver.token });
+    expect(pending.body.data.map((c: { id: string }) => c.id)).toContain(refund.id);
+    // A pending refund already holds what it takes back: no second refund beyond what is left.
+    expect((await refundOf(gift.id, 60_000)).status).toBe(400);
+
+    // Whoever recorded it does not approve it, whatever rights they hold.
+    expect((await approve(refund.id, counterApprover.token)).status).toBe(403);
+    expect((await approve(refund.id, hodToken)).status).toBe(403);
+    expect((await approve(refund.id, counter.token)).status).toBe(403);
+    const approved = await approve(refund.id);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.data).toMatchObject([{ id: refund.id, awaitingApproval: false }]);
+    expect((await approve(refund.id)).status).toBe(409);
+    expect(await mineIds()).toContain(refund.id);
+    const audited = await db.select().from(auditLogs).where(eq(auditLogs.entityId, refund.id));
+    expect(audited.map((r) => r.action).sort()).toEqual(['approve', 'create']);
+    expect(JSON.stringify(audited)).not.toMatch(/30000|amount/i);
+  });
+
+  it("a correction's reversal and right entry are approved together; until then the old gift counts and nothing more is done to it", async () => {
+    const gift = await approvedGift({ giverId: other.id, amount: 90_000, splits: [{ fundId: fund('Tithe'), amount: 90_000 }] });
+    const { batchId: _b, ...right } = entry('', { giverId: other.id, amount: 9_000, splits: [{ fundId: fund('Tithe'), amount: 9_000 }] });
+    const corrected = await call('POST', '/Giving/Correct', {
+      token: counterApprover.token,
+      body: { ...right, contributionId: gift.id, reason: 'One zero too many' },
+    });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    const correction = corrected.body.data;
+    expect(await mineIds()).toContain(gift.id);
+    expect(await mineIds()).not.toContain(correction.id);
+    // The correction is not itself refunded or corrected before it is approved.
+    expect((await refundOf(correction.id, 1_000, counter.token)).status).toBe(409);
+
+    const approved = await approve(correction.id);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.data.map((c: { kind: string }) => c.kind).sort()).toEqual(['gift', 'reversal']);
+    const mine = await mineIds();
+    expect(mine).toContain(correction.id);
+    expect(approved.body.data.every((c: { id: string }) => mine.includes(c.id))).toBe(true);
+    expect((await refundOf(correction.id, 1_000, counter.token)).status).toBe(200);
+  });
+
+  it('an entry of a batch is approved with its batch (409); readers without the right to approve are refused (403)', async () => {
+    const batch = await newBatch(1_000);
+    const {
+      contributions: [row],
+    } = await addEntry(batch.id, { amount: 1_000, splits: [{ fundId: fund('Tithe'), amount: 1_000 }] });
+    expect((await approve(row.id)).status).toBe(409);
+    expect((await call('GET', '/Giving/GetPendingCorrections', { token: hodToken })).status).toBe(403);
+    expect((await call('GET', '/Giving/GetPendingCorrections', { token: member.token })).status).toBe(403);
+  });
+});
+
+describe('the contributions list', () => {
+  type Row = { id: string; method: string; date: string; amount: number; splits: Array<{ fundName: string }> };
+  const list = async (query: string, token = approver.token) => {
+    const res = await call('GET', `/Giving/GetContributions?PageSize=1000&${query}`, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { data: Row[]; totalCount: number };
+  };
+
+  it('holds the gifts that count, filtered by fund, method, dates and a search of the reference', async () => {
+    const building = await approvedGift({
+      amount: 21_000,
+      method: 'transfer',
+      reference: 'TRF-BUILD-77',
+      date: '2026-03-04',
+      splits: [{ fundId: fund('Building'), amount: 21_000 }],
+    });
+    const pending = await newBatch(4_000);
+    const {
+      contributions: [unposted],
+    } = await addEntry(pending.id, { amount: 4_000, method: 'transfer', splits: [{ fundId: fund('Building'), amount: 4_000 }] });
+
+    const byFund = await list(`FundId=${fund('Building')}`);
+    expect(byFund.data.map((r) => r.id)).toContain(building.id);
+    expect(byFund.data.map((r) => r.id)).not.toContain(unposted.id);
+    expect(byFund.data.every((r) => r.splits.some((sp) => sp.fundName === 'Building'))).toBe(true);
+    expect(byFund.totalCount).toBe(byFund.data.length);
+
+    const byMethod = await list('Method=transfer');
+    expect(byMethod.data.every((r) => r.method === 'transfer')).toBe(true);
+    expect(byMethod.data.map((r) => r.id)).toContain(building.id);
+    expect((await list('Method=cash')).data.map((r) => r.id)).not.toContain(building.id);
+
+    expect((await list('From=2026-03-04&To=2026-03-04')).data.map((r) => r.id)).toEqual([building.id]);
+    expect((await list('From=2026-03-05')).data.map((r) => r.id)).not.toContain(building.id);
+    expect((await list('Search=build-77')).data.map((r) => r.id)).toEqual([building.id]);
+
+    const sorted = await list('SortBy=amount&SortOrder=desc');
+    const amounts = sorted.data.map((r) => r.amount);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+  });
+
+  it('refuses an unknown method or sort field (400), and a member or a leader without the rights (403)', async () => {
+    expect((await call('GET', '/Giving/GetContributions?Method=crypto', { token: approver.token })).status).toBe(400);
+    expect((await call('GET', '/Giving/GetContributions?SortBy=giverId', { token: approver.token })).status).toBe(400);
+    expect((await call('GET', '/Giving/GetContributions', { token: member.token })).status).toBe(403);
+    expect((await call('GET', '/Giving/GetContributions', { token: hodToken })).status).toBe(403);
+  });
+});
+
 describe('who sees what', () => {
   it('a leader without the rights sees nothing of giving (403)', async () => {
     for (const [method, path] of [
       ['GET', '/Giving/GetFunds'],
       ['GET', '/Giving/GetBatches'],
+      ['GET', '/Giving/GetContributions'],
       ['POST', '/Giving/CreateBatch'],
       ['PUT', `/Giving/ApproveBatch?id=${funds[0].id}`],
     ])

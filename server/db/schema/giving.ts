@@ -63,6 +63,12 @@ export const contributions = pgTable(
     correctsId: uuid('corrects_id').references((): AnyPgColumn => contributions.id, { onDelete: 'restrict' }),
     reason: text('reason'),
     recordedBy: uuid('recorded_by'),
+    /**
+     * A refund or correction (no batch) counts once someone other than its recorder approves it,
+     * as a batch does (docs/decisions/0230-giving-screens.md); entries of a batch are approved with it.
+     */
+    approvedBy: uuid('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

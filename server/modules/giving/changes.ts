@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   batchDifference,
@@ -29,6 +29,7 @@ type Audit = (e: AuditEntry) => void;
 
 const NOT_FOUND = 'Contribution not found';
 const LOCKED = 'This batch is posted: its entries are locked';
+const WAITING = 'This correction waits for approval: approve it first';
 
 /** A fund's name is unique whatever its letter case. */
 export async function createFund(tx: Tx, audit: Audit, name: string): Promise<string> {
@@ -270,6 +271,7 @@ async function postedGift(tx: Tx, id: string) {
   if (!row) throw notFound(NOT_FOUND);
   if (row.c.kind !== 'gift') throw conflict('Only a gift is refunded or corrected, not a refund or a reversal');
   if (row.c.batchId && row.state !== 'approved') throw conflict('This gift is not posted yet: change it in its batch');
+  if (!row.c.batchId && !row.c.approvedAt) throw conflict(WAITING);
   return row.c;
 }
 
@@ -333,4 +335,45 @@ export async function correct(tx: Tx, audit: Audit, caller: Caller, input: z.inf
   await insertEntry(tx, audit, caller, { ...gift, ...common, method, splits, kind: 'reversal' });
   const { contributionId: _old, reason: _reason, ...entry } = input;
   return insertEntry(tx, audit, caller, { ...entry, ...common, kind: 'gift' });
+}
+
+/**
+ * The second pair of eyes on a refund or correction, as on a batch: someone other than whoever
+ * recorded it approves it (403 for them), once (409 after). A correction's reversal and right
+ * entry are approved together, whichever of the two is named. Answers the ids approved.
+ */
+export async function approveCorrection(tx: Tx, audit: Audit, caller: Caller, id: string): Promise<string[]> {
+  const [row] = await tx.select().from(contributions).where(eq(contributions.id, id)).for('update');
+  if (!row) throw notFound(NOT_FOUND);
+  if (row.batchId) throw conflict('An entry of a batch is approved with its batch');
+  if (row.approvedAt) throw conflict('This refund or correction is already approved');
+  const together =
+    row.kind === 'refund'
+      ? [row]
+      : await tx
+          .select()
+          .from(contributions)
+          .where(
+            and(
+              eq(contributions.correctsId, row.correctsId!),
+              inArray(contributions.kind, ['reversal', 'gift']),
+              isNull(contributions.approvedAt),
+              isNull(contributions.batchId),
+            ),
+          )
+          .for('update');
+  if (together.some((r) => r.recordedBy === caller.id))
+    throw forbidden('A refund or correction is approved by someone other than whoever recorded it');
+  const now = new Date();
+  for (const r of together) {
+    await tx.update(contributions).set({ approvedBy: caller.id, approvedAt: now }).where(eq(contributions.id, r.id));
+    audit({
+      action: 'approve',
+      entity: 'contribution',
+      entityId: r.id,
+      before: entryTrace(r),
+      after: { ...entryTrace(r), approved: true },
+    });
+  }
+  return together.map((r) => r.id);
 }

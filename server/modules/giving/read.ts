@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Batch, BatchWithEntries, Contribution, Fund, GivingMethod, Split } from '@/domain/giving/schemas.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { contributionSplits, contributions, givingBatches, givingFunds, users } from '@/server/db/schema/index.js';
+import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
+import { searchPattern } from '@/server/engines/memberList.js';
 import { notFound } from '@/server/http/errors.js';
 
 /** Reading giving: funds, batches with their entries, one's own giving (docs/decisions/0227-giving.md). */
@@ -20,14 +22,21 @@ export async function fundList(db: Db | Tx): Promise<Fund[]> {
 
 const giverName = sql<string | null>`nullif(concat_ws(' ', ${users.firstName}, ${users.surName}), '')`;
 
-/** Contributions with their giver's name and splits, oldest first. */
-async function contributionsWhere(db: Db | Tx, where: SQL | undefined): Promise<Contribution[]> {
-  const rows = await db
+const OLDEST_FIRST = [asc(contributions.date), asc(contributions.createdAt), asc(contributions.id)];
+
+/** Contributions with their giver's name and splits, oldest first unless `order` says otherwise. */
+async function contributionsWhere(
+  db: Db | Tx,
+  where: SQL | undefined,
+  { order = OLDEST_FIRST, limit, offset = 0 }: { order?: SQL[]; limit?: number; offset?: number } = {},
+): Promise<Contribution[]> {
+  const query = db
     .select({ c: contributions, giverName })
     .from(contributions)
     .leftJoin(users, eq(users.id, contributions.giverId))
     .where(where)
-    .orderBy(asc(contributions.date), asc(contributions.createdAt), asc(contributions.id));
+    .orderBy(...order);
+  const rows = await (limit === undefined ? query : query.limit(limit).offset(offset));
   if (!rows.length) return [];
   const splits = await db
     .select({
@@ -61,6 +70,7 @@ async function contributionsWhere(db: Db | Tx, where: SQL | undefined): Promise<
     kind: c.kind,
     correctsId: c.correctsId,
     reason: c.reason,
+    awaitingApproval: !c.batchId && !c.approvedAt,
     splits: byContribution.get(c.id) ?? [],
   }));
 }
@@ -106,14 +116,61 @@ export async function batchById(db: Db | Tx, id: string): Promise<BatchWithEntri
   return { ...batchOf(row), contributions: await contributionsWhere(db, eq(contributions.batchId, id)) };
 }
 
+/** Entries that count: those of approved batches, and approved refunds and corrections (written outside batches). */
+const counted = (db: Db | Tx) =>
+  or(
+    and(isNull(contributions.batchId), isNotNull(contributions.approvedAt)),
+    inArray(contributions.batchId, db.select({ id: givingBatches.id }).from(givingBatches).where(eq(givingBatches.state, 'approved'))),
+  );
+
+export type ContributionFilters = ListParams & { fundId?: string; method?: GivingMethod; from?: string; to?: string };
+
+const CONTRIBUTION_SORTS = { date: contributions.date, amount: contributions.amount, method: contributions.method };
+
+/** Search over the reference and the giver's name. */
+const matching = (pattern: string) =>
+  sql`(flock_fold(coalesce(${contributions.reference}, '')) like ${pattern} or exists (select from ${users} u
+    where u.id = ${contributions.giverId} and flock_fold(concat_ws(' ', u.first_name, u.sur_name)) like ${pattern}))`;
+
+/**
+ * The church's contributions that count, newest first, filtered by fund (a split to it), method
+ * and dates (inclusive), searched by reference or giver, paged; each with its giver and funds. For those who read giving only.
+ */
+export async function contributionPage(db: Db | Tx, q: ContributionFilters) {
+  const where = and(
+    counted(db),
+    q.fundId
+      ? sql`exists (select from ${contributionSplits} s where s.contribution_id = ${contributions.id} and s.fund_id = ${q.fundId.toLowerCase()})`
+      : undefined,
+    q.method ? eq(contributions.method, q.method) : undefined,
+    q.search ? matching(searchPattern(q.search)) : undefined,
+    q.from ? gte(contributions.date, q.from) : undefined,
+    q.to ? lte(contributions.date, q.to) : undefined,
+  );
+  const { limit, offset } = pageOf(q);
+  const order = orderOf(q, CONTRIBUTION_SORTS, [desc(contributions.date), desc(contributions.createdAt), desc(contributions.id)]);
+  const rows = await contributionsWhere(db, where, { order, limit, offset });
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(contributions)
+    .where(where);
+  return { rows, total: n };
+}
+
+/** Refunds and corrections waiting for a second person, oldest first. */
+export const pendingCorrections = (db: Db | Tx) =>
+  contributionsWhere(db, and(isNull(contributions.batchId), isNull(contributions.approvedAt)));
+
+/** Rows by id, in the order given. */
+export async function contributionsByIds(db: Db | Tx, ids: string[]): Promise<Contribution[]> {
+  const rows = await contributionsWhere(db, inArray(contributions.id, ids));
+  return ids.map((id) => rows.find((r) => r.id === id)!);
+}
+
 /**
  * One's own giving as it counts: entries of approved batches, and the refunds and corrections
  * written after (which carry no batch). Entries of batches not yet approved are not given yet.
  */
 export async function givingOf(db: Db | Tx, userId: string): Promise<Contribution[]> {
-  const approved = db.select({ id: givingBatches.id }).from(givingBatches).where(eq(givingBatches.state, 'approved'));
-  return contributionsWhere(
-    db,
-    and(eq(contributions.giverId, userId), or(isNull(contributions.batchId), inArray(contributions.batchId, approved))),
-  );
+  return contributionsWhere(db, and(eq(contributions.giverId, userId), counted(db)));
 }

@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { givingCalls } from '@/domain/giving/calls.js';
 import { P } from '@/domain/roles/permissions.js';
-import { ok } from '@/server/http/envelope.js';
+import { calendarDate } from '@/domain/common/dates.js';
+import { optionalId } from '@/domain/common/fields.js';
+import { GIVING_METHODS } from '@/domain/giving/schemas.js';
+import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
+import { ok, page } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import {
   addEntry,
   approveBatch,
+  approveCorrection,
   changeEntry,
   correct,
   createBatch,
@@ -15,7 +21,17 @@ import {
   removeEntry,
   retireFund,
 } from './changes.js';
-import { batchById, batchList, contributionById, fundList, givingOf } from './read.js';
+import {
+  batchById,
+  batchList,
+  contributionById,
+  contributionPage,
+  contributionsByIds,
+  fundList,
+  givingOf,
+  pendingCorrections,
+  type ContributionFilters,
+} from './read.js';
 
 /**
  * Giving (docs/decisions/0227-giving.md). Counters (CAN_CREATE_GIVING) enter batches and post
@@ -26,6 +42,13 @@ const GIVING = [P.viewGiving, P.recordGiving, P.approveGiving, P.manageFunds];
 const readers = { permission: [P.viewGiving, P.recordGiving, P.approveGiving] };
 const counters = { permission: P.recordGiving };
 const tag = 'Giving';
+
+const contributionFilters = {
+  fundId: optionalId('FundId'),
+  method: z.enum(GIVING_METHODS, { error: `Method must be one of ${GIVING_METHODS.join(', ')}` }).optional(),
+  from: calendarDate('From').optional(),
+  to: calendarDate('To').optional(),
+};
 
 export async function givingModule(app: FastifyInstance) {
   const db = app.services.database.db;
@@ -143,7 +166,8 @@ export async function givingModule(app: FastifyInstance) {
     route({
       call: givingCalls.refund,
       tag,
-      summary: '(added) Refund part or all of a posted gift: a new entry pointing at it, never an edit',
+      summary:
+        '(added) Refund part or all of a posted gift: a new entry pointing at it, never an edit; it counts once someone else approves it (ApproveCorrection)',
       access: counters,
       async handler({ body, caller, mutate }) {
         const id = await mutate((tx, audit) => refund(tx, audit, caller!, body));
@@ -153,11 +177,42 @@ export async function givingModule(app: FastifyInstance) {
     route({
       call: givingCalls.correct,
       tag,
-      summary: '(added) Correct a posted gift: its reversal and the right entry, both pointing at it; the gift is never edited',
+      summary:
+        '(added) Correct a posted gift: its reversal and the right entry, both pointing at it; the gift is never edited; they count once someone else approves them (ApproveCorrection)',
       access: counters,
       async handler({ body, caller, mutate }) {
         const id = await mutate((tx, audit) => correct(tx, audit, caller!, body));
         return ok(await contributionById(db, id), 'Correction recorded');
+      },
+    }),
+    route({
+      call: givingCalls.getPendingCorrections,
+      tag,
+      summary: '(added) Refunds and corrections waiting for a second person to approve them, oldest first',
+      access: readers,
+      handler: async () => ok(await pendingCorrections(db)),
+    }),
+    route({
+      call: givingCalls.approveCorrection,
+      tag,
+      summary:
+        "(added) Approve a refund or correction (a correction's two entries together): someone other than whoever recorded it (403 for them); 409 when already approved or an entry of a batch",
+      access: { permission: P.approveGiving },
+      async handler({ query, caller, mutate }) {
+        const ids = await mutate((tx, audit) => approveCorrection(tx, audit, caller!, query.id));
+        return ok(await contributionsByIds(db, ids), 'Approved');
+      },
+    }),
+    route({
+      call: givingCalls.getContributions,
+      tag,
+      summary:
+        '(added) The contributions that count (approved batches, refunds, corrections), newest first: filters FundId, Method, From, To; sorts date, amount, method; paged',
+      access: readers,
+      query: listQuery(contributionFilters, PAGE_SIZE_CAP) as z.ZodType<ContributionFilters>,
+      async handler({ query }) {
+        const { rows, total } = await contributionPage(db, query);
+        return page(rows, total);
       },
     }),
     route({

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
-import { fakeApi } from '@/tests/support/adminScreen';
+import { fakeApi, ok } from '@/tests/support/adminScreen';
 import { ADMIN_ID, biodata, member, MEMBER_ID, OTHER_ID, RECORD_READS, renderProfile, tabNames } from './testKit';
 
 const api = fakeApi();
@@ -97,6 +97,24 @@ describe('who sees what', () => {
     await screen.findByRole('heading', { level: 1, name: 'Ada Okafor' });
     expect(screen.queryByRole('button', { name: 'Change photo' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Change Role' })).toBeTruthy();
+  });
+
+  it("shows 'My giving' on one's own profile only, and asks nobody else's giving", async () => {
+    const gift = { id: 'g1', batchId: 'b1', giverId: MEMBER_ID, giverName: 'Ada Okafor', date: '2026-03-01', amount: 1_250_050 };
+    const more = { currency: 'NGN', method: 'cash', reference: null, kind: 'gift', correctsId: null, reason: null };
+    const splits = [{ fundId: 'f1', fundName: 'Tithe', amount: 1_250_050 }];
+    renderProfile(api);
+    api.on('GET /Giving/GetMine', () => ok([{ ...gift, ...more, awaitingApproval: false, splits }]));
+    const mine = await screen.findByRole('list', { name: 'My giving' });
+    expect(within(mine).getByText(/2026-03-01: .*12,500\.50/)).toBeTruthy();
+    expect(within(mine).getByText('Tithe · Gift')).toBeTruthy();
+  });
+
+  it("asks no giving on another member's profile, even an administrator's view", async () => {
+    renderProfile(api, { viewerId: ADMIN_ID, permissions: ['CAN_VIEW_MEMBERS', 'CAN_VIEW_GIVING'] });
+    await screen.findByRole('heading', { level: 1, name: 'Ada Okafor' });
+    expect(screen.queryByRole('heading', { name: 'My giving' })).toBeNull();
+    expect(api.callsTo('GET /Giving/GetMine')).toEqual([]);
   });
 
   it('offers Change Role only to administrators', async () => {

@@ -10,6 +10,7 @@ import { ProfileTabs } from './ProfileTabs';
 import { StageCard } from './StageCard';
 import { PersonTagsCard } from './PersonTagsCard';
 import { HouseholdCard } from '@/src/areas/households/HouseholdCard';
+import { MyGivingCard } from '@/src/areas/giving/MyGivingCard';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { TabBody } from './TabBody';
 import { existsIn, useMemberRecord, useViewer, type ProfileUser } from './useProfile';
@@ -41,6 +42,7 @@ function Profile({ userId }: { userId: string }) {
           <StageCard userId={userId} />
           {seesTags && <PersonTagsCard userId={userId} />}
           <HouseholdCard userId={userId} />
+          {viewer.isSelf && <MyGivingCard />}
           {viewer.isSelf && <PrivacyAndData />}
         </Box>
       )}

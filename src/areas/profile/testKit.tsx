@@ -139,6 +139,8 @@ function answer(api: FakeApi, fixtures: Fixtures) {
   api.on('GET /Tags/GetAll', () => ok([]));
   // The Family card (docs/decisions/0213): in no household, unless a test says so.
   api.on('GET /Households/GetByPerson', () => ok(null));
+  // One's own giving (docs/decisions/0230): none yet, unless a test says so.
+  api.on('GET /Giving/GetMine', () => ok([]));
   // The stage card: a member since the start of 2024, unless a test answers otherwise.
   api.on('GET /People/GetStages', () =>
     ok([{ id: guid(90), stage: 'member', startedOn: '2024-01-07', endedOn: null, setBy: null, createdAt: '2024-01-07T00:00:00.000Z' }]),

@@ -1,0 +1,51 @@
+import { useDataProvider, useTranslate } from 'react-admin';
+import { Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { formatKobo, type Contribution } from '@/domain/giving/schemas';
+import type { FlockDataProvider } from '@/src/dataProvider';
+import { t } from './givingText';
+
+/** A refund or a reversal takes money back: it counts against the year's total. */
+const signed = (c: Contribution) => (c.kind === 'gift' ? c.amount : -c.amount);
+
+/**
+ * 'My giving' on one's own profile: one's own gifts as they count (approved batches, refunds and
+ * corrections), newest first, with this year's total. The server answers the caller's own only.
+ */
+export function MyGivingCard() {
+  const translate = useTranslate();
+  const api = useDataProvider<FlockDataProvider>();
+  const { data: gifts, isSuccess } = useQuery({
+    queryKey: ['myGiving'],
+    queryFn: async () => (await api.getMyGiving<Contribution[]>()).data,
+  });
+  if (!isSuccess) return null;
+  const year = new Date().getFullYear();
+  const thisYear = gifts.filter((g) => g.date.startsWith(String(year))).reduce((sum, g) => sum + signed(g), 0);
+  return (
+    <Card>
+      <CardContent>
+        <Typography component="h2" variant="h6">
+          {translate(t('my_giving'))}
+        </Typography>
+        {!gifts.length ? (
+          <Typography variant="body2">{translate(t('my_giving_none'))}</Typography>
+        ) : (
+          <>
+            <Typography>{translate(t('my_giving_year'), { year, amount: formatKobo(thisYear, gifts[0].currency) })}</Typography>
+            <List dense aria-label={translate(t('my_giving'))}>
+              {[...gifts].reverse().map((g) => (
+                <ListItem key={g.id} disableGutters>
+                  <ListItemText
+                    primary={`${g.date}: ${g.kind === 'gift' ? '' : '−'}${formatKobo(g.amount, g.currency)}`}
+                    secondary={[g.splits.map((s) => s.fundName).join(', '), translate(t(`kinds.${g.kind}`))].join(' · ')}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import { givingCalls as calls } from '@/domain/giving/calls';
+import { get, list, post, whole, type ResourceEndpoints } from '@/src/dataProvider/endpoints';
+
+/** The contribution list's filters: react-admin name -> query name. */
+const CONTRIBUTION_FILTERS = { fundId: 'FundId', method: 'Method', from: 'From', to: 'To' };
+
+/** The area's rows of the endpoint table (src/endpoints.ts): each descriptor's API calls under its name. */
+export const givingEndpoints = {
+  givingFunds: {
+    getList: whole(calls.getFunds),
+    custom: { createGivingFund: post(calls.createFund), retireGivingFund: get(calls.retireFund) },
+  },
+  givingBatches: {
+    getList: whole(calls.getBatches),
+    custom: {
+      getGivingBatch: get(calls.getBatch),
+      createGivingBatch: post(calls.createBatch),
+      addGivingEntry: post(calls.addEntry),
+      removeGivingEntry: get(calls.removeEntry),
+      postGivingBatch: get(calls.postBatch),
+      approveGivingBatch: get(calls.approveBatch),
+    },
+  },
+  contributions: { getList: list(calls.getContributions, CONTRIBUTION_FILTERS) },
+  myGiving: { custom: { getMyGiving: get(calls.getMine) } },
+} satisfies Record<string, ResourceEndpoints>;
