@@ -6,7 +6,8 @@ import {
   undoDelistingQuery,
 } from '@/domain/departments/schemas.js';
 import { idQuery } from '@/domain/common/fields.js';
-import { defineCall } from '@/domain/common/calls.js';
+import { defineCall, responseType } from '@/domain/common/calls.js';
+import type { MatchingPeople } from '@/domain/people/savedLists.js';
 
 /** Departments, their members and primary department, and delisting. */
 export const departmentsCalls = {
@@ -17,6 +18,11 @@ export const departmentsCalls = {
   getDepartmentById: defineCall({ method: 'GET', path: '/Department/GetDepartmentById', query: idQuery }),
   getAllDepartmentByTotal: defineCall({ method: 'GET', path: '/Department/GetAllDepartmentByTotal' }),
   getDepartmentMembers: defineCall({ method: 'GET', path: '/Department/GetDepartmentMembers' }),
+  getMatchingDepartmentMembers: defineCall({
+    method: 'GET',
+    path: '/Department/GetMatchingDepartmentMembers',
+    response: responseType<MatchingPeople>(),
+  }),
   getDepartmentByUserId: defineCall({ method: 'GET', path: '/Department/GetDepartmentByUserId', query: idQuery }),
   setPrimaryDepartment: defineCall({ method: 'PUT', path: '/Department/SetPrimaryDepartment', query: primaryDepartmentQuery }),
   delistMemberFromDepartment: defineCall({ method: 'PUT', path: '/ChurchAffiliation/DelistMemberFromDepartment', query: delistQuery }),

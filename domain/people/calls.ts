@@ -54,6 +54,7 @@ export const peopleCalls = {
     path: '/ChurchAffiliation/GetMatchingMembers',
     response: responseType<MatchingPeople>(),
   }),
+  getMatchingUsers: defineCall({ method: 'GET', path: '/Admin/GetMatchingUsers', response: responseType<MatchingPeople>() }),
   getSavedLists: defineCall({ method: 'GET', path: '/SavedLists/GetAll', response: responseType<SavedList[]>() }),
   createSavedList: defineCall({
     method: 'POST',

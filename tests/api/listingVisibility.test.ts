@@ -28,6 +28,8 @@ import { createUser } from '@/tests/support/users.js';
 const EXCEPTIONS: Record<string, string> = {
   'GET /Department/GetDepartmentMembers':
     "a department's own roster: its head serves everyone in it, listed or not (the member lists' rule since 0017_listing_consent)",
+  'GET /Department/GetMatchingDepartmentMembers':
+    "'all that match' of a department's own roster (docs/decisions/0229): the ids of the people GetDepartmentMembers shows",
   'GET /Center/GetMyCenter': "a center's own roster: its pastor and coordinator take everyone's attendance",
   'GET /CIHAttendance/GetAbsentees': "a center's own roster: the follow-up of its absentees",
   'GET /AuditTrail/GetAllAudit':

@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { P } from '@/domain/roles/permissions.js';
-import { personTags } from '@/server/db/schema/index.js';
+import { departments, personTags } from '@/server/db/schema/index.js';
+import { addCenter, addZone, joinDepartments } from '@/tests/support/churchStructure.js';
 import { serverWithMembers } from '@/tests/support/members.js';
-import { addPerson } from '@/tests/support/people.js';
+import { addPerson, setAffiliation } from '@/tests/support/people.js';
 import { userWith } from '@/tests/support/roles.js';
 import { createUser } from '@/tests/support/users.js';
 
@@ -12,7 +13,7 @@ import { createUser } from '@/tests/support/users.js';
  * rows by id within its own conditions, and tags reach the first-timers of whoever reads them.
  */
 
-const { s, admin } = await serverWithMembers();
+const { s, admin, member } = await serverWithMembers();
 afterAll(() => s.close());
 const db = s.database.db;
 
@@ -91,5 +92,159 @@ describe('tags on first-timers (a selection of the first-timers list)', () => {
     const archived = await s.call('POST', '/Tags/Apply', { body: { tagId, action: 'add', userIds: [gone, usher] }, token: admin });
     expect(archived.status).toBe(403);
     expect(await tagged(tagId)).toEqual([]);
+  });
+});
+
+/**
+ * 'Select all that match' beyond the member list (docs/decisions/0229): each list resolves its
+ * filter on the server with its own rights and conditions, so nobody the actor may not see, and
+ * nobody archived, is among the ids an action then takes.
+ */
+const greeters = await s.call('POST', '/Department/CreateDepartment', { body: { departmentName: 'Greeters' }, token: admin });
+const greetersId = greeters.body.data.id as string;
+const greetHead = await createUser(s, { role: 'hod', overrides: { firstName: 'Gina', surName: 'Matchtest' } });
+await db.update(departments).set({ hodId: greetHead.id }).where(eq(departments.id, greetersId));
+await joinDepartments(s, greetHead.id, [greetersId]);
+const greeter = await addPerson(s, { firstName: 'Greta', surName: 'Matchtest', departmentIds: [greetersId] });
+// Said no to being listed: the department's own roster still shows them to its head (0199).
+const unlisted = await createUser(s, { overrides: { firstName: 'Hidden', surName: 'Matchtest', consents: { listing: false } } });
+await joinDepartments(s, unlisted.id, [greetersId]);
+const archived = await addPerson(s, { firstName: 'Archie', surName: 'Matchtest', demise: true, departmentIds: [greetersId] });
+const elsewhere = await addPerson(s, { firstName: 'Elsa', surName: 'Matchtest', departmentIds: [otherId] });
+const visitor = await addPerson(s, { firstName: 'Vera', surName: 'Matchtest', isFirstTimer: true });
+const shyVisitor = await createUser(s, {
+  role: 'firsttimers',
+  overrides: { firstName: 'Shy', surName: 'Matchtest', consents: { listing: false } },
+});
+
+describe("'all that match' of the users, first-timers and department lists", () => {
+  const matching = async (path: string, token: string) => {
+    const res = await s.call('GET', path, { token });
+    return { status: res.status, ids: res.status === 200 ? [...(res.body.data.ids as string[])].sort() : [], body: res.body };
+  };
+  const sorted = (...list: string[]) => [...list].sort();
+
+  it('GetMatchingUsers: a users manager gets every user the filter keeps, the unlisted only with CAN_UPDATE_OTHER_MEMBERS', async () => {
+    const everyone = sorted(greetHead.id, greeter, unlisted.id, elsewhere, visitor, shyVisitor.id);
+    const asAdmin = await matching('/Admin/GetMatchingUsers?Search=Matchtest', admin);
+    expect(asAdmin.status, JSON.stringify(asAdmin.body)).toBe(200);
+    // The archived are in no list.
+    expect(asAdmin.ids).toEqual(everyone);
+    expect(asAdmin.body.data.total).toBe(everyone.length);
+    // A users manager who does not keep others' records: those who said no to listing are left out.
+    const manager = await userWith(s, [P.viewUserManagement]);
+    const asManager = await matching('/Admin/GetMatchingUsers?Search=Matchtest', manager.token);
+    expect(asManager.ids).toEqual(sorted(greetHead.id, greeter, elsewhere, visitor));
+    // The list's filters narrow it as they narrow its pages.
+    const members = await matching('/Admin/GetMatchingUsers?Search=Matchtest&Kind=member', manager.token);
+    expect(members.ids).toEqual(sorted(greetHead.id, greeter, elsewhere));
+    const inGreeters = await matching(`/Admin/GetMatchingUsers?Search=Matchtest&DepartmentId=${greetersId}`, admin);
+    expect(inGreeters.ids).toEqual(sorted(greetHead.id, greeter, unlisted.id));
+  });
+
+  it("GetMatchingUsers: a first-timers' reader gets the first-timers they see, nothing else; a member nothing", async () => {
+    const reader = await userWith(s, [P.viewFirstTimers]);
+    const firstTimers = await matching('/Admin/GetMatchingUsers?Search=Matchtest&Kind=firsttimer', reader.token);
+    expect(firstTimers.status, JSON.stringify(firstTimers.body)).toBe(200);
+    expect(firstTimers.ids).toEqual([visitor]);
+    const all = await matching('/Admin/GetMatchingUsers?Search=Matchtest', reader.token);
+    expect(all.status).toBe(403);
+    expect(all.body.message).toBe('You may list first-timers only (Kind=firsttimer)');
+    const asAdmin = await matching('/Admin/GetMatchingUsers?Search=Matchtest&Kind=firsttimer', admin);
+    expect(asAdmin.ids).toEqual(sorted(visitor, shyVisitor.id));
+    expect((await matching('/Admin/GetMatchingUsers?Search=Matchtest', member.token)).status).toBe(403);
+    expect((await matching('/Admin/GetMatchingUsers?Kind=nobody', admin)).status).toBe(400);
+  });
+
+  it("GetMatchingDepartmentMembers: the department's head gets its people as its roster shows them, never the archived or another department's", async () => {
+    const path = `/Department/GetMatchingDepartmentMembers?Id=${greetersId}`;
+    const asHead = await matching(path, greetHead.token);
+    expect(asHead.status, JSON.stringify(asHead.body)).toBe(200);
+    expect(asHead.ids).toEqual(sorted(greetHead.id, greeter, unlisted.id));
+    expect(asHead.ids).not.toContain(archived);
+    expect(asHead.ids).not.toContain(elsewhere);
+    // The roster's search narrows it.
+    expect((await matching(`${path}&Search=Greta`, greetHead.token)).ids).toEqual([greeter]);
+    // Whoever holds CAN_VIEW_DEPARTMENT reads any department's.
+    expect((await matching(path, admin)).ids).toEqual(asHead.ids);
+  });
+
+  it('GetMatchingDepartmentMembers: refused to a leader heading none of it and to a member; 404 for no department', async () => {
+    const path = `/Department/GetMatchingDepartmentMembers?Id=${greetersId}`;
+    // A head's rights (CAN_APPROVE_REQUESTS) without CAN_VIEW_DEPARTMENT, heading no department.
+    const otherHead = await matching(path, (await userWith(s, [P.approveRequests])).token);
+    expect(otherHead.status).toBe(403);
+    expect(otherHead.body.message).toBe('Only the head of this department may do this');
+    expect((await matching(path, member.token)).status).toBe(403);
+    const none = await matching('/Department/GetMatchingDepartmentMembers?Id=00000000-0000-4000-8000-000000000000', admin);
+    expect(none.status).toBe(404);
+    expect((await matching('/Department/GetMatchingDepartmentMembers', admin)).status).toBe(400);
+  });
+
+  it("the head's 'all that match' is what they may then write to; someone of another department is refused", async () => {
+    const { ids: all } = await matching(`/Department/GetMatchingDepartmentMembers?Id=${greetersId}`, greetHead.token);
+    const count = (userIds: string[]) =>
+      s.call('GET', `/Notification/GetRecipientCount?Audience=people&UserIds=${userIds.join(',')}`, { token: greetHead.token });
+    const ok = await count(all);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const refused = await count([...all, elsewhere]);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('You may choose only people of your own department or center');
+  });
+});
+
+/**
+ * A CIH leader's own center (/cih/center, docs/decisions/0229): its selection is of the members
+ * GetMyCenter answers, and what the leader then does with it is checked as ever: a pastor writes
+ * to their center's people, not to another center's; a coordinator writes to nobody one by one.
+ */
+const zone = await addZone(s);
+const center = await addCenter(s, zone.id);
+const otherCenter = await addCenter(s, zone.id);
+const pastor = await createUser(s, { overrides: { firstName: 'Pius', surName: 'Centertest' } });
+await setAffiliation(s, pastor.id, { zoneId: zone.id, centerId: center.id, cihRole: 'cihpastor' });
+const coordinator = await createUser(s, { overrides: { firstName: 'Cora', surName: 'Centertest' } });
+await setAffiliation(s, coordinator.id, { zoneId: zone.id, centerId: center.id, cihRole: 'cihcoordinator' });
+const neighbour = await addPerson(s, { firstName: 'Nora', surName: 'Centertest', zoneId: zone.id, centerId: center.id });
+const archivedNeighbour = await addPerson(s, {
+  firstName: 'Ayo',
+  surName: 'Centertest',
+  zoneId: zone.id,
+  centerId: center.id,
+  demise: true,
+});
+const across = await addPerson(s, { firstName: 'Ace', surName: 'Centertest', zoneId: zone.id, centerId: otherCenter.id });
+
+describe("a selection of a CIH leader's own center", () => {
+  const myCenter = async (token: string) => {
+    const res = await s.call('GET', '/Center/GetMyCenter', { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return (res.body.data.members as Array<{ id: string }>).map((m) => m.id).sort();
+  };
+  const count = (token: string, userIds: string[]) =>
+    s.call('GET', `/Notification/GetRecipientCount?Audience=people&UserIds=${userIds.join(',')}`, { token });
+
+  it("holds the center's people only, never the archived", async () => {
+    const pastorToken = await s.login(pastor.email, pastor.password);
+    expect(await myCenter(pastorToken)).toEqual([pastor.id, coordinator.id, neighbour].sort());
+    expect(await myCenter(pastorToken)).not.toContain(archivedNeighbour);
+  });
+
+  it('a pastor writes to all of it, and is refused someone of another center', async () => {
+    const pastorToken = await s.login(pastor.email, pastor.password);
+    const all = await myCenter(pastorToken);
+    const ok = await count(pastorToken, all);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    // The sender is no recipient of their own message.
+    expect(ok.body.data).toMatchObject({ count: all.length - 1 });
+    const refused = await count(pastorToken, [...all, across]);
+    expect(refused.status).toBe(403);
+  });
+
+  it('a coordinator sees the same members but may not write to chosen people', async () => {
+    const coordinatorToken = await s.login(coordinator.email, coordinator.password);
+    const all = await myCenter(coordinatorToken);
+    expect(all).toContain(neighbour);
+    expect((await count(coordinatorToken, [neighbour])).status).toBe(403);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
+import { ADMIN, startE2e, type E2e } from './harness.js';
+import { inboxTitles } from './inbox.js';
 import { expectHeading, expectToast, rowWith, signIn } from './pages.js';
 import { adminCall } from './routeWalk.js';
 
@@ -17,17 +18,6 @@ const MEMBER = { email: 'member@example.org', name: 'Adaeze Okafor' };
 const DESKTOP = { width: 1366, height: 900 };
 const LIST = 'Okafor family follow-up';
 const TITLE = 'Family evening on Saturday';
-
-async function inboxTitles(email: string): Promise<string[]> {
-  const login = await fetch(`${e2e.url}/api/Auth/Login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: email, password: DEMO_PASSWORD }),
-  });
-  const { token } = (await login.json()).data as { token: string };
-  const res = await fetch(`${e2e.url}/api/Notification/GetAllNotifications?PageSize=50`, { headers: { Authorization: `Bearer ${token}` } });
-  return ((await res.json()).data as Array<{ title: string }>).map((n) => n.title);
-}
 
 describe('saved lists and actions on all that match (issue 33)', () => {
   it('the office saves a filter as a list, opens it again with its count, selects all that match and messages them: a member gets it', async () => {
@@ -69,7 +59,7 @@ describe('saved lists and actions on all that match (issue 33)', () => {
     await expectToast(page, 'Notification sent');
 
     // The member, one of them (not on the page's first rows, perhaps), has it in their inbox.
-    expect(await inboxTitles(MEMBER.email)).toContain(TITLE);
+    expect(await inboxTitles(e2e, MEMBER.email)).toContain(TITLE);
     await page.close();
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
+import { inboxTitles } from './inbox.js';
 import { expectHeading, expectToast, signIn } from './pages.js';
 import { adminCall, phonePage } from './routeWalk.js';
 
@@ -15,17 +16,13 @@ const TAG = 'Visit this week';
 /** The demo member (server/seed/demo.ts), who sings in the Choir. */
 const MEMBER = { email: 'member@example.org', name: 'Adaeze Okafor' };
 const TITLE = 'Choir practice moves to Friday';
+/** The demo's head of the Choir, its pastor of the first center and that center's coordinator (server/seed/demo.ts). */
+const HEAD = { email: 'hod@example.org' };
+const PASTOR = { email: 'cihpastor@example.org' };
+const COORDINATOR = { email: 'cihcoordinator@example.org' };
+const ALL_TITLE = 'New robes for the whole choir';
+const CENTER_TITLE = 'House fellowship moves this week';
 
-async function inboxTitles(email: string): Promise<string[]> {
-  const login = await fetch(`${e2e.url}/api/Auth/Login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: email, password: DEMO_PASSWORD }),
-  });
-  const { token } = (await login.json()).data as { token: string };
-  const res = await fetch(`${e2e.url}/api/Notification/GetAllNotifications?PageSize=50`, { headers: { Authorization: `Bearer ${token}` } });
-  return ((await res.json()).data as Array<{ title: string }>).map((n) => n.title);
-}
 /** The smallest tap target on a phone (docs/decisions/0204). */
 const THUMB = 44;
 
@@ -112,7 +109,75 @@ describe('actions on a selection of a list other than the member list, on a phon
     await compose.getByRole('textbox', { name: 'Message' }).fill('Same hall, 6pm.');
     await compose.getByRole('button', { name: 'Send', exact: true }).click();
     await expectToast(page, 'Notification sent');
-    expect(await inboxTitles(MEMBER.email)).toContain(TITLE);
+    expect(await inboxTitles(e2e, MEMBER.email)).toContain(TITLE);
+    await page.close();
+  });
+
+  it("a head of department selects all that match on a phone and writes to them: the Choir's member gets it", async () => {
+    const departments = (await adminCall(e2e, '/Department/GetAllDepartment?PageSize=100')) as Array<{
+      id: string;
+      departmentName: string;
+      hodId: string | null;
+    }>;
+    const choir = departments.find((d) => d.departmentName === 'Choir')!;
+    const { total } = (await adminCall(e2e, `/Department/GetMatchingDepartmentMembers?Id=${choir.id}`)) as { total: number };
+    // More than a page of cards: 'all that match' reaches beyond the rows shown.
+    expect(total).toBeGreaterThan(10);
+    const page = await phonePage(e2e);
+    await signIn(page, e2e.url, HEAD.email, DEMO_PASSWORD);
+    await page.goto(`${e2e.url}/departments/view/Choir/${choir.id}/${choir.hodId}`);
+    await expectHeading(page, 'Choir');
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    const bar = page.getByRole('region', { name: 'Actions on the selection' });
+    const selectAll = bar.getByRole('button', { name: 'Select all that match' });
+    const target = await selectAll.boundingBox();
+    expect(target!.height).toBeGreaterThanOrEqual(THUMB);
+    await selectAll.click();
+    await bar.getByText(`All ${total} that match are selected`).waitFor();
+    await bar.getByText(`${total} selected`, { exact: true }).waitFor();
+    await bar.getByRole('button', { name: 'Message them' }).click();
+    const compose = page.getByRole('dialog', { name: 'New notification' });
+    // Everyone but the head, who writes it.
+    await compose.getByText(`This reaches ${total - 1} people`, { exact: true }).waitFor();
+    await compose.getByRole('textbox', { name: 'Title' }).fill(ALL_TITLE);
+    await compose.getByRole('textbox', { name: 'Message' }).fill('Robes are ready at the vestry.');
+    await compose.getByRole('button', { name: 'Send', exact: true }).click();
+    await expectToast(page, 'Notification sent');
+    expect(await inboxTitles(e2e, MEMBER.email)).toContain(ALL_TITLE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+
+  it('a CIH pastor selects all of their own center on a phone and writes to them: its coordinator gets it', async () => {
+    const page = await phonePage(e2e);
+    await signIn(page, e2e.url, PASTOR.email, DEMO_PASSWORD);
+    await page.goto(`${e2e.url}/cih/center`);
+    await page.getByRole('heading', { name: 'Members', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    const bar = page.getByRole('region', { name: 'Actions on the selection' });
+    await bar.getByText('0 selected').waitFor();
+    // One person ticked on a card, then the whole center.
+    await page
+      .getByRole('checkbox', { name: /^Select / })
+      .first()
+      .check();
+    await bar.getByText('1 selected').waitFor();
+    await bar.getByRole('button', { name: 'Select all that match' }).click();
+    const all = bar.getByText(/^All \d+ that match are selected$/);
+    await all.waitFor();
+    const count = Number((await all.textContent())!.match(/\d+/)![0]);
+    // More than the ten cards of a page.
+    expect(count).toBeGreaterThan(10);
+    await bar.getByText(`${count} selected`, { exact: true }).waitFor();
+    await bar.getByRole('button', { name: 'Message them' }).click();
+    const compose = page.getByRole('dialog', { name: 'New notification' });
+    await compose.getByText(`This reaches ${count - 1} people`, { exact: true }).waitFor();
+    await compose.getByRole('textbox', { name: 'Title' }).fill(CENTER_TITLE);
+    await compose.getByRole('textbox', { name: 'Message' }).fill('We meet at the Okonkwo home this week.');
+    await compose.getByRole('button', { name: 'Send', exact: true }).click();
+    await expectToast(page, 'Notification sent');
+    expect(await inboxTitles(e2e, COORDINATOR.email)).toContain(CENTER_TITLE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { P } from '@/domain/roles/permissions.js';
 import { idField } from '@/domain/common/fields.js';
+import { MAX_MATCHING } from '@/domain/people/savedLists.js';
 import { selectionField } from '@/domain/people/tags.js';
 import { departmentsCalls } from '@/domain/departments/calls.js';
 import { crudRoutes } from '@/server/engines/crud.js';
@@ -12,7 +13,7 @@ import { registerRoutes, route } from '@/server/http/route.js';
 import { department } from './definition.js';
 import { delist, delistedPage, delistedQuery, undoDelisting } from './delisting.js';
 import { permissionOrHead } from './headship.js';
-import { departmentMemberPage } from './memberPage.js';
+import { departmentMemberPage, matchingDepartmentMembers } from './memberPage.js';
 import { departmentsOf, setPrimaryDepartment } from './membership.js';
 
 export async function departmentsModule(app: FastifyInstance) {
@@ -27,6 +28,14 @@ export async function departmentsModule(app: FastifyInstance) {
       access: permissionOrHead(P.viewDepartment),
       query: listQuery({ id: idField(), userId: selectionField, ...cursorParam }),
       handler: ({ query, caller, services }) => departmentMemberPage(services.database.db, caller, query),
+    }),
+    route({
+      call: departmentsCalls.getMatchingDepartmentMembers,
+      tag,
+      summary: `(added) The ids of every member of the department (Id) its search keeps, not archived, for an action on 'all that match': for its head and CAN_VIEW_DEPARTMENT, at most ${MAX_MATCHING}, a 400 naming the count beyond`,
+      access: permissionOrHead(P.viewDepartment),
+      query: listQuery({ id: idField() }),
+      handler: async ({ query, caller, services }) => ok(await matchingDepartmentMembers(services.database.db, caller, query)),
     }),
     route({
       call: departmentsCalls.getDepartmentByUserId,

@@ -53,10 +53,15 @@ const USER_SORTS = {
   status: memberDirectory.disabled,
 };
 
-/** One page of the user list: the member list's filters, the account's state and kind, the user sorts. */
-export function userPage(db: Db, caller: Caller, query: z.output<typeof userListQuery>) {
+type UserListQuery = z.output<typeof userListQuery>;
+
+/**
+ * The user list's conditions (the search apart), for its pages and for 'all that match': users
+ * not archived, the member list's filters, the account's state and kind, the listing rule.
+ */
+export function userListConditions(db: Db, caller: Caller, query: UserListQuery) {
   const { status, kind, id, ...filters } = query;
-  const where = () => [
+  return () => [
     isListed,
     selectedPeople(id),
     ...memberFilters(db, filters),
@@ -64,6 +69,11 @@ export function userPage(db: Db, caller: Caller, query: z.output<typeof userList
     kind && (kind === 'firsttimer' ? isFirstTimer : isConverted),
     visibleTo(caller),
   ];
+}
+
+/** One page of the user list: its conditions, the user sorts. */
+export function userPage(db: Db, caller: Caller, query: UserListQuery) {
+  const where = userListConditions(db, caller, query);
   return memberPage(db, query, { scope: `users ${seesUnlisted(caller)}`, where, extra: () => USER_FIELDS, sorts: USER_SORTS });
 }
 

@@ -6,6 +6,7 @@ import { isArchived, memberPage } from '@/server/engines/memberList.js';
 import { seesUnlisted } from '@/server/engines/listing.js';
 import { customFieldValuesExtra } from '@/server/engines/customFieldFilter.js';
 import { customSortedPage, customSortField } from '@/server/engines/customFieldSort.js';
+import { matchingPeople } from '@/server/engines/matching.js';
 
 import type { Db } from '@/server/db/client.js';
 import type { Caller } from '@/server/http/access.js';
@@ -16,7 +17,7 @@ import { tagsExtra } from './tags.js';
 import { MAX_MATCHING } from '@/domain/people/savedLists.js';
 import { familySearch, householdExtra } from '@/server/modules/households/memberList.js';
 import { listScope } from './listFilters.js';
-import { matchingMembers, memberListConditions, memberListQuery } from './memberConditions.js';
+import { memberListConditions, memberListQuery } from './memberConditions.js';
 import { avatarExtra } from './directory.js';
 
 /**
@@ -68,7 +69,7 @@ export const memberRoutes: AnyRouteDef[] = [
     handler: async ({ query, caller, services }) => {
       const db = services.database.db;
       const { q, where } = await listConditions(db, caller!, query);
-      return ok(await matchingMembers(db, where, q.search));
+      return ok(await matchingPeople(db, where, q.search));
     },
   }),
   route({

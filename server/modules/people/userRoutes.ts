@@ -1,11 +1,21 @@
 import { peopleCalls } from '@/domain/people/calls.js';
+import { MAX_MATCHING } from '@/domain/people/savedLists.js';
 import { P } from '@/domain/roles/permissions.js';
+import { matchingPeople } from '@/server/engines/matching.js';
 import { isSelf } from '@/server/engines/profileAccess.js';
+import type { Caller } from '@/server/http/access.js';
 import { ok } from '@/server/http/envelope.js';
 import { badRequest, conflict, forbidden, isUniqueViolation } from '@/server/http/errors.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
-import { createAccount, EMAIL_TAKEN, setDisabled, userListQuery, userPage, welcomeMail } from './accounts.js';
+import { createAccount, EMAIL_TAKEN, setDisabled, userListConditions, userListQuery, userPage, welcomeMail } from './accounts.js';
 import { userByEmail, userById, userByName } from './userView.js';
+
+/** The user list is the users manager's; a first-timers' reader lists first-timers only (Kind=firsttimer). */
+function mustReadKind(caller: Caller, kind: string | undefined) {
+  if (!caller.permissions.has(P.viewUserManagement) && kind !== 'firsttimer') {
+    throw forbidden('You may list first-timers only (Kind=firsttimer)');
+  }
+}
 
 /** Looking another user up: those who see members or manage users. */
 const lookupAccess = { permission: [P.viewMembers, P.updateOtherMembers, P.viewUserManagement] };
@@ -43,10 +53,20 @@ export const userRoutes: AnyRouteDef[] = [
     access: { permission: [P.viewUserManagement, P.viewFirstTimers] },
     query: userListQuery,
     handler({ query, caller, services }) {
-      if (!caller!.permissions.has(P.viewUserManagement) && query.kind !== 'firsttimer') {
-        throw forbidden('You may list first-timers only (Kind=firsttimer)');
-      }
+      mustReadKind(caller!, query.kind);
       return userPage(services.database.db, caller!, query);
+    },
+  }),
+  route({
+    call: peopleCalls.getMatchingUsers,
+    tag,
+    summary: `(added) The ids of every user GetAllUsers's search and filters keep (without paging), for an action on 'all that match' of the users or the first-timers list: the same rights and listing rule, at most ${MAX_MATCHING}, a 400 naming the count beyond`,
+    access: { permission: [P.viewUserManagement, P.viewFirstTimers] },
+    query: userListQuery,
+    async handler({ query, caller, services }) {
+      mustReadKind(caller!, query.kind);
+      const db = services.database.db;
+      return ok(await matchingPeople(db, userListConditions(db, caller!, query), query.search));
     },
   }),
   route({

@@ -61,7 +61,7 @@ export function CenterShow() {
           filter={{ centerId: id }}
           extraColumns={[CIH_ROLE_COLUMN]}
           // The member list's actions on a selection, 'all that match' within the center (docs/decisions/0222).
-          bulkActions={<PeopleBulkActions filter={{ centerId: id }} selectAll />}
+          bulkActions={<PeopleBulkActions filter={{ centerId: id }} selectAll="getMatchingMembers" />}
           emptyText="flock.cih.no_center_members"
         />
       </HeldUntil>

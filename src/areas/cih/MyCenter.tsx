@@ -16,6 +16,7 @@ import { cellOf, ColumnCards, EmptyNote, PageHeader, useCsvExporter, type ApiRec
 import { usePhone } from '@/src/common/RecordCards';
 import { CIH_ROLE_COLUMN, MEMBER_COLUMNS } from '@/src/common/MemberTable';
 import { CenterFacts } from './CenterFacts';
+import { PeopleBulkActions } from '@/src/areas/people/PeopleBulkActions';
 import { CenterWork } from '@/src/areas/cihReports/CenterWork';
 import { onWorkerTakesOver } from '@/src/offline/serviceWorker';
 
@@ -61,12 +62,19 @@ function Leaders({ leaders }: { leaders: ApiRecord[] }) {
   );
 }
 
-/** The center's members, sorted, paged and exported in the browser: GetMyCenter sends them all. */
+/**
+ * The center's members, sorted, paged and exported in the browser: GetMyCenter sends them all.
+ * Its leader acts on a selection of them (docs/decisions/0229) with the actions their rights
+ * offer (a pastor writes to their center's people, invites them to a meeting they called); the
+ * selected rows, and 'all that match', are read from the members held here.
+ */
 function Members({ members }: { members: ApiRecord[] }) {
   const exporter = useCsvExporter('members', MEMBER_TABLE);
-  const list = useList({ data: members, perPage: MEMBERS_PER_PAGE, resource: 'members', exporter });
+  // No resource: the selection stays this page's, not the member list's kept one (whose people may not be here).
+  const list = useList({ data: members, perPage: MEMBERS_PER_PAGE, exporter });
   const phone = usePhone();
   if (members.length === 0) return <EmptyNote text="flock.cih.no_center_members" />;
+  const bulkActions = <PeopleBulkActions rows={members} />;
   return (
     <ResourceContextProvider value="members">
       <ListContextProvider value={list}>
@@ -74,9 +82,9 @@ function Members({ members }: { members: ApiRecord[] }) {
           <ExportButton />
         </TopToolbar>
         {phone ? (
-          <ColumnCards resource="members" columns={MEMBER_TABLE} />
+          <ColumnCards resource="members" columns={MEMBER_TABLE} bulkActions={bulkActions} />
         ) : (
-          <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable bulkActionButtons={bulkActions} rowClick={false}>
             {MEMBER_TABLE.map((column) => cellOf('members', column))}
           </DataTable>
         )}

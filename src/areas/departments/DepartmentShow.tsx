@@ -52,7 +52,7 @@ function Members({ department, canDelist }: { department: ApiRecord; canDelist: 
         extraColumns={[{ source: 'isPrimaryDepartment', render: () => <Markers /> }]}
         rowActions={canDelist ? <DelistButton onDelist={setDelisting} /> : undefined}
         // The server checks each action: a head acts on their department's people (docs/decisions/0222).
-        bulkActions={<PeopleBulkActions filter={{ departmentId: department.id }} />}
+        bulkActions={<PeopleBulkActions filter={{ departmentId: department.id }} selectAll="getMatchingDepartmentMembers" />}
         emptyText="flock.departments.no_members"
       />
       {delisting && <DelistDialog member={delisting} departmentName={department.departmentName} onClose={() => setDelisting(null)} />}

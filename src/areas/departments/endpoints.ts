@@ -1,5 +1,5 @@
 import { departmentsCalls as calls } from '@/domain/departments/calls';
-import { crud, list, type ResourceEndpoints } from '@/src/dataProvider/endpoints';
+import { crud, list, listQuery, type ResourceEndpoints } from '@/src/dataProvider/endpoints';
 
 type Delisting = { userId: string; departmentName: string; reason?: string };
 
@@ -13,7 +13,16 @@ export const departmentsEndpoints = {
     remove: calls.deleteDepartment,
   }),
   // id: a selection's rows (UserId, docs/decisions/0222).
-  departmentMembers: { getList: list(calls.getDepartmentMembers, { departmentId: 'id', id: 'UserId' }) },
+  departmentMembers: {
+    getList: list(calls.getDepartmentMembers, { departmentId: 'id', id: 'UserId' }),
+    custom: {
+      // 'Select all that match' (docs/decisions/0229): the ids of the department's members its search keeps.
+      getMatchingDepartmentMembers: {
+        call: calls.getMatchingDepartmentMembers,
+        query: (p: { filter: object }) => listQuery({ filter: p.filter }, { departmentId: 'id' }),
+      },
+    },
+  },
   delistedMembers: {
     getList: list(calls.getDelistedMembers, { departmentId: 'DepartmentId' }),
     custom: {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Button, Tab, Tabs } from '@mui/material';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
@@ -9,20 +9,7 @@ import { ComposeDialog } from './ComposeDialog';
 import { EmailPreferences } from './EmailPreferences';
 import { InboxList } from './InboxList';
 import { SentList } from './SentList';
-import type { Audiences } from './types';
-
-/** What the caller may send to; null until known (then nobody sees the compose button). */
-function useAudiences() {
-  const api = useDataProvider<FlockDataProvider>();
-  const [audiences, setAudiences] = useState<Audiences | null>(null);
-  useEffect(() => {
-    void api.getAudiences<Audiences>().then(
-      (r) => setAudiences(r.data),
-      () => undefined,
-    );
-  }, [api]);
-  return audiences;
-}
+import { useAudiences } from './useAudiences';
 
 /** /notifications: the inbox for everyone; the sent list and the compose dialog for those who may send. */
 export function NotificationsPage() {

@@ -15,7 +15,7 @@ import { PeopleBulkActions } from './PeopleBulkActions';
 const BULK_ACTIONS = (
   <>
     <BulkConvertButton />
-    <PeopleBulkActions />
+    <PeopleBulkActions selectAll="getMatchingFirstTimers" />
   </>
 );
 

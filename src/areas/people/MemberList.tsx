@@ -243,13 +243,13 @@ export function MemberList() {
               .slice(1)
               .map(({ source, render }) => ({ source, label: label(source), value: (m) => (render ? render(m) : m[source]) }))}
             empty={<Message text="flock.member_list.no_match" />}
-            bulkActions={<PeopleBulkActions exporter={exporter} selectAll />}
+            bulkActions={<PeopleBulkActions exporter={exporter} selectAll="getMatchingMembers" />}
           />
         ) : (
           <DataTable
             bulkActionButtons={
               <>
-                <PeopleBulkActions exporter={exporter} selectAll />
+                <PeopleBulkActions exporter={exporter} selectAll="getMatchingMembers" />
                 <DirectoryButton selected />
               </>
             }

@@ -119,6 +119,25 @@ describe("a phone's select mode", () => {
   });
 });
 
+describe("'Select all that match' beyond the member list (docs/decisions/0229)", () => {
+  it("selects every first-timer the list's search keeps, asked of GetMatchingUsers with Kind=firsttimer", async () => {
+    onPhone();
+    signIn(['CAN_VIEW_FIRSTTIMERS', 'CAN_UPDATE_TAGS']);
+    api.on('GET /Admin/GetAllUsers', answering([TOBI]));
+    api.on('GET /Admin/GetMatchingUsers', () => ok({ ids: [TOBI.id, KEMI.id], total: 2 }));
+    api.on('GET /Biodata/GetFirstTimerStats', () => ok(STATS));
+    renderScreen(<FirstTimerList />, { path: '/first-timers' });
+    await screen.findByText('Tobi Bello');
+    fireEvent.click(screen.getByRole('button', { name: 'Select' }));
+    const bar = await screen.findByRole('region', { name: 'Actions on the selection' });
+    fireEvent.click(within(bar).getByRole('button', { name: 'Select all that match' }));
+    // Both, though the page shows one: the selection is the server's answer.
+    expect(await within(bar).findByText('2 selected')).toBeTruthy();
+    expect(api.callsTo('GET /Admin/GetMatchingUsers')[0].query).toMatchObject({ Kind: 'firsttimer' });
+    expect(within(bar).getByRole('button', { name: 'Add tag' })).toBeTruthy();
+  });
+});
+
 describe('the desktop tables of other lists', () => {
   it("offers the users list's selection the tag actions and Export selected, asked of GetAllUsers by id", async () => {
     signIn(['CAN_VIEW_USER_MANAGEMENT', 'CAN_UPDATE_TAGS']);

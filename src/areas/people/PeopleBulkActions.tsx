@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   useDataProvider,
   useListContext,
@@ -17,11 +17,12 @@ import LabelOffIcon from '@mui/icons-material/LabelOff';
 import MailIcon from '@mui/icons-material/Mail';
 import { ComposeDialog, type Person } from '@/src/areas/notifications/ComposeDialog';
 import type { Audiences } from '@/src/areas/notifications/types';
+import { useAudiences } from '@/src/areas/notifications/useAudiences';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { useTags } from './TagsPage';
 import { TagChip } from '@/src/common/TagChip';
-import { InviteToMeetingButton, SelectAllMatchingButton } from './SelectionActions';
+import { InviteToMeetingButton, SelectAllMatchingButton, type MatchingCall } from './SelectionActions';
 
 const t = (key: string) => `flock.tags.${key}`;
 type Action = 'add' | 'remove';
@@ -87,12 +88,14 @@ const IDS_PER_ASK = 100;
 /**
  * The selected rows, asked of the list by id (they may lie on other pages, or be all that match
  * the filter: up to 1,000, docs/decisions/0214), a hundred ids at a time, within the list's
- * permanent filter (a department's members: docs/decisions/0222).
+ * permanent filter (a department's members: docs/decisions/0222); a list held whole in the
+ * browser gives them from its rows.
  */
-function useSelectedRows(filter: Record<string, unknown> = {}) {
+function useSelectedRows(filter: Record<string, unknown> = {}, rows?: RaRecord[]) {
   const api = useDataProvider<FlockDataProvider>();
   const { selectedIds, resource, sort } = useListContext();
   return async () => {
+    if (rows) return rows.filter((row) => selectedIds.includes(row.id));
     const asks = [];
     for (let i = 0; i < selectedIds.length; i += IDS_PER_ASK) {
       const ids = selectedIds.slice(i, i + IDS_PER_ASK);
@@ -109,13 +112,16 @@ function useSelectedRows(filter: Record<string, unknown> = {}) {
   };
 }
 
+/** Where the selected rows come from: the list's permanent filter, or its rows when it is held whole. */
+type RowSource = { filter?: Record<string, unknown>; rows?: RaRecord[] };
+
 /** The CSV of the selected rows only. */
-function ExportSelectedButton({ exporter, filter }: { exporter: Exporter; filter?: Record<string, unknown> }) {
+function ExportSelectedButton({ exporter, filter, rows }: RowSource & { exporter: Exporter }) {
   const translate = useTranslate();
   const notify = useNotify();
   const api = useDataProvider<FlockDataProvider>();
   const { resource } = useListContext();
-  const selectedRows = useSelectedRows(filter);
+  const selectedRows = useSelectedRows(filter, rows);
   const exportSelected = async () => {
     try {
       await exporter(await selectedRows(), () => Promise.resolve({}), api, resource);
@@ -130,27 +136,14 @@ function ExportSelectedButton({ exporter, filter }: { exporter: Exporter; filter
   );
 }
 
-/** What the caller may write to (the composer's audiences); null until known. */
-function useAudiences() {
-  const api = useDataProvider<FlockDataProvider>();
-  const [audiences, setAudiences] = useState<Audiences | null>(null);
-  useEffect(() => {
-    void api.getAudiences<Audiences>().then(
-      (r) => setAudiences(r.data),
-      () => undefined,
-    );
-  }, [api]);
-  return audiences;
-}
-
 /**
  * 'Message them': the notification composer with the selection as its chosen people (its
  * 'people' audience). The server still checks each of them is within the sender's reach.
  */
-function MessageThemButton({ audiences, filter }: { audiences: Audiences; filter?: Record<string, unknown> }) {
+function MessageThemButton({ audiences, filter, rows }: RowSource & { audiences: Audiences }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const selectedRows = useSelectedRows(filter);
+  const selectedRows = useSelectedRows(filter, rows);
   const [chosen, setChosen] = useState<Person[] | null>(null);
   const open = async () => {
     try {
@@ -169,25 +162,25 @@ function MessageThemButton({ audiences, filter }: { audiences: Audiences; filter
   );
 }
 
-type Props = {
+type Props = RowSource & {
   /** The CSV of the selected rows; by default the list's own exporter. */
   exporter?: Exporter;
-  /** The list's permanent filter (a department's or a center's people), kept when its rows are asked by id. */
-  filter?: Record<string, unknown>;
-  /** Whether the list offers 'Select all that match' (the member list's query: docs/decisions/0214). */
-  selectAll?: boolean;
+  /**
+   * The call that resolves the list's 'Select all that match' on the server (docs/decisions 0214,
+   * 0229); a list held whole in the browser (given its rows) selects them all without one.
+   */
+  selectAll?: MatchingCall;
 };
 
 /**
- * The actions on a selection of any list of people (docs/decisions/0212, 0214, 0222): add or
- * remove a tag (the office), export the selected rows, write to them (those who may write to
- * chosen people) and invite them to a meeting the caller called; on the member list and a
- * center's, select all that match the filter first. The desktop table shows them over its rows,
- * a phone's cards in their select mode's bar (src/common/SelectionBar.tsx). Each call is checked
- * again on the server with the caller's rights and the listing rule; with nobody selected, only
- * what selects is offered.
+ * The actions on a selection of any list of people (docs/decisions/0212, 0214, 0222, 0229): add
+ * or remove a tag (the office), export the selected rows, write to them (those who may write to
+ * chosen people) and invite them to a meeting the caller called; select all that match the
+ * filter first. The desktop table shows them over its rows, a phone's cards in their select
+ * mode's bar (src/common/SelectionBar.tsx). Each call is checked again on the server with the
+ * caller's rights and the listing rule; with nobody selected, only what selects is offered.
  */
-export function PeopleBulkActions({ exporter, filter, selectAll = false }: Props) {
+export function PeopleBulkActions({ exporter, filter, rows, selectAll }: Props) {
   const translate = useTranslate();
   const { selectedIds, exporter: listExporter } = useListContext();
   const mayTag = useAllows('tags', 'view');
@@ -198,7 +191,7 @@ export function PeopleBulkActions({ exporter, filter, selectAll = false }: Props
   const any = selectedIds.length > 0;
   return (
     <>
-      {selectAll && <SelectAllMatchingButton filter={filter} />}
+      {(selectAll || rows) && <SelectAllMatchingButton call={selectAll} filter={filter} rows={rows} />}
       {any && mayTag && (
         <>
           <Button size="small" startIcon={<LabelIcon />} onClick={() => setAction('add')}>
@@ -209,8 +202,8 @@ export function PeopleBulkActions({ exporter, filter, selectAll = false }: Props
           </Button>
         </>
       )}
-      {any && exportWith && <ExportSelectedButton exporter={exportWith} filter={filter} />}
-      {any && audiences?.kinds.includes('people') && <MessageThemButton audiences={audiences} filter={filter} />}
+      {any && exportWith && <ExportSelectedButton exporter={exportWith} filter={filter} rows={rows} />}
+      {any && audiences?.kinds.includes('people') && <MessageThemButton audiences={audiences} filter={filter} rows={rows} />}
       {any && mayInvite && <InviteToMeetingButton />}
       {action && <ApplyTagDialog action={action} ids={selectedIds} onClose={() => setAction(null)} />}
     </>

@@ -16,16 +16,32 @@ import { useQuery } from '@tanstack/react-query';
 import type { MatchingPeople } from '@/domain/people/savedLists';
 import { longDate } from '@/src/common/crud';
 import { usePhone } from '@/src/common/RecordCards';
-import type { FlockDataProvider } from '@/src/dataProvider';
+import type { CustomMethodName, FlockDataProvider } from '@/src/dataProvider';
 
 const t = (key: string) => `flock.saved_lists.${key}`;
 
+/** The call that resolves a list's 'all that match' on the server (docs/decisions/0214, 0229). */
+export type MatchingCall = Extract<
+  CustomMethodName,
+  'getMatchingMembers' | 'getMatchingUsers' | 'getMatchingFirstTimers' | 'getMatchingDepartmentMembers'
+>;
+
+type SelectAllProps = {
+  /** The list's call for all that match; a list held whole in the browser gives its rows instead. */
+  call?: MatchingCall;
+  /** The list's permanent filter (a department's or a center's people), sent with the visible ones. */
+  filter?: Record<string, unknown>;
+  /** Every row of a list held whole in the browser (a CIH leader's own center). */
+  rows?: RaRecord[];
+};
+
 /**
- * 'Select all that match' (docs/decisions/0214): the selection becomes every person the list's
- * filter keeps, asked of the server (at most 1,000; beyond, its refusal names how many), so the
- * selection's actions then take the whole result, not the page.
+ * 'Select all that match' (docs/decisions/0214, 0229): the selection becomes every person the
+ * list's filter keeps, asked of the server, which applies the list's own rights and listing rule
+ * (at most 1,000; beyond, its refusal names how many), so the selection's actions then take the
+ * whole result, not the page. A list held whole in the browser selects all its rows.
  */
-export function SelectAllMatchingButton({ filter }: { filter?: Record<string, unknown> }) {
+export function SelectAllMatchingButton({ call, filter, rows }: SelectAllProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const api = useDataProvider<FlockDataProvider>();
@@ -34,9 +50,9 @@ export function SelectAllMatchingButton({ filter }: { filter?: Record<string, un
     return <Alert severity="info">{translate(t('all_selected'), { smart_count: selectedIds.length })}</Alert>;
   }
   const selectAll = async () => {
+    if (rows) return onSelect(rows.map((row) => row.id));
     try {
-      // A center's list keeps its permanent filter (its center) too.
-      const { data } = await api.getMatchingMembers<MatchingPeople>({ filter: { ...filterValues, ...filter } });
+      const { data } = await api[call!]<MatchingPeople>({ filter: { ...filterValues, ...filter } });
       onSelect(data.ids);
     } catch (err) {
       notify((err as HttpError).message, { type: 'error' });

@@ -78,7 +78,7 @@ export function UserList() {
         sortFields={[...MEMBER_SORTS, 'email', 'createdAt']}
         toolbar={<AddButton resource="users" onClick={() => setCreating(true)} />}
         rowActions={<RowActions />}
-        bulkActions={<PeopleBulkActions />}
+        bulkActions={<PeopleBulkActions selectAll="getMatchingUsers" />}
       />
       {creating && <CreateUserDialog onClose={() => setCreating(false)} />}
     </>

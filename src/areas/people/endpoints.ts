@@ -48,6 +48,12 @@ export function memberQuery(params: Partial<GetListParams>) {
   };
 }
 
+/** The user list's filters under their query names (id: a selection's rows, docs/decisions/0222). */
+const USER_FILTERS = { ...PEOPLE_FILTERS, role: 'Role', status: 'Status', kind: 'Kind', id: 'Id' };
+
+/** The first-timers' list is the user list's first-timers (Kind). */
+const firstTimerQuery = (params: Partial<GetListParams>) => ({ ...listQuery(params, { ...PEOPLE_FILTERS, id: 'Id' }), Kind: 'firsttimer' });
+
 /** The area's rows of the endpoint table (src/endpoints.ts): each descriptor's API calls under its name. */
 export const peopleEndpoints = {
   members: {
@@ -106,9 +112,11 @@ export const peopleEndpoints = {
   },
   users: {
     // id: a selection's rows (docs/decisions/0222).
-    getList: list(calls.getAllUsers, { ...PEOPLE_FILTERS, role: 'Role', status: 'Status', kind: 'Kind', id: 'Id' }),
+    getList: list(calls.getAllUsers, USER_FILTERS),
     create: create(calls.createAdmin),
     custom: {
+      // 'Select all that match' (docs/decisions/0229): the ids of the filter's whole result.
+      getMatchingUsers: { call: calls.getMatchingUsers, query: (p: { filter: object }) => listQuery({ filter: p.filter }, USER_FILTERS) },
       disableUser: byUser(calls.disableUser),
       enableUser: byUser(calls.enableUser),
       changeUserRole: { call: rolesCalls.changeUserRole, query: (p: RoleGrant) => ({ UserId: p.userId, RoleId: p.roleId }) },
@@ -117,9 +125,10 @@ export const peopleEndpoints = {
   firstTimers: {
     getList: {
       ...list(calls.getAllUsers),
-      query: (params: GetListParams) => ({ ...listQuery(params, { ...PEOPLE_FILTERS, id: 'Id' }), Kind: 'firsttimer' }),
+      query: (params: GetListParams) => firstTimerQuery(params),
     },
     custom: {
+      getMatchingFirstTimers: { call: calls.getMatchingUsers, query: (p: { filter: object }) => firstTimerQuery({ filter: p.filter }) },
       convertFirstTimer: { call: calls.convertFirstTimersToMembers, query: (p: { id: string }) => ({ Id: p.id }) },
       bulkConvertFirstTimers: {
         call: calls.bulkConvertFirstTimersToMembers,
