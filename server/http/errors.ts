@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { recordSecurityEvent } from './audit.js';
+import { languageOfRequest, translateErrors, translateMessage } from './serverMessages.js';
 import { ZodError } from 'zod';
 import { isConnectionError } from '@/server/db/connectionErrors.js';
 
@@ -95,8 +96,16 @@ export const DATABASE_UNAVAILABLE = 'The database is unavailable right now; plea
  * The failure envelope: the message (and field errors), and the request id that finds the call's
  * log lines (the legacy contract's envelope plus one field, docs/decisions/0218: clients that do not know it ignore it).
  */
+/** Every failure answer, its messages in the caller's language (server/http/serverMessages.ts). */
 export function failure(request: FastifyRequest, message: string, errors?: Record<string, string[]>) {
-  return { succeeded: false as const, message, ...(errors && { errors }), requestId: request.id };
+  const language = languageOfRequest(request);
+  const translated = translateErrors(errors, language);
+  return {
+    succeeded: false as const,
+    message: translateMessage(message, language),
+    ...(translated && { errors: translated }),
+    requestId: request.id,
+  };
 }
 
 /** The one error handler: the failure envelope, and nothing internal (stack, SQL) ever leaves. */

@@ -24,7 +24,12 @@ export type HttpRequest = {
   signal?: AbortSignal;
 };
 
-export type HttpClientOptions = { baseUrl: string; getToken: () => string | null };
+export type HttpClientOptions = {
+  baseUrl: string;
+  getToken: () => string | null;
+  /** The language the screens speak: the server answers its messages in it (Accept-Language). */
+  getLanguage?: () => string;
+};
 
 const TEXT = en.flock.errors;
 
@@ -70,9 +75,11 @@ async function readBody(response: Response): Promise<Envelope | undefined> {
 }
 
 /** One HTTP call of the API: bearer token, JSON or multipart body, envelope checked. */
-export function createHttpClient({ baseUrl, getToken }: HttpClientOptions) {
+export function createHttpClient({ baseUrl, getToken, getLanguage }: HttpClientOptions) {
   return async function request({ method, path, query, body, okStatus = [200], signal }: HttpRequest): Promise<Envelope> {
     const headers = new Headers({ Accept: 'application/json' });
+    const language = getLanguage?.();
+    if (language) headers.set('Accept-Language', language);
     const token = getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const isForm = body instanceof FormData;

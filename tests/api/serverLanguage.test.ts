@@ -1,0 +1,44 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from '@/tests/support/server.js';
+import { createUser, signUpBody } from '@/tests/support/users.js';
+
+// docs/decisions/0231-mail-frame-and-server-language.md: the server answers its messages in the
+// language the caller asks for (Accept-Language, which the web app sets to its screens' language).
+
+const s = await startServer();
+afterAll(() => s.close());
+
+const inFrench = { 'accept-language': 'fr' };
+
+describe('a refusal', () => {
+  it('names the missing fields in French to a French caller, and in English to one who asks for nothing', async () => {
+    const body = signUpBody({ firstName: '', email: 'not-an-address' });
+    const fr = await s.call('POST', '/UserManagement/SignUpUser', { body, headers: inFrench });
+    expect(fr.status).toBe(400);
+    expect(fr.body.errors.firstName).toEqual(['Le prénom est obligatoire']);
+    expect(fr.body.errors.email).toEqual(['Veuillez saisir une adresse e-mail valide']);
+    const en = await s.call('POST', '/UserManagement/SignUpUser', { body });
+    expect(en.body.errors.firstName).toEqual(['First name is required']);
+    expect(en.body.errors.email).toEqual(['Please enter a valid email address']);
+  });
+
+  it('says a wrong password in French, to a browser whose first language is a French of somewhere', async () => {
+    const user = await createUser(s);
+    const body = { username: user.email, password: 'Wrong-pass-1' };
+    const fr = await s.call('POST', '/Auth/Login', { body, headers: { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' } });
+    expect(fr.status).toBe(400);
+    expect(fr.body.message).toBe('Nom d’utilisateur ou mot de passe incorrect');
+    const en = await s.call('POST', '/Auth/Login', { body, headers: { 'accept-language': 'en-GB,fr;q=0.5' } });
+    expect(en.body.message).toBe('Invalid username or password');
+  });
+
+  it('answers a language Flock does not speak in English', async () => {
+    const res = await s.call('POST', '/UserManagement/SignUpUser', {
+      body: signUpBody({ language: 'de' }),
+      headers: { 'accept-language': 'de' },
+    });
+    expect(res.body.errors.language).toEqual(['The language must be one of: en, fr']);
+    const fr = await s.call('POST', '/UserManagement/SignUpUser', { body: signUpBody({ language: 'de' }), headers: inFrench });
+    expect(fr.body.errors.language).toEqual(['La langue doit être l’une de : en, fr']);
+  });
+});
