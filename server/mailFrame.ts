@@ -39,7 +39,8 @@ const FRAMES: Record<LanguageCode, FrameWords> = {
   fr: {
     subjectPrefix: (app) => `${app} : `,
     greeting: (name) => `Bonjour ${name},`,
-    attachments: (n) => `${n} pièce${n > 1 ? 's' : ''} jointe${n > 1 ? 's' : ''} : connectez-vous pour ${n > 1 ? 'les' : 'la'} lire et ${n > 1 ? 'les' : 'la'} télécharger.`,
+    attachments: (n) =>
+      `${n} pièce${n > 1 ? 's' : ''} jointe${n > 1 ? 's' : ''} : connectez-vous pour ${n > 1 ? 'les' : 'la'} lire et ${n > 1 ? 'les' : 'la'} télécharger.`,
     footer: (app, category) =>
       `Vous recevez cet e-mail car ${app} vous écrit pour ${CATEGORY_FR[category]}. Pour ne plus les recevoir, ouvrez Notifications dans ${app} et modifiez vos préférences d’e-mail.`,
   },

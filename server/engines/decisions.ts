@@ -31,10 +31,14 @@ export function notOwnRequest(caller: Caller, requesterId: string) {
 }
 
 /** A decision's words, in each language (docs/decisions/0231-mail-frame-and-server-language.md). */
-const DECIDED: Localized<{ title: (approved: boolean) => string; body: (what: string, approved: boolean, comment: string | null) => string }> = {
+const DECIDED: Localized<{
+  title: (approved: boolean) => string;
+  body: (what: string, approved: boolean, comment: string | null) => string;
+}> = {
   en: {
     title: (approved) => `Request ${approved ? 'approved' : 'rejected'}`,
-    body: (what, approved, comment) => `Your request ${what} was ${approved ? 'approved' : 'rejected'}.${comment ? ` Comment: ${comment}` : ''}`,
+    body: (what, approved, comment) =>
+      `Your request ${what} was ${approved ? 'approved' : 'rejected'}.${comment ? ` Comment: ${comment}` : ''}`,
   },
   fr: {
     title: (approved) => `Demande ${approved ? 'approuvée' : 'refusée'}`,

@@ -91,7 +91,9 @@ describe('a request and its decision', () => {
 
     const waiting = await mailTo(head.email);
     expect(waiting.subject).toBe('Flock : En attente de votre décision');
-    expect(waiting.text).toContain(`demande à rejoindre le département ${choir.departmentName}.\n\nOuvrez Flock pour en décider (/requests).`);
+    expect(waiting.text).toContain(
+      `demande à rejoindre le département ${choir.departmentName}.\n\nOuvrez Flock pour en décider (/requests).`,
+    );
     expect(waiting.text).toContain('les demandes qui attendent votre décision');
 
     expect((await calls.decide('ApproveChangeOfDepartment', id, true, head.token, 'Welcome to the choir')).status).toBe(200);

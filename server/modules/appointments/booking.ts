@@ -104,7 +104,6 @@ export async function isHost(db: Db | Tx, userId: string): Promise<boolean> {
   return (await permissionsOf(db, userId)).some((p) => p.permission === P.hostAppointments);
 }
 
-
 async function tell(tx: Tx, audit: Audit, sender: Caller, recipientId: string, title: Localized, body: Localized) {
   await notify(tx, audit, { recipientId, senderId: sender.id, kind: 'message', title, body, link: '/appointments' });
 }

@@ -102,7 +102,6 @@ async function bookableVenue(tx: Tx, venueId: string, lock = false) {
 
 const hhmm = (t: string) => t.slice(0, 5);
 
-
 /** An approved booking of the venue that overlaps this one, if any. Call with the venue locked. */
 async function clashOf(tx: Tx, booking: Booking) {
   const [other] = await tx

@@ -51,7 +51,6 @@ async function resolve(tx: Tx, invite: Invite): Promise<string[]> {
   return active.map((u) => u.id);
 }
 
-
 /** Tells each person (but the caller) of the change in their inbox. */
 async function tellInvitees(
   tx: Tx,
@@ -64,7 +63,14 @@ async function tellInvitees(
 ) {
   for (const { userId } of people) {
     if (userId === caller.id) continue;
-    await notify(tx, audit, { recipientId: userId, senderId: caller.id, kind: 'message', title: { en: `Meeting: ${meeting.title}`, fr: `Réunion : ${meeting.title}` }, body, link });
+    await notify(tx, audit, {
+      recipientId: userId,
+      senderId: caller.id,
+      kind: 'message',
+      title: { en: `Meeting: ${meeting.title}`, fr: `Réunion : ${meeting.title}` },
+      body,
+      link,
+    });
   }
 }
 

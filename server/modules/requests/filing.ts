@@ -150,7 +150,10 @@ export async function fileRequest(
 }
 
 /** "Someone asks to …", in each language. */
-const asks = (name: string | null, what: Localized): Localized => ({ en: `${name} asks to ${what.en}.`, fr: `${name} demande à ${what.fr}.` });
+const asks = (name: string | null, what: Localized): Localized => ({
+  en: `${name} asks to ${what.en}.`,
+  fr: `${name} demande à ${what.fr}.`,
+});
 
 /** Tells those who may decide the request that it waits (not its member, nor whoever filed it). */
 async function tellDeciders(tx: Tx, audit: (e: AuditEntry) => void, caller: Caller, row: typeof memberRequests.$inferSelect) {
