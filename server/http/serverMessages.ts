@@ -19,8 +19,9 @@ export type MessageCatalogue = {
 const CATALOGUES: Record<LanguageCode, MessageCatalogue | null> = { en: null, fr };
 
 /**
- * The language a caller reads the answer in: the Accept-Language the web app sends (the language
- * its screens speak), else English. Quality values are ignored; the header's order is the choice.
+ * The language a caller who is not signed in reads the answer in: the browser's Accept-Language
+ * (its first language Flock speaks), else English. Quality values are ignored; the header's order
+ * is the choice.
  */
 export function languageOfRequest(request: FastifyRequest): LanguageCode {
   const header = request.headers['accept-language'];

@@ -24,12 +24,7 @@ export type HttpRequest = {
   signal?: AbortSignal;
 };
 
-export type HttpClientOptions = {
-  baseUrl: string;
-  getToken: () => string | null;
-  /** The language the screens speak: the server answers its messages in it (Accept-Language). */
-  getLanguage?: () => string;
-};
+export type HttpClientOptions = { baseUrl: string; getToken: () => string | null };
 
 const TEXT = en.flock.errors;
 
@@ -75,11 +70,9 @@ async function readBody(response: Response): Promise<Envelope | undefined> {
 }
 
 /** One HTTP call of the API: bearer token, JSON or multipart body, envelope checked. */
-export function createHttpClient({ baseUrl, getToken, getLanguage }: HttpClientOptions) {
+export function createHttpClient({ baseUrl, getToken }: HttpClientOptions) {
   return async function request({ method, path, query, body, okStatus = [200], signal }: HttpRequest): Promise<Envelope> {
     const headers = new Headers({ Accept: 'application/json' });
-    const language = getLanguage?.();
-    if (language) headers.set('Accept-Language', language);
     const token = getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const isForm = body instanceof FormData;

@@ -2,7 +2,6 @@
 import type { DataProvider } from 'react-admin';
 import { API_URL } from '@/src/config';
 import { readToken } from '@/src/authProvider/session';
-import { i18nProvider } from '@/src/i18n';
 import { pathOf } from '@/domain/common/calls';
 import { callFor, type Endpoint, type EndpointTable, type ResourceMethod } from './endpoints';
 import type { Endpoints } from '@/src/endpoints';
@@ -24,8 +23,6 @@ export type DataProviderOptions = {
   table: EndpointTable | (() => Promise<EndpointTable>);
   baseUrl?: string;
   getToken?: () => string | null;
-  /** The screens' language, sent so that the server's messages come in it (default: the i18n provider's locale). */
-  getLanguage?: () => string;
 };
 
 const STANDARD = ['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany'];
@@ -82,13 +79,8 @@ function tableReader(table: DataProviderOptions['table']): { read: () => Promise
  * whose names arrive with the table, read through a proxy as react-admin's useDataProvider reads
  * the provider itself: a name that is no method of the table rejects when called.
  */
-export function createDataProvider({
-  table,
-  baseUrl = API_URL,
-  getToken = readToken,
-  getLanguage = i18nProvider.getLocale,
-}: DataProviderOptions) {
-  const http = createHttpClient({ baseUrl, getToken, getLanguage });
+export function createDataProvider({ table, baseUrl = API_URL, getToken = readToken }: DataProviderOptions) {
+  const http = createHttpClient({ baseUrl, getToken });
   const { read, ready } = tableReader(table);
 
   const call = async (resource: string, method: ResourceMethod, params: any) => {

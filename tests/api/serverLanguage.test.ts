@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '@/tests/support/server.js';
 import { createUser, signUpBody } from '@/tests/support/users.js';
 
-// docs/decisions/0231-mail-frame-and-server-language.md: the server answers its messages in the
-// language the caller asks for (Accept-Language, which the web app sets to its screens' language).
+// docs/decisions/0231-mail-frame-and-server-language.md: the server answers its refusals in a
+// signed-in caller's own language, and in the browser's (Accept-Language) to one not signed in.
 
 const s = await startServer();
 afterAll(() => s.close());
@@ -40,5 +40,19 @@ describe('a refusal', () => {
     expect(res.body.errors.language).toEqual(['The language must be one of: en, fr']);
     const fr = await s.call('POST', '/UserManagement/SignUpUser', { body: signUpBody({ language: 'de' }), headers: inFrench });
     expect(fr.body.errors.language).toEqual(['La langue doit être l’une de : en, fr']);
+  });
+
+  it('answers a signed-in caller in their own language, whatever the browser asks for', async () => {
+    const french = await createUser(s, { overrides: { language: 'fr' } });
+    const res = await s.call('PUT', '/Auth/UpdateLanguage', {
+      token: french.token,
+      body: { language: 'xx' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.language).toEqual(['La langue doit être l’une de : en, fr']);
+    const english = await createUser(s);
+    const other = await s.call('PUT', '/Auth/UpdateLanguage', { token: english.token, body: { language: 'xx' }, headers: inFrench });
+    expect(other.body.errors.language).toEqual(['The language must be one of: en, fr']);
   });
 });
