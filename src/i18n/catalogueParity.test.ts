@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/domain/common/languages';
-import { CATALOGUES, type AreaTexts } from './catalogues';
+import { CATALOGUES, type CoreTexts } from './catalogues';
 
 /** Every text of a catalogue by its dotted key ('flock.auth.login'). */
 function textsByKey(tree: unknown, prefix = ''): Map<string, string> {
@@ -25,7 +25,7 @@ const PARTS = ['core', 'areas'] as const;
 const OTHERS = LANGUAGES.filter((language) => language.code !== 'en');
 
 async function texts(code: (typeof LANGUAGES)[number]['code'], part: (typeof PARTS)[number]) {
-  return textsByKey((await CATALOGUES[code][part]()) satisfies AreaTexts);
+  return textsByKey((await CATALOGUES[code][part]()) satisfies CoreTexts);
 }
 
 // docs/decisions/0226-languages.md: nothing left out in any language.

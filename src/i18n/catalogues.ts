@@ -3,14 +3,18 @@ import englishMessages from 'ra-language-english';
 import type { LanguageCode } from '@/domain/common/languages';
 import { en } from './en';
 
-/** A catalogue's two parts: the sign-in page's and shared screens' texts, and the signed-in areas'. */
-export type AreaTexts = { flock: Record<string, unknown>; resources: Record<string, unknown> };
+/**
+ * A catalogue's two parts: the sign-in page's and shared screens' texts (flock.* only), and the
+ * signed-in areas' (flock.* and every resource's name and fields, resources.*).
+ */
+export type CoreTexts = { flock: Record<string, unknown> };
+export type AreaTexts = CoreTexts & { resources: Record<string, unknown> };
 
 export interface Catalogue {
   /** react-admin's own messages (ra.*) in the language. */
   reactAdmin: () => Promise<TranslationMessages>;
   /** Flock's texts of the sign-in page and the shared screens (src/i18n/<code>.ts). */
-  core: () => Promise<AreaTexts>;
+  core: () => Promise<CoreTexts>;
   /** Flock's texts of the signed-in areas (src/i18n/<code>Areas.ts). */
   areas: () => Promise<AreaTexts>;
 }

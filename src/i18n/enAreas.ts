@@ -1,13 +1,73 @@
 import type { AuditAction, AuditEntity } from '@/domain/auditTrail/vocabulary';
-import { OUTREACH_FIELDS } from './en';
 
 /**
  * The texts of the areas added after the spec's screens (CIH reports, venues, events and outreach,
  * notifications, goals, meetings, appointments, the member import) and of the profile, the
- * requests, the audit log and the people screens (flock.people): only signed-in screens show them, so they load after the first page
- * (src/i18n/index.ts) and the sign-in page's JavaScript stays within its budget. Keys as in en.ts:
- * flock.* and resources.*.
+ * requests, the audit log and the people screens (flock.people), and every resource's name and
+ * fields (resources.*): only signed-in screens show them, so they load after the first page
+ * (src/i18n/index.ts) and the sign-in page's JavaScript stays within its budget.
  */
+const LOOKUP_FIELDS = { name: 'Name', code: 'Code', description: 'Description' };
+const UNIT_FIELDS = { ...LOOKUP_FIELDS, leaderId: 'Leader', leaderName: 'Leader', ministryId: 'Ministry', ministryName: 'Ministry' };
+
+/** A member summary's columns, and the member sorts. */
+const MEMBER_FIELDS = {
+  default: 'Default',
+  fullName: 'Name',
+  firstName: 'First name',
+  lastName: 'Last name',
+  surName: 'Surname',
+  email: 'Email',
+  phoneNumber: 'Phone',
+  gender: 'Gender',
+  dob: 'Date of birth',
+  maritalStatus: 'Marital status',
+  employment: 'Employment',
+  state: 'State',
+  zoneName: 'Zone',
+  centerName: 'Center',
+  cihRole: 'CIH role',
+  isPrimaryDepartment: 'Primary department',
+};
+
+/** The columns and filters of the request lists. */
+const REQUEST_FIELDS = {
+  requesterName: 'Member',
+  kind: 'Request',
+  target: 'Details',
+  reason: 'Reason',
+  status: 'Status',
+  createdAt: 'Filed',
+  decidedByName: 'Decided by',
+  decisionComment: 'Comment',
+  departmentId: 'Department',
+  zoneId: 'Zone',
+  from: 'Filed from',
+  to: 'Filed until',
+};
+const REQUEST_RESOURCE = { name: 'Request |||| Requests', fields: REQUEST_FIELDS };
+
+const OUTREACH_FIELDS = {
+  requester: 'Requester (name or email)',
+  title: 'Title',
+  purpose: 'Purpose',
+  state: 'State',
+  lga: 'LGA',
+  address: 'Community or address',
+  outreachDate: 'Date',
+  startTime: 'Start time',
+  materials: 'Materials',
+  accessories: 'Accessories',
+  budget: 'Budget',
+  requesterName: 'Requested by',
+  team: 'Team',
+  teamIds: 'Team',
+  status: 'Status',
+  decisionComment: 'Comment',
+  from: 'From',
+  to: 'To',
+};
+
 /** The columns, form and filters of the event request lists. */
 const EVENT_FIELDS = {
   eventType: 'Type',
@@ -29,6 +89,119 @@ const EVENT_FIELDS = {
 
 export const enAreas = {
   flock: {
+    overview: {
+      greeting: 'Welcome, %{name}',
+      roles: 'Your roles',
+      default_role: 'Member',
+      statistics: 'Church at a glance',
+      stats_error: 'The statistics could not be loaded: %{message}',
+      members: 'Members',
+      firstTimers: 'First-timers',
+      departments: 'Departments',
+      zones: 'Zones',
+      pending: 'Pending requests',
+      my_requests: 'Your pending requests (%{count})',
+      no_pending: 'Nothing waiting for a decision.',
+      open_requests: 'Open requests',
+      my_place: 'Where you belong',
+      department: 'Department',
+      center: 'CIH center',
+      none_yet: 'None yet',
+      complete_profile: 'Complete your profile',
+      open_profile: 'Open your profile',
+      headed: 'Your department',
+      department_size: '%{name}: %{smart_count} member |||| %{name}: %{smart_count} members',
+      to_decide: 'Waiting for your decision',
+    },
+    departments: {
+      view: 'View',
+      back: 'All departments',
+      head: 'Head of department',
+      no_head: 'No head appointed',
+      member_count: 'Members',
+      members_tab: 'Members',
+      delisted_tab: 'Delisted members',
+      head_marker: 'Head',
+      primary_marker: 'Primary',
+      delist: 'Delist',
+      delist_title: 'Delist %{name} from %{department}',
+      delist_intro: 'They leave the department. The reason is kept with the delisting, and the delisting can be undone.',
+      reason: 'Reason',
+      delisted: 'Member delisted from the department',
+      undo: 'Undo',
+      undone: 'Delisting undone: the member is back in the department',
+      no_delisted: 'Nobody has been delisted from this department.',
+      no_members:
+        'This department has no members yet. Members join it by a department request from their profile, which its head approves.',
+    },
+    cih: {
+      centers: 'Centers',
+      members: 'Members',
+      zone_counts: 'Centers: %{centers} · Members: %{members}',
+      all_zones: 'All zones',
+      zone: 'Zone',
+      address: 'Address',
+      member_count: 'Members',
+      leaders: 'Leaders',
+      no_leaders: 'No leaders have been given a CIH role in this center yet.',
+      no_zone_members: 'This zone has no members yet. Members choose their zone on their profile, or ask to change it by a zone request.',
+      no_center_members: 'This center has no members yet. Members are placed in a center from their profiles.',
+      no_center: 'You are not in a CIH center yet. When an administrator places you in one, its members and leaders will show here.',
+      edit_center: 'Edit center',
+      create_intro: 'A center belongs to one zone; members are placed in it from their profiles.',
+    },
+    crud: {
+      create_title: 'Add %{name}',
+      edit_title: 'Edit %{name}',
+      edit: 'Edit',
+      cancel: 'Cancel',
+      actions: 'Actions',
+      actions_of: 'Actions for %{name}',
+      no_rows: 'No results found',
+      delete_title: 'Delete "%{name}"?',
+      delete_content: 'This cannot be undone.',
+      yes: 'Yes',
+      no: 'No',
+      // The product's toasts, word for word.
+      created: 'Successfully Created',
+      updated: 'Details updated',
+      deleted: 'Successfully Deleted',
+      comma_separated: 'Separate several with commas',
+      sort_by: 'Sort: %{field_lower_first}, %{order}',
+      sort_default: 'Sort: default order',
+    },
+    member_list: {
+      intro: 'The church’s members: search by name, email or phone, narrow by the filters, sort, and export what you see.',
+      empty: 'No members yet. People appear here once they register and are converted from first-timers to members.',
+      no_match: 'No members match this search and these filters. Clear a filter or search for another name.',
+      status: { active: 'Active', disabled: 'Disabled' },
+    },
+    affinity_groups: {
+      // The product's text, word for word.
+      removed: 'AffinityGroup Removed',
+      add: 'Add an affinity group',
+      suggested: 'Groups that fit this member',
+      all_groups: 'Other groups',
+      remove: 'Remove %{name}',
+    },
+    // The printed directory of the member list (docs/decisions/0215-directory.md).
+    directory: {
+      print: 'Print directory',
+      print_selected: 'Print directory of selected',
+      printing: 'Making the directory…',
+      failed: 'The directory could not be made: %{message}',
+    },
+    // A person's stage (domain/people/stages.ts), in the member list and on the profile.
+    stages: { visitor: 'Visitor', 'first-timer': 'First-timer', member: 'Member', worker: 'Worker', leader: 'Leader' },
+    roles: {
+      member: 'Member',
+      administrator: 'Administrator',
+      inspectorate: 'Inspectorate',
+      hod: 'Head of department',
+      firsttimers: 'First-timer',
+      cihpastor: 'CIH pastor',
+      cihcoordinator: 'CIH coordinator',
+    },
     // People administration: users, first-timers, archived members, roles.
     people: {
       any: 'Any',
@@ -1295,6 +1468,200 @@ export const enAreas = {
     },
   },
   resources: {
+    ministries: {
+      name: 'Ministry |||| Ministries',
+      intro: 'The ministries of the church, with their leaders; units and special units sit under them.',
+      empty: 'No ministries yet. Add the ministries of the church; units and special units can then be placed under them.',
+      fields: { ...LOOKUP_FIELDS, leaderId: 'Leader', leaderName: 'Leader' },
+    },
+    units: {
+      name: 'Unit |||| Units',
+      intro: 'The units of the church, each with its leader and the ministry it belongs to.',
+      empty: 'No units yet. Add the units of the church, each with its leader and its ministry.',
+      fields: UNIT_FIELDS,
+    },
+    specialUnits: {
+      name: 'Special unit |||| Special units',
+      intro: 'The special units of the church, each with its leader and the ministry it belongs to.',
+      empty: 'No special units yet. Add them with their leaders and ministries.',
+      fields: UNIT_FIELDS,
+    },
+    accessories: {
+      name: 'Accessory |||| Accessories',
+      intro: 'Church property that venues and events use: how many there are, their condition, where they are kept and who keeps them.',
+      empty:
+        'No accessories yet. Record the church property here: how many there are, their condition, where they are kept and who keeps them.',
+      fields: {
+        ...LOOKUP_FIELDS,
+        quantity: 'Quantity',
+        condition: 'Condition',
+        location: 'Location',
+        custodianId: 'Custodian',
+        custodianName: 'Custodian',
+      },
+    },
+    moi: {
+      name: 'Means of identification |||| Means of identification',
+      intro: 'The documents members can identify themselves with.',
+      empty:
+        'No means of identification yet. Add the documents members can identify themselves with, such as a passport or a driver’s licence.',
+      fields: { ...LOOKUP_FIELDS, requiresNumber: 'Holder gives its number' },
+    },
+    mountainsOfInfluence: {
+      name: 'Mountain of influence |||| Mountains of influence',
+      intro: 'The spheres of society members serve in, each with its leader.',
+      empty: 'No mountains of influence yet. Add the spheres of society members serve in, such as family, education or business.',
+      fields: { ...LOOKUP_FIELDS, leaderId: 'Leader', leaderName: 'Leader' },
+    },
+    affinityGroups: {
+      name: 'Affinity group |||| Affinity groups',
+      intro: 'Fellowship groups by age range, marital status and gender; members are offered the groups they fit.',
+      empty: 'No affinity groups yet. Add groups by age range, marital status and gender; members are then offered the groups they fit.',
+      fields: {
+        affinityGroupName: 'Name',
+        affinityGroupCode: 'Code',
+        description: 'Description',
+        startAge: 'Start age',
+        endAge: 'End age',
+        maritalStatus: 'Marital status',
+        gender: 'Gender',
+      },
+    },
+    departments: {
+      name: 'Department |||| Departments',
+      intro: 'The departments of the church, their heads and how many members each has.',
+      empty: 'No departments yet. Add one and appoint its head; members then join from their profiles.',
+      fields: {
+        departmentName: 'Name',
+        description: 'Description',
+        hodId: 'Head of department',
+        hodName: 'Head of department',
+        memberCount: 'Members',
+      },
+    },
+    departmentMembers: {
+      name: 'Member |||| Members',
+      fields: { ...MEMBER_FIELDS, joinedAt: 'Joined' },
+    },
+    delistedMembers: {
+      name: 'Delisted member |||| Delisted members',
+      fields: {
+        fullName: 'Member',
+        email: 'Email',
+        reason: 'Reason',
+        delistedByName: 'Delisted by',
+        delistedAt: 'Delisted on',
+      },
+    },
+    zones: {
+      name: 'Zone |||| Zones',
+      intro: 'The CIH zones with how many centers and members each has.',
+      empty: 'No zones yet. Add a zone, then the house-fellowship centers in it.',
+      fields: { zoneName: 'Name', description: 'Description', centerCount: 'Centers', memberCount: 'Members' },
+    },
+    centers: {
+      name: 'Center |||| Centers',
+      intro: 'The CIH house-fellowship centers with their zones and how many members each has.',
+      empty: 'No centers yet. Add a center to a zone; members are then placed in it from their profiles.',
+      fields: { centerName: 'Name', zoneId: 'Zone', zoneName: 'Zone', address: 'Address', memberCount: 'Members' },
+    },
+    members: {
+      name: 'Member |||| Members',
+      // The member list's columns and filters beside the summary's.
+      fields: {
+        ...MEMBER_FIELDS,
+        employmentStatus: 'Employment',
+        dateOfBirth: 'Date of birth',
+        userRole: 'Role',
+        location: 'Location',
+        stage: 'Stage',
+        avatar: 'Photo',
+        zoneId: 'Zone',
+        centerId: 'Center',
+        departmentId: 'Department',
+        affinityGroup: 'Affinity group',
+        role: 'Role',
+        status: 'Status',
+        customField: 'Field of the church',
+        customValue: 'Value',
+        customFrom: 'From',
+        customTo: 'To',
+        tags: 'Tags',
+        tag: 'Tags',
+        notSeenWeeks: 'Not seen at CIH for (weeks)',
+        noDepartment: 'No department',
+        birthdayThisMonth: 'Birthday this month',
+        stageSince: 'Stage began on or after',
+        household: 'Family',
+      },
+    },
+    // People administration.
+    users: {
+      name: 'User |||| Users',
+      fields: {
+        ...MEMBER_FIELDS,
+        // react-admin's default sort, which these lists leave to the server: by name.
+        id: 'Name',
+        roles: 'Roles',
+        status: 'Status',
+        createdAt: 'Joined',
+        role: 'Role',
+        kind: 'Membership',
+        zoneId: 'Zone',
+        departmentId: 'Department',
+      },
+    },
+    firstTimers: {
+      name: 'First-timer |||| First-timers',
+      fields: {
+        ...MEMBER_FIELDS,
+        createdAt: 'First came',
+        zoneId: 'Zone',
+        centerId: 'Center',
+        departmentId: 'Department',
+        affinityGroup: 'Affinity group',
+        employmentStatus: 'Employment',
+      },
+    },
+    demise: {
+      name: 'Archived member |||| Archived members',
+      fields: { ...MEMBER_FIELDS, id: 'Name', location: 'Location', userRole: 'Role' },
+    },
+    // The tabs of /requests.
+    myRequests: REQUEST_RESOURCE,
+    hodRequests: REQUEST_RESOURCE,
+    inspectorateRequests: REQUEST_RESOURCE,
+    allRequests: REQUEST_RESOURCE,
+    roles: {
+      name: 'Role |||| Roles',
+      fields: { name: 'Name', description: 'Description', userCount: 'Users', permissionCount: 'Permissions' },
+    },
+    auditLogs: {
+      name: 'Audit entry |||| Audit entries',
+      fields: { createdAt: 'Time', actorName: 'Who', action: 'Action', entity: 'What', outcome: 'Outcome', ip: 'Address' },
+    },
+    cihFollowup: {
+      name: 'Follow-up |||| Follow-ups',
+      fields: {
+        personName: 'Person',
+        reason: 'Reason',
+        followUpDate: 'Date',
+        channel: 'Channel',
+        outcome: 'Outcome',
+        nextStep: 'Next step',
+        status: 'Status',
+        authorName: 'Followed up by',
+        centerName: 'Center',
+        centerId: 'Center',
+        from: 'From',
+        to: 'To',
+      },
+    },
+    myOutreach: {
+      name: 'Outreach request |||| Outreach requests',
+      empty: 'You have asked for no outreach yet. Ask for one: where, when, who goes and what it needs.',
+      fields: OUTREACH_FIELDS,
+    },
     households: {
       name: 'Family |||| Families',
       fields: { name: 'Family', head: 'Head', members: 'Members', address: 'Address' },

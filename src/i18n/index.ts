@@ -11,8 +11,8 @@ const complete = new Map<LanguageCode, Texts>();
 let withAreas = false;
 
 function withAreaTexts(core: Texts, areas: AreaTexts): Texts {
-  const { flock, resources } = core as Texts & AreaTexts;
-  return { ...core, flock: { ...flock, ...areas.flock }, resources: { ...resources, ...areas.resources } } as Texts;
+  const { flock } = core as Texts & AreaTexts;
+  return { ...core, flock: { ...flock, ...areas.flock }, resources: areas.resources } as Texts;
 }
 
 async function loadCore(code: LanguageCode): Promise<Texts> {

@@ -14,7 +14,10 @@ import { ACCESS, SCREENS } from '@/src/screens';
  * and has its words: a derivation forgotten, or a kind added without its words, fails here.
  */
 
-const words = en as unknown as { flock: Record<string, Record<string, unknown>>; resources: Record<string, Record<string, unknown>> };
+const words = { flock: en.flock, resources: enAreas.resources } as unknown as {
+  flock: Record<string, Record<string, unknown>>;
+  resources: Record<string, Record<string, unknown>>;
+};
 const auditEntities = enAreas.flock.audit.entities as Record<string, string>;
 
 describe.each(LOOKUP_NAMES)('the lookup list %s', (name) => {
