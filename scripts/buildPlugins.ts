@@ -3,7 +3,12 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { LOGIN_SHELL_SCRIPT } from '../domain/auth/loginShell.js';
-import { en } from '../src/i18n/en.js';
+import { LANGUAGES, type LanguageCode } from '../domain/common/languages.js';
+import { en, type Messages } from '../src/i18n/en.js';
+import { fr } from '../src/i18n/fr.js';
+
+/** Each language's core catalogue, for index.html's static sign-in copy (the type asks for every language of the list). */
+const SHELL_CATALOGUES: Record<LanguageCode, Messages> = { en, fr };
 
 /** Files worth compressing: text. Images and fonts the build holds are compressed already. */
 const TEXT = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/i;
@@ -51,10 +56,10 @@ export function nativeObjectEntries(): Plugin {
   };
 }
 
-/** en.ts's text at a dotted key ('flock.auth.login'), with the product name put in; 'app' is the name. */
-function textAt(key: string, appName: string): string {
+/** A catalogue's text at a dotted key ('flock.auth.login'), with the product name put in; 'app' is the name. */
+function textAt(key: string, appName: string, catalogue: Messages = en): string {
   if (key === 'app') return appName;
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
   if (typeof value !== 'string') throw new Error(`index.html names ${key}, which src/i18n/en.ts does not hold`);
   return value.replace('%{app}', appName);
 }
@@ -62,9 +67,27 @@ function textAt(key: string, appName: string): string {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
+ * The static copy's texts in every other language, as a JSON data block the inline script reads
+ * (a data block runs nothing, so the Content-Security-Policy has nothing to allow).
+ */
+function otherLanguages(html: string, appName: string): string {
+  const keys = [...new Set([...html.matchAll(/%t:([\w.]+)%/g)].map((m) => m[1]))];
+  const texts = Object.fromEntries(
+    LANGUAGES.filter(({ code }) => code !== 'en').map(({ code }) => [
+      code,
+      Object.fromEntries(keys.map((key) => [key, textAt(key, appName, SHELL_CATALOGUES[code])])),
+    ]),
+  );
+  const json = JSON.stringify(texts).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="login-shell-texts">${json}</script>`;
+}
+
+/**
  * index.html's static login form (domain/auth/loginShell.ts) takes its texts from src/i18n/en.ts at
- * build time, written `%t:flock.auth.login%`, so they are never copied by hand; the inline
- * script that shows it is written in from the module the server hashes for its CSP.
+ * build time, written `%t:flock.auth.login%`, so they are never copied by hand; each sits in a
+ * `data-t` span, and the other languages' texts ride along as a data block, which the inline script
+ * puts in when the reader's language is another (docs/decisions/0231). The inline script is
+ * written in from the module the server hashes for its CSP.
  */
 export function loginShell(): Plugin {
   let appName = 'Flock';
@@ -75,8 +98,8 @@ export function loginShell(): Plugin {
       order: 'post',
       handler: (html) =>
         html
-          .replace('<!--login-shell-script-->', `<script>${LOGIN_SHELL_SCRIPT}</script>`)
-          .replace(/%t:([\w.]+)%/g, (_, key: string) => escapeHtml(textAt(key, appName)))
+          .replace('<!--login-shell-script-->', `${otherLanguages(html, appName)}<script>${LOGIN_SHELL_SCRIPT}</script>`)
+          .replace(/%t:([\w.]+)%/g, (_, key: string) => `<span data-t="${key}">${escapeHtml(textAt(key, appName))}</span>`)
           // The first paint (the static form, or the loading screen) needs no bundle: the
           // bundles say so, rather than ask for the priority of what blocks rendering.
           .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" '),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.js';
 import { rowsOf } from './db/queries.js';
+import { framedMail, type FrameInput } from './mailFrame.js';
 
 /** What the worker needs of nodemailer's transport: one call per mail. */
 export type MailTransport = {
@@ -25,16 +26,8 @@ export type OutboxOptions = {
 };
 
 type Claimed = { id: string; to: string; subject: string; text: string; attempts: number };
-
-/**
- * The mail text of a message: its body, and a word on its attachments, which wait in the app.
- * A message's mails keep no text of their own (one body per message, not one per recipient,
- * keeps a send to thousands light); the worker writes it when it sends.
- */
-function messageMailText(body: string, attachments: number) {
-  const files = attachments ? `\n\n${attachments} attachment${attachments === 1 ? '' : 's'}: sign in to read and download.` : '';
-  return `${body}${files}`;
-}
+type ClaimedRow = Omit<Claimed, 'text'> &
+  Pick<FrameInput, 'category' | 'language' | 'firstName' | 'attachments'> & { text: string; body: string | null };
 
 const HOUR_MS = 3_600_000;
 
@@ -58,6 +51,8 @@ export function createOutboxWorker(opts: OutboxOptions) {
   const leaseMs = opts.leaseMs ?? 120_000;
   const retryBaseMs = opts.retryBaseMs ?? 30_000;
   const maxAttempts = opts.maxAttempts ?? 8;
+  // The sender's display name is the app's name (server/services.ts writes it so).
+  const appName = opts.from.replace(/\s*<[^>]*>\s*$/, '') || opts.from;
   const ticks: Array<() => Promise<unknown>> = [];
   let running = false;
   let loop: Promise<void> | undefined;
@@ -65,6 +60,13 @@ export function createOutboxWorker(opts: OutboxOptions) {
   /** What this process's worker has done since it started (/metrics): sends, failed tries, and mails given up. */
   const tally = { sent: 0, failed: 0, givenUp: 0 };
 
+  /**
+   * Claims a batch and writes each mail as sent. A message's mails keep no text of their own (one
+   * body per message, not one per recipient, keeps a send to thousands light): the worker takes
+   * it from the message. Every mail is framed when it goes, in its recipient's language of the
+   * moment (greeting, attachments, footer, subject prefix; server/mailFrame.ts), around its own
+   * words as written.
+   */
   async function claim(): Promise<Claimed[]> {
     const result = await opts.db.execute(sql`
       with claimed as (
@@ -76,13 +78,15 @@ export function createOutboxWorker(opts: OutboxOptions) {
         order by next_attempt_at, created_at
         limit ${batchSize}
         for update skip locked)
-      returning id, "to", subject, text, attempts, message_id)
-      select c.id, c."to", c.subject, c.text, c.attempts, m.body,
-        (select count(*)::int from message_attachments a where a.message_id = m.id) as files
-      from claimed c left join messages m on m.id = c.message_id`);
-    return rowsOf<Claimed & { body: string | null; files: number }>(result).map(({ body, files, ...mail }) =>
-      body === null ? mail : { ...mail, text: messageMailText(body, files) },
-    );
+      returning id, "to", subject, text, category, attempts, message_id)
+      select c.id, c."to", c.subject, c.text, c.category, c.attempts, m.body,
+        u.language, u.first_name as "firstName",
+        (select count(*)::int from message_attachments a where a.message_id = m.id) as attachments
+      from claimed c left join messages m on m.id = c.message_id left join users u on u.email = c."to"`);
+    return rowsOf<ClaimedRow>(result).map(({ body, category, language, firstName, attachments, ...mail }) => ({
+      ...mail,
+      ...framedMail(appName, { subject: mail.subject, text: body ?? mail.text, category, language, firstName, attachments }),
+    }));
   }
 
   async function deliver(transport: MailTransport, mail: Claimed) {

@@ -28,3 +28,16 @@ export function browserLanguage(preferred: readonly string[]): LanguageCode {
   }
   return DEFAULT_LANGUAGE;
 }
+
+/** Words in every language of the list, the type asking for each: what the server writes to a person. */
+export type Localized<T = string> = Record<LanguageCode, T>;
+
+/** The words in a person's language; English for a code Flock does not speak. */
+export function wordsIn<T>(words: Localized<T>, language: unknown): T {
+  return words[isLanguageCode(language) ? language : DEFAULT_LANGUAGE];
+}
+
+/** Words written for each language of the list in turn. */
+export function inEveryLanguage<T>(words: (code: LanguageCode) => T): Localized<T> {
+  return Object.fromEntries(LANGUAGE_CODES.map((code) => [code, words(code)])) as Localized<T>;
+}

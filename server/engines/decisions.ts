@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { inEveryLanguage, type Localized } from '@/domain/common/languages.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, qualified } from '@/server/db/queries.js';
 import { auditLogs, users } from '@/server/db/schema/index.js';
@@ -29,19 +30,38 @@ export function notOwnRequest(caller: Caller, requesterId: string) {
   if (requesterId === caller.id) throw forbidden('You cannot decide your own request');
 }
 
-/** The notification that tells the requester of the decision (the caller stores it in the decision's transaction). */
+/** A decision's words, in each language (docs/decisions/0231-mail-frame-and-server-language.md). */
+const DECIDED: Localized<{
+  title: (approved: boolean) => string;
+  body: (what: string, approved: boolean, comment: string | null) => string;
+}> = {
+  en: {
+    title: (approved) => `Request ${approved ? 'approved' : 'rejected'}`,
+    body: (what, approved, comment) =>
+      `Your request ${what} was ${approved ? 'approved' : 'rejected'}.${comment ? ` Comment: ${comment}` : ''}`,
+  },
+  fr: {
+    title: (approved) => `Demande ${approved ? 'approuvée' : 'refusée'}`,
+    body: (what, approved, comment) =>
+      `Votre demande ${what} a été ${approved ? 'approuvée' : 'refusée'}.${comment ? ` Commentaire : ${comment}` : ''}`,
+  },
+};
+
+/**
+ * The notification that tells the requester of the decision (the caller stores it in the
+ * decision's transaction). `what` says what was asked, in each language ("for the outreach …",
+ * "pour l’évangélisation …"); the decider's comment goes in as written.
+ */
 export function decisionNotice(
   caller: Caller,
-  d: { requesterId: string; approved: boolean; what: string; comment: string | null; link: string },
+  d: { requesterId: string; approved: boolean; what: Localized; comment: string | null; link: string },
 ) {
-  const decision = d.approved ? 'approved' : 'rejected';
-  const comment = d.comment ? ` Comment: ${d.comment}` : '';
   return {
     recipientId: d.requesterId,
     senderId: caller.id,
     kind: 'request',
-    title: `Request ${decision}`,
-    body: `Your request ${d.what} was ${decision}.${comment}`,
+    title: inEveryLanguage((code) => DECIDED[code].title(d.approved)),
+    body: inEveryLanguage((code) => DECIDED[code].body(d.what[code], d.approved, d.comment)),
     link: d.link,
   } as const;
 }

@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { recordSecurityEvent } from './audit.js';
+import { languageOfRequest, translateErrors, translateMessage } from './serverMessages.js';
 import { ZodError } from 'zod';
+import { eq } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@/domain/common/languages.js';
 import { isConnectionError } from '@/server/db/connectionErrors.js';
+import { users } from '@/server/db/schema/index.js';
 
 /** An error whose status and message are meant for the client (the failure envelope's message). */
 export class ApiError extends Error {
@@ -95,8 +99,35 @@ export const DATABASE_UNAVAILABLE = 'The database is unavailable right now; plea
  * The failure envelope: the message (and field errors), and the request id that finds the call's
  * log lines (the legacy contract's envelope plus one field, docs/decisions/0218: clients that do not know it ignore it).
  */
-export function failure(request: FastifyRequest, message: string, errors?: Record<string, string[]>) {
-  return { succeeded: false as const, message, ...(errors && { errors }), requestId: request.id };
+/** Every failure answer, its messages in the caller's language (server/http/serverMessages.ts). */
+export function failure(
+  request: FastifyRequest,
+  message: string,
+  errors?: Record<string, string[]>,
+  language: LanguageCode = languageOfRequest(request),
+) {
+  const translated = translateErrors(errors, language);
+  return {
+    succeeded: false as const,
+    message: translateMessage(message, language),
+    ...(translated && { errors: translated }),
+    requestId: request.id,
+  };
+}
+
+/**
+ * The language a refusal is written in: a signed-in caller's own (users.language, which the
+ * screens speak after sign-in), else the browser's Accept-Language; English when the database
+ * cannot say (docs/decisions/0231-mail-frame-and-server-language.md).
+ */
+async function refusalLanguage(app: FastifyInstance, request: FastifyRequest): Promise<LanguageCode> {
+  if (!request.caller) return languageOfRequest(request);
+  const [row] = await app.services.database.db
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.id, request.caller.id))
+    .catch(() => []);
+  return isLanguageCode(row?.language) ? row.language : DEFAULT_LANGUAGE;
 }
 
 /** The one error handler: the failure envelope, and nothing internal (stack, SQL) ever leaves. */
@@ -105,12 +136,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof ZodError) {
       const errors = fieldErrors(error);
       const first = Object.values(errors)[0]?.[0];
-      return reply.status(400).send(failure(request, first ?? 'Invalid request', errors));
+      return reply.status(400).send(failure(request, first ?? 'Invalid request', errors, await refusalLanguage(app, request)));
     }
     if (error instanceof ApiError) {
       if (error.status === 403 && request.caller) await recordRefusal(app, request);
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.status).send(failure(request, error.message, error.errors));
+      return reply.status(error.status).send(failure(request, error.message, error.errors, await refusalLanguage(app, request)));
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {

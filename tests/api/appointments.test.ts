@@ -156,8 +156,22 @@ describe('decisions, privacy and the calendar file', () => {
     expect(text).toContain(`DTEND:${utc(at(4, 9, 30))}\r\n`);
     expect(text).toContain('STATUS:CONFIRMED');
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(text).toMatch(/\r\nSUMMARY;LANGUAGE=en:Appointment with /);
     const refused = await fetch(`${s.url}/api/Appointment/DownloadIcs?id=${id}`, { headers: { authorization: `Bearer ${other.token}` } });
     expect(refused.status).toBe(404);
+  });
+
+  it('writes the .ics in the language of the person who downloads it', async () => {
+    const speak = (language: string) => s.call('PUT', '/Auth/UpdateLanguage', { token: member.token, body: { language } });
+    expect((await speak('fr')).status).toBe(200);
+    try {
+      const res = await fetch(`${s.url}/api/Appointment/DownloadIcs?id=${id}`, { headers: { authorization: `Bearer ${member.token}` } });
+      const text = (await res.text()).replace(/\r\n /g, '');
+      expect(text).toMatch(/\r\nSUMMARY;LANGUAGE=fr:Rendez-vous avec /);
+      expect(text).toMatch(/\r\nDESCRIPTION;LANGUAGE=fr:Motif : /);
+    } finally {
+      await speak('en');
+    }
   });
 
   it('reschedules to a free slot only', async () => {

@@ -92,7 +92,8 @@ describe('UpdateLanguage', () => {
     const user = await createUser(s, { role: 'member', overrides: { language: 'fr' } });
     const res = await s.call('PUT', UPDATE_LANGUAGE, { token: user.token, body: { language } });
     expect(res.status).toBe(400);
-    expect(res.body.errors.language).toEqual([REFUSAL]);
+    // A French reader is refused in French (docs/decisions/0231-mail-frame-and-server-language.md).
+    expect(res.body.errors.language).toEqual([`La langue doit être l’une de : ${LANGUAGE_CODES.join(', ')}`]);
     expect(await languageOf(user.id)).toBe('fr');
   });
 

@@ -283,6 +283,21 @@ describe('a person downloads their own data', () => {
   });
 });
 
+describe('the data download page in French', () => {
+  it('is written in the language of the person it is about, the data as stored', async () => {
+    const reader = await createUser(s, { overrides: { language: 'fr' } });
+    const res = await fetch(`${s.url}/api/Stewardship/DownloadMyData?Format=html`, {
+      headers: { authorization: `Bearer ${reader.token}` },
+    });
+    const page = await res.text();
+    expect(page).toContain('<html lang="fr">');
+    expect(page).toContain('Vos données dans Flock');
+    expect(page).toContain('E-mails qui vous ont été envoyés');
+    expect(page).toContain(reader.email);
+    expect(page).not.toContain('Your data in');
+  });
+});
+
 /** Every text, JSON and text-array column of every table, by the catalogue: a table added later is swept too. */
 async function sweep(needles: string[]): Promise<string[]> {
   const db = s.database.db;

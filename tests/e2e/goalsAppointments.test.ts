@@ -119,6 +119,6 @@ describe('appointments', () => {
     const ics = fs.readFileSync((await download.path())!, 'utf8');
     expect(ics).toContain('BEGIN:VEVENT');
     expect(ics).toContain('STATUS:CONFIRMED');
-    expect(ics).toMatch(new RegExp(`SUMMARY:Appointment with ${PASTOR.first} .*${PASTOR.surname}`));
+    expect(ics).toMatch(new RegExp(`SUMMARY;LANGUAGE=en:Appointment with ${PASTOR.first} .*${PASTOR.surname}`));
   });
 });

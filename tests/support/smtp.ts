@@ -52,3 +52,41 @@ export async function startSmtpReceiver() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Quoted-printable bytes ("=C3=A9", soft line breaks) as UTF-8 text. */
+function fromQuotedPrintable(text: string, underscoreIsSpace = false): string {
+  const bytes: number[] = [];
+  const input = text.replace(/=\r?\n/g, '');
+  for (let i = 0; i < input.length; i++) {
+    if (input[i] === '=' && /^[0-9A-F]{2}$/i.test(input.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(input.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(underscoreIsSpace && input[i] === '_' ? ' ' : input[i], 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** A header's encoded words (RFC 2047: =?UTF-8?Q?…?= or =?UTF-8?B?…?=) as text. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, word: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(word, 'base64').toString('utf8') : fromQuotedPrintable(word, true),
+    );
+}
+
+/** A received single-part text mail's subject and text, decoded as a mail app shows them. */
+export function readMail(raw: string): { subject: string; text: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const body = raw.slice(split + 4);
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'mi').exec(head)?.[1] ?? '';
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const text =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? fromQuotedPrintable(body)
+        : body;
+  return { subject: decodeWords(header('Subject')), text: text.replace(/\r\n/g, '\n').trimEnd() };
+}

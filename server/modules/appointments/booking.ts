@@ -1,4 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { inEveryLanguage, type Localized } from '@/domain/common/languages.js';
+import { sayMoment } from '@/domain/common/localeFormat.js';
 import type { z } from 'zod';
 import {
   HOLDING_STATUSES,
@@ -102,9 +104,7 @@ export async function isHost(db: Db | Tx, userId: string): Promise<boolean> {
   return (await permissionsOf(db, userId)).some((p) => p.permission === P.hostAppointments);
 }
 
-const when = (d: Date) => d.toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short' });
-
-async function tell(tx: Tx, audit: Audit, sender: Caller, recipientId: string, title: string, body: string) {
+async function tell(tx: Tx, audit: Audit, sender: Caller, recipientId: string, title: Localized, body: Localized) {
   await notify(tx, audit, { recipientId, senderId: sender.id, kind: 'message', title, body, link: '/appointments' });
 }
 
@@ -118,7 +118,17 @@ export async function book(tx: Tx, audit: Audit, caller: Caller, input: z.output
     .returning();
   audit({ action: 'create', entity: 'appointment', entityId: row.id, after: row, subjectId: caller.id });
   const view = (await appointmentView(tx, row.id, caller))!;
-  await tell(tx, audit, caller, input.hostId, 'Appointment requested', `${view.memberName} asked to meet you on ${when(slot.startsAt)}.`);
+  await tell(
+    tx,
+    audit,
+    caller,
+    input.hostId,
+    { en: 'Appointment requested', fr: 'Demande de rendez-vous' },
+    {
+      en: `${view.memberName} asked to meet you on ${sayMoment(slot.startsAt, 'en')}.`,
+      fr: `${view.memberName} demande à vous rencontrer le ${sayMoment(slot.startsAt, 'fr')}.`,
+    },
+  );
   return view;
 }
 
@@ -166,21 +176,36 @@ export async function act(tx: Tx, audit: Audit, caller: Caller, input: Update): 
   return view;
 }
 
+/** What a change of an appointment tells the other person, in each language: title and body. */
+const CHANGED: Localized<Record<Update['action'] | 'moveAsked', (v: AppointmentView, when: string) => [string, string]>> = {
+  en: {
+    confirm: (v, when) => ['Appointment confirmed', `${v.hostName} confirmed your appointment on ${when}.`],
+    decline: (v, when) => ['Appointment declined', `${v.hostName} declined your appointment on ${when}.`],
+    reschedule: (v, when) => ['Appointment rescheduled', `${v.hostName} moved your appointment to ${when}.`],
+    cancel: (v, when) => ['Appointment cancelled', `${v.memberName} cancelled the appointment on ${when}.`],
+    moveAsked: (v, when) => ['Appointment move requested', `${v.memberName} asked to move the appointment to ${when}.`],
+  },
+  fr: {
+    confirm: (v, when) => ['Rendez-vous confirmé', `${v.hostName} a confirmé votre rendez-vous du ${when}.`],
+    decline: (v, when) => ['Rendez-vous refusé', `${v.hostName} a refusé votre rendez-vous du ${when}.`],
+    reschedule: (v, when) => ['Rendez-vous déplacé', `${v.hostName} a déplacé votre rendez-vous au ${when}.`],
+    cancel: (v, when) => ['Rendez-vous annulé', `${v.memberName} a annulé le rendez-vous du ${when}.`],
+    moveAsked: (v, when) => ['Demande de déplacement de rendez-vous', `${v.memberName} demande à déplacer le rendez-vous au ${when}.`],
+  },
+};
+const COMMENT: Localized<(comment: string) => string> = { en: (c) => ` Comment: ${c}`, fr: (c) => ` Commentaire : ${c}` };
+
 async function tellOther(tx: Tx, audit: Audit, caller: Caller, v: AppointmentView, input: Update) {
-  const comment = input.comment ? ` Comment: ${input.comment}` : '';
-  const texts: Record<Update['action'], [string, string]> = {
-    confirm: ['Appointment confirmed', `${v.hostName} confirmed your appointment on ${when(v.startsAt)}.`],
-    decline: ['Appointment declined', `${v.hostName} declined your appointment on ${when(v.startsAt)}.`],
-    reschedule: ['Appointment rescheduled', `${v.hostName} moved your appointment to ${when(v.startsAt)}.`],
-    cancel: ['Appointment cancelled', `${v.memberName} cancelled the appointment on ${when(v.startsAt)}.`],
-  };
-  const [title, body] =
-    input.action === 'reschedule' && v.memberId === caller.id
-      ? ['Appointment move requested', `${v.memberName} asked to move the appointment to ${when(v.startsAt)}.`]
-      : texts[input.action];
+  const which = input.action === 'reschedule' && v.memberId === caller.id ? 'moveAsked' : input.action;
+  const words = inEveryLanguage((code) => {
+    const [title, body] = CHANGED[code][which](v, sayMoment(v.startsAt, code));
+    return { title, body: body + (input.comment ? COMMENT[code](input.comment) : '') };
+  });
   // Both people hear of it; the one acting is told too when an administrator acted for them.
   const recipients = [v.hostId, v.memberId].filter((id) => id !== caller.id);
-  for (const id of recipients) await tell(tx, audit, caller, id, title, body + comment);
+  const title = inEveryLanguage((code) => words[code].title);
+  const body = inEveryLanguage((code) => words[code].body);
+  for (const id of recipients) await tell(tx, audit, caller, id, title, body);
 }
 
 /** Replaces the caller's windows and exception days; bookings already made stay. */

@@ -20,6 +20,12 @@ describe('appointmentIcs', () => {
     expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
   });
 
+  it('says the language of its words when told it (RFC 5545 LANGUAGE)', () => {
+    const text = appointmentIcs({ ...base, summary: 'Rendez-vous avec Ade', description: 'Motif : prière', language: 'fr' });
+    expect(text).toContain('SUMMARY;LANGUAGE=fr:Rendez-vous avec Ade\r\n');
+    expect(text).toContain('DESCRIPTION;LANGUAGE=fr:Motif : prière\r\n');
+  });
+
   it('folds long lines at 75 octets without cutting a character', () => {
     const text = appointmentIcs({ ...base, description: 'é'.repeat(100) });
     for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);

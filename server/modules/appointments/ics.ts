@@ -26,9 +26,20 @@ function fold(line: string): string {
 
 /** One VEVENT calendar file for an appointment, in UTC times. */
 export function appointmentIcs(
-  a: { id: string; startsAt: Date; endsAt: Date; summary: string; description: string; status: AppointmentStatus; stamp: Date },
+  a: {
+    id: string;
+    startsAt: Date;
+    endsAt: Date;
+    summary: string;
+    description: string;
+    status: AppointmentStatus;
+    stamp: Date;
+    /** The language the summary and description are written in (RFC 5545 3.2.10), when said. */
+    language?: string;
+  },
   app = 'Flock',
 ): string {
+  const lang = a.language ? `;LANGUAGE=${a.language}` : '';
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -40,8 +51,8 @@ export function appointmentIcs(
     `DTSTAMP:${icsTime(a.stamp)}`,
     `DTSTART:${icsTime(a.startsAt)}`,
     `DTEND:${icsTime(a.endsAt)}`,
-    `SUMMARY:${icsText(a.summary)}`,
-    `DESCRIPTION:${icsText(a.description)}`,
+    `SUMMARY${lang}:${icsText(a.summary)}`,
+    `DESCRIPTION${lang}:${icsText(a.description)}`,
     `STATUS:${a.status === 'confirmed' ? 'CONFIRMED' : a.status === 'requested' ? 'TENTATIVE' : 'CANCELLED'}`,
     'END:VEVENT',
     'END:VCALENDAR',

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { appointmentFilters } from '@/domain/appointments/slots.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, searchOver } from '@/server/db/queries.js';
-import { appointments } from '@/server/db/schema/index.js';
+import { appointments, users } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import { page } from '@/server/http/envelope.js';
 import { forbidden, notFound } from '@/server/http/errors.js';
@@ -11,6 +11,7 @@ import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
 import { appointmentIcs } from './ics.js';
 import { P } from '@/domain/roles/permissions.js';
 import { localMidnight } from '@/domain/common/localTime.js';
+import { DEFAULT_LANGUAGE, isLanguageCode, type Localized } from '@/domain/common/languages.js';
 
 /** An appointment as the lists, the detail and the calendar file show it. */
 
@@ -82,12 +83,24 @@ export async function appointmentPage(db: Db, caller: Caller, q: AppointmentList
   return page(rows, total);
 }
 
-/** The appointment as an iCalendar file, for its member and host (and those who oversee appointments). */
+/** The calendar file's words, in each language (docs/decisions/0231-mail-frame-and-server-language.md). */
+const CALENDAR_WORDS: Localized<{ summary: (other: string | null) => string; reason: (reason: string) => string }> = {
+  en: { summary: (other) => `Appointment with ${other}`, reason: (reason) => `Reason: ${reason}` },
+  fr: { summary: (other) => `Rendez-vous avec ${other}`, reason: (reason) => `Motif : ${reason}` },
+};
+
+/**
+ * The appointment as an iCalendar file, for its member and host (and those who oversee
+ * appointments), in the language of the person who downloads it.
+ */
 export async function appointmentCalendar(db: Db, caller: Caller, id: string, appName: string) {
   const row = await appointmentView(db, id, caller);
   if (!row) throw notFound(APPOINTMENT_NOT_FOUND);
   if (row.hostId !== caller.id && row.memberId !== caller.id && !caller.permissions.has(P.overseeAppointments)) throw forbidden();
   const other = row.hostId === caller.id ? row.memberName : row.hostName;
+  const [reader] = await db.select({ language: users.language }).from(users).where(eq(users.id, caller.id));
+  const language = isLanguageCode(reader?.language) ? reader.language : DEFAULT_LANGUAGE;
+  const words = CALENDAR_WORDS[language];
   const ics = appointmentIcs(
     {
       id: row.id,
@@ -95,8 +108,9 @@ export async function appointmentCalendar(db: Db, caller: Caller, id: string, ap
       endsAt: row.endsAt,
       status: row.status,
       stamp: row.updatedAt,
-      summary: `Appointment with ${other}`,
-      description: `Reason: ${row.reason}${row.note ? `\n${row.note}` : ''}`,
+      summary: words.summary(other),
+      description: `${words.reason(row.reason)}${row.note ? `\n${row.note}` : ''}`,
+      language,
     },
     appName,
   );

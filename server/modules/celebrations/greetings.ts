@@ -1,5 +1,6 @@
 import { and, sql } from 'drizzle-orm';
 import { isLeapYear, monthDayOf } from '@/domain/celebrations/dates.js';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode, type Localized } from '@/domain/common/languages.js';
 import { localDay } from '@/domain/common/localTime.js';
 import type { Db } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
@@ -9,6 +10,34 @@ import { activeMember, consented } from './list.js';
 import { celebrationSettings } from './settings.js';
 
 const HOUR_MS = 3_600_000;
+
+/** A greeting's words in each language (docs/decisions/0231-mail-frame-and-server-language.md); the name goes between title and `celebrates`. */
+const GREETINGS: Localized<Record<'both' | 'birthday' | 'anniversary' | 'celebrates', string>> = {
+  en: {
+    both: 'Happy birthday and wedding anniversary!',
+    birthday: 'Happy birthday!',
+    anniversary: 'Happy wedding anniversary!',
+    celebrates: ', the church celebrates with you today. God bless you.',
+  },
+  fr: {
+    both: 'Joyeux anniversaire et joyeux anniversaire de mariage !',
+    birthday: 'Joyeux anniversaire !',
+    anniversary: 'Joyeux anniversaire de mariage !',
+    celebrates: ', l’église se réjouit avec vous aujourd’hui. Que Dieu vous bénisse.',
+  },
+};
+
+const codes = sql.join(
+  LANGUAGE_CODES.map((code) => sql`${code}`),
+  sql`, `,
+);
+
+/** One of the greeting's words in the row's language (the `language` column of the query below). */
+const inLanguage = (word: (g: (typeof GREETINGS)[LanguageCode]) => string) =>
+  sql`(case language ${sql.join(
+    LANGUAGE_CODES.map((code) => sql`when ${code} then ${word(GREETINGS[code])}::text`),
+    sql` `,
+  )} end)`;
 
 /** The month-days celebrated on `day`: its own, and 29 February on 28 February of a year without one. */
 function monthDaysOn(day: string) {
@@ -44,15 +73,19 @@ export async function sendGreetings(db: Db, day = localDay(new Date())): Promise
         select user_id, ${day}::date, kinds from due
         on conflict (user_id, day) do nothing
         returning user_id, kinds),
+      languages as (
+        select sent.user_id, sent.kinds, due.first_name,
+          case when u.language in (${codes}) then u.language else ${DEFAULT_LANGUAGE} end as language
+        from sent join due on due.user_id = sent.user_id join users u on u.id = sent.user_id),
       words as (
-        select sent.user_id, due.first_name,
-          case when sent.kinds = array['birthday', 'anniversary'] then 'Happy birthday and wedding anniversary!'
-               when sent.kinds = array['birthday'] then 'Happy birthday!'
-               else 'Happy wedding anniversary!' end as title
-        from sent join due on due.user_id = sent.user_id),
+        select user_id, first_name, language,
+          case when kinds = array['birthday', 'anniversary'] then ${inLanguage((g) => g.both)}
+               when kinds = array['birthday'] then ${inLanguage((g) => g.birthday)}
+               else ${inLanguage((g) => g.anniversary)} end as title
+        from languages),
       inbox as (
         insert into notifications (recipient_id, kind, title, body)
-        select user_id, 'message', title, title || ' ' || first_name || ', the church celebrates with you today. God bless you.'
+        select user_id, 'message', title, title || ' ' || first_name || ${inLanguage((g) => g.celebrates)}
         from words
         returning recipient_id, title, body),
       mails as (

@@ -14,6 +14,7 @@ import { page } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
 import { changeBooking, decideBooking, fileBooking } from './venueBooking.js';
+import { asks, eventWhat } from './words.js';
 
 /**
  * Event requests (christenings, dedications, house warmings, thanksgivings, burials): a member
@@ -122,10 +123,9 @@ export async function fileEvent(tx: Tx, audit: Audit, caller: Caller, type: Even
   if (booking) await fileBooking(tx, audit, caller, booking, row.id);
   const view = await eventView(tx, row.id);
   // Its booking is decided with it, so the event's deciders are the ones told.
-  const venue = view.venueName ? ` at ${view.venueName}` : '';
   await tellDeciders(tx, audit, caller, {
     kind: 'eventRequest',
-    body: `${view.requesterName} asks for a ${typeWords(type)} on ${f.eventDate}${venue}.`,
+    body: asks(view.requesterName, eventWhat(type, f.eventDate, view.venueName)),
     link: '/events',
   });
   return view;
@@ -185,14 +185,13 @@ export async function decideEvent(tx: Tx, audit: Audit, caller: Caller, id: stri
   const bookingId = await bookingIdOf(tx, id);
   if (bookingId) await decideBooking(tx, audit, caller, bookingId, { approve, comment, tell: false });
   const view = await eventView(tx, id);
-  const venue = view.venueName ? ` at ${view.venueName}` : '';
   await notify(
     tx,
     audit,
     decisionNotice(caller, {
       requesterId: before.userId,
       approved: approve,
-      what: `for a ${typeWords(before.eventType)} on ${before.eventDate}${venue}`,
+      what: eventWhat(before.eventType, before.eventDate, view.venueName),
       comment,
       link: '/events',
     }),

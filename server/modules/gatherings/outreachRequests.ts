@@ -13,6 +13,7 @@ import { tellDeciders } from './waiting.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, forbidden, notFound } from '@/server/http/errors.js';
 import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
+import { asks, outreachWhat } from './words.js';
 
 /**
  * Outreach requests: pending -> approved | rejected (decided once, the requester told) |
@@ -135,7 +136,7 @@ export async function fileOutreach(tx: Tx, audit: Audit, caller: Caller, f: Outr
   const view = await outreachView(tx, row.id);
   await tellDeciders(tx, audit, caller, {
     kind: 'outreachRequest',
-    body: `${view.requesterName} asks for the outreach "${row.title}" on ${row.outreachDate}.`,
+    body: asks(view.requesterName, outreachWhat(row.title, row.outreachDate)),
     link: '/outreach',
   });
   return view;
@@ -183,7 +184,7 @@ export async function decideOutreach(tx: Tx, audit: Audit, caller: Caller, id: s
     decisionNotice(caller, {
       requesterId: before.userId,
       approved: approve,
-      what: `for the outreach "${before.title}" on ${before.outreachDate}`,
+      what: outreachWhat(before.title, before.outreachDate),
       comment,
       // Members follow their outreach on /events (My outreach).
       link: '/events',

@@ -14,6 +14,7 @@ import { tellDeciders } from './waiting.js';
 import { page } from '@/server/http/envelope.js';
 import { badRequest, conflict, forbidden, notFound } from '@/server/http/errors.js';
 import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
+import { asks, bookingWhat } from './words.js';
 
 /**
  * Venue bookings: filing, changing while pending, deciding, and the list (which the calendar
@@ -101,9 +102,6 @@ async function bookableVenue(tx: Tx, venueId: string, lock = false) {
 
 const hhmm = (t: string) => t.slice(0, 5);
 
-const describe = (v: { venueName: string; bookingDate: string; startTime: string; endTime: string }) =>
-  `to book ${v.venueName} on ${v.bookingDate} from ${hhmm(v.startTime)} to ${hhmm(v.endTime)}`;
-
 /** An approved booking of the venue that overlaps this one, if any. Call with the venue locked. */
 async function clashOf(tx: Tx, booking: Booking) {
   const [other] = await tx
@@ -169,7 +167,7 @@ export async function fileBooking(tx: Tx, audit: Audit, caller: Caller, input: B
   const view = await bookingView(tx, row.id);
   await tellDeciders(tx, audit, caller, {
     kind: 'venueBooking',
-    body: `${view.requesterName} asks ${describe(view)} (${view.purpose}).`,
+    body: asks(view.requesterName, bookingWhat(view), view.purpose),
     link: '/venue-management',
   });
   return row;
@@ -233,7 +231,7 @@ export async function decideBooking(
       decisionNotice(caller, {
         requesterId: before.userId,
         approved: d.approve,
-        what: describe(view),
+        what: bookingWhat(view),
         comment,
         link: '/venue-management',
       }),

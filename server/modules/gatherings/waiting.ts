@@ -2,6 +2,7 @@ import { DECIDED_BY } from '@/domain/gatherings/deciders.js';
 import type { Tx } from '@/server/db/client.js';
 import { holdsPermission } from '@/server/db/permissionsOf.js';
 import type { Caller } from '@/server/http/access.js';
+import type { Localized } from '@/domain/common/languages.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { notifyDeciders } from '@/server/modules/notifications/notify.js';
 
@@ -14,7 +15,7 @@ export function tellDeciders(
   tx: Tx,
   audit: (e: AuditEntry) => void,
   caller: Caller,
-  w: { kind: keyof typeof DECIDED_BY; body: string; link: '/venue-management' | '/events' | '/outreach' },
+  w: { kind: keyof typeof DECIDED_BY; body: Localized; link: '/venue-management' | '/events' | '/outreach' },
 ) {
   return notifyDeciders(tx, audit, {
     deciders: (userId) => holdsPermission(userId, DECIDED_BY[w.kind]),

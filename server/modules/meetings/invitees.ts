@@ -1,4 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Localized } from '@/domain/common/languages.js';
+import { sayMoment } from '@/domain/common/localeFormat.js';
 import { CIH_ROLES } from '@/domain/roles/roles.js';
 import type { Tx } from '@/server/db/client.js';
 import { churchAffiliations, meetingInvitees, roles, userDepartments, userRoles, users } from '@/server/db/schema/index.js';
@@ -49,8 +51,6 @@ async function resolve(tx: Tx, invite: Invite): Promise<string[]> {
   return active.map((u) => u.id);
 }
 
-const whenOf = (meeting: Meeting) => meeting.startsAt.toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short' });
-
 /** Tells each person (but the caller) of the change in their inbox. */
 async function tellInvitees(
   tx: Tx,
@@ -58,12 +58,19 @@ async function tellInvitees(
   caller: Caller,
   meeting: Meeting,
   people: Array<{ userId: string }>,
-  body: string,
+  body: Localized,
   link?: string,
 ) {
   for (const { userId } of people) {
     if (userId === caller.id) continue;
-    await notify(tx, audit, { recipientId: userId, senderId: caller.id, kind: 'message', title: `Meeting: ${meeting.title}`, body, link });
+    await notify(tx, audit, {
+      recipientId: userId,
+      senderId: caller.id,
+      kind: 'message',
+      title: { en: `Meeting: ${meeting.title}`, fr: `Réunion : ${meeting.title}` },
+      body,
+      link,
+    });
   }
 }
 
@@ -83,7 +90,10 @@ export async function uninvite(
     .delete(meetingInvitees)
     .where(and(eq(meetingInvitees.meetingId, meeting.id), inArray(meetingInvitees.userId, userIds)))
     .returning({ userId: meetingInvitees.userId });
-  await tellInvitees(tx, audit, caller, meeting, removed, `You are no longer invited to ${meeting.title} on ${whenOf(meeting)}.`);
+  await tellInvitees(tx, audit, caller, meeting, removed, {
+    en: `You are no longer invited to ${meeting.title} on ${sayMoment(meeting.startsAt, 'en')}.`,
+    fr: `Vous n’êtes plus invité à ${meeting.title} le ${sayMoment(meeting.startsAt, 'fr')}.`,
+  });
   if (removed.length)
     audit({ action: 'uninvite', entity: 'meeting', entityId: meeting.id, before: { invited: removed.map((r) => r.userId) } });
   return removed.map((r) => r.userId);
@@ -98,8 +108,12 @@ export async function invite(tx: Tx, audit: (e: AuditEntry) => void, caller: Cal
     .values(people.map((userId) => ({ meetingId: meeting.id, userId })))
     .onConflictDoNothing()
     .returning({ userId: meetingInvitees.userId });
-  const where = meeting.venue ? ` at ${meeting.venue}` : '';
-  await tellInvitees(tx, audit, caller, meeting, added, `You are invited to ${meeting.title} on ${whenOf(meeting)}${where}.`, '/meetings');
+  const where = (at: string) => (meeting.venue ? ` ${at} ${meeting.venue}` : '');
+  const words = {
+    en: `You are invited to ${meeting.title} on ${sayMoment(meeting.startsAt, 'en')}${where('at')}.`,
+    fr: `Vous êtes invité à ${meeting.title} le ${sayMoment(meeting.startsAt, 'fr')}${where('à')}.`,
+  };
+  await tellInvitees(tx, audit, caller, meeting, added, words, '/meetings');
   if (added.length) audit({ action: 'invite', entity: 'meeting', entityId: meeting.id, after: { invited: added.map((a) => a.userId) } });
   return added.map((a) => a.userId);
 }

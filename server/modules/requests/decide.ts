@@ -5,6 +5,7 @@ import type { AnyCall } from '@/domain/common/calls.js';
 import { decidingCalls } from '@/domain/requests/calls.js';
 import type { decisionSchema } from '@/domain/requests/schemas.js';
 import type { Tx } from '@/server/db/client.js';
+import { decisionNotice } from '@/server/engines/decisions.js';
 import { memberRequests, requestEvents } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
@@ -45,17 +46,15 @@ async function close(tx: Tx, id: string, values: Partial<Request> & { status: Me
 }
 
 async function tellRequester(tx: Tx, audit: Audit, caller: Caller, v: RequestView) {
-  const decision = v.status === 'approved' ? 'approved' : 'rejected';
-  const comment = v.decisionComment ? ` Comment: ${v.decisionComment}` : '';
-  await notify(tx, audit, {
-    recipientId: v.requester.id,
-    senderId: caller.id,
-    kind: 'request',
-    title: `Request ${decision}`,
-    body: `Your request ${describeRequest(v)} was ${decision}.${comment}`,
-    requestId: v.id,
+  const what = describeRequest(v);
+  const notice = decisionNotice(caller, {
+    requesterId: v.requester.id,
+    approved: v.status === 'approved',
+    what: { en: `to ${what.en}`, fr: `pour ${what.fr}` },
+    comment: v.decisionComment,
     link: '/requests',
   });
+  await notify(tx, audit, { ...notice, requestId: v.id });
 }
 
 /** A call's name as the contract spells it: the last segment of its path. */

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { misfit } from '@/domain/lookups/affinityFit.js';
 import type { MemberRequestKind } from '@/domain/common/enums.js';
+import type { Localized } from '@/domain/common/languages.js';
 import { P } from '@/domain/roles/permissions.js';
 import type { Tx } from '@/server/db/client.js';
 import { affinityGroups, biodata, churchAffiliations, memberRequests, requestEvents, users } from '@/server/db/schema/index.js';
@@ -148,6 +149,12 @@ export async function fileRequest(
   return row;
 }
 
+/** "Someone asks to …", in each language. */
+const asks = (name: string | null, what: Localized): Localized => ({
+  en: `${name} asks to ${what.en}.`,
+  fr: `${name} demande à ${what.fr}.`,
+});
+
 /** Tells those who may decide the request that it waits (not its member, nor whoever filed it). */
 async function tellDeciders(tx: Tx, audit: (e: AuditEntry) => void, caller: Caller, row: typeof memberRequests.$inferSelect) {
   const view = (await requestView(tx, row.id))!;
@@ -155,7 +162,7 @@ async function tellDeciders(tx: Tx, audit: (e: AuditEntry) => void, caller: Call
     deciders: decidersOf(row),
     senderId: caller.id,
     requesterIds: [row.userId, caller.id],
-    body: `${view.requester.fullName} asks ${describeRequest(view)}.`,
+    body: asks(view.requester.fullName, describeRequest(view)),
     link: '/requests',
     requestId: row.id,
   });

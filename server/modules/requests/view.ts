@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { requestFilters } from '@/domain/requests/schemas.js';
 import type { MemberRequestKind } from '@/domain/common/enums.js';
+import type { Localized } from '@/domain/common/languages.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { personName, searchOver } from '@/server/db/queries.js';
 import { affinityGroups, centers, departments, memberRequests, requestEvents, users, zones } from '@/server/db/schema/index.js';
@@ -75,15 +76,30 @@ function selectRequests(db: Db | Tx) {
 }
 export type RequestView = Awaited<ReturnType<typeof selectRequests>>[number];
 
-/** What the member asked for, as the notifications word it (the decision's and the deciders'). */
-export function describeRequest(v: RequestView): string {
+/**
+ * What the member asked for, as the notifications word it (the decision's and the deciders'): a
+ * verb phrase without its "to", in each language (docs/decisions/0231-mail-frame-and-server-language.md).
+ */
+export function describeRequest(v: RequestView): Localized {
   const place = [v.targetZoneName, v.targetCenterName].filter(Boolean).join(', ');
-  const texts: Record<MemberRequestKind, string> = {
-    joinDepartment: `to join the ${v.targetDepartmentName} department`,
-    changeDepartment: `to move from the ${v.previousDepartmentName ?? 'previous'} department to the ${v.targetDepartmentName} department`,
-    joinAffinityGroup: `to join the ${v.targetAffinityGroupName} affinity group`,
-    changeAffinityGroup: `to change affinity group to ${v.targetAffinityGroupName}`,
-    changeZone: `to move to ${place}`,
+  const texts: Record<MemberRequestKind, Localized> = {
+    joinDepartment: {
+      en: `join the ${v.targetDepartmentName} department`,
+      fr: `rejoindre le département ${v.targetDepartmentName}`,
+    },
+    changeDepartment: {
+      en: `move from the ${v.previousDepartmentName ?? 'previous'} department to the ${v.targetDepartmentName} department`,
+      fr: `passer du département ${v.previousDepartmentName ?? 'précédent'} au département ${v.targetDepartmentName}`,
+    },
+    joinAffinityGroup: {
+      en: `join the ${v.targetAffinityGroupName} affinity group`,
+      fr: `rejoindre le groupe d’affinité ${v.targetAffinityGroupName}`,
+    },
+    changeAffinityGroup: {
+      en: `change affinity group to ${v.targetAffinityGroupName}`,
+      fr: `changer de groupe d’affinité pour ${v.targetAffinityGroupName}`,
+    },
+    changeZone: { en: `move to ${place}`, fr: `être rattaché à ${place}` },
   };
   return texts[v.kind];
 }

@@ -1,8 +1,9 @@
 import type { Slot } from '@/domain/appointments/slots';
+import { intlLocale } from '@/src/i18n/formats';
 
-/** An appointment's time as people read it: the day and the start, in the browser's language and zone. */
+/** An appointment's time as people read it: the day and the start, in the reader's language (src/i18n/formats.ts) and the browser's zone. */
 export function slotText(startsAt: string | Date): string {
-  return new Date(startsAt).toLocaleString(undefined, {
+  return new Date(startsAt).toLocaleString(intlLocale(), {
     weekday: 'short',
     day: 'numeric',
     month: 'short',

@@ -1,9 +1,10 @@
 import type { TranslateFunction } from 'react-admin';
 import type { Celebration } from '@/domain/celebrations/schemas';
+import { intlLocale } from '@/src/i18n/formats';
 
 /** A calendar day (YYYY-MM-DD) as 'Wed 30 Dec' in the reader's language; never a year, which would tell the year of birth. */
 export const dayLabel = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(intlLocale(), { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** The person, with their spouse for an anniversary. */
 export const whoLabel = (row: Celebration, translate: TranslateFunction) =>

@@ -3,6 +3,7 @@ import { useTranslate } from 'react-admin';
 import { Alert, Box, Card, CardContent, CircularProgress, Grid, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
+import { intlLocale } from '@/src/i18n/formats';
 
 /** A week of the statistics calls (GetCIHStats, GetZoneCIHStats, GetCIHDasboardStats). */
 export type WeekPoint = {
@@ -36,7 +37,7 @@ const CHART_HEIGHT = 240;
 const t = (key: string) => `flock.cihReports.figures.${key}`;
 
 const weekLabel = (week: string) =>
-  new Date(`${week}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  new Date(`${week}T00:00:00Z`).toLocaleDateString(intlLocale(), { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 function Figure({ label, value }: { label: string; value: string | number }) {
   return (
@@ -44,7 +45,7 @@ function Figure({ label, value }: { label: string; value: string | number }) {
       <Card variant="outlined" role="group" aria-label={label}>
         <CardContent>
           <Typography variant="h5" component="p">
-            {typeof value === 'number' ? value.toLocaleString() : value}
+            {typeof value === 'number' ? value.toLocaleString(intlLocale()) : value}
           </Typography>
           <Typography color="text.secondary">{label}</Typography>
         </CardContent>

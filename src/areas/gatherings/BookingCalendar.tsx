@@ -5,6 +5,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { usePhone } from '@/src/common/RecordCards';
 import { calendarDays, dayKey, shift, type CalendarView } from './calendarDays';
+import { intlLocale } from '@/src/i18n/formats';
 
 type Booking = { id: string; venueName: string; bookingDate: string; startTime: string; endTime: string; purpose: string; status: string };
 
@@ -54,10 +55,10 @@ export function BookingCalendar() {
   });
   const shown = data.filter((b) => b.status === 'approved' || b.status === 'pending');
   const byDay = (day: string) => shown.filter((b) => b.bookingDate === day);
-  const month = new Date(`${anchor}T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const month = new Date(`${anchor}T00:00:00Z`).toLocaleDateString(intlLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const dayLabel = (day: string) =>
-    new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const weekday = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', timeZone: 'UTC' });
+    new Date(`${day}T00:00:00Z`).toLocaleDateString(intlLocale(), { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const weekday = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(intlLocale(), { weekday: 'short', timeZone: 'UTC' });
   const today = dayKey(new Date());
   return (
     <Box>

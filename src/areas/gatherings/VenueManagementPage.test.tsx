@@ -103,7 +103,7 @@ describe('/venue-management', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Calendar' }));
     const grid = await screen.findByRole('list', { name: 'Bookings calendar' });
     const weekdays = ['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-06', '2024-01-07'].map((day) =>
-      new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', timeZone: 'UTC' }),
+      new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' }),
     );
     const header = grid.previousElementSibling as HTMLElement;
     expect([...header.children].map((cell) => cell.textContent)).toEqual(weekdays);

@@ -25,6 +25,7 @@ import type { FlockDataProvider } from '@/src/dataProvider';
 import { longDate } from '@/src/common/crud/TableList';
 import { GoalDialog } from './GoalDialog';
 import type { GoalDetail as Detail } from './goalText';
+import { intlLocale } from '@/src/i18n/formats';
 
 /** A goal's page: its progress over time as a chart, and for a manual goal the dated values with a form to add one. */
 export function GoalDetail({ id, onClose }: { id: string; onClose: () => void }) {
@@ -79,7 +80,7 @@ export function GoalDetail({ id, onClose }: { id: string; onClose: () => void })
                     {
                       data: goal.series.map((p) => new Date(p.day)),
                       scaleType: 'time',
-                      valueFormatter: (d: Date) => d.toLocaleDateString(),
+                      valueFormatter: (d: Date) => d.toLocaleDateString(intlLocale()),
                     },
                   ]}
                   series={[

@@ -16,6 +16,7 @@ import { CihOverview } from '@/src/areas/cihReports/CihOverview';
 import { MyTasks } from './MyTasks';
 import { UpcomingMeetings } from '@/src/areas/meetings/UpcomingMeetings';
 import { CelebrationsCard } from '@/src/areas/celebrations/CelebrationsCard';
+import { intlLocale } from '@/src/i18n/formats';
 
 type DashboardStats = { members: number; firstTimers: number; departments: number; zones: number };
 
@@ -34,7 +35,7 @@ function CountCard({ icon, count, label, to }: { icon: ReactElement; count?: num
       <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
       <Box>
         <Typography variant="h4" component="p">
-          {count === undefined ? <Skeleton width="2em" sx={{ display: 'inline-block' }} /> : count.toLocaleString()}
+          {count === undefined ? <Skeleton width="2em" sx={{ display: 'inline-block' }} /> : count.toLocaleString(intlLocale())}
         </Typography>
         <Typography color="text.secondary">{label}</Typography>
       </Box>

@@ -4,6 +4,7 @@ import type { FirstTimerStats as Stats } from '@/domain/common/records';
 import { Alert, Box, Card, CardContent, Grid, Skeleton, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
+import { intlLocale } from '@/src/i18n/formats';
 
 type Period = 'week' | 'month';
 
@@ -13,7 +14,7 @@ const CHART_HEIGHT = 240;
 function bucketLabel(period: Period, key: string): string {
   const date = new Date(period === 'week' ? `${key}T00:00:00Z` : `${key}-01T00:00:00Z`);
   const parts: Intl.DateTimeFormatOptions = period === 'week' ? { month: 'short', day: 'numeric' } : { month: 'short', year: 'numeric' };
-  return date.toLocaleDateString(undefined, { ...parts, timeZone: 'UTC' });
+  return date.toLocaleDateString(intlLocale(), { ...parts, timeZone: 'UTC' });
 }
 
 /** A count; until it arrives, a placeholder of the number's size holds its place. */
@@ -23,7 +24,7 @@ function Count({ label, value }: { label: string; value?: number }) {
       <Card variant="outlined" role="group" aria-label={label}>
         <CardContent>
           <Typography variant="h4" component="p">
-            {value === undefined ? <Skeleton width="2em" sx={{ display: 'inline-block' }} /> : value.toLocaleString()}
+            {value === undefined ? <Skeleton width="2em" sx={{ display: 'inline-block' }} /> : value.toLocaleString(intlLocale())}
           </Typography>
           <Typography color="text.secondary">{label}</Typography>
         </CardContent>

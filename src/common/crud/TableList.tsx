@@ -17,6 +17,7 @@ import { RecordCards, usePhone } from '@/src/common/RecordCards';
 import { toCsv } from './csv';
 import type { ApiRecord, ColumnDef } from './types';
 import { ListSortButton } from '@/src/common/ListSortButton';
+import { intlLocale } from '@/src/i18n/formats';
 
 const fieldLabel = (resource: string, source: string) => `resources.${resource}.fields.${source}`;
 
@@ -37,7 +38,7 @@ export function useCsvExporter(resource: string, columns: readonly ColumnDef[]):
 export function longDate(value: unknown): string {
   if (!value) return '';
   const date = new Date(String(value));
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { dateStyle: 'long' });
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(intlLocale(), { dateStyle: 'long' });
 }
 
 /** Yes or No for a boolean cell, in the app's words. */
@@ -96,7 +97,7 @@ export function cellOf(resource: string, column: ColumnDef): ReactNode {
   if (render) return <DataTable.Col key={source} {...common} render={render} />;
   if (link)
     return <DataTable.Col key={source} {...common} render={(record: ApiRecord) => <Link to={link(record)}>{record[source]}</Link>} />;
-  if (kind === 'number') return <DataTable.NumberCol key={source} {...common} />;
+  if (kind === 'number') return <DataTable.NumberCol key={source} {...common} locales={intlLocale()} />;
   if (kind === 'boolean')
     return <DataTable.Col key={source} {...common} render={(record: ApiRecord) => <YesNo value={!!record[source]} />} />;
   if (kind === 'date') return <DataTable.Col key={source} {...common} render={(record: ApiRecord) => longDate(record[source])} />;
