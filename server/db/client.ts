@@ -60,8 +60,14 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
  * loadDataDir (PGlite, from dumpDataDir) starts from a copy of another data dir instead of an
  * empty one, skipping initdb: the test harness opens its per-file databases so.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir, opts.loadDataDir);
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  loadDataDir?: Blob;
+  /** PGlite only: server settings for this start (postgresql.conf names), e.g. the test harness's smaller shared buffers. */
+  pgliteSettings?: Record<string, string>;
+}): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir, opts.loadDataDir, opts.pgliteSettings);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -159,7 +165,7 @@ function isRead(query: unknown): boolean {
   return typeof text === 'string' && /^\s*select\b/i.test(text) && !/\bfor\s+(update|share|no key update|key share)\b/i.test(text);
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob, settings: Record<string, string> = {}): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   // The member search's trigram index (migration 0006_member_directory).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -172,7 +178,9 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     release = acquireDataDirLock(dataDir);
   }
   try {
-    const client = new PGlite(dataDir, { extensions: { pg_trgm }, ...(loadDataDir && { loadDataDir }) });
+    // PGlite's own start parameters, with any settings asked for after them.
+    const startParams = [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
+    const client = new PGlite(dataDir, { extensions: { pg_trgm }, startParams, ...(loadDataDir && { loadDataDir }) });
     (await import('./pgliteStatements.js')).withNamedStatements(client);
     const load = countCalls(client);
     const db = drizzle(client, { schema });

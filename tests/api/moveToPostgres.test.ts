@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pgliteQuery, pgQuery, tableFingerprints } from '@/server/backup/moveToPostgres.js';
 import { openDatabase } from '@/server/db/client.js';
 import { seedDatabase } from '@/server/seed/index.js';
+import { TEST_PGLITE_SETTINGS } from '@/tests/support/pgliteSettings.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_PASSWORD, startOn, TEST_PASSWORD_COST } from '@/tests/support/server.js';
 import { startProcess } from '@/tests/support/serverProcess.js';
 
@@ -56,7 +57,11 @@ async function seededDataDir(): Promise<string> {
   cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
   const dataDir = path.join(dir, 'data');
   const template = inject('pgliteTemplate');
-  const database = await openDatabase({ dataDir, loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined });
+  const database = await openDatabase({
+    dataDir,
+    loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined,
+    pgliteSettings: TEST_PGLITE_SETTINGS,
+  });
   try {
     await seedDatabase(database.db, {
       adminEmail: ADMIN_EMAIL,

@@ -13,6 +13,7 @@ import { openDatabase, type Database } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
 import { auditLogs, biodata, children, files, notifications, spouses, users } from '@/server/db/schema/index.js';
 import { seedDatabase } from '@/server/seed/index.js';
+import { TEST_PGLITE_SETTINGS } from '@/tests/support/pgliteSettings.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, TEST_PASSWORD_COST } from '@/tests/support/server.js';
 import { startProcess } from '@/tests/support/serverProcess.js';
 import { createUser } from '@/tests/support/users.js';
@@ -58,7 +59,11 @@ async function runningServer(): Promise<Running> {
   const dataDir = path.join(tempDir('flock-live-'), 'data');
   // Started from the run's migrated template (its initdb would take seconds), on disk as in production.
   const template = inject('pgliteTemplate');
-  const database = await openDatabase({ dataDir, loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined });
+  const database = await openDatabase({
+    dataDir,
+    loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined,
+    pgliteSettings: TEST_PGLITE_SETTINGS,
+  });
   await seedDatabase(database.db, {
     adminEmail: ADMIN_EMAIL,
     adminPassword: ADMIN_PASSWORD,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '@/server/db/client.js';
+import { TEST_PGLITE_SETTINGS } from './pgliteSettings.js';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -26,7 +27,7 @@ export default async function setup(project: TestProject) {
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-api-template-'));
   const file = path.join(dir, 'pgdata.tar');
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = await openDatabase({ dataDir: 'memory://', pgliteSettings: TEST_PGLITE_SETTINGS });
   try {
     const tarball = await database.dumpDataDir!();
     fs.writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));

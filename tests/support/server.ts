@@ -8,6 +8,7 @@ import { readConfig, type AppConfig } from '@/server/config.js';
 import { openDatabase, type Database } from '@/server/db/client.js';
 import { outbox } from '@/server/db/schema/index.js';
 import { seedDatabase } from '@/server/seed/index.js';
+import { TEST_PGLITE_SETTINGS } from './pgliteSettings.js';
 
 export const ADMIN_EMAIL = 'admin@example.org';
 export const ADMIN_PASSWORD = 'Admin-pass-1';
@@ -51,7 +52,7 @@ function pgliteTemplate(): Promise<Blob> | undefined {
  */
 export async function memoryDatabase(): Promise<Database> {
   const template = pgliteTemplate();
-  return openDatabase({ dataDir: 'memory://', loadDataDir: template && (await template) });
+  return openDatabase({ dataDir: 'memory://', loadDataDir: template && (await template), pgliteSettings: TEST_PGLITE_SETTINGS });
 }
 
 /** A new database, copied from the run's migrated template database when there is one. */
