@@ -67,7 +67,7 @@ describe('CIH attendance and reports on a phone', () => {
 
     // The leader opens the meeting just saved and corrects the visitor's phone.
     const date = await attendance.getByLabel('Meeting date').inputValue();
-    const shown = await leader.evaluate((d) => new Date(d).toLocaleDateString(undefined, { dateStyle: 'long' }), date);
+    const shown = await leader.evaluate((d) => new Date(d).toLocaleDateString('en-GB', { dateStyle: 'long' }), date);
     await leader.getByRole('button', { name: `Open the meeting of ${shown}`, exact: true }).click();
     const meeting = leader.getByRole('dialog');
     await meeting.getByRole('button', { name: 'Edit visitors' }).click();

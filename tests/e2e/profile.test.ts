@@ -163,7 +163,7 @@ async function expectKept(page: Page) {
     'Church Affiliations',
     'Departments',
   ]);
-  await page.getByText('March 14, 1990').waitFor();
+  await page.getByText('14 March 1990').waitFor();
   await page.getByText('Ikeja, Lagos, Nigeria').waitFor();
   expect(await value(page, 'Place of birth')).toBe('Enugu');
   expect(await value(page, 'Maiden name')).toBe('Obi');
