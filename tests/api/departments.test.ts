@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { permissions, rolePermissions, roles, userDepartments } from '@/server/db/schema/index.js';
+import { joinDepartments } from '@/tests/support/churchStructure.js';
 import { addPerson, auditOf, rolesOf } from '@/tests/support/people.js';
 import { ADMIN_EMAIL, startServer, type TestServer } from '@/tests/support/server.js';
 import { createUser } from '@/tests/support/users.js';
@@ -216,6 +217,51 @@ describe('GetDepartmentMembers', () => {
   it('is refused to a member', async () => {
     const dept = await newDepartment('Decoration');
     expect((await s.call('GET', `/Department/GetDepartmentMembers?id=${dept.id}`, { token: member.token })).status).toBe(403);
+  });
+});
+
+describe('archived members', () => {
+  it("leave a department's roster and every count of it; the roster's total is what 'select all that match' selects", async () => {
+    const head = await createUser(s, { role: 'hod' });
+    const dept = await newDepartment('Hospitality', { hodId: head.id });
+    const stays = await addPerson(s, { firstName: 'Stella', surName: 'Rostertest', departmentIds: [dept.id] });
+    const leaves = await addPerson(s, { firstName: 'Lemi', surName: 'Rostertest', departmentIds: [dept.id] });
+    // Said no to listing: still on the department's own roster (docs/decisions/0199).
+    const unlisted = await createUser(s, { overrides: { consents: { listing: false } } });
+    await joinDepartments(s, unlisted.id, [dept.id]);
+    const everyone = [head.id, stays, leaves, unlisted.id].sort();
+
+    const roster = async (query = '') => {
+      const res = await s.call('GET', `/Department/GetDepartmentMembers?Id=${dept.id}&PageSize=100${query}`, { token: head.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { total: res.body.totalCount as number, ids: res.body.data.map((r: { id: string }) => r.id).sort() as string[] };
+    };
+    const matching = async () => {
+      const res = await s.call('GET', `/Department/GetMatchingDepartmentMembers?Id=${dept.id}`, { token: head.token });
+      return [...(res.body.data.ids as string[])].sort();
+    };
+    const counts = async () => {
+      const list = await s.call('GET', '/Department/GetAllDepartmentByTotal?Search=Hospitality', { token: admin });
+      return { list: list.body.data[0].memberCount, page: (await byId(dept.id)).body.data.memberCount };
+    };
+
+    expect(await roster()).toEqual({ total: 4, ids: everyone });
+    expect(await matching()).toEqual(everyone);
+    expect(await counts()).toEqual({ list: 4, page: 4 });
+
+    expect((await s.call('PUT', `/Biodata/ArchiveMember?UserId=${leaves}`, { token: admin })).status).toBe(200);
+    const left = everyone.filter((id) => id !== leaves);
+    expect(await roster()).toEqual({ total: 3, ids: left });
+    expect(await matching()).toEqual(left);
+    expect(await counts()).toEqual({ list: 3, page: 3 });
+    // Not by search, nor as a selection's row by id (docs/decisions/0222).
+    expect(await roster('&Search=Lemi')).toEqual({ total: 0, ids: [] });
+    expect(await roster(`&UserId=${leaves}`)).toEqual({ total: 0, ids: [] });
+
+    // Restored: back in all of them.
+    expect((await s.call('PUT', `/Biodata/RestoreMember?UserId=${leaves}`, { token: admin })).status).toBe(200);
+    expect(await roster()).toEqual({ total: 4, ids: everyone });
+    expect(await counts()).toEqual({ list: 4, page: 4 });
   });
 });
 

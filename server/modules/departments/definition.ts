@@ -1,13 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { P } from '@/domain/roles/permissions.js';
 import { departmentsCalls } from '@/domain/departments/calls.js';
-import { countOf, countRows, personName } from '@/server/db/queries.js';
-import { departments, userDepartments, users } from '@/server/db/schema/index.js';
+import { countRows, personName, qualified } from '@/server/db/queries.js';
+import { departments, memberDirectory, userDepartments, users } from '@/server/db/schema/index.js';
 import { blockedBy, type EntityDefinition } from '@/server/engines/crud.js';
 import { badRequest } from '@/server/http/errors.js';
 import { handOverHeadship, join, membershipOf } from './membership.js';
 
 const HEAD_NOT_MEMBER = 'The head of department must be a member of the department';
+
+/**
+ * A department's member count, as its roster (departmentMemberPage) lists them: archived people
+ * leave every list and count of people (docs/decisions/0222, 0229), those who said no to listing
+ * stay (docs/decisions/0199). The departments list, a department's page and a head's overview read it.
+ */
+const memberCount = sql<number>`(select count(*)::int from ${userDepartments}
+  inner join ${memberDirectory} on ${qualified(memberDirectory.userId)} = ${qualified(userDepartments.userId)}
+  where ${qualified(userDepartments.departmentId)} = ${qualified(departments.id)} and not ${qualified(memberDirectory.archived)})`.mapWith(
+  Number,
+);
 
 /**
  * Departments through the generic CRUD, on the API contract's /Department/ paths. Beyond the generic
@@ -34,7 +45,7 @@ export const department: EntityDefinition = {
   totals: {
     call: departmentsCalls.getAllDepartmentByTotal,
     access: { permission: P.viewDepartment },
-    columns: { memberCount: countOf(userDepartments, userDepartments.departmentId, departments.id) },
+    columns: { memberCount },
   },
   unique: [
     {

@@ -21,7 +21,11 @@ async function managed(db: Db, caller: Caller | null, id: string) {
 const memberIdsOf = (db: Db, dept: Department) =>
   db.select({ id: userDepartments.userId }).from(userDepartments).where(eq(userDepartments.departmentId, dept.id));
 
-/** A department's members as member summaries, with primary and head markers: for those who manage it. */
+/**
+ * A department's members as member summaries, with primary and head markers: for those who manage
+ * it. The archived are left out, as from every list of people (docs/decisions/0222), so its total
+ * is what 'select all that match' selects; those who said no to listing stay (docs/decisions/0199).
+ */
 export async function departmentMemberPage(
   db: Db,
   caller: Caller | null,
@@ -35,6 +39,7 @@ export async function departmentMemberPage(
     // UserId: a selection's rows (docs/decisions/0222), still the department's members only.
     where: () => [
       inArray(memberDirectory.userId, memberIds),
+      isListed,
       query.userId?.length ? inArray(memberDirectory.userId, query.userId) : undefined,
     ],
     extra: () => ({

@@ -24,7 +24,7 @@ export async function departmentsModule(app: FastifyInstance) {
       call: departmentsCalls.getDepartmentMembers,
       tag,
       summary:
-        "A department's members as member summaries, with primary and head markers: search, sort and paging; UserId (one or more) keeps only those people (a selection's rows)",
+        "A department's members (not archived) as member summaries, with primary and head markers: search, sort and paging; UserId (one or more) keeps only those people (a selection's rows)",
       access: permissionOrHead(P.viewDepartment),
       query: listQuery({ id: idField(), userId: selectionField, ...cursorParam }),
       handler: ({ query, caller, services }) => departmentMemberPage(services.database.db, caller, query),

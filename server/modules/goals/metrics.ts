@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { localDay, localMidnight } from '@/domain/common/localTime.js';
 import type { Db, Tx } from '@/server/db/client.js';
-import { churchAffiliations, goalProgress, goals, userDepartments, users } from '@/server/db/schema/index.js';
+import { qualified } from '@/server/db/queries.js';
+import { churchAffiliations, goalProgress, goals, memberDirectory, userDepartments, users } from '@/server/db/schema/index.js';
 import { GATHERING_METRICS, measureGatherings } from './gatherings.js';
 
 /**
@@ -26,7 +27,10 @@ async function eventTimes(db: Db | Tx, g: Goal): Promise<Date[]> {
   const conditions: Array<SQL | undefined> = [eq(users.disabled, false)];
   if (g.metric === 'membersAdded') conditions.push(eq(users.isFirstTimer, false));
   if (g.metric === 'firstTimersConverted') conditions.push(isNotNull(users.convertedAt));
-  if (g.metric !== 'departmentSize') conditions.push(gte(time, localMidnight(g.startDate)), lt(time, localMidnight(g.endDate, 1)));
+  // A department's size counts its members as its roster lists them, without the archived (docs/decisions/0222).
+  const archived = sql`exists (select from ${memberDirectory} where ${qualified(memberDirectory.userId)} = ${qualified(users.id)} and ${qualified(memberDirectory.archived)})`;
+  if (g.metric === 'departmentSize') conditions.push(sql`not ${archived}`);
+  else conditions.push(gte(time, localMidnight(g.startDate)), lt(time, localMidnight(g.endDate, 1)));
   const rows = await query.where(and(...conditions));
   return rows.map((r) => r.at!).sort((a, b) => a.getTime() - b.getTime());
 }
