@@ -55,9 +55,21 @@ const panel = (page: Page) => page.getByRole('tabpanel');
 const value = (page: Page, label: string) => panel(page).getByRole('textbox', { name: label, exact: true }).inputValue();
 const comboValue = (page: Page, label: string) => panel(page).getByRole('combobox', { name: label, exact: true });
 
+/**
+ * Clicks a tab until it shows selected, as a person taps again when a tap did not take: on a busy
+ * machine the click can land while the tab list re-renders (a save refetching the biodata that
+ * decides which tabs show), and the tap is lost.
+ */
 async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name, exact: true }).click();
-  await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
+  const selected = page.getByRole('tab', { name, exact: true, selected: true });
+  for (let tap = 1; ; tap++) {
+    await page.getByRole('tab', { name, exact: true }).click();
+    try {
+      return await selected.waitFor({ timeout: 10_000 });
+    } catch (error) {
+      if (tap === 4) throw error;
+    }
+  }
 }
 
 async function save(page: Page, toast: string) {

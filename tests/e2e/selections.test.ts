@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
 import { inboxTitles } from './inbox.js';
@@ -25,6 +26,17 @@ const CENTER_TITLE = 'House fellowship moves this week';
 
 /** The smallest tap target on a phone (docs/decisions/0204). */
 const THUMB = 44;
+
+/** Opens 'Message them' on a selection's bar, checks whom it reaches, writes and sends the message. */
+async function messageSelection(page: Page, bar: Locator, reach: string, title: string, body: string) {
+  await bar.getByRole('button', { name: 'Message them' }).click();
+  const compose = page.getByRole('dialog', { name: 'New notification' });
+  await compose.getByText(reach, { exact: true }).waitFor();
+  await compose.getByRole('textbox', { name: 'Title' }).fill(title);
+  await compose.getByRole('textbox', { name: 'Message' }).fill(body);
+  await compose.getByRole('button', { name: 'Send', exact: true }).click();
+  await expectToast(page, 'Notification sent');
+}
 
 /** A call as the administrator with a JSON body. */
 async function adminPost(path: string, body: object) {
@@ -102,13 +114,7 @@ describe('actions on a selection of a list other than the member list, on a phon
     await page.getByRole('checkbox', { name: `Select ${MEMBER.name}` }).check();
     const bar = page.getByRole('region', { name: 'Actions on the selection' });
     await bar.getByText('1 selected').waitFor();
-    await bar.getByRole('button', { name: 'Message them' }).click();
-    const compose = page.getByRole('dialog', { name: 'New notification' });
-    await compose.getByText(/^This reaches 1 person$/).waitFor();
-    await compose.getByRole('textbox', { name: 'Title' }).fill(TITLE);
-    await compose.getByRole('textbox', { name: 'Message' }).fill('Same hall, 6pm.');
-    await compose.getByRole('button', { name: 'Send', exact: true }).click();
-    await expectToast(page, 'Notification sent');
+    await messageSelection(page, bar, 'This reaches 1 person', TITLE, 'Same hall, 6pm.');
     expect(await inboxTitles(e2e, MEMBER.email)).toContain(TITLE);
     await page.close();
   });
@@ -135,14 +141,8 @@ describe('actions on a selection of a list other than the member list, on a phon
     await selectAll.click();
     await bar.getByText(`All ${total} that match are selected`).waitFor();
     await bar.getByText(`${total} selected`, { exact: true }).waitFor();
-    await bar.getByRole('button', { name: 'Message them' }).click();
-    const compose = page.getByRole('dialog', { name: 'New notification' });
     // Everyone but the head, who writes it.
-    await compose.getByText(`This reaches ${total - 1} people`, { exact: true }).waitFor();
-    await compose.getByRole('textbox', { name: 'Title' }).fill(ALL_TITLE);
-    await compose.getByRole('textbox', { name: 'Message' }).fill('Robes are ready at the vestry.');
-    await compose.getByRole('button', { name: 'Send', exact: true }).click();
-    await expectToast(page, 'Notification sent');
+    await messageSelection(page, bar, `This reaches ${total - 1} people`, ALL_TITLE, 'Robes are ready at the vestry.');
     expect(await inboxTitles(e2e, MEMBER.email)).toContain(ALL_TITLE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.close();
@@ -169,13 +169,7 @@ describe('actions on a selection of a list other than the member list, on a phon
     // More than the ten cards of a page.
     expect(count).toBeGreaterThan(10);
     await bar.getByText(`${count} selected`, { exact: true }).waitFor();
-    await bar.getByRole('button', { name: 'Message them' }).click();
-    const compose = page.getByRole('dialog', { name: 'New notification' });
-    await compose.getByText(`This reaches ${count - 1} people`, { exact: true }).waitFor();
-    await compose.getByRole('textbox', { name: 'Title' }).fill(CENTER_TITLE);
-    await compose.getByRole('textbox', { name: 'Message' }).fill('We meet at the Okonkwo home this week.');
-    await compose.getByRole('button', { name: 'Send', exact: true }).click();
-    await expectToast(page, 'Notification sent');
+    await messageSelection(page, bar, `This reaches ${count - 1} people`, CENTER_TITLE, 'We meet at the Okonkwo home this week.');
     expect(await inboxTitles(e2e, COORDINATOR.email)).toContain(CENTER_TITLE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.close();

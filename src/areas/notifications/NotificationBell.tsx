@@ -16,7 +16,8 @@ export function NotificationBell() {
   return (
     <Tooltip title={label}>
       <IconButton color="inherit" component={Link} to="/notifications" aria-label={label}>
-        <Badge badgeContent={count} color="error" max={99}>
+        {/* The label says the count; the badge's own text (kept while it fades out) would not match it. */}
+        <Badge badgeContent={count || null} color="error" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
           <NotificationsIcon />
         </Badge>
       </IconButton>
