@@ -33,6 +33,7 @@ import { PageHeader } from '@/src/common/crud';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { STATE_COLOR } from './BatchesPage';
+import { FundSplits, partsAddUp, partsAsSplits, type Part } from './FundSplits';
 import { GiverPicker, type GiverChoice } from './GiverPicker';
 import { t, useFunds } from './givingText';
 
@@ -80,7 +81,7 @@ function Totals({ batch }: { batch: BatchWithEntries }) {
 /**
  * An entry typed fast from the keyboard: giver (or nobody), amount in naira, fund, method and
  * reference; Enter adds it, the fund and method stay for the next one and the giver's field takes
- * the focus again.
+ * the focus again. A gift for several funds is shared out across them (FundSplits).
  */
 function EntryForm({ batch, onSaved }: { batch: BatchWithEntries; onSaved: (answer: Answer) => void }) {
   const translate = useTranslate();
@@ -91,13 +92,15 @@ function EntryForm({ batch, onSaved }: { batch: BatchWithEntries; onSaved: (answ
   const [fundId, setFundId] = useState('');
   const [method, setMethod] = useState<GivingMethod>('cash');
   const [reference, setReference] = useState('');
+  const [parts, setParts] = useState<Part[] | null>(null);
   const giverField = useRef<HTMLInputElement>(null);
   const { loading, error, run } = useRemoteOperation<Answer>();
   const kobo = nairaToKobo(amount);
   const fund = fundId || inUse[0]?.id || '';
+  const ready = !!kobo && (parts ? partsAddUp(kobo, parts) : !!fund);
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    if (!kobo || !fund) return;
+    if (!kobo || !ready) return;
     const outcome = await run(() =>
       api.addGivingEntry<BatchWithEntries>({
         batchId: batch.id,
@@ -107,7 +110,7 @@ function EntryForm({ batch, onSaved }: { batch: BatchWithEntries; onSaved: (answ
         currency: batch.currency,
         method,
         reference: reference.trim() || null,
-        splits: [{ fundId: fund, amount: kobo }],
+        splits: (parts && partsAsSplits(parts)) || [{ fundId: fund, amount: kobo }],
       }),
     );
     if (!outcome.ok) return;
@@ -115,6 +118,7 @@ function EntryForm({ batch, onSaved }: { batch: BatchWithEntries; onSaved: (answ
     setGiver(null);
     setAmount('');
     setReference('');
+    setParts(null);
     giverField.current?.focus();
   };
   return (
@@ -135,14 +139,34 @@ function EntryForm({ batch, onSaved }: { batch: BatchWithEntries; onSaved: (answ
             helperText={amount !== '' && !kobo ? translate(t('amount_invalid')) : undefined}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
+          {parts && <FundSplits parts={parts} onChange={setParts} funds={inUse} total={kobo} currency={batch.currency} />}
+          {inUse.length > 1 && (
+            <Button
+              onClick={() =>
+                setParts(
+                  parts
+                    ? null
+                    : [
+                        { fundId: fund, amount },
+                        { fundId: '', amount: '' },
+                      ],
+                )
+              }
+              sx={{ minHeight: 44, alignSelf: 'flex-start' }}
+            >
+              {translate(t(parts ? 'one_fund' : 'split'))}
+            </Button>
+          )}
           <Stack direction="row" spacing={1}>
-            <TextField select fullWidth label={translate(t('fund'))} value={fund} onChange={(e) => setFundId(e.target.value)}>
-              {inUse.map((f) => (
-                <MenuItem key={f.id} value={f.id} sx={{ minHeight: 44 }}>
-                  {f.name}
-                </MenuItem>
-              ))}
-            </TextField>
+            {!parts && (
+              <TextField select fullWidth label={translate(t('fund'))} value={fund} onChange={(e) => setFundId(e.target.value)}>
+                {inUse.map((f) => (
+                  <MenuItem key={f.id} value={f.id} sx={{ minHeight: 44 }}>
+                    {f.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
             <TextField
               select
               fullWidth
@@ -163,7 +187,7 @@ function EntryForm({ batch, onSaved }: { batch: BatchWithEntries; onSaved: (answ
             onChange={(e) => setReference(e.target.value)}
             slotProps={{ htmlInput: { maxLength: 100 } }}
           />
-          <Button type="submit" variant="contained" loading={loading} disabled={!kobo || !fund} sx={{ minHeight: 44 }}>
+          <Button type="submit" variant="contained" loading={loading} disabled={!ready} sx={{ minHeight: 44 }}>
             {translate(t('add_entry'))}
           </Button>
         </Stack>
