@@ -5,7 +5,7 @@
  * (`-- audit`: bench/audit.ts, `-- audit-estimate`: bench/auditEstimate.ts, `-- cih`: bench/cih.ts,
  * `-- import`: bench/import.ts, `-- import-xlsx`: bench/importXlsx.ts, `-- timing`: bench/accountTiming.ts,
  * `-- zones`: bench/zoneDropdown.ts, `-- flood`: bench/signInFlood.ts, `-- mail`: bench/mailRate.ts, `-- households`: bench/householdsMigration.ts,
- * `-- move`: bench/moveToPostgres.ts, `-- sunday`: bench/sunday.ts, `-- mail-crash`: bench/mailCrash.ts).
+ * `-- move`: bench/moveToPostgres.ts, `-- sunday`: bench/sunday.ts, `-- mail-crash`: bench/mailCrash.ts, `-- giving`: bench/giving.ts).
  * See bench/README.md.
  */
 import fs from 'node:fs';
@@ -139,6 +139,7 @@ const benches: Record<string, () => Promise<number>> = {
   move: async () => (await import('./moveToPostgres.js')).benchMove(),
   sunday: async () => (await import('./sunday.js')).benchSunday(),
   'mail-crash': async () => (await import('./mailCrash.js')).benchMailCrash(),
+  giving: async () => (await import('./giving.js')).benchGiving(),
 };
 const chosen = process.argv[2];
 if (chosen && !benches[chosen]) {

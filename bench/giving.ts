@@ -1,0 +1,161 @@
+/**
+ * `npm run bench -- giving`: giving at a large church's size. Generates 20,000 givers, five funds,
+ * three years of weekly approved batches and 1,000,000 contributions (set-based: INSERT ... SELECT
+ * over generate_series), then times through the HTTP API, one call after another, 30 times each:
+ * the contributions' first page, a deep page, a fund and date filter, and one member's own giving.
+ * On PostgreSQL raw SQL's floor for the same questions runs through psql, in its own process, in
+ * the same run, and the ratio is printed. Prints p50 and p99 with the budgets and the load
+ * average; exits 1 when one is missed. BENCH_GIVING_SCALE (0 to 1, default 1) shrinks the church.
+ * See bench/README.md.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '@/server/app.js';
+import { readConfig, type AppConfig } from '@/server/config.js';
+import type { Db } from '@/server/db/client.js';
+import { rowsOf } from '@/server/db/queries.js';
+import { benchSignIn, openBenchDatabase } from './benchDatabase.js';
+import { loadAverage, psqlTimes } from './nativeSql.js';
+
+const SCALE = Math.min(Math.max(Number(process.env.BENCH_GIVING_SCALE) || 1, 0.001), 1);
+const GIVERS = Math.max(100, Math.round(20_000 * SCALE));
+const GIFTS = Math.max(1_000, Math.round(1_000_000 * SCALE));
+const WEEKS = 156;
+const FUNDS = ['Bench Tithe', 'Bench Offering', 'Bench Building', 'Bench Missions', 'Bench Welfare'];
+const RUNS = 30;
+const ADMIN = 'bench.giving@example.org';
+/** p50 budgets in ms through HTTP; PostgreSQL is the production database, PGlite's figures are printed only. */
+const BUDGET_P50_MS = 100;
+
+const ms = (n: number) => n.toFixed(1);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** The bench church's giving, created once per database (a kept PostgreSQL database is reused). */
+async function generate(db: Db) {
+  const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from contributions where reference like 'bench-%'`));
+  if (n >= GIFTS) return;
+  const started = performance.now();
+  await db.execute(sql`insert into giving_funds (name) select unnest(string_to_array(${FUNDS.join(',')}, ',')) on conflict do nothing`);
+  await db.execute(sql`insert into users (email, first_name, sur_name, email_verified, is_first_timer)
+    select 'bench.giving.' || g || '@example.org', 'Bench', 'Giver ' || g, true, false from generate_series(1, ${GIVERS}) g`);
+  await db.execute(sql`insert into giving_batches (name, date, counted_total, state, approved_at)
+    select 'Bench week ' || w, (current_date - 7 * w)::date, 1, 'approved', now() from generate_series(0, ${WEEKS - 1}) w`);
+  // One gift in ten anonymous; amounts from ₦100 to ₦500,000; the method and the fund by hash.
+  await db.execute(sql`
+    with g as (select id, row_number() over (order by id) - 1 as k from users where email like 'bench.giving.%'),
+      b as (select id, date, row_number() over (order by date) - 1 as k from giving_batches where name like 'Bench week %')
+    insert into contributions (batch_id, giver_id, date, amount, method, reference)
+    select b.id, case when i % 10 = 0 then null else g.id end, b.date, 10000 + (abs(hashtext(i::text)) % 50000000),
+      (array['cash', 'transfer', 'card', 'POS', 'cheque'])[1 + i % 5], 'bench-' || i
+    from generate_series(1, ${GIFTS}) i
+    join b on b.k = i % ${WEEKS}
+    join g on g.k = (i * 7919) % ${GIVERS}`);
+  await db.execute(sql`
+    with f as (select id, row_number() over (order by name) - 1 as k from giving_funds where name like 'Bench %')
+    insert into contribution_splits (contribution_id, fund_id, amount)
+    select c.id, f.id, c.amount from contributions c join f on f.k = abs(hashtext(c.reference)) % ${FUNDS.length}
+    where c.reference like 'bench-%'`);
+  await db.execute(sql`update giving_batches b set counted_total = t.total
+    from (select batch_id, sum(amount) as total from contributions group by batch_id) t where t.batch_id = b.id and b.name like 'Bench week %'`);
+  // The benchmark's administrator takes over one giver's gifts, so 'my giving' has a giver's history.
+  await db.execute(sql`update contributions set giver_id = (select id from users where email = ${ADMIN})
+    where giver_id = (select id from users where email = 'bench.giving.7@example.org')`);
+  await db.execute(sql`analyze`);
+  console.log(`Generated ${GIVERS} givers and ${GIFTS} contributions in ${Math.round((performance.now() - started) / 1000)} s`);
+}
+
+type Question = { label: string; path: string; floor: string };
+
+/** The calls timed, each with the raw SQL that answers the same question (the page's rows and the count). */
+async function questions(db: Db): Promise<Question[]> {
+  const [{ fund, giver }] = rowsOf<{ fund: string; giver: string }>(
+    await db.execute(sql`select (select id from giving_funds where name = 'Bench Building') as fund,
+      (select id from users where email = ${ADMIN}) as giver`),
+  );
+  const since = new Date(Date.now() - 91 * 86_400_000).toISOString().slice(0, 10);
+  const counted = `(c.batch_id in (select id from giving_batches where state = 'approved') or (c.batch_id is null and c.approved_at is not null))`;
+  const page = (where: string, offset: number) =>
+    `select c.*, concat_ws(' ', u.first_name, u.sur_name) from contributions c left join users u on u.id = c.giver_id
+       where ${counted} ${where} order by c.date desc, c.created_at desc, c.id desc limit 25 offset ${offset};
+     select count(*) from contributions c where ${counted} ${where};`;
+  const byFund = `and c.date >= '${since}' and exists (select from contribution_splits s where s.contribution_id = c.id and s.fund_id = '${fund}')`;
+  return [
+    { label: 'contributions, page 1', path: '/Giving/GetContributions?PageNumber=1&PageSize=25', floor: page('', 0) },
+    { label: 'contributions, page 400', path: '/Giving/GetContributions?PageNumber=400&PageSize=25', floor: page('', 9_975) },
+    {
+      label: 'one fund, last 3 months',
+      path: `/Giving/GetContributions?PageNumber=1&PageSize=25&FundId=${fund}&From=${since}`,
+      floor: page(byFund, 0),
+    },
+    {
+      label: "a member's own giving",
+      path: `/Giving/GetMine`,
+      floor: `select c.* from contributions c where c.giver_id = '${giver}' and ${counted} order by c.date, c.created_at, c.id;`,
+    },
+  ];
+}
+
+async function timedHttp(base: string, token: string, apiPath: string) {
+  const call = async () => {
+    const res = await fetch(`${base}/api${apiPath}`, { headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 200) throw new Error(`${apiPath}: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  };
+  await call(); // warm-up, discarded
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await call();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(RUNS / 2)], p99: times[Math.min(RUNS - 1, Math.ceil(RUNS * 0.99) - 1)] };
+}
+
+/** Raw SQL's floor through psql: the statements of one question, ten times; the median of their summed times. */
+function floorOf(url: string, statements: string): number {
+  const count = statements.split(';').filter((s) => s.trim()).length;
+  const times = psqlTimes(url, `\\timing on\n${Array.from({ length: 11 }, () => statements).join('\n')}\n\\timing off\n`);
+  const runs = Array.from({ length: 11 }, (_, i) => times.slice(i * count, (i + 1) * count).reduce((a, b) => a + b, 0));
+  return median(runs.slice(1));
+}
+
+/** The giving benchmark; answers the exit code. */
+export async function benchGiving(): Promise<number> {
+  const kept = process.env.BENCH_DATA_DIR;
+  const tempDir = kept ? path.resolve(kept) : fs.mkdtempSync(path.join(os.tmpdir(), 'flock-bench-giving-'));
+  const config: AppConfig = { ...readConfig(), dataDir: tempDir, webRoot: undefined, logLevel: 'warn' };
+  const { database, password } = await openBenchDatabase(config, ADMIN, { seedDemo: false });
+  const app = await buildApp(config, database);
+  try {
+    console.log(`Database: ${database.kind}; scale ${SCALE}; load ${loadAverage()}`);
+    await generate(database.db);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    // The administrator reads the church's giving, and their own (a giver's three years, see generate).
+    const token = await benchSignIn(base, ADMIN, password);
+    const onPostgres = database.kind === 'postgres' && !!config.databaseUrl;
+    let clean = true;
+    for (const q of await questions(database.db)) {
+      const flock = await timedHttp(base, token, q.path);
+      const floor = onPostgres ? floorOf(config.databaseUrl!, q.floor) : NaN;
+      const ok = database.kind === 'pglite' || flock.p50 < BUDGET_P50_MS;
+      clean &&= ok;
+      const ratio = onPostgres
+        ? `raw SQL ${ms(floor).padStart(7)} ms  Flock/raw ${(flock.p50 / floor).toFixed(1)}x`
+        : 'raw SQL: PostgreSQL only';
+      console.log(
+        `${q.label.padEnd(26)} p50 ${ms(flock.p50).padStart(7)} ms  p99 ${ms(flock.p99).padStart(7)} ms  ${ratio}  budget p50 < ${BUDGET_P50_MS} ms  ${ok ? 'ok' : 'OVER'}  load ${loadAverage()}`,
+      );
+    }
+    return clean ? 0 : 1;
+  } finally {
+    await app.close();
+    await database.close();
+    if (!kept) fs.rmSync(tempDir, { recursive: true, force: true });
+  }
+}
