@@ -38,6 +38,8 @@ export type AppConfig = {
   trustProxy: boolean | number | string;
   /** METRICS_TOKEN: the bearer token /metrics asks for; unset, /metrics is not served (404). */
   metricsToken?: string;
+  /** PAYSTACK_SECRET_KEY: signs Paystack's notices of online gifts; unset, the webhook answers 404 (docs/decisions/0233). */
+  paystackSecretKey?: string;
   /** AUDIT_RETENTION_DAYS: audit rows older than this move to audit_logs_archive daily; unset: kept forever. */
   auditRetentionDays?: number;
   /** The audit list's totals are exact up to this many rows, estimated beyond; unset: 100,000. Tests lower it to reach estimates with a small trail. */
@@ -122,6 +124,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    paystackSecretKey: env.PAYSTACK_SECRET_KEY?.trim() || undefined,
     auditRetentionDays: retentionOf(env.AUDIT_RETENTION_DAYS),
     backupDir: path.resolve(env.BACKUP_DIR || './backups'),
     backupEveryMs: scheduleOf(env.BACKUP_SCHEDULE),

@@ -36,6 +36,8 @@ export const WEB_ROUTES = [
   '/giving/batches/:id',
   '/giving/contributions',
   '/giving/funds',
+  '/giving/unmatched',
+  '/giving/corrections',
   ...LOOKUP_PATHS,
   '/departments',
   '/departments/view/:name/:id/:hodid',

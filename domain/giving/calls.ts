@@ -12,9 +12,11 @@ import {
   type Contribution,
   type Fund,
 } from './schemas.js';
+import { onlineGivingCalls, type PendingCorrection } from './online.js';
 
 /** Giving: funds, batches of contributions, refunds and corrections, one's own giving (docs/decisions/0227-giving.md). */
 export const givingCalls = {
+  ...onlineGivingCalls,
   getFunds: defineCall({ method: 'GET', path: '/Giving/GetFunds', response: responseType<Fund[]>() }),
   createFund: defineCall({ method: 'POST', path: '/Giving/CreateFund', body: fundCreateSchema, response: responseType<Fund>() }),
   retireFund: defineCall({ method: 'PUT', path: '/Giving/RetireFund', query: idQuery, response: responseType<Fund>() }),
@@ -43,7 +45,7 @@ export const givingCalls = {
   getPendingCorrections: defineCall({
     method: 'GET',
     path: '/Giving/GetPendingCorrections',
-    response: responseType<Contribution[]>(),
+    response: responseType<PendingCorrection[]>(),
   }),
   approveCorrection: defineCall({
     method: 'PUT',

@@ -91,6 +91,8 @@ export const en = {
       givingBatches: 'Batches',
       contributions: 'Contributions',
       givingFunds: 'Funds',
+      unmatchedGifts: 'Online gifts to match',
+      givingCorrections: 'Corrections to approve',
       notifications: 'Notifications',
       auditLogs: 'Audit Logs',
       lookups: 'Church lists',
@@ -149,7 +151,7 @@ export const en = {
       directory:
         'The church office and leaders may print a church directory, with names and photos, to hand out. You are never in it if you chose not to be in member lists, and your phone number and email are printed only if you allow it.',
       giving:
-        'If you give, the church keeps each gift: the date, amount, funds, method and reference. Only those it entrusts with giving see it, never other leaders, lists or exports; your own giving is in Download my data.',
+        'If you give, the church keeps each gift: the date, amount, funds, method and reference. Only those it entrusts with giving see it, never other leaders, lists or exports; your own giving is in Download my data. For a gift made online, what the payment provider says of the payer (name, email, phone) is kept until the office links the gift to you.',
       care: 'Pastors may keep notes of the care they give you. Only those the church entrusts with pastoral care can read or write them (never you, nor other leaders), every reading is recorded with who read them, and they are never in lists or exports. Download my data includes them only if the church has decided so.',
     },
     terms: {
@@ -230,6 +232,8 @@ export const en = {
       givingBatch: { title: 'Batch' },
       contributions: { title: 'Contributions' },
       givingFunds: { title: 'Funds' },
+      unmatchedGifts: { title: 'Online gifts to match' },
+      givingCorrections: { title: 'Refunds and corrections to approve' },
       affinityGroups: { title: 'Affinity groups' },
       ministries: { title: 'Ministries' },
       accessories: { title: 'Accessories' },

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import type { Payer } from '@/domain/giving/online.js';
 import { BATCH_STATES, CONTRIBUTION_KINDS } from '@/domain/giving/schemas.js';
 import { stamps } from './common.js';
 import { users } from './people.js';
@@ -69,6 +83,16 @@ export const contributions = pgTable(
      */
     approvedBy: uuid('approved_by'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /**
+     * Online giving (docs/decisions/0233-paystack-webhook.md): the provider whose signed notice
+     * recorded the gift ('paystack'), null for what counters entered. With the reference, the
+     * provider's own, unique: a notice delivered twice records one gift.
+     */
+    provider: text('provider'),
+    /** An online gift whose giver Flock could not tell: the office matches it to a person. */
+    awaitingMatch: boolean('awaiting_match').notNull().default(false),
+    /** What the provider said of the payer, kept only while the gift awaits its match. */
+    payer: jsonb('payer').$type<Payer>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -79,6 +103,11 @@ export const contributions = pgTable(
     index('contributions_batch_idx').on(t.batchId),
     index('contributions_giver_idx').on(t.giverId, t.date),
     index('contributions_corrects_idx').on(t.correctsId),
+    check('contributions_provider', sql`${t.provider} is null or ${t.provider} = 'paystack'`),
+    uniqueIndex('contributions_provider_reference_key').on(t.provider, t.reference),
+    index('contributions_awaiting_match_idx')
+      .on(t.createdAt)
+      .where(sql`${t.awaitingMatch}`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Batch, BatchWithEntries, Contribution, Fund, GivingMethod, Split } from '@/domain/giving/schemas.js';
+import type { PendingCorrection } from '@/domain/giving/online.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { contributionSplits, contributions, givingBatches, givingFunds, users } from '@/server/db/schema/index.js';
 import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
@@ -25,7 +26,7 @@ const giverName = sql<string | null>`nullif(concat_ws(' ', ${users.firstName}, $
 const OLDEST_FIRST = [asc(contributions.date), asc(contributions.createdAt), asc(contributions.id)];
 
 /** Contributions with their giver's name and splits, oldest first unless `order` says otherwise. */
-async function contributionsWhere(
+export async function contributionsWhere(
   db: Db | Tx,
   where: SQL | undefined,
   { order = OLDEST_FIRST, limit, offset = 0 }: { order?: SQL[]; limit?: number; offset?: number } = {},
@@ -157,9 +158,22 @@ export async function contributionPage(db: Db | Tx, q: ContributionFilters) {
   return { rows, total: n };
 }
 
-/** Refunds and corrections waiting for a second person, oldest first. */
-export const pendingCorrections = (db: Db | Tx) =>
-  contributionsWhere(db, and(isNull(contributions.batchId), isNull(contributions.approvedAt)));
+/** Refunds and corrections waiting for a second person, oldest first, each with its recorder (who may not approve it). */
+export async function pendingCorrections(db: Db | Tx): Promise<PendingCorrection[]> {
+  const rows = await contributionsWhere(db, and(isNull(contributions.batchId), isNull(contributions.approvedAt)));
+  if (!rows.length) return [];
+  const recorders = await db
+    .select({ id: contributions.id, recordedBy: contributions.recordedBy })
+    .from(contributions)
+    .where(
+      inArray(
+        contributions.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  const byId = new Map(recorders.map((r) => [r.id, r.recordedBy]));
+  return rows.map((r) => ({ ...r, recordedBy: byId.get(r.id) ?? null }));
+}
 
 /** Rows by id, in the order given. */
 export async function contributionsByIds(db: Db | Tx, ids: string[]): Promise<Contribution[]> {

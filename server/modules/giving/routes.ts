@@ -8,6 +8,8 @@ import { GIVING_METHODS } from '@/domain/giving/schemas.js';
 import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
 import { ok, page } from '@/server/http/envelope.js';
 import { registerRoutes, route } from '@/server/http/route.js';
+import { matchingRoutes } from './matching.js';
+import { paystackWebhook } from './paystack.js';
 import {
   addEntry,
   approveBatch,
@@ -223,4 +225,7 @@ export async function givingModule(app: FastifyInstance) {
       handler: async ({ caller }) => ok(await givingOf(db, caller!.id)),
     }),
   ]);
+  // Online giving (docs/decisions/0233): the office's matching, and the webhook in a scope of its own (its raw body).
+  registerRoutes(app, matchingRoutes(db));
+  await app.register(paystackWebhook);
 }

@@ -17,10 +17,15 @@ export function GiverPicker({
   value,
   onChange,
   inputRef,
+  label,
+  helperText,
 }: {
   value: GiverChoice | null;
   onChange: (giver: GiverChoice | null) => void;
   inputRef?: React.Ref<HTMLInputElement>;
+  /** Translated texts where the picker chooses someone else than an entry's giver (matching an online gift). */
+  label?: string;
+  helperText?: string;
 }) {
   const translate = useTranslate();
   const [search, setSearch] = useState('');
@@ -41,7 +46,12 @@ export function GiverPicker({
       onInputChange={(_event, text, reason) => reason === 'input' && setSearch(text)}
       onChange={(_event, person) => onChange(person)}
       renderInput={(params) => (
-        <TextField {...params} inputRef={inputRef} label={translate(t('giver'))} helperText={translate(t('giver_help'))} />
+        <TextField
+          {...params}
+          inputRef={inputRef}
+          label={label ?? translate(t('giver'))}
+          helperText={helperText ?? translate(t('giver_help'))}
+        />
       )}
     />
   );

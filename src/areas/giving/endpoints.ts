@@ -22,5 +22,8 @@ export const givingEndpoints = {
     },
   },
   contributions: { getList: list(calls.getContributions, CONTRIBUTION_FILTERS) },
+  // The office's reviews (docs/decisions/0233): online gifts to match, refunds and corrections to approve.
+  unmatchedGifts: { getList: whole(calls.getUnmatchedContributions), custom: { matchGivingContribution: post(calls.matchContribution) } },
+  givingCorrections: { getList: whole(calls.getPendingCorrections), custom: { approveGivingCorrection: get(calls.approveCorrection) } },
   myGiving: { custom: { getMyGiving: get(calls.getMine) } },
 } satisfies Record<string, ResourceEndpoints>;

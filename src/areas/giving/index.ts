@@ -1,4 +1,6 @@
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { P } from '@/domain/roles/permissions';
@@ -44,4 +46,25 @@ export const givingFunds = descriptor({
 export const myGiving = descriptor({
   name: 'myGiving',
   access: { view: SIGNED_IN },
+});
+
+/**
+ * /giving/unmatched: online gifts whose giver Flock could not tell, with what the provider said
+ * of the payer; a counter matches each to a person (docs/decisions/0233-paystack-webhook.md).
+ */
+export const unmatchedGifts = descriptor({
+  name: 'unmatchedGifts',
+  path: '/giving/unmatched',
+  screen: lazyScreen(() => import('./UnmatchedPage'), 'UnmatchedPage'),
+  access: { view: READERS, edit: [P.recordGiving] },
+  icon: PersonSearchIcon,
+});
+
+/** /giving/corrections: refunds and corrections waiting for someone other than their recorder to approve them. */
+export const givingCorrections = descriptor({
+  name: 'givingCorrections',
+  path: '/giving/corrections',
+  screen: lazyScreen(() => import('./CorrectionsPage'), 'CorrectionsPage'),
+  access: { view: READERS, approve: [P.approveGiving] },
+  icon: FactCheckIcon,
 });
