@@ -30,6 +30,7 @@ import { cihAttendance, cihDashboardStats, cihFollowup, cihInspections, cihRepor
 import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/areas/departments';
 import { goals } from '@/src/areas/goals';
 import { contributions, givingBatches, givingFunds, myGiving } from '@/src/areas/giving';
+import { givingCampaigns, givingReports, myPledges, pledges } from '@/src/areas/giving/pledgeScreens';
 import { households, personHousehold } from '@/src/areas/households';
 import { celebrationSettings, celebrations } from '@/src/areas/celebrations';
 import { LOOKUP_SCREENS } from '@/src/areas/lookups';
@@ -108,6 +109,10 @@ export const SCREENS = [
   contributions,
   givingFunds,
   myGiving,
+  givingCampaigns,
+  pledges,
+  givingReports,
+  myPledges,
   celebrations,
   celebrationSettings,
   meetings,
