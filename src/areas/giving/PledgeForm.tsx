@@ -105,7 +105,13 @@ export function PledgeForm({ start, onClose, onSaved }: { start: PledgeStart; on
             </RadioGroup>
           </div>
           {by === 'person' ? <GiverPicker value={giver} onChange={setGiver} /> : <FamilyPicker value={family} onChange={setFamily} />}
-          <TextField select label={translate(tp('campaign'))} value={campaignId} onChange={(e) => setCampaignId(e.target.value)}>
+          <TextField
+            select
+            label={translate(tp('campaign'))}
+            // The campaign stays chosen while the list loads; the select shows it once it is there.
+            value={campaign ? campaignId : ''}
+            onChange={(e) => setCampaignId(e.target.value)}
+          >
             <MenuItem value="" sx={{ minHeight: 44 }}>
               {translate(tp('no_campaign'))}
             </MenuItem>
