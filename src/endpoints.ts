@@ -8,6 +8,7 @@ import { departmentsEndpoints } from '@/src/areas/departments/endpoints';
 import { gatheringsEndpoints } from '@/src/areas/gatherings/endpoints';
 import { householdsEndpoints } from '@/src/areas/households/endpoints';
 import { givingEndpoints } from '@/src/areas/giving/endpoints';
+import { pledgeEndpoints } from '@/src/areas/giving/pledgeEndpoints';
 import { goalsEndpoints } from '@/src/areas/goals/endpoints';
 import { lookupsEndpoints } from '@/src/areas/lookups/endpoints';
 import { meetingsEndpoints } from '@/src/areas/meetings/endpoints';
@@ -35,6 +36,7 @@ export const ENDPOINTS = {
   ...departmentsEndpoints,
   ...gatheringsEndpoints,
   ...givingEndpoints,
+  ...pledgeEndpoints,
   ...goalsEndpoints,
   ...householdsEndpoints,
   ...lookupsEndpoints,

@@ -30,6 +30,7 @@ import { cihAttendance, cihDashboardStats, cihFollowup, cihInspections, cihRepor
 import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/areas/departments';
 import { goals } from '@/src/areas/goals';
 import { contributions, givingBatches, givingCorrections, givingFunds, myGiving, unmatchedGifts } from '@/src/areas/giving';
+import { givingCampaigns, givingReports, myPledges, pledges } from '@/src/areas/giving/pledgeScreens';
 import { households, personHousehold } from '@/src/areas/households';
 import { celebrationSettings, celebrations } from '@/src/areas/celebrations';
 import { LOOKUP_SCREENS } from '@/src/areas/lookups';
@@ -110,6 +111,10 @@ export const SCREENS = [
   myGiving,
   unmatchedGifts,
   givingCorrections,
+  givingCampaigns,
+  pledges,
+  givingReports,
+  myPledges,
   celebrations,
   celebrationSettings,
   meetings,

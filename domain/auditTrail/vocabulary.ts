@@ -132,5 +132,8 @@ export const AUDIT_ENTITIES = [
   'givingFund',
   'givingBatch',
   'contribution',
+  /** Giving's campaigns and pledges (docs/decisions/0234): never an amount nor the giver. */
+  'givingCampaign',
+  'pledge',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

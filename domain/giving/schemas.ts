@@ -25,7 +25,7 @@ const DEFAULT_CURRENCY = 'NGN';
 export const SEEDED_FUNDS = ['Tithe', 'Offering', 'Building', 'Missions', 'Welfare'] as const;
 
 /** Kobo: a whole number above zero that JavaScript holds exactly. */
-const amountField = (label = 'Amount') =>
+export const amountField = (label = 'Amount') =>
   z
     .number({ error: `${label} must be a whole number of kobo, not text` })
     .int(`${label} must be a whole number of kobo`)

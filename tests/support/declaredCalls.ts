@@ -9,6 +9,7 @@ import { departmentsCalls } from '@/domain/departments/calls.js';
 import { filesCalls } from '@/domain/files/calls.js';
 import { gatheringsCalls } from '@/domain/gatherings/calls.js';
 import { givingCalls } from '@/domain/giving/calls.js';
+import { givingReportCalls, pledgeCalls } from '@/domain/giving/pledgeCalls.js';
 import { goalsCalls } from '@/domain/goals/calls.js';
 import { householdsCalls } from '@/domain/households/calls.js';
 import { healthCalls } from '@/domain/health/calls.js';
@@ -33,6 +34,8 @@ export const AREA_CALLS: Record<string, Record<string, AnyCall>> = {
   filesCalls,
   gatheringsCalls,
   givingCalls,
+  pledgeCalls,
+  givingReportCalls,
   goalsCalls,
   healthCalls,
   householdsCalls,

@@ -102,6 +102,8 @@ export const contributions = pgTable(
     check('contributions_points_back', sql`${t.kind} = 'gift' or ${t.correctsId} is not null`),
     index('contributions_batch_idx').on(t.batchId),
     index('contributions_giver_idx').on(t.giverId, t.date),
+    // Reports by period (docs/decisions/0234) read contributions by date.
+    index('contributions_date_idx').on(t.date),
     index('contributions_corrects_idx').on(t.correctsId),
     check('contributions_provider', sql`${t.provider} is null or ${t.provider} = 'paystack'`),
     uniqueIndex('contributions_provider_reference_key').on(t.provider, t.reference),

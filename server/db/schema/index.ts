@@ -20,3 +20,4 @@ export * from './celebrations.js';
 export * from './households.js';
 export * from './servers.js';
 export * from './giving.js';
+export * from './givingPledges.js';

@@ -34,6 +34,7 @@ import {
   pendingCorrections,
   type ContributionFilters,
 } from './read.js';
+import { givingReportRoutes, pledgeRoutes } from './pledgeRoutes.js';
 
 /**
  * Giving (docs/decisions/0227-giving.md). Counters (CAN_CREATE_GIVING) enter batches and post
@@ -224,6 +225,9 @@ export async function givingModule(app: FastifyInstance) {
       access: { signedIn: true },
       handler: async ({ caller }) => ok(await givingOf(db, caller!.id)),
     }),
+    // Campaigns, pledges and reports (docs/decisions/0234).
+    ...pledgeRoutes(db),
+    ...givingReportRoutes(db),
   ]);
   // Online giving (docs/decisions/0233): the office's matching, and the webhook in a scope of its own (its raw body).
   registerRoutes(app, matchingRoutes(db));

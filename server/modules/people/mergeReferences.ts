@@ -71,6 +71,8 @@ export const MERGE_REFERENCES: Record<string, MergeStrategy> = {
   'household_members.user_id': single,
   // A person's giving (docs/decisions/0227-giving.md): both records' gifts are the kept one's.
   'contributions.giver_id': move,
+  // A person's pledges (docs/decisions/0234): both records' promises are the kept one's.
+  'pledges.giver_id': move,
   'goals.owner_id': move,
   'meeting_invitees.user_id': { kind: 'unique', clash: 'o.meeting_id = k.meeting_id' },
   'meetings.created_by': move,

@@ -11,6 +11,7 @@ import { StageCard } from './StageCard';
 import { PersonTagsCard } from './PersonTagsCard';
 import { HouseholdCard } from '@/src/areas/households/HouseholdCard';
 import { MyGivingCard } from '@/src/areas/giving/MyGivingCard';
+import { MyPledgesCard } from '@/src/areas/giving/MyPledgesCard';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { TabBody } from './TabBody';
 import { existsIn, useMemberRecord, useViewer, type ProfileUser } from './useProfile';
@@ -43,6 +44,7 @@ function Profile({ userId }: { userId: string }) {
           {seesTags && <PersonTagsCard userId={userId} />}
           <HouseholdCard userId={userId} />
           {viewer.isSelf && <MyGivingCard />}
+          {viewer.isSelf && <MyPledgesCard />}
           {viewer.isSelf && <PrivacyAndData />}
         </Box>
       )}

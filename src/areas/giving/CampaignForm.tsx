@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import type { Campaign } from '@/domain/giving/pledges';
+import { nairaToKobo } from '@/domain/giving/schemas';
+import { useRemoteOperation } from '@/src/common/useRemoteOperation';
+import type { FlockDataProvider } from '@/src/dataProvider';
+import { useFunds } from './givingText';
+import { koboDecimal, today } from './money';
+import { tp } from './pledgeText';
+
+/**
+ * Adding or changing a campaign (the office of funds): its name, fund, goal typed in naira (read
+ * into kobo by its digits: nairaToKobo), first and last day, and a description.
+ */
+export function CampaignForm({ campaign, onClose, onSaved }: { campaign?: Campaign; onClose: () => void; onSaved: (c: Campaign) => void }) {
+  const translate = useTranslate();
+  const api = useDataProvider<FlockDataProvider>();
+  const notify = useNotify();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { funds } = useFunds();
+  const [name, setName] = useState(campaign?.name ?? '');
+  const [fundId, setFundId] = useState(campaign?.fundId ?? '');
+  const [goalText, setGoalText] = useState(campaign ? koboDecimal(campaign.goal) : '');
+  const [startsOn, setStartsOn] = useState(campaign?.startsOn ?? today());
+  const [endsOn, setEndsOn] = useState(campaign?.endsOn ?? '');
+  const [description, setDescription] = useState(campaign?.description ?? '');
+  const { loading, error, run } = useRemoteOperation();
+  const goal = nairaToKobo(goalText);
+  const backwards = Boolean(endsOn) && endsOn < startsOn;
+  const ready = name.trim() && fundId && goal && startsOn && endsOn && !backwards;
+  // A campaign keeps its fund even once retired; a new one takes a fund in use.
+  const choices = funds.filter((f) => !f.retiredAt || f.id === campaign?.fundId);
+  const save = async () => {
+    const body = { name, fundId, goal, startsOn, endsOn, description: description || undefined };
+    const outcome = await run(() =>
+      campaign ? api.updateGivingCampaign<Campaign>({ ...body, id: campaign.id }) : api.addGivingCampaign<Campaign>(body),
+    );
+    if (!outcome.ok) return;
+    notify(tp('campaign_saved'), { type: 'success' });
+    onSaved(outcome.result.data);
+  };
+  return (
+    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="campaign-form-title">
+      <DialogTitle id="campaign-form-title">{translate(tp(campaign ? 'edit_campaign' : 'add_campaign'))}</DialogTitle>
+      <DialogContent>
+        <Stack
+          component="form"
+          id="campaign-form"
+          spacing={2}
+          sx={{ pt: 1 }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (ready) void save();
+          }}
+        >
+          {error && <Alert severity="error">{error}</Alert>}
+          <TextField
+            label={translate(tp('campaign_name'))}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            autoFocus
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+          <TextField select label={translate(tp('fund'))} value={fundId} onChange={(e) => setFundId(e.target.value)} required>
+            {choices.map((f) => (
+              <MenuItem key={f.id} value={f.id} sx={{ minHeight: 44 }}>
+                {f.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={translate(tp('goal'))}
+            value={goalText}
+            onChange={(e) => setGoalText(e.target.value)}
+            required
+            error={goalText !== '' && !goal}
+            helperText={translate(tp(goalText !== '' && !goal ? 'amount_invalid' : 'naira_help'))}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              type="date"
+              label={translate(tp('starts_on'))}
+              value={startsOn}
+              onChange={(e) => setStartsOn(e.target.value)}
+              required
+              fullWidth
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              type="date"
+              label={translate(tp('ends_on'))}
+              value={endsOn}
+              onChange={(e) => setEndsOn(e.target.value)}
+              required
+              fullWidth
+              error={backwards}
+              helperText={backwards ? translate(tp('ends_before')) : undefined}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Stack>
+          <TextField
+            label={translate(tp('description'))}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} sx={{ minHeight: 44 }}>
+          {translate(tp('cancel'))}
+        </Button>
+        <Button type="submit" form="campaign-form" variant="contained" loading={loading} disabled={!ready} sx={{ minHeight: 44 }}>
+          {translate(tp('save'))}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
