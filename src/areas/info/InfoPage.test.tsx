@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { AdminContext, HttpError } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
-import { QueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { i18nProvider } from '@/src/i18n';
 import { PrivacyPage } from './InfoPage';
@@ -14,11 +14,12 @@ afterEach(() => i18nProvider.changeLocale('en'));
 
 function renderPrivacy(getPublicCareSettings: ReturnType<typeof vi.fn>) {
   const api = { getPublicCareSettings } as unknown as FlockDataProvider;
-  // No retries: the page's fallback is what a failed ask shows, at once.
   render(
     <MemoryRouter>
-      <AdminContext dataProvider={api} i18nProvider={i18nProvider} queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <PrivacyPage />
+      <AdminContext dataProvider={api} i18nProvider={i18nProvider}>
+        <Suspense fallback={<p>Loading</p>}>
+          <PrivacyPage />
+        </Suspense>
       </AdminContext>
     </MemoryRouter>,
   );

@@ -1,7 +1,7 @@
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Container, Link, Paper, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { CareSettings } from '@/domain/profile/careNotes';
 import { APP_NAME } from '@/src/config';
 import type { FlockDataProvider } from '@/src/dataProvider';
@@ -41,17 +41,22 @@ const privacyKey = (key: string) => `flock.privacy.${key}`;
 
 /**
  * What this church decided about care notes in one's own data download, asked of the server
- * without sign-in (only that yes or no is public; docs/decisions/0236). Until it answers nothing
- * is said; if it cannot be asked, the page says the rule without the decision.
+ * without sign-in (only that yes or no is public; docs/decisions/0236). The page waits for it
+ * under its loading screen, so no sentence comes in later to push the rest down; if it cannot be
+ * asked, the page says the rule without the decision.
  */
-function useCareDecision(): string | undefined {
+function useCareDecision(): string {
   const api = useDataProvider<FlockDataProvider>();
-  const { data, isError } = useQuery({
+  const { data: included } = useSuspenseQuery({
     queryKey: ['privacy', 'care decision'],
-    queryFn: () => api.getPublicCareSettings<CareSettings>().then((r) => r.data),
+    queryFn: () =>
+      api.getPublicCareSettings<CareSettings>().then(
+        (r) => r.data.notesInOwnData,
+        () => null,
+      ),
   });
-  if (data) return privacyKey(data.notesInOwnData ? 'care_download_yes' : 'care_download_no');
-  return isError ? privacyKey('care_download') : undefined;
+  if (included === null) return privacyKey('care_download');
+  return privacyKey(included ? 'care_download_yes' : 'care_download_no');
 }
 
 const PRIVACY = ['intro', 'use', 'access', 'choices', 'celebrations', 'directory', 'giving', 'care', 'retention', 'rights'];
