@@ -127,7 +127,10 @@ function InviteDialog({ ids, onClose }: { ids: Identifier[]; onClose: () => void
       return;
     }
     onUnselectItems();
-    if (outcome.leftOut.inactive + outcome.leftOut.outOfReach > 0) return setReport(inviteReport(translate, outcome));
+    if (outcome.leftOut.inactive + outcome.leftOut.outOfReach > 0) {
+      setReport(inviteReport(translate, outcome));
+      return;
+    }
     notify(inviteReport(translate, outcome), { type: 'success' });
     onClose();
   };
