@@ -118,6 +118,10 @@ function InviteDialog({ ids, onClose }: { ids: Identifier[]; onClose: () => void
   const [error, setError] = useState<string>();
   const [report, setReport] = useState<string>();
   const titleId = useId();
+  const done = () => {
+    onUnselectItems();
+    onClose();
+  };
   const invite = async () => {
     let outcome: InviteOutcome;
     try {
@@ -126,16 +130,16 @@ function InviteDialog({ ids, onClose }: { ids: Identifier[]; onClose: () => void
       setError((err as HttpError).message);
       return;
     }
-    onUnselectItems();
+    // The selection stays while the report is read: its actions, this dialog among them, go with it.
     if (outcome.leftOut.inactive + outcome.leftOut.outOfReach > 0) {
       setReport(inviteReport(translate, outcome));
       return;
     }
     notify(inviteReport(translate, outcome), { type: 'success' });
-    onClose();
+    done();
   };
   return (
-    <Dialog open onClose={onClose} fullScreen={usePhone()} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+    <Dialog open onClose={report ? done : onClose} fullScreen={usePhone()} fullWidth maxWidth="xs" aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{translate(t('invite_title'), { smart_count: ids.length })}</DialogTitle>
       <DialogContent>
         {report ? (
@@ -166,7 +170,7 @@ function InviteDialog({ ids, onClose }: { ids: Identifier[]; onClose: () => void
       </DialogContent>
       <DialogActions>
         {report ? (
-          <Button variant="contained" onClick={onClose}>
+          <Button variant="contained" onClick={done}>
             {translate('ra.action.close')}
           </Button>
         ) : (
