@@ -134,7 +134,7 @@ export const en = {
     },
     privacy: {
       intro:
-        '%{app} keeps the personal details that you and the church administrators enter: your name, contact details, date of birth, address, family details, qualifications, employer and church affiliation.',
+        '%{app} keeps the personal details that you and the church administrators enter: your name, contact details, date of birth, address, family details, qualifications, employer and church affiliation, your stage in the church (visitor to leader), and the fields and tags the church office adds, each field seen only by those the church chooses.',
       use: 'These details are used only to run the church membership and house-fellowship programme: to organise departments, zones, centers and requests, and to contact you about them.',
       access:
         'Only signed-in users whose role allows it can see other people’s details, and every change is recorded in an audit log. Your password is stored only as a salted hash.',

@@ -134,7 +134,7 @@ export const fr: Messages = {
     },
     privacy: {
       intro:
-        '%{app} conserve les informations personnelles que vous et les administrateurs de l’église saisissez : votre nom, vos coordonnées, votre date de naissance, votre adresse, votre situation familiale, vos diplômes, votre employeur et votre rattachement à l’église.',
+        '%{app} conserve les informations personnelles que vous et les administrateurs de l’église saisissez : votre nom, vos coordonnées, votre date de naissance, votre adresse, votre situation familiale, vos diplômes, votre employeur et votre rattachement à l’église, votre étape dans l’église (de visiteur à responsable), ainsi que les champs et étiquettes que le secrétariat ajoute, chaque champ n’étant vu que par les personnes que l’église choisit.',
       use: 'Ces informations servent uniquement à la vie de l’église et des cellules de maison : organiser les départements, les zones, les centres et les demandes, et vous contacter à leur sujet.',
       access:
         'Seuls les utilisateurs connectés dont le rôle le permet peuvent voir les informations des autres, et chaque modification est inscrite dans un journal d’audit. Votre mot de passe n’est conservé que sous forme d’empreinte salée.',
