@@ -378,7 +378,7 @@ export const enAreas = {
       left_out_inactive:
         '%{smart_count} person left out: their account is disabled or archived |||| %{smart_count} people left out: their accounts are disabled or archived',
       left_out_reach:
-        '%{smart_count} person left out: they chose not to appear in lists and are in no department you head nor the center you lead |||| %{smart_count} people left out: they chose not to appear in lists and are in no department you head nor the center you lead',
+        '%{smart_count} person left out: they chose not to appear in lists and are neither in a department you head nor in the center you lead |||| %{smart_count} people left out: they chose not to appear in lists and are neither in a department you head nor in the center you lead',
     },
     // Giving's screens: funds, batches, a batch's page, contributions, one's own giving (docs/decisions/0230-giving-screens.md).
     giving: {

@@ -382,7 +382,7 @@ export const frAreas: typeof enAreas = {
       left_out_inactive:
         '%{smart_count} personne laissée de côté : son compte est désactivé ou archivé |||| %{smart_count} personnes laissées de côté : leurs comptes sont désactivés ou archivés',
       left_out_reach:
-        '%{smart_count} personne laissée de côté : elle a choisi de ne pas paraître dans les listes et n’est ni dans un département que vous dirigez ni dans le centre que vous conduisez |||| %{smart_count} personnes laissées de côté : elles ont choisi de ne pas paraître dans les listes et ne sont ni dans un département que vous dirigez ni dans le centre que vous conduisez',
+        '%{smart_count} personne laissée de côté : elle a choisi de ne pas paraître dans les listes et n’est ni dans un département que vous dirigez, ni dans le centre dont vous êtes responsable |||| %{smart_count} personnes laissées de côté : elles ont choisi de ne pas paraître dans les listes et ne sont ni dans un département que vous dirigez, ni dans le centre dont vous êtes responsable',
     },
     // Giving's screens: funds, batches, a batch's page, contributions, one's own giving (docs/decisions/0230-giving-screens.md).
     giving: {

@@ -151,7 +151,7 @@ describe('actions on all that match', () => {
     expect(
       await within(dialog).findByText(
         '0 people invited; 1 was already invited; ' +
-          '1 person left out: they chose not to appear in lists and are in no department you head nor the center you lead',
+          '1 person left out: they chose not to appear in lists and are neither in a department you head nor in the center you lead',
       ),
     ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
