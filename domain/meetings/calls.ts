@@ -1,4 +1,11 @@
-import { attendanceSchema, inviteSchema, type InviteOutcome, meetingSchema, meetingUpdateSchema, removeInviteesSchema } from '@/domain/meetings/schemas.js';
+import {
+  attendanceSchema,
+  inviteSchema,
+  type InviteOutcome,
+  meetingSchema,
+  meetingUpdateSchema,
+  removeInviteesSchema,
+} from '@/domain/meetings/schemas.js';
 import { idQuery } from '@/domain/common/fields.js';
 import { defineCall, responseType } from '@/domain/common/calls.js';
 

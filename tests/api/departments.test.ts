@@ -216,9 +216,9 @@ describe('DeleteDepartment', () => {
     // Restored, the member is back in the departments that remain.
     expect((await s.call('PUT', `/Biodata/RestoreMember?UserId=${elder}`, { token: admin })).status).toBe(200);
     const theirs = await s.call('GET', `/Department/GetDepartmentByUserId?id=${elder}`, { token: admin });
-    expect(theirs.body.data.map((d: { departmentName: string; isPrimaryDepartment: boolean }) => [d.departmentName, d.isPrimaryDepartment])).toEqual([
-      ['Welfare', true],
-    ]);
+    expect(
+      theirs.body.data.map((d: { departmentName: string; isPrimaryDepartment: boolean }) => [d.departmentName, d.isPrimaryDepartment]),
+    ).toEqual([['Welfare', true]]);
   });
 
   it('deletes an empty department and writes the audit row', async () => {

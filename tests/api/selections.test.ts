@@ -124,7 +124,6 @@ const matching = async (path: string, token: string) => {
 const sorted = (...list: string[]) => [...list].sort();
 
 describe("'all that match' of the users, first-timers and department lists", () => {
-
   it('GetMatchingUsers: a users manager gets every user the filter keeps, the unlisted only with CAN_UPDATE_OTHER_MEMBERS', async () => {
     const everyone = sorted(greetHead.id, greeter, unlisted.id, elsewhere, visitor, shyVisitor.id);
     const asAdmin = await matching('/Admin/GetMatchingUsers?Search=Matchtest', admin);
@@ -281,10 +280,14 @@ describe('inviting a selection to a meeting', () => {
   const invitees = async (meetingId: string) =>
     (await db.select().from(meetingInvitees).where(eq(meetingInvitees.meetingId, meetingId))).map((r) => r.userId).sort();
   const toldOf = async (userId: string, title: string) =>
-    (await db.select().from(notifications).where(and(eq(notifications.recipientId, userId), like(notifications.title, `%${title}%`))))
-      .length;
+    (
+      await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.recipientId, userId), like(notifications.title, `%${title}%`)))
+    ).length;
 
-  it("a CIH pastor invites all of their own center, the unlisted too; the disabled are left out and counted", async () => {
+  it('a CIH pastor invites all of their own center, the unlisted too; the disabled are left out and counted', async () => {
     const token = await s.login(hallPastor.email, hallPastor.password);
     const center = await s.call('GET', '/Center/GetMyCenter', { token });
     expect(center.status, JSON.stringify(center.body)).toBe(200);

@@ -45,7 +45,10 @@ async function removeArchivedMembers(tx: Tx, audit: (entry: AuditEntry) => void,
     .where(
       and(
         eq(userDepartments.departmentId, row.id),
-        inArray(userDepartments.userId, tx.select({ id: memberDirectory.userId }).from(memberDirectory).where(eq(memberDirectory.archived, true))),
+        inArray(
+          userDepartments.userId,
+          tx.select({ id: memberDirectory.userId }).from(memberDirectory).where(eq(memberDirectory.archived, true)),
+        ),
       ),
     )
     .returning({ userId: userDepartments.userId, wasPrimary: userDepartments.isPrimaryDepartment });

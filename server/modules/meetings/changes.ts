@@ -3,7 +3,14 @@ import type { z } from 'zod';
 import type { attendanceSchema, InviteOutcome, meetingSchema, meetingUpdateSchema } from '@/domain/meetings/schemas.js';
 import type { Tx } from '@/server/db/client.js';
 import { qualified } from '@/server/db/queries.js';
-import { churchAffiliations, departments, meetingInvitees, meetings, memberDirectory as md, userDepartments } from '@/server/db/schema/index.js';
+import {
+  churchAffiliations,
+  departments,
+  meetingInvitees,
+  meetings,
+  memberDirectory as md,
+  userDepartments,
+} from '@/server/db/schema/index.js';
 import { listedFor } from '@/server/engines/listing.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';

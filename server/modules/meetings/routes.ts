@@ -7,7 +7,16 @@ import { ok } from '@/server/http/envelope.js';
 import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { scopedReads } from '@/server/engines/scopedReads.js';
-import { createMeeting, deleteMeeting, inviteChosen, inviteMessage, markAttendance, MEETING_NOT_FOUND, removeInvitees, updateMeeting } from './changes.js';
+import {
+  createMeeting,
+  deleteMeeting,
+  inviteChosen,
+  inviteMessage,
+  markAttendance,
+  MEETING_NOT_FOUND,
+  removeInvitees,
+  updateMeeting,
+} from './changes.js';
 import { inviteeChoices, meetingDetail, meetingPage, type MeetingListQuery } from './view.js';
 
 /**
