@@ -189,9 +189,9 @@ describe('DeleteDepartment', () => {
 
   it('is not kept by archived members: their rows go with it, another of their departments becomes primary, each recorded (docs/decisions/0236)', async () => {
     const dept = await newDepartment('Intercessors');
-    const welfare = await newDepartment('Welfare');
+    const welfare = await newDepartment('Prison visits');
     const stays = await addPerson(s, { departmentIds: [dept.id] });
-    // Archived, with Intercessors as their primary department and Welfare beside it.
+    // Archived, with Intercessors as their primary department and Prison visits beside it.
     const elder = await addPerson(s, { demise: true, departmentIds: [dept.id, welfare.id] });
     const alone = await addPerson(s, { demise: true, departmentIds: [dept.id] });
     const remove = () => s.call('DELETE', `/Department/DeleteDepartment?id=${dept.id}`, { token: admin });
@@ -218,7 +218,7 @@ describe('DeleteDepartment', () => {
     const theirs = await s.call('GET', `/Department/GetDepartmentByUserId?id=${elder}`, { token: admin });
     expect(
       theirs.body.data.map((d: { departmentName: string; isPrimaryDepartment: boolean }) => [d.departmentName, d.isPrimaryDepartment]),
-    ).toEqual([['Welfare', true]]);
+    ).toEqual([['Prison visits', true]]);
   });
 
   it('deletes an empty department and writes the audit row', async () => {
