@@ -76,7 +76,16 @@ describe('route guard', () => {
     expect(document.title).toBe('Flock - Login');
   });
 
+  it("opens /privacy to a signed-out visitor, with the church's decision on care notes", async () => {
+    api.on('GET /CareNotes/GetPublicSettings', () => ok({ notesInOwnData: false }));
+    renderAt('/privacy');
+    expect(await screen.findByText(/The church has decided that Download my data does not include them\./)).toBeTruthy();
+    expect(api.callsTo('GET /CareNotes/GetPublicSettings')).toHaveLength(1);
+    expect(where()).toBe('/privacy');
+  });
+
   it('opens /privacy to a signed-in user too', async () => {
+    api.on('GET /CareNotes/GetPublicSettings', () => ok({ notesInOwnData: true }));
     signIn([]);
     renderAt('/privacy');
     expect(await screen.findByRole('heading', { name: 'Privacy policy' })).toBeTruthy();

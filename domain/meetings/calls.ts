@@ -1,6 +1,13 @@
-import { attendanceSchema, inviteSchema, meetingSchema, meetingUpdateSchema, removeInviteesSchema } from '@/domain/meetings/schemas.js';
+import {
+  attendanceSchema,
+  inviteSchema,
+  type InviteOutcome,
+  meetingSchema,
+  meetingUpdateSchema,
+  removeInviteesSchema,
+} from '@/domain/meetings/schemas.js';
 import { idQuery } from '@/domain/common/fields.js';
-import { defineCall } from '@/domain/common/calls.js';
+import { defineCall, responseType } from '@/domain/common/calls.js';
 
 /** Meetings, their invitees and attendance. */
 export const meetingsCalls = {
@@ -10,7 +17,7 @@ export const meetingsCalls = {
   update: defineCall({ method: 'PUT', path: '/Meeting/Update', body: meetingUpdateSchema }),
   markAttendance: defineCall({ method: 'PUT', path: '/Meeting/MarkAttendance', body: attendanceSchema }),
   removeInvitees: defineCall({ method: 'PUT', path: '/Meeting/RemoveInvitees', body: removeInviteesSchema }),
-  invite: defineCall({ method: 'POST', path: '/Meeting/Invite', body: inviteSchema }),
+  invite: defineCall({ method: 'POST', path: '/Meeting/Invite', body: inviteSchema, response: responseType<InviteOutcome>() }),
   getInviteeChoices: defineCall({ method: 'GET', path: '/Meeting/GetInviteeChoices' }),
   delete: defineCall({ method: 'DELETE', path: '/Meeting/Delete', query: idQuery }),
 };

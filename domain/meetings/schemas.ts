@@ -52,11 +52,18 @@ export const attendanceSchema = z.object({
   attendance: z.array(z.object({ userId: idField('UserId'), attended: z.boolean() })).max(2000),
 });
 
-/** POST /Meeting/Invite: people chosen elsewhere (the member list's selection) added to a meeting, all or none. */
+/** POST /Meeting/Invite: people chosen elsewhere (a list's selection) added to a meeting; who may not be invited is left out and counted. */
 export const inviteSchema = z.object({
   meetingId: idField('MeetingId'),
   userIds: z.array(idField('UserIds')).min(1, 'Select at least one person').max(1000, 'At most 1000 people at once'),
 });
+
+/**
+ * What POST /Meeting/Invite did (docs/decisions/0236): how many it added, how many of those it
+ * could invite already were, and how many it left out: their account disabled or archived, or not
+ * someone the caller may invite (said no to listing, outside the caller's own department or center).
+ */
+export type InviteOutcome = { added: number; alreadyInvited: number; leftOut: { inactive: number; outOfReach: number } };
 
 export const removeInviteesSchema = z.object({
   meetingId: idField('MeetingId'),

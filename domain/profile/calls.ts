@@ -86,6 +86,7 @@ export const profileCalls = {
   getCareNotes: defineCall({ method: 'GET', path: '/CareNotes/GetByUserId', query: userIdQuery, response: responseType<CareNote[]>() }),
   createCareNote: defineCall({ method: 'POST', path: '/CareNotes/Create', body: careNoteSchema, response: responseType<CareNote>() }),
   getCareSettings: defineCall({ method: 'GET', path: '/CareNotes/GetSettings', response: responseType<CareSettings>() }),
+  getPublicCareSettings: defineCall({ method: 'GET', path: '/CareNotes/GetPublicSettings', response: responseType<CareSettings>() }),
   updateCareSettings: defineCall({
     method: 'PUT',
     path: '/CareNotes/UpdateSettings',

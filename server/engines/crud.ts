@@ -80,6 +80,8 @@ export type EntityDefinition = {
   check?(tx: Tx, input: Fields, before: Row | null): Promise<void>;
   /** Why the row may not be deleted now, or null. */
   inUse?(tx: Tx, row: Row): Promise<string | null>;
+  /** What goes with a delete that inUse allowed (rows naming it that block nothing), before the row, in its transaction. */
+  beforeDelete?(tx: Tx, audit: (entry: AuditEntry) => void, row: Row): Promise<void>;
   /** Changes that go with a write, in its transaction. */
   afterWrite?(ctx: WriteContext): Promise<void>;
 };
@@ -253,6 +255,7 @@ export function crudRoutes(def: EntityDefinition): AnyRouteDef[] {
           const before = await storedRow(tx, def, query.id);
           const refusal = await def.inUse?.(tx, before);
           if (refusal) throw conflict(refusal);
+          await def.beforeDelete?.(tx, audit, before);
           await tx.delete(table).where(eq(table.id, query.id));
           audit({ action: 'delete', entity, entityId: query.id, before });
           await def.afterWrite?.({ tx, audit, caller, before, after: null });

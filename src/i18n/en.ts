@@ -139,7 +139,7 @@ export const en = {
     },
     privacy: {
       intro:
-        '%{app} keeps the personal details that you and the church administrators enter: your name, contact details, date of birth, address, family details, qualifications, employer and church affiliation.',
+        '%{app} keeps the personal details that you and the church administrators enter: your name, contact details, date of birth, address, family details, qualifications, employer and church affiliation, your stage in the church (visitor to leader), and the fields and tags the church office adds, each field seen only by those the church chooses.',
       use: 'These details are used only to run the church membership and house-fellowship programme: to organise departments, zones, centers and requests, and to contact you about them.',
       access:
         'Only signed-in users whose role allows it can see other people’s details, and every change is recorded in an audit log. Your password is stored only as a salted hash.',
@@ -155,7 +155,10 @@ export const en = {
         'The church office and leaders may print a church directory, with names and photos, to hand out. You are never in it if you chose not to be in member lists, and your phone number and email are printed only if you allow it.',
       giving:
         'If you give, the church keeps each gift: the date, amount, funds, method and reference. Only those it entrusts with giving see it, never other leaders, lists or exports; your own giving is in Download my data. For a gift made online, what the payment provider says of the payer (name, email, phone) is kept until the office links the gift to you.',
-      care: 'Pastors may keep notes of the care they give you. Only those the church entrusts with pastoral care can read or write them (never you, nor other leaders), every reading is recorded with who read them, and they are never in lists or exports. Download my data includes them only if the church has decided so.',
+      care: 'Pastors may keep notes of the care they give you. Only those the church entrusts with pastoral care can read or write them (never you, nor other leaders), every reading is recorded with who read them, and they are never in lists or exports.',
+      care_download: 'Download my data includes them only if the church has decided so.',
+      care_download_yes: 'The church has decided that Download my data includes the notes about you.',
+      care_download_no: 'The church has decided that Download my data does not include them.',
     },
     terms: {
       intro: 'By creating an account on %{app} you agree to these terms.',

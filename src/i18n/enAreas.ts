@@ -374,6 +374,11 @@ export const enAreas = {
       no_meetings: 'You have called no upcoming meeting. Call one on the Meetings page first.',
       invite_send: 'Invite',
       invited: '%{smart_count} person invited |||| %{smart_count} people invited',
+      already_invited: '%{smart_count} was already invited |||| %{smart_count} were already invited',
+      left_out_inactive:
+        '%{smart_count} person left out: their account is disabled or archived |||| %{smart_count} people left out: their accounts are disabled or archived',
+      left_out_reach:
+        '%{smart_count} person left out: they chose not to appear in lists and are neither in a department you head nor in the center you lead |||| %{smart_count} people left out: they chose not to appear in lists and are neither in a department you head nor in the center you lead',
     },
     // Giving's reviews by the office: online gifts to match, refunds and corrections to approve (docs/decisions/0233-paystack-webhook.md).
     givingReview: {

@@ -139,7 +139,7 @@ export const fr: Messages = {
     },
     privacy: {
       intro:
-        '%{app} conserve les informations personnelles que vous et les administrateurs de l’église saisissez : votre nom, vos coordonnées, votre date de naissance, votre adresse, votre situation familiale, vos diplômes, votre employeur et votre rattachement à l’église.',
+        '%{app} conserve les informations personnelles que vous et les administrateurs de l’église saisissez : votre nom, vos coordonnées, votre date de naissance, votre adresse, votre situation familiale, vos diplômes, votre employeur et votre rattachement à l’église, votre étape dans l’église (de visiteur à responsable), ainsi que les champs et étiquettes que le secrétariat ajoute, chaque champ n’étant vu que par les personnes que l’église choisit.',
       use: 'Ces informations servent uniquement à la vie de l’église et des cellules de maison : organiser les départements, les zones, les centres et les demandes, et vous contacter à leur sujet.',
       access:
         'Seuls les utilisateurs connectés dont le rôle le permet peuvent voir les informations des autres, et chaque modification est inscrite dans un journal d’audit. Votre mot de passe n’est conservé que sous forme d’empreinte salée.',
@@ -155,7 +155,10 @@ export const fr: Messages = {
         'Vous pouvez à tout moment consulter et corriger vos informations sur votre profil, et y télécharger tout ce que %{app} conserve sur vous (Télécharger mes données). Pour supprimer votre compte, adressez-vous à un administrateur de l’église.',
       directory:
         'Le secrétariat et les responsables peuvent imprimer un annuaire de l’église, avec noms et photos, à distribuer. Vous n’y figurez jamais si vous avez choisi de ne pas paraître dans les listes de membres, et votre téléphone et votre e-mail n’y sont imprimés que si vous l’acceptez.',
-      care: 'Les pasteurs peuvent tenir des notes sur l’accompagnement qu’ils vous apportent. Seules les personnes à qui l’église confie l’accompagnement pastoral peuvent les lire ou les écrire (jamais vous, ni les autres responsables) ; chaque lecture est enregistrée avec le nom de son lecteur, et ces notes ne figurent dans aucune liste ni aucun export. « Télécharger mes données » ne les inclut que si l’église l’a décidé.',
+      care: 'Les pasteurs peuvent tenir des notes sur l’accompagnement qu’ils vous apportent. Seules les personnes à qui l’église confie l’accompagnement pastoral peuvent les lire ou les écrire (jamais vous, ni les autres responsables) ; chaque lecture est enregistrée avec le nom de son lecteur, et ces notes ne figurent dans aucune liste ni aucun export.',
+      care_download: '« Télécharger mes données » ne les inclut que si l’église l’a décidé.',
+      care_download_yes: 'L’église a décidé que « Télécharger mes données » inclut les notes vous concernant.',
+      care_download_no: 'L’église a décidé que « Télécharger mes données » ne les inclut pas.',
     },
     terms: {
       intro: 'En créant un compte sur %{app}, vous acceptez les présentes conditions.',

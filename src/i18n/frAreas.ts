@@ -378,6 +378,11 @@ export const frAreas: typeof enAreas = {
       no_meetings: 'Vous n’avez convoqué aucune réunion à venir. Convoquez-en une d’abord depuis la page Réunions.',
       invite_send: 'Inviter',
       invited: '%{smart_count} personne invitée |||| %{smart_count} personnes invitées',
+      already_invited: '%{smart_count} était déjà invitée |||| %{smart_count} étaient déjà invitées',
+      left_out_inactive:
+        '%{smart_count} personne laissée de côté : son compte est désactivé ou archivé |||| %{smart_count} personnes laissées de côté : leurs comptes sont désactivés ou archivés',
+      left_out_reach:
+        '%{smart_count} personne laissée de côté : elle a choisi de ne pas paraître dans les listes et n’est ni dans un département que vous dirigez, ni dans le centre dont vous êtes responsable |||| %{smart_count} personnes laissées de côté : elles ont choisi de ne pas paraître dans les listes et ne sont ni dans un département que vous dirigez, ni dans le centre dont vous êtes responsable',
     },
     // Giving's screens: funds, batches, a batch's page, contributions, one's own giving (docs/decisions/0230-giving-screens.md).
     givingReview: {

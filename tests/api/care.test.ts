@@ -351,15 +351,20 @@ describe('care notes', () => {
     const pastorsOwn = await s.call('GET', '/Stewardship/DownloadMyData', { token: pastor.token });
     expect(JSON.stringify(pastorsOwn.body)).not.toContain('Grieving');
 
+    expect((await s.call('GET', '/CareNotes/GetPublicSettings')).body.data).toEqual({ notesInOwnData: false });
     // The choice is the erasure officer's (CAN_DELETE_MEMBERS), not the pastor's.
     expect((await s.call('PUT', '/CareNotes/UpdateSettings', { body: { notesInOwnData: true }, token: pastor.token })).status).toBe(403);
     const bad = await s.call('PUT', '/CareNotes/UpdateSettings', { body: { notesInOwnData: 'yes' }, token: admin });
     expect([bad.status, bad.body.message]).toEqual([400, 'notesInOwnData must be true or false']);
     expect((await s.call('PUT', '/CareNotes/UpdateSettings', { body: { notesInOwnData: true }, token: admin })).status).toBe(200);
     expect((await s.call('GET', '/CareNotes/GetSettings', { token: pastor.token })).body.data).toEqual({ notesInOwnData: true });
+    // The privacy page reads the decision without sign-in: that yes or no, nothing else (docs/decisions/0236).
+    const publicAnswer = await s.call('GET', '/CareNotes/GetPublicSettings');
+    expect([publicAnswer.status, publicAnswer.body.data]).toEqual([200, { notesInOwnData: true }]);
     const withNotes = await s.call('GET', '/Stewardship/DownloadMyData', { token: subject.token });
     expect(withNotes.body.records.care_notes.map((n: { body: string }) => n.body)).toEqual([SECRET]);
     expect(JSON.stringify(withNotes.body.records.care_notes)).not.toContain(pastor.id);
     expect((await s.call('PUT', '/CareNotes/UpdateSettings', { body: { notesInOwnData: false }, token: admin })).status).toBe(200);
+    expect((await s.call('GET', '/CareNotes/GetPublicSettings')).body.data).toEqual({ notesInOwnData: false });
   });
 });

@@ -187,6 +187,40 @@ describe('DeleteDepartment', () => {
     expect(res.body.message).toBe('This department has 2 members; move them before deleting it.');
   });
 
+  it('is not kept by archived members: their rows go with it, another of their departments becomes primary, each recorded (docs/decisions/0236)', async () => {
+    const dept = await newDepartment('Intercessors');
+    const welfare = await newDepartment('Prison visits');
+    const stays = await addPerson(s, { departmentIds: [dept.id] });
+    // Archived, with Intercessors as their primary department and Prison visits beside it.
+    const elder = await addPerson(s, { demise: true, departmentIds: [dept.id, welfare.id] });
+    const alone = await addPerson(s, { demise: true, departmentIds: [dept.id] });
+    const remove = () => s.call('DELETE', `/Department/DeleteDepartment?id=${dept.id}`, { token: admin });
+    const rowsOfDept = async () =>
+      (await s.database.db.select().from(userDepartments).where(eq(userDepartments.departmentId, dept.id))).map((r) => r.userId).sort();
+
+    // Only the member who is not archived counts, and a refusal changes nothing.
+    const refused = await remove();
+    expect([refused.status, refused.body.message]).toEqual([409, 'This department has 1 member; move them before deleting it.']);
+    expect(await rowsOfDept()).toEqual([stays, elder, alone].sort());
+
+    expect((await s.call('PUT', `/Biodata/ArchiveMember?UserId=${stays}`, { token: admin })).status).toBe(200);
+    const res = await remove();
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await byId(dept.id)).status).toBe(404);
+    expect(await rowsOfDept()).toEqual([]);
+    expect(await primaryOf(elder)).toEqual([welfare.id]);
+    for (const who of [stays, elder, alone]) {
+      const entries = (await auditOf(s, who)).filter((r) => r.entity === 'userDepartment' && r.action === 'delete');
+      expect(entries.map((r) => r.before)).toEqual([expect.objectContaining({ departmentId: dept.id, departmentName: 'Intercessors' })]);
+    }
+    // Restored, the member is back in the departments that remain.
+    expect((await s.call('PUT', `/Biodata/RestoreMember?UserId=${elder}`, { token: admin })).status).toBe(200);
+    const theirs = await s.call('GET', `/Department/GetDepartmentByUserId?id=${elder}`, { token: admin });
+    expect(
+      theirs.body.data.map((d: { departmentName: string; isPrimaryDepartment: boolean }) => [d.departmentName, d.isPrimaryDepartment]),
+    ).toEqual([['Prison visits', true]]);
+  });
+
   it('deletes an empty department and writes the audit row', async () => {
     const dept = await newDepartment('Sports');
     const res = await s.call('DELETE', `/Department/DeleteDepartment?id=${dept.id}`, { token: admin });

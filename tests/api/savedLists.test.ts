@@ -212,7 +212,7 @@ describe("selecting all that match the member list's filter", () => {
     });
   });
 
-  it('invites all that match to a meeting the caller may change, each told; someone hidden from the caller refuses the call', async () => {
+  it('invites all that match to a meeting the caller may change, each told; someone hidden from the caller is left out (docs/decisions/0236)', async () => {
     const created = await s.call('POST', '/Meeting/Create', {
       body: { title: 'Follow-up', kind: 'other', startsAt: new Date(Date.now() + 86_400_000).toISOString() },
       token: clerk.token,
@@ -222,12 +222,18 @@ describe("selecting all that match the member list's filter", () => {
     const { ids } = (await matching('NoDepartment=true', clerk.token)).body.data as { ids: string[] };
     const res = await s.call('POST', '/Meeting/Invite', { body: { meetingId, userIds: ids }, token: clerk.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toEqual({ added: 2 });
+    expect(res.body.data).toEqual({ added: 2, alreadyInvited: 0, leftOut: { inactive: 0, outOfReach: 0 } });
     const invited = await db.select().from(meetingInvitees).where(eq(meetingInvitees.meetingId, meetingId));
     expect(invited.map((i) => i.userId)).toEqual(expect.arrayContaining(ids));
     const refused = await s.call('POST', '/Meeting/Invite', { body: { meetingId, userIds: [hidden] }, token: clerk.token });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('1 of the people chosen is not someone you may invite; nobody was invited');
+    expect(refused.body.message).toBe('None of the people chosen is someone you may invite; nobody was invited');
+    // With someone the clerk may invite, the hidden one is left out and counted, and nobody told is told again.
+    const mixed = await s.call('POST', '/Meeting/Invite', { body: { meetingId, userIds: [hidden, people.Ade] }, token: clerk.token });
+    expect(mixed.status, JSON.stringify(mixed.body)).toBe(200);
+    expect(mixed.body.data).toEqual({ added: 1, alreadyInvited: 0, leftOut: { inactive: 0, outOfReach: 1 } });
+    const now = await db.select().from(meetingInvitees).where(eq(meetingInvitees.meetingId, meetingId));
+    expect(now.map((i) => i.userId)).not.toContain(hidden);
     // A meeting someone else called is not the clerk's to change.
     const other = await s.call('POST', '/Meeting/Create', {
       body: { title: 'Elders', kind: 'leadership', startsAt: new Date(Date.now() + 86_400_000).toISOString() },

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { P } from '@/domain/roles/permissions.js';
-import { departments, personTags } from '@/server/db/schema/index.js';
+import { departments, meetingInvitees, notifications, personTags } from '@/server/db/schema/index.js';
 import { addCenter, addZone, joinDepartments } from '@/tests/support/churchStructure.js';
 import { serverWithMembers } from '@/tests/support/members.js';
 import { addPerson, setAffiliation } from '@/tests/support/people.js';
@@ -117,13 +117,13 @@ const shyVisitor = await createUser(s, {
   overrides: { firstName: 'Shy', surName: 'Matchtest', consents: { listing: false } },
 });
 
-describe("'all that match' of the users, first-timers and department lists", () => {
-  const matching = async (path: string, token: string) => {
-    const res = await s.call('GET', path, { token });
-    return { status: res.status, ids: res.status === 200 ? [...(res.body.data.ids as string[])].sort() : [], body: res.body };
-  };
-  const sorted = (...list: string[]) => [...list].sort();
+const matching = async (path: string, token: string) => {
+  const res = await s.call('GET', path, { token });
+  return { status: res.status, ids: res.status === 200 ? [...(res.body.data.ids as string[])].sort() : [], body: res.body };
+};
+const sorted = (...list: string[]) => [...list].sort();
 
+describe("'all that match' of the users, first-timers and department lists", () => {
   it('GetMatchingUsers: a users manager gets every user the filter keeps, the unlisted only with CAN_UPDATE_OTHER_MEMBERS', async () => {
     const everyone = sorted(greetHead.id, greeter, unlisted.id, elsewhere, visitor, shyVisitor.id);
     const asAdmin = await matching('/Admin/GetMatchingUsers?Search=Matchtest', admin);
@@ -246,5 +246,99 @@ describe("a selection of a CIH leader's own center", () => {
     const all = await myCenter(coordinatorToken);
     expect(all).toContain(neighbour);
     expect((await count(coordinatorToken, [neighbour])).status).toBe(403);
+  });
+});
+
+/**
+ * Inviting a selection to a meeting (docs/decisions/0236): a leader invites everyone of the rosters
+ * they serve, listed or not, as those rosters show them (a head their department, a CIH leader their
+ * center); beyond them the listing rule holds. Whoever may not be invited, or is disabled, is left
+ * out and counted, and the rest are invited; nobody invitable is a refusal.
+ */
+const hall = await addCenter(s, zone.id);
+const hallPastor = await createUser(s, { overrides: { firstName: 'Hana', surName: 'Invitetest' } });
+await setAffiliation(s, hallPastor.id, { zoneId: zone.id, centerId: hall.id, cihRole: 'cihpastor' });
+const hallMember = await addPerson(s, { firstName: 'Hal', surName: 'Invitetest', zoneId: zone.id, centerId: hall.id });
+const hallShy = await createUser(s, { overrides: { firstName: 'Shay', surName: 'Invitetest', consents: { listing: false } } });
+await setAffiliation(s, hallShy.id, { zoneId: zone.id, centerId: hall.id });
+const hallDisabled = await addPerson(s, { firstName: 'Dee', surName: 'Invitetest', zoneId: zone.id, centerId: hall.id, disabled: true });
+// Said no to listing, in another center and no department the pastor heads.
+const farShy = await createUser(s, { overrides: { firstName: 'Fay', surName: 'Invitetest', consents: { listing: false } } });
+await setAffiliation(s, farShy.id, { zoneId: zone.id, centerId: otherCenter.id });
+
+describe('inviting a selection to a meeting', () => {
+  const callMeeting = async (token: string, title: string) => {
+    const res = await s.call('POST', '/Meeting/Create', {
+      body: { title, kind: 'other', startsAt: new Date(Date.now() + 86_400_000).toISOString() },
+      token,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data.id as string;
+  };
+  const invite = (token: string, meetingId: string, userIds: string[]) =>
+    s.call('POST', '/Meeting/Invite', { body: { meetingId, userIds }, token });
+  const invitees = async (meetingId: string) =>
+    (await db.select().from(meetingInvitees).where(eq(meetingInvitees.meetingId, meetingId))).map((r) => r.userId).sort();
+  const toldOf = async (userId: string, title: string) =>
+    (
+      await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.recipientId, userId), like(notifications.title, `%${title}%`)))
+    ).length;
+
+  it('a CIH pastor invites all of their own center, the unlisted too; the disabled are left out and counted', async () => {
+    const token = await s.login(hallPastor.email, hallPastor.password);
+    const center = await s.call('GET', '/Center/GetMyCenter', { token });
+    expect(center.status, JSON.stringify(center.body)).toBe(200);
+    const all = (center.body.data.members as Array<{ id: string }>).map((m) => m.id);
+    expect(all).toContain(hallShy.id);
+    // The disabled may be on the center's page or not: the selection names them either way.
+    const selection = [...new Set([...all, hallDisabled])];
+    const meetingId = await callMeeting(token, 'Hall vigil');
+    const res = await invite(token, meetingId, selection);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The pastor called it, so is already invited.
+    expect(res.body.data).toEqual({ added: 2, alreadyInvited: 1, leftOut: { inactive: 1, outOfReach: 0 } });
+    expect(res.body.message).toBe('2 people invited; 1 already invited; 1 person left out: disabled or archived');
+    expect(await invitees(meetingId)).toEqual([hallPastor.id, hallMember, hallShy.id].sort());
+    expect(await toldOf(hallShy.id, 'Hall vigil')).toBe(1);
+    expect(await toldOf(hallDisabled, 'Hall vigil')).toBe(0);
+  });
+
+  it('beyond their own center, the listing rule holds: the unlisted are left out and counted, the rest invited', async () => {
+    const token = await s.login(hallPastor.email, hallPastor.password);
+    const meetingId = await callMeeting(token, 'Zone prayer');
+    const res = await invite(token, meetingId, [hallMember, across, farShy.id]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual({ added: 2, alreadyInvited: 0, leftOut: { inactive: 0, outOfReach: 1 } });
+    expect(res.body.message).toBe('2 people invited; 1 person left out: not someone you may invite');
+    expect(await invitees(meetingId)).toEqual([hallPastor.id, hallMember, across].sort());
+    expect(await toldOf(farShy.id, 'Zone prayer')).toBe(0);
+  });
+
+  it('nobody invitable is a refusal, and nobody is invited', async () => {
+    const token = await s.login(hallPastor.email, hallPastor.password);
+    const meetingId = await callMeeting(token, 'Nobody');
+    const unreachable = await invite(token, meetingId, [farShy.id, '00000000-0000-4000-8000-000000000000']);
+    expect(unreachable.status).toBe(403);
+    expect(unreachable.body.message).toBe('None of the people chosen is someone you may invite; nobody was invited');
+    const inactive = await invite(token, meetingId, [hallDisabled]);
+    expect(inactive.status).toBe(400);
+    expect(inactive.body.message).toBe('The people chosen have disabled or archived accounts; nobody was invited');
+    expect(await invitees(meetingId)).toEqual([hallPastor.id]);
+  });
+
+  it("a head invites all that match of their department, the unlisted too, but not another department's unlisted", async () => {
+    const { ids: all } = await matching(`/Department/GetMatchingDepartmentMembers?Id=${greetersId}`, greetHead.token);
+    expect(all).toContain(unlisted.id);
+    const meetingId = await callMeeting(greetHead.token, 'Greeters rota');
+    const res = await invite(greetHead.token, meetingId, [...all, farShy.id]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual({ added: 2, alreadyInvited: 1, leftOut: { inactive: 0, outOfReach: 1 } });
+    expect(await invitees(meetingId)).toEqual(sorted(greetHead.id, greeter, unlisted.id));
+    // The archived are left out as the disabled are, even named by id.
+    const again = await invite(greetHead.token, meetingId, [archived, greeter]);
+    expect(again.body.data).toEqual({ added: 0, alreadyInvited: 1, leftOut: { inactive: 1, outOfReach: 0 } });
   });
 });

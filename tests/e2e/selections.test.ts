@@ -53,6 +53,29 @@ async function adminPost(path: string, body: object) {
   });
 }
 
+/** A DELETE as the administrator: its status. */
+async function adminDelete(path: string) {
+  const login = await fetch(`${e2e.url}/api/Auth/Login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+  });
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  return (await fetch(`${e2e.url}/api${path}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status;
+}
+
+/** A call as a demo person with a JSON body (or none). */
+async function callAs(email: string, method: string, path: string, body?: object) {
+  const call = async (p: string, init: RequestInit) => (await (await fetch(`${e2e.url}/api${p}`, init)).json()).data;
+  const { token } = await call('/Auth/Login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: email, password: DEMO_PASSWORD }),
+  });
+  const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
+  return call(path, { method, headers, body: body && JSON.stringify(body) });
+}
+
 describe('actions on a selection of a list other than the member list, on a phone (issue 33, docs/decisions/0222)', () => {
   it('the office selects two first-timers on their cards and tags them from the selection bar', async () => {
     const tag = (await adminPost('/Tags/Create', { name: TAG })) as { id: string };
@@ -171,6 +194,47 @@ describe('actions on a selection of a list other than the member list, on a phon
     await bar.getByText(`${count} selected`, { exact: true }).waitFor();
     await messageSelection(page, bar, `This reaches ${count - 1} people`, CENTER_TITLE, 'We meet at the Okonkwo home this week.');
     expect(await inboxTitles(e2e, COORDINATOR.email)).toContain(CENTER_TITLE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+
+  it('a CIH pastor invites all of their own center to a meeting; the dialog says who was left out and why (docs/decisions/0236)', async () => {
+    const meeting = (await callAs(PASTOR.email, 'POST', '/Meeting/Create', {
+      title: 'Center leaders retreat',
+      kind: 'other',
+      startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    })) as { id: string };
+    const center = (await callAs(PASTOR.email, 'GET', '/Center/GetMyCenter')) as { members: Array<{ id: string; cihRole: string | null }> };
+    // One member of the center whose account the office disables: on the center's page still, but invited no more.
+    const off = center.members.find((m) => !m.cihRole)!;
+    expect(await adminDelete(`/Admin/DisableUser?UserId=${off.id}`)).toBe(200);
+
+    const page = await phonePage(e2e);
+    await signIn(page, e2e.url, PASTOR.email, DEMO_PASSWORD);
+    await page.goto(`${e2e.url}/cih/center`);
+    await page.getByRole('heading', { name: 'Members', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    const bar = page.getByRole('region', { name: 'Actions on the selection' });
+    await bar.getByRole('button', { name: 'Select all that match' }).click();
+    const count = center.members.length;
+    await bar.getByText(`${count} selected`, { exact: true }).waitFor();
+    await bar.getByRole('button', { name: 'Invite to a meeting' }).click();
+    const dialog = page.getByRole('dialog', { name: `Invite ${count} people to a meeting` });
+    await dialog.getByRole('combobox', { name: /^Meeting/ }).click();
+    await page.getByRole('option', { name: /^Center leaders retreat/ }).click();
+    await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+    // Everyone but the pastor (who called it) and the disabled member is added.
+    await dialog
+      .getByText(`${count - 2} people invited; 1 was already invited; 1 person left out: their account is disabled or archived`, {
+        exact: true,
+      })
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const held = (await callAs(PASTOR.email, 'GET', `/Meeting/GetById?id=${meeting.id}`)) as { invitees: Array<{ userId: string }> };
+    const invited = held.invitees.map((i) => i.userId);
+    expect(invited).toHaveLength(count - 1);
+    expect(invited).not.toContain(off.id);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.close();
   });

@@ -38,6 +38,10 @@ export const fr: MessageCatalogue = {
     'This time has passed': 'Cet horaire est passé',
     'Choose a time in the future': 'Choisissez un horaire à venir',
     'The host is not available at this time': 'La personne n’est pas disponible à cet horaire',
+    'None of the people chosen is someone you may invite; nobody was invited':
+      'Aucune des personnes choisies ne peut être invitée par vous ; personne n’a été invité',
+    'The people chosen have disabled or archived accounts; nobody was invited':
+      'Les personnes choisies ont un compte désactivé ou archivé ; personne n’a été invité',
   },
   labels: {
     Email: 'L’adresse e-mail',

@@ -1,8 +1,16 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { attendanceSchema, meetingSchema, meetingUpdateSchema } from '@/domain/meetings/schemas.js';
+import type { attendanceSchema, InviteOutcome, meetingSchema, meetingUpdateSchema } from '@/domain/meetings/schemas.js';
 import type { Tx } from '@/server/db/client.js';
-import { meetingInvitees, meetings, users } from '@/server/db/schema/index.js';
+import { qualified } from '@/server/db/queries.js';
+import {
+  churchAffiliations,
+  departments,
+  meetingInvitees,
+  meetings,
+  memberDirectory as md,
+  userDepartments,
+} from '@/server/db/schema/index.js';
 import { listedFor } from '@/server/engines/listing.js';
 import type { Caller } from '@/server/http/access.js';
 import type { AuditEntry } from '@/server/http/audit.js';
@@ -67,23 +75,56 @@ export async function markAttendance(tx: Tx, audit: Audit, caller: Caller, body:
 }
 
 /**
- * Adds people chosen elsewhere (the member list's selection, docs/decisions/0214) to a meeting the
- * caller may change, each told. All or none: anyone disabled, or hidden from the caller by the
- * listing rule, refuses the whole call. Answers who was added (those already invited are not).
+ * The people a caller may invite one by one (docs/decisions/0236), as a condition on
+ * member_directory: whoever their lists show (the listing rule, 0199), and everyone of the rosters
+ * they serve, listed or not, as those rosters show them: the departments they head and the CIH
+ * center where they hold a role. The composer's reach is the same (a head writes to their
+ * department, a pastor to their center), and so is /privacy's promise.
  */
-export async function inviteChosen(tx: Tx, audit: Audit, caller: Caller, meetingId: string, userIds: string[]) {
+function invitableBy(caller: Caller): SQL | undefined {
+  const listed = listedFor(caller, md.userId);
+  if (!listed) return undefined;
+  const headed = sql`${md.userId} in (select ${qualified(userDepartments.userId)} from ${userDepartments}
+    inner join ${departments} on ${qualified(departments.id)} = ${qualified(userDepartments.departmentId)}
+    where ${qualified(departments.hodId)} = ${caller.id})`;
+  const led = sql`${md.centerId} in (select ${qualified(churchAffiliations.centerId)} from ${churchAffiliations}
+    where ${qualified(churchAffiliations.userId)} = ${caller.id} and coalesce(${qualified(churchAffiliations.cihRole)}, '') <> '')`;
+  return or(listed, headed, led);
+}
+
+/**
+ * Adds people chosen elsewhere (a list's selection, docs/decisions/0214, 0229) to a meeting the
+ * caller may change, each told, and says who was left out and why (docs/decisions/0236): those
+ * whose account is disabled or who are archived, and those the caller may not invite (someone
+ * who said no to listing outside the caller's own department or center). Nobody invitable is a
+ * refusal. Those already invited are not told again.
+ */
+export async function inviteChosen(tx: Tx, audit: Audit, caller: Caller, meetingId: string, userIds: string[]): Promise<InviteOutcome> {
   const meeting = await ownMeeting(tx, caller, meetingId);
   const ids = [...new Set(userIds.map((id) => id.toLowerCase()))];
-  const [{ n }] = await tx
-    .select({ n: count() })
-    .from(users)
-    .where(and(inArray(users.id, ids), eq(users.disabled, false), listedFor(caller, users.id)));
-  const missing = ids.length - n;
-  if (missing > 0) {
-    const whom = missing === 1 ? '1 of the people chosen is' : `${missing} of the people chosen are`;
-    throw forbidden(`${whom} not someone you may invite; nobody was invited`);
+  const reached = await tx
+    .select({ id: md.userId, active: sql<boolean>`not ${md.disabled} and not ${md.archived}` })
+    .from(md)
+    .where(and(inArray(md.userId, ids), invitableBy(caller)));
+  const invitable = reached.filter((r) => r.active).map((r) => r.id);
+  const leftOut = { inactive: reached.length - invitable.length, outOfReach: ids.length - reached.length };
+  if (invitable.length === 0 && leftOut.outOfReach > 0) {
+    throw forbidden('None of the people chosen is someone you may invite; nobody was invited');
   }
-  return invite(tx, audit, caller, meeting, { inviteeIds: ids });
+  if (invitable.length === 0) throw badRequest('The people chosen have disabled or archived accounts; nobody was invited');
+  const added = await invite(tx, audit, caller, meeting, { inviteeIds: invitable });
+  return { added: added.length, alreadyInvited: invitable.length - added.length, leftOut };
+}
+
+const people = (n: number) => (n === 1 ? '1 person' : `${n} people`);
+
+/** The invitation's answer in words: who was invited, and who was left out and why. */
+export function inviteMessage({ added, alreadyInvited, leftOut }: InviteOutcome): string {
+  const parts = [`${people(added)} invited`];
+  if (alreadyInvited) parts.push(`${alreadyInvited} already invited`);
+  if (leftOut.inactive) parts.push(`${people(leftOut.inactive)} left out: disabled or archived`);
+  if (leftOut.outOfReach) parts.push(`${people(leftOut.outOfReach)} left out: not someone you may invite`);
+  return parts.join('; ');
 }
 
 /** Takes people off the invitation; answers who was removed. */

@@ -7,7 +7,16 @@ import { ok } from '@/server/http/envelope.js';
 import { listQuery, PAGE_SIZE_CAP } from '@/server/engines/list.js';
 import { registerRoutes, route } from '@/server/http/route.js';
 import { scopedReads } from '@/server/engines/scopedReads.js';
-import { createMeeting, deleteMeeting, inviteChosen, markAttendance, MEETING_NOT_FOUND, removeInvitees, updateMeeting } from './changes.js';
+import {
+  createMeeting,
+  deleteMeeting,
+  inviteChosen,
+  inviteMessage,
+  markAttendance,
+  MEETING_NOT_FOUND,
+  removeInvitees,
+  updateMeeting,
+} from './changes.js';
 import { inviteeChoices, meetingDetail, meetingPage, type MeetingListQuery } from './view.js';
 
 /**
@@ -79,11 +88,11 @@ export async function meetingsModule(app: FastifyInstance) {
       call: meetingsCalls.invite,
       tag,
       summary:
-        "(added) Invite people chosen elsewhere (the member list's selection, up to 1,000), each told; all or none: anyone disabled or hidden from the caller refuses the call (the one who called the meeting or the office)",
+        "(added) Invite people chosen elsewhere (a list's selection, up to 1,000), each told, on a meeting the caller called (or the office); those the caller may not invite (said no to listing, outside the departments they head and the center they lead) and the disabled or archived are left out and counted, and nobody invitable is a refusal",
       access: { permission: P.updateMeetings },
       async handler({ body, caller, mutate }) {
-        const added = await mutate((tx, audit) => inviteChosen(tx, audit, caller!, body.meetingId, body.userIds));
-        return ok({ added: added.length }, added.length === 1 ? '1 person invited' : `${added.length} people invited`);
+        const outcome = await mutate((tx, audit) => inviteChosen(tx, audit, caller!, body.meetingId, body.userIds));
+        return ok(outcome, inviteMessage(outcome));
       },
     }),
     route({

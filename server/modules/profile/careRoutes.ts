@@ -55,6 +55,18 @@ export const careRoutes: AnyRouteDef[] = [
     },
   }),
   route({
+    call: profileCalls.getPublicCareSettings,
+    tag: 'Care notes',
+    summary:
+      "(added) For the privacy page, without sign-in: whether this church's 'Download my data' holds the care notes about the person; that yes or no only",
+    access: { public: true },
+    async handler({ services }) {
+      // Named field by field: a setting added to CareSettings later is not published by accident.
+      const { notesInOwnData } = await careSettingsOf(services.database.db);
+      return ok({ notesInOwnData });
+    },
+  }),
+  route({
     call: profileCalls.updateCareSettings,
     tag: 'Care notes',
     summary: "(added) Sets whether a person's 'Download my data' holds the care notes about them",

@@ -26,13 +26,16 @@ function save(blob: Blob, fileName: string) {
 export function DirectoryButton({ selected = false }: { selected?: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const { filterValues, selectedIds } = useListContext();
+  const { filterValues, selectedIds, total } = useListContext();
   const [busy, setBusy] = useState(false);
   const print = async () => {
     setBusy(true);
     try {
       // The selection alone, as 'Export selected' asks for it: the rows chosen, whatever the filter now.
-      const filter = selected ? { id: selectedIds } : filterValues;
+      // Every row the filter keeps selected ('Select all that match': up to 1,000 ids, more than an
+      // address holds) is the filter's result: printed by the filter, the same people.
+      const everyMatch = total !== undefined && total > 0 && selectedIds.length >= total;
+      const filter = selected && !everyMatch ? { id: selectedIds } : filterValues;
       const res = await fetchFile(peopleCalls.getDirectory, memberQuery({ filter }));
       if (!res.ok) {
         const body = (await res.json().catch(() => ({}))) as { message?: string };

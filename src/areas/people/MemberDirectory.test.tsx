@@ -99,6 +99,17 @@ describe('the printed directory', () => {
     expect(askedOf(DIRECTORY)).toEqual([{ Id: EMEKA.id }]);
   });
 
+  it('prints a selection of every row the filter keeps by the filter, not by a thousand ids in the address', async () => {
+    files[DIRECTORY] = () => new Response('%PDF-1.3', { headers: { 'content-type': 'application/pdf' } });
+    renderList(`/members-management?filter=${encodeURIComponent(JSON.stringify({ gender: 'Female' }))}`);
+    await screen.findByText('Ada Okafor');
+    // The header's box: both rows, the list's whole total.
+    fireEvent.click(screen.getAllByRole('checkbox')[0]);
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Print directory of selected' })));
+    await waitFor(() => expect(saved).toEqual(['directory.pdf']));
+    expect(askedOf(DIRECTORY)).toEqual([{ Gender: 'Female' }]);
+  });
+
   it("shows the server's refusal", async () => {
     files[DIRECTORY] = () =>
       new Response(JSON.stringify({ succeeded: false, message: PDF_MESSAGE }), {

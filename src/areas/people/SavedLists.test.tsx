@@ -110,14 +110,16 @@ describe('actions on all that match', () => {
     expect(await screen.findByText(message)).toBeTruthy();
   });
 
-  it('invites the selection to an upcoming meeting the caller called', async () => {
+  const ownMeetings = () =>
     api.on('GET /Meeting/GetAll', () =>
       rows([
         { id: 'm1', title: 'Follow-up', startsAt: '2026-12-05T10:00:00Z', createdBy: 'u-admin' },
         { id: 'm2', title: 'Elders', startsAt: '2026-12-06T10:00:00Z', createdBy: 'someone-else' },
       ]),
     );
-    api.on('POST /Meeting/Invite', () => ok({ added: 2 }));
+
+  /** Selects every row, opens 'Invite to a meeting', chooses the caller's own meeting and invites: the dialog. */
+  async function inviteAll() {
     renderList();
     await screen.findByText('Ada Okafor');
     fireEvent.click(rowBoxes()[0]);
@@ -131,7 +133,29 @@ describe('actions on all that match', () => {
     fireEvent.click(options[0]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Invite' }));
     await waitFor(() => expect(api.callsTo('POST /Meeting/Invite')[0]?.body).toEqual({ meetingId: 'm1', userIds: [ADA.id, EMEKA.id] }));
+    return dialog;
+  }
+
+  it('invites the selection to an upcoming meeting the caller called', async () => {
+    ownMeetings();
+    api.on('POST /Meeting/Invite', () => ok({ added: 2, alreadyInvited: 0, leftOut: { inactive: 0, outOfReach: 0 } }));
+    await inviteAll();
     expect(await screen.findByText('2 people invited')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says how many were left out and why, and keeps the dialog open until read (docs/decisions/0236)', async () => {
+    ownMeetings();
+    api.on('POST /Meeting/Invite', () => ok({ added: 0, alreadyInvited: 1, leftOut: { inactive: 0, outOfReach: 1 } }));
+    const dialog = await inviteAll();
+    expect(
+      await within(dialog).findByText(
+        '0 people invited; 1 was already invited; ' +
+          '1 person left out: they chose not to appear in lists and are neither in a department you head nor in the center you lead',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
 

@@ -13,6 +13,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuI
 import EventIcon from '@mui/icons-material/Event';
 import SelectAllIcon from '@mui/icons-material/SelectAll';
 import { useQuery } from '@tanstack/react-query';
+import type { InviteOutcome } from '@/domain/meetings/schemas';
 import type { MatchingPeople } from '@/domain/people/savedLists';
 import { longDate } from '@/src/common/crud';
 import { usePhone } from '@/src/common/RecordCards';
@@ -85,7 +86,28 @@ function useOwnMeetings() {
   });
 }
 
-/** Chooses one of the caller's upcoming meetings and invites the selection to it (all or none; each told). */
+/**
+ * What an invitation did, in words (docs/decisions/0236): how many were invited, and, when some
+ * were not, how many and why, so the actor knows without narrowing the selection by hand.
+ */
+function inviteReport(translate: ReturnType<typeof useTranslate>, { added, alreadyInvited, leftOut }: InviteOutcome) {
+  const parts: Array<[string, number]> = [
+    ['invited', added],
+    ['already_invited', alreadyInvited],
+    ['left_out_inactive', leftOut.inactive],
+    ['left_out_reach', leftOut.outOfReach],
+  ];
+  return parts
+    .filter(([key, n]) => key === 'invited' || n > 0)
+    .map(([key, n]) => translate(t(key), { smart_count: n }))
+    .join('; ');
+}
+
+/**
+ * Chooses one of the caller's upcoming meetings and invites the selection to it, each told. The
+ * server leaves out whom the caller may not invite; the dialog then stays open to say how many
+ * and why.
+ */
 function InviteDialog({ ids, onClose }: { ids: Identifier[]; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -94,46 +116,71 @@ function InviteDialog({ ids, onClose }: { ids: Identifier[]; onClose: () => void
   const { data: meetings = [], isPending } = useOwnMeetings();
   const [meetingId, setMeetingId] = useState('');
   const [error, setError] = useState<string>();
+  const [report, setReport] = useState<string>();
   const titleId = useId();
+  const done = () => {
+    onUnselectItems();
+    onClose();
+  };
   const invite = async () => {
-    let added: number;
+    let outcome: InviteOutcome;
     try {
-      added = (await api.inviteToMeeting<{ added: number }>({ meetingId, userIds: ids.map(String) })).data.added;
+      outcome = (await api.inviteToMeeting<InviteOutcome>({ meetingId, userIds: ids.map(String) })).data;
     } catch (err) {
       setError((err as HttpError).message);
       return;
     }
-    notify(t('invited'), { type: 'success', messageArgs: { smart_count: added } });
-    onUnselectItems();
-    onClose();
+    // The selection stays while the report is read: its actions, this dialog among them, go with it.
+    if (outcome.leftOut.inactive + outcome.leftOut.outOfReach > 0) {
+      setReport(inviteReport(translate, outcome));
+      return;
+    }
+    notify(inviteReport(translate, outcome), { type: 'success' });
+    done();
   };
   return (
-    <Dialog open onClose={onClose} fullScreen={usePhone()} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+    <Dialog open onClose={report ? done : onClose} fullScreen={usePhone()} fullWidth maxWidth="xs" aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{translate(t('invite_title'), { smart_count: ids.length })}</DialogTitle>
       <DialogContent>
-        {!isPending && meetings.length === 0 && <Alert severity="info">{translate(t('no_meetings'))}</Alert>}
-        {error && <Alert severity="error">{error}</Alert>}
-        <TextField
-          id="invite-meeting"
-          select
-          fullWidth
-          sx={{ mt: 1 }}
-          label={translate(t('meeting'))}
-          value={meetingId}
-          onChange={(e) => setMeetingId(e.target.value)}
-        >
-          {meetings.map((m) => (
-            <MenuItem key={m.id} value={String(m.id)}>
-              {`${m.title} (${longDate(m.startsAt)})`}
-            </MenuItem>
-          ))}
-        </TextField>
+        {report ? (
+          <Alert severity="warning" role="status">
+            {report}
+          </Alert>
+        ) : (
+          <>
+            {!isPending && meetings.length === 0 && <Alert severity="info">{translate(t('no_meetings'))}</Alert>}
+            {error && <Alert severity="error">{error}</Alert>}
+            <TextField
+              id="invite-meeting"
+              select
+              fullWidth
+              sx={{ mt: 1 }}
+              label={translate(t('meeting'))}
+              value={meetingId}
+              onChange={(e) => setMeetingId(e.target.value)}
+            >
+              {meetings.map((m) => (
+                <MenuItem key={m.id} value={String(m.id)}>
+                  {`${m.title} (${longDate(m.startsAt)})`}
+                </MenuItem>
+              ))}
+            </TextField>
+          </>
+        )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate('flock.crud.cancel')}</Button>
-        <Button variant="contained" disabled={!meetingId} onClick={invite}>
-          {translate(t('invite_send'))}
-        </Button>
+        {report ? (
+          <Button variant="contained" onClick={done}>
+            {translate('ra.action.close')}
+          </Button>
+        ) : (
+          <>
+            <Button onClick={onClose}>{translate('flock.crud.cancel')}</Button>
+            <Button variant="contained" disabled={!meetingId} onClick={invite}>
+              {translate(t('invite_send'))}
+            </Button>
+          </>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -139,6 +139,7 @@ export const profileEndpoints = {
       getCareNotes: { call: calls.getCareNotes, query: (p: { userId: string }) => ({ UserId: p.userId }) },
       createCareNote: { call: calls.createCareNote, body: (p: CareNoteInput) => p },
       getCareSettings: { call: calls.getCareSettings },
+      getPublicCareSettings: { call: calls.getPublicCareSettings },
       updateCareSettings: { call: calls.updateCareSettings, body: (p: CareSettings) => p },
     },
   },
