@@ -48,7 +48,16 @@ const MENU: Array<LinkName | MenuGroupDef> = [
   {
     name: 'giving',
     icon: VolunteerActivismIcon,
-    children: ['givingBatches', 'contributions', 'givingFunds', 'givingCampaigns', 'pledges', 'givingReports', 'unmatchedGifts', 'givingCorrections'],
+    children: [
+      'givingBatches',
+      'contributions',
+      'givingFunds',
+      'givingCampaigns',
+      'pledges',
+      'givingReports',
+      'unmatchedGifts',
+      'givingCorrections',
+    ],
   },
   // Beyond the original menu: the lookup lists that have no entry there.
   { name: 'lookups', icon: ListAltIcon, children: LOOKUP_CHILDREN },
