@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DEMO_PASSWORD, startE2e, type E2e } from './harness.js';
 import { pseudoText } from './pseudoLocale.js';
-import { walkPublic, walkSignedIn } from './pseudoWalk.js';
+import { checkTheChecks, walkPublic, walkSignedIn } from './pseudoWalk.js';
 import { PHONE, SIGNED_IN_PATHS, recordRoutes, userId } from './routeWalk.js';
 
 let e2e: E2e;
@@ -30,9 +30,16 @@ describe('the pseudo-locale', () => {
   it('wraps each text and each plural form, 40% longer, and keeps the placeholders', () => {
     expect(pseudoText('Save')).toBe('⟦Saveee⟧');
     expect(pseudoText('%{smart_count} member |||| %{smart_count} members')).toBe(
-      '⟦%{smart_count} memberrr⟧ |||| ⟦%{smart_count} membersss⟧',
+      '⟦%{smart_count} memberrrr⟧ |||| ⟦%{smart_count} memberssss⟧',
     );
     expect(pseudoText('Welcome, %{name}')).toMatch(/^⟦Welcome+, %\{name\}⟧$/);
+  });
+
+  it('lets the walk find a stray text, and a page wider than the phone, and lets data pass', async () => {
+    const { before, after } = await checkTheChecks(e2e);
+    expect(before).toEqual({ stray: [], overflow: [] });
+    expect(after.stray).toEqual(["'Stray words' (Stray words)"]);
+    expect(after.overflow[0]).toMatch(/^\d+ px wide$/);
   });
 });
 

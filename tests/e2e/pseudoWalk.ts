@@ -188,3 +188,24 @@ export async function walkSignedIn(e2e: E2e, email: string, password: string, pa
   await page.close();
   return found;
 }
+
+/**
+ * The walk's own check, on a public page in the pseudo-locale with what it must find put in: a
+ * stray English text beside data it must let pass, and a box wider than the phone.
+ */
+export async function checkTheChecks(e2e: E2e) {
+  const { page, data } = await pseudoPage(e2e);
+  await readPseudo(page);
+  await page.goto(`${e2e.url}/privacy`);
+  await page.locator('#login-shell').waitFor({ state: 'detached' });
+  const before = { stray: await strayTexts(page, [...data]), overflow: await overflows(page) };
+  await page.evaluate(() => {
+    const add = (html: string) => document.body.insertAdjacentHTML('beforeend', html);
+    add('<p>Stray words</p>');
+    add('<p>Flock · 12 March 2026, 18:00 · ada@example.org · ₦1,500.50 · Français</p>');
+    add('<div style="width: 600px">⟦Wide⟧</div>');
+  });
+  const after = { stray: await strayTexts(page, [...data]), overflow: await overflows(page) };
+  await page.close();
+  return { before, after };
+}
