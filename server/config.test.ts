@@ -44,6 +44,14 @@ describe('readConfig', () => {
     });
   });
 
+  it('reads PUBLIC_URL without its trailing slash, and refuses what is not an http(s) address (docs/decisions/0237)', () => {
+    expect(readConfig({}).publicUrl).toBeUndefined();
+    expect(readConfig({ PUBLIC_URL: ' https://flock.example.org/ ' }).publicUrl).toBe('https://flock.example.org');
+    expect(readConfig({ PUBLIC_URL: 'https://example.org/flock/' }).publicUrl).toBe('https://example.org/flock');
+    expect(() => readConfig({ PUBLIC_URL: 'flock.example.org' })).toThrow(/PUBLIC_URL must be an http or https address/);
+    expect(() => readConfig({ PUBLIC_URL: 'ftp://flock.example.org' })).toThrow(/PUBLIC_URL must be an http or https address/);
+  });
+
   it('normalises ADMIN_EMAIL to trimmed lower case, as emails are stored', () => {
     expect(readConfig({ ADMIN_EMAIL: '  Pastor.Admin@Example.ORG ' }).adminEmail).toBe('pastor.admin@example.org');
   });

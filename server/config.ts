@@ -19,6 +19,12 @@ export type AppConfig = {
   /** SMTP_CONNECTIONS and SMTP_RATE: connections kept open to the mail server, and mails a second at most (unset: as fast as it takes them). */
   smtp: SmtpLimits;
   appName: string;
+  /**
+   * PUBLIC_URL: the address people open Flock at (https://flock.example.org), for the links mails
+   * carry; unset: a mail sent while answering a request links to the address that request came
+   * to, and the others carry no link (docs/decisions/0237).
+   */
+  publicUrl?: string;
   /** Folder of the built web app; unset: the API only. */
   webRoot?: string;
   /** argon2id cost of new password hashes; the default is OWASP's m = 19 MiB, t = 2, p = 1 (0197). */
@@ -97,6 +103,22 @@ function positiveIntOf(name: string, value: string | undefined): number | undefi
   return Number(trimmed);
 }
 
+/** An http(s) address without its trailing slash, or unset; anything else stops the start rather than be mailed. */
+function publicUrlOf(value: string | undefined): string | undefined {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed) return undefined;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http or https address such as https://flock.example.org (got '${trimmed}')`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`PUBLIC_URL must be an http or https address such as https://flock.example.org (got '${trimmed}')`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 /** Reads the environment variables README.md documents. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
@@ -115,6 +137,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perSecond: positiveIntOf('SMTP_RATE', env.SMTP_RATE),
     },
     appName: env.APP_NAME || 'Flock',
+    publicUrl: publicUrlOf(env.PUBLIC_URL),
     webRoot: path.resolve('dist'),
     passwordCost: OWASP_ARGON2ID,
     hashGate: { concurrency: os.availableParallelism(), queue: 8 * os.availableParallelism(), perAddress: 2, addressLine: 100 },

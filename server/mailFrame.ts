@@ -10,6 +10,8 @@ type FrameWords = {
   attachments: (count: number) => string;
   /** Why this mail came, by the opt-out category it belongs to, and where to stop it. */
   footer: (app: string, category: EmailCategory) => string;
+  /** Where the email preferences are, when the server knows its public address (PUBLIC_URL). */
+  preferencesAt: (url: string) => string;
 };
 
 const CATEGORY_EN: Record<EmailCategory, string> = {
@@ -35,6 +37,7 @@ const FRAMES: Record<LanguageCode, FrameWords> = {
     attachments: (n) => `${n} attachment${n === 1 ? '' : 's'}: sign in to read and download.`,
     footer: (app, category) =>
       `You receive this mail because ${app} mails you ${CATEGORY_EN[category]}. To stop them, open Notifications in ${app} and change your email preferences.`,
+    preferencesAt: (url) => `Your notifications and email preferences: ${url}`,
   },
   fr: {
     subjectPrefix: (app) => `${app} : `,
@@ -43,6 +46,7 @@ const FRAMES: Record<LanguageCode, FrameWords> = {
       `${n} pièce${n > 1 ? 's' : ''} jointe${n > 1 ? 's' : ''} : connectez-vous pour ${n > 1 ? 'les' : 'la'} lire et ${n > 1 ? 'les' : 'la'} télécharger.`,
     footer: (app, category) =>
       `Vous recevez cet e-mail car ${app} vous écrit pour ${CATEGORY_FR[category]}. Pour ne plus les recevoir, ouvrez Notifications dans ${app} et modifiez vos préférences d’e-mail.`,
+    preferencesAt: (url) => `Vos notifications et préférences d’e-mail : ${url}`,
   },
 };
 
@@ -57,14 +61,17 @@ export type FrameInput = {
   attachments: number;
 };
 
-/** The subject and text as sent: the mail's own words inside the frame, in the recipient's language. */
-export function framedMail(app: string, mail: FrameInput): { subject: string; text: string } {
+/**
+ * The subject and text as sent: the mail's own words inside the frame, in the recipient's
+ * language; with the public address (PUBLIC_URL), the footer links to the notifications page.
+ */
+export function framedMail(app: string, mail: FrameInput, publicUrl?: string): { subject: string; text: string } {
   const words = FRAMES[isLanguageCode(mail.language) ? mail.language : DEFAULT_LANGUAGE];
   const parts = [
     mail.firstName ? words.greeting(mail.firstName) : null,
     mail.text,
     mail.attachments ? words.attachments(mail.attachments) : null,
-    `-- \n${words.footer(app, mail.category)}`,
+    `-- \n${words.footer(app, mail.category)}${publicUrl ? `\n${words.preferencesAt(`${publicUrl}/notifications`)}` : ''}`,
   ];
   return {
     subject: `${words.subjectPrefix(app)}${mail.subject}`,

@@ -14,6 +14,8 @@ export type OutboxOptions = {
   /** Null without SMTP_URL: the mails then stay in the outbox (and the log), and only the tick jobs run. */
   transport: MailTransport | null;
   from: string;
+  /** PUBLIC_URL: where the footer's link to one's email preferences points; unset, the footer names the page without a link. */
+  publicUrl?: string;
   log: FastifyBaseLogger;
   batchSize?: number;
   /** How long the worker sleeps when it found nothing to do. */
@@ -85,7 +87,11 @@ export function createOutboxWorker(opts: OutboxOptions) {
       from claimed c left join messages m on m.id = c.message_id left join users u on u.email = c."to"`);
     return rowsOf<ClaimedRow>(result).map(({ body, category, language, firstName, attachments, ...mail }) => ({
       ...mail,
-      ...framedMail(appName, { subject: mail.subject, text: body ?? mail.text, category, language, firstName, attachments }),
+      ...framedMail(
+        appName,
+        { subject: mail.subject, text: body ?? mail.text, category, language, firstName, attachments },
+        opts.publicUrl,
+      ),
     }));
   }
 

@@ -32,7 +32,7 @@ export async function createServices(config: AppConfig, database: Database, log:
     config,
     database,
     mailer,
-    outbox: createOutboxWorker({ db: database.db, transport: mailer.transport, from, log, ...config.outbox }),
+    outbox: createOutboxWorker({ db: database.db, transport: mailer.transport, from, publicUrl: config.publicUrl, log, ...config.outbox }),
     tokens,
     sessions: createSessions(database, tokens),
     hashGate: createHashGate(config.hashGate),

@@ -27,7 +27,7 @@ const otpField = z
   .regex(/^\d{6}$/, 'OTP must be 6 digits');
 
 /** A person's language: one of the list, refused with the codes it may be otherwise. */
-const languageSchema = z.enum(LANGUAGE_CODES, { error: `The language must be one of: ${LANGUAGE_CODES.join(', ')}` });
+export const languageSchema = z.enum(LANGUAGE_CODES, { error: `The language must be one of: ${LANGUAGE_CODES.join(', ')}` });
 
 export const signUpSchema = z.object({
   firstName: required('First name is required'),

@@ -142,8 +142,9 @@ export const batchDifference = (countedTotal: number, entries: readonly { amount
   countedTotal - entries.reduce((sum, e) => sum + e.amount, 0);
 
 /** Naira with kobo as the congregation reads them. */
-export const formatKobo = (kobo: number, currency = DEFAULT_CURRENCY) =>
-  new Intl.NumberFormat('en-NG', { style: 'currency', currency }).format(kobo / 100);
+export const formatKobo = (kobo: number, currency = DEFAULT_CURRENCY, locale = 'en-NG') =>
+  // narrowSymbol: the naira's own sign in every locale ('₦1,500.50', '1 500,50 ₦'), not its code
+  new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(kobo / 100);
 
 /**
  * What a counter types as naira (with or without kobo, commas allowed) in kobo, exactly: by the

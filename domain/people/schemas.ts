@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from '@/domain/auth/schemas.js';
+import { emailField, languageSchema } from '@/domain/auth/schemas.js';
 import { idField, listBody } from '@/domain/common/fields.js';
 
 /**
@@ -19,6 +19,8 @@ export const createAdminSchema = z.object({
   email: emailField,
   mobile1: requiredText('Mobile 1 is required', 30),
   role: z.string({ error: 'Role must be a role name' }).trim().min(1, 'Role is required').max(50).default('administrator'),
+  /** The new person's language: their welcome mail, and their screens once they sign in; English when left out. */
+  language: languageSchema.optional(),
 });
 export type CreateAdminInput = z.input<typeof createAdminSchema>;
 

@@ -228,6 +228,8 @@ export const enAreas = {
         create: 'Create user',
         create_title: 'Add a user',
         create_intro: 'The new user gets an email with a code and a link to set their password.',
+        language: 'Their language',
+        language_help: 'Their welcome mail is written in it, and Flock speaks it to them.',
         created: 'User created. A link to set their password has been mailed to %{email}.',
       },
       change_role: {

@@ -6,7 +6,8 @@ import { relativeTime } from '@/src/areas/auditTrail/auditFormat';
 import { dayLabel } from '@/src/areas/celebrations/celebrationText';
 import { MeetingsPage } from '@/src/areas/meetings/MeetingsPage';
 import { longDate } from '@/src/common/crud';
-import { intlLocale } from './formats';
+import { money } from '@/src/areas/giving/money';
+import { intlLocale, screenLanguage } from './formats';
 import { i18nProvider } from './index';
 
 // docs/decisions/0231: dates and numbers on screen follow the language the screens speak, not the browser's.
@@ -23,6 +24,14 @@ describe('the formats of the screens', () => {
     await i18nProvider.changeLocale('en');
     expect(longDate('2026-12-01T12:00:00Z')).toBe('1 December 2026');
     expect(dayLabel('2026-12-30')).toBe('Wed 30 Dec');
+  });
+
+  it('write money as the language does, with the naira sign (docs/decisions/0237)', async () => {
+    expect(money(150_050, 'NGN')).toBe('₦1,500.50');
+    await i18nProvider.changeLocale('fr');
+    expect(screenLanguage()).toBe('fr');
+    // French groups thousands with a narrow no-break space and puts the sign after
+    expect(money(150_050, 'NGN').replace(/\s/g, ' ')).toBe('1 500,50 ₦');
   });
 });
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguageCode } from '@/domain/common/languages';
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@/domain/common/languages';
 import { INTL_LOCALES } from '@/domain/common/localeFormat';
 import { i18nProvider } from './index';
 
@@ -9,6 +9,11 @@ import { i18nProvider } from './index';
  * ISO dates and plain numbers for machines.
  */
 export function intlLocale(): string {
+  return INTL_LOCALES[screenLanguage()];
+}
+
+/** The language the screens speak now: what a page they print or save says it is written in (`<html lang>`). */
+export function screenLanguage(): LanguageCode {
   const code = i18nProvider.getLocale();
-  return INTL_LOCALES[isLanguageCode(code) ? code : DEFAULT_LANGUAGE];
+  return isLanguageCode(code) ? code : DEFAULT_LANGUAGE;
 }

@@ -226,6 +226,8 @@ export const frAreas: typeof enAreas = {
         create: 'Créer un utilisateur',
         create_title: 'Ajouter un utilisateur',
         create_intro: 'Le nouvel utilisateur reçoit un e-mail avec un code et un lien pour choisir son mot de passe.',
+        language: 'Sa langue',
+        language_help: 'Son e-mail de bienvenue est écrit dans cette langue, et Flock lui parle dans cette langue.',
         created: 'Utilisateur créé. Un lien pour choisir son mot de passe a été envoyé à %{email}.',
       },
       change_role: {

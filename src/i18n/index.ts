@@ -30,8 +30,16 @@ async function messagesOf(code: LanguageCode): Promise<Texts> {
   return all;
 }
 
+/**
+ * Messages a test put on the page before the app ran: the pseudo-locale walk's
+ * (tests/e2e/pseudoLocale.ts, docs/decisions/0237), which every language then reads. Nothing in
+ * the app sets it and no screen offers it.
+ */
+const testMessages = (globalThis as unknown as { flockTestMessages?: Texts }).flockTestMessages;
+
 /** The messages of a locale: at once when they are in (always English's core at start), else once loaded. */
 function getMessages(locale: string): Texts | Promise<Texts> {
+  if (testMessages) return testMessages;
   const code = isLanguageCode(locale) ? locale : DEFAULT_LANGUAGE;
   return (withAreas ? complete.get(code) : cores.get(code)) ?? messagesOf(code);
 }

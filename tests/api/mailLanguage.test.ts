@@ -1,8 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '@/server/db/schema/index.js';
 import { addDepartment } from '@/tests/support/churchStructure.js';
 import { filedId, headOf, memberAt, requestCalls } from '@/tests/support/requests.js';
 import { ADMIN_EMAIL, startServer, startSibling } from '@/tests/support/server.js';
 import { readMail, startSmtpReceiver } from '@/tests/support/smtp.js';
+import { userWith } from '@/tests/support/roles.js';
 import { createUser } from '@/tests/support/users.js';
 
 // docs/decisions/0231-mail-frame-and-server-language.md: every mail the outbox sends is framed in
@@ -122,5 +125,69 @@ describe('a request and its decision', () => {
     const decided = await mailTo(member.email);
     expect(decided.subject).toBe('Flock: Request rejected');
     expect(decided.text).toContain(`Your request to join the ${choir.departmentName} department was rejected. Comment: The choir is full`);
+  });
+});
+
+// docs/decisions/0237: an account an administrator creates is welcomed in the language chosen for
+// it, with a link to the public address when the server knows it (PUBLIC_URL).
+describe('the welcome of an account an administrator creates', () => {
+  const create = (server: { call: typeof s.call }, body: Record<string, unknown>) =>
+    server.call('POST', '/Admin/CreateAdmin', { body, token: admin });
+
+  it('is written in the language chosen for the person, which their account keeps', async () => {
+    const email = `bienvenue-${Date.now()}@example.org`;
+    const res = await create(s, { firstName: 'Brigitte', surName: 'Okoro', email, mobile1: '08011112222', role: 'member', language: 'fr' });
+    expect(res.status).toBe(200);
+    const mail = (await s.lastMail(email))!;
+    expect(mail.subject).toBe('Flock : votre nouveau compte');
+    expect(mail.text).toContain('Un administrateur vous a créé un compte Flock, avec le rôle member.');
+    expect(mail.text).toContain(`Choisissez votre mot de passe sur ${s.url}/reset-password/${encodeURIComponent(email)} avec ce code.`);
+    expect(mail.text).not.toMatch(/An administrator|Set your password/);
+    const [user] = await s.database.db.select({ language: users.language }).from(users).where(eq(users.email, email));
+    expect(user.language).toBe('fr');
+  });
+
+  it('is English when no language is given, and refuses one Flock does not speak', async () => {
+    const email = `welcome-${Date.now()}@example.org`;
+    expect((await create(s, { firstName: 'Ben', surName: 'Ade', email, mobile1: '0801' })).status).toBe(200);
+    expect((await s.lastMail(email))!.subject).toBe('Flock: your new account');
+    const refused = await create(s, {
+      firstName: 'X',
+      surName: 'Y',
+      email: `x-${Date.now()}@example.org`,
+      mobile1: '0801',
+      language: 'de',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.language).toEqual(['The language must be one of: en, fr']);
+  });
+
+  it('links to PUBLIC_URL when it is set, whatever address the request came to', async () => {
+    const site = await startSibling(s, { publicUrl: 'https://flock.example.org' });
+    try {
+      const email = `public-${Date.now()}@example.org`;
+      expect((await create(site, { firstName: 'Ada', surName: 'Eze', email, mobile1: '0801' })).status).toBe(200);
+      const mail = (await s.lastMail(email))!;
+      expect(mail.text).toContain(
+        `Set your password at https://flock.example.org/reset-password/${encodeURIComponent(email)} with that code.`,
+      );
+      expect(mail.text).not.toContain(site.url);
+    } finally {
+      await site.close();
+    }
+  });
+});
+
+describe("the areas' refusals", () => {
+  it('reach a French caller in French, and an English caller in English (docs/decisions/0237)', async () => {
+    const french = await userWith(s, ['CAN_VIEW_MEETINGS']);
+    await speak(french, 'fr');
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const fr = await s.call('GET', `/Meeting/GetById?Id=${missing}`, { token: french.token });
+    const en = await s.call('GET', `/Meeting/GetById?Id=${missing}`, { token: admin });
+    expect(en.status).toBe(404);
+    expect(en.body.message).toBe('Meeting not found');
+    expect(fr.status).toBe(404);
+    expect(fr.body.message).toBe('La réunion est introuvable');
   });
 });

@@ -73,7 +73,7 @@ export async function recordRoutes(e2e: E2e) {
  * Opens a route within the app, as its menu would (no reload), and waits until it has drawn what
  * it loads: no request in flight, no spinner and no skeleton left.
  */
-async function open(page: Page, path: string, inFlight: () => number) {
+export async function open(page: Page, path: string, inFlight: () => number) {
   await page.evaluate((to) => {
     (window as unknown as { shifted: number }).shifted = 0;
     window.history.pushState({}, '', to);
@@ -115,7 +115,7 @@ async function misfit(page: Page) {
  * edge, which the page's scroll width does not count. A control inside a box that scrolls
  * sideways (a row of tabs) is reached by scrolling that box, and is left out.
  */
-function outside(page: Page) {
+export function outside(page: Page) {
   return page.evaluate(() => {
     const found: string[] = [];
     const scrolls = (el: Element | null): boolean => {

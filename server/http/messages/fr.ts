@@ -1,4 +1,5 @@
 import type { MessageCatalogue } from '../serverMessages.js';
+import { frAreaLabels, frAreaMessages, frAreaShapes } from './frAreas.js';
 
 /**
  * The server's answers in French, keyed by their English (docs/decisions/0231-mail-frame-and-server-language.md):
@@ -38,6 +39,7 @@ export const fr: MessageCatalogue = {
     'This time has passed': 'Cet horaire est passé',
     'Choose a time in the future': 'Choisissez un horaire à venir',
     'The host is not available at this time': 'La personne n’est pas disponible à cet horaire',
+    ...frAreaMessages,
     'None of the people chosen is someone you may invite; nobody was invited':
       'Aucune des personnes choisies ne peut être invitée par vous ; personne n’a été invité',
     'The people chosen have disabled or archived accounts; nobody was invited':
@@ -57,6 +59,7 @@ export const fr: MessageCatalogue = {
     Body: 'Le texte',
     Comment: 'Le commentaire',
     Reason: 'Le motif',
+    ...frAreaLabels,
   },
   shapes: [
     [/^(.+) is required$/, (label) => `${label} est obligatoire`],
@@ -73,6 +76,7 @@ export const fr: MessageCatalogue = {
     [/^(.+) cannot be above (\S+)$/, (label, n) => `${label} ne peut pas être supérieur à ${n}`],
     [/^The language must be one of: (.+)$/, (codes) => `La langue doit être l’une de : ${codes}`],
     [/^This request has already been (approved|rejected|cancelled)\.$/, (status) => `Cette demande a déjà été ${STATUS[status]}.`],
+    ...frAreaShapes,
   ],
 };
 

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { wordsIn, type Localized } from '@/domain/common/languages.js';
 import type { createAdminSchema } from '@/domain/people/schemas.js';
 import { selectionField } from '@/domain/people/tags.js';
 import type { Db, Tx } from '@/server/db/client.js';
@@ -101,16 +102,33 @@ export async function setDisabled(tx: Tx, audit: (entry: AuditEntry) => void, us
   return { id: after.id, email: after.email, disabled: after.disabled };
 }
 
-/** The reset code, wrapped in a welcome that says where to set the password. */
-export function welcomeMail(code: Mail, appName: string, roleName: string, link: string): Mail {
+/** The welcome's words in each language of the list; the type asks for every one (docs/decisions/0237). */
+const WELCOME: Localized<{
+  subject: (app: string) => string;
+  created: (app: string, role: string) => string;
+  set: (link: string) => string;
+}> = {
+  en: {
+    subject: (app) => `${app}: your new account`,
+    created: (app, role) => `An administrator has created a ${app} account for you, with the role ${role}. It has no password yet.`,
+    set: (link) =>
+      `Set your password at ${link} with that code. If the code has expired, ask for a new one on the same page (Forgot password).`,
+  },
+  fr: {
+    subject: (app) => `${app} : votre nouveau compte`,
+    created: (app, role) => `Un administrateur vous a créé un compte ${app}, avec le rôle ${role}. Il n’a pas encore de mot de passe.`,
+    set: (link) =>
+      `Choisissez votre mot de passe sur ${link} avec ce code. S’il a expiré, demandez-en un nouveau sur la même page (Mot de passe oublié ?).`,
+  },
+};
+
+/** The reset code (already in the person's language), wrapped in a welcome in that language that says where to set the password. */
+export function welcomeMail(code: Mail, appName: string, roleName: string, link: string, language: unknown): Mail {
+  const words = wordsIn(WELCOME, language);
   return {
     to: code.to,
-    subject: `${appName}: your new account`,
-    text: [
-      `An administrator has created a ${appName} account for you, with the role ${roleName}. It has no password yet.`,
-      code.text,
-      `Set your password at ${link} with that code. If the code has expired, ask for a new one on the same page (Forgot password).`,
-    ].join('\n\n'),
+    subject: words.subject(appName),
+    text: [words.created(appName, roleName), code.text, words.set(link)].join('\n\n'),
   };
 }
 
@@ -127,7 +145,8 @@ export async function createAccount(tx: Tx, audit: (entry: AuditEntry) => void, 
     .values({ ...person, emailVerified: true, isFirstTimer: false })
     .returning();
   await tx.insert(userRoles).values({ userId: user.id, roleId: role.id });
-  await tx.insert(biodata).values({ userId: user.id, ...person });
+  const { language: _language, ...biodataFields } = person;
+  await tx.insert(biodata).values({ userId: user.id, ...biodataFields });
   audit({ action: 'create-user', entity: 'user', entityId: user.id, after: { ...user, role: role.name } });
   return { user, role, code: await issueOtp(tx, services, user.email, 'reset', user.language) };
 }

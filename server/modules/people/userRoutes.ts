@@ -100,9 +100,11 @@ export const userRoutes: AnyRouteDef[] = [
         if (isUniqueViolation(err, 'users_email_key')) throw conflict(EMAIL_TAKEN);
         throw err;
       });
-      const link = `${request.protocol}://${request.host}/reset-password/${encodeURIComponent(user.email)}`;
-      // A new account has no codes yet, so its first one is always issued.
-      if (code) await services.mailer.send(welcomeMail(code, services.config.appName, role.name, link));
+      // PUBLIC_URL when set; else the address this request came to (docs/decisions/0237).
+      const site = services.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const link = `${site}/reset-password/${encodeURIComponent(user.email)}`;
+      // A new account has no codes yet, so its first one is always issued, in the person's language.
+      if (code) await services.mailer.send(welcomeMail(code, services.config.appName, role.name, link, user.language));
       return ok(
         { id: user.id, email: user.email, firstName: user.firstName, surName: user.surName, roles: [role.name] },
         `User created with the role ${role.name}. A link to set their password has been mailed to ${user.email}.`,

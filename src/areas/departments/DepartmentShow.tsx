@@ -113,7 +113,7 @@ export function DepartmentShow() {
       {department && (
         <>
           <HeadCard department={department} />
-          <Tabs value={tab} onChange={(_e, value: number) => setTab(value)} sx={{ mb: 1 }}>
+          <Tabs value={tab} onChange={(_e, value: number) => setTab(value)} sx={{ mb: 1 }} variant="scrollable">
             <Tab label={translate('flock.departments.members_tab')} />
             <Tab label={translate('flock.departments.delisted_tab')} />
           </Tabs>

@@ -22,7 +22,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import {
   GIVING_METHODS,
   batchDifference,
-  formatKobo,
   nairaToKobo,
   type BatchWithEntries,
   type Contribution,
@@ -36,6 +35,7 @@ import { STATE_COLOR } from './BatchesPage';
 import { FundSplits, partsAddUp, partsAsSplits, type Part } from './FundSplits';
 import { GiverPicker, type GiverChoice } from './GiverPicker';
 import { t, useFunds } from './givingText';
+import { money } from './money';
 
 type Answer = { data: BatchWithEntries; message?: string };
 
@@ -45,7 +45,7 @@ type Answer = { data: BatchWithEntries; message?: string };
  */
 function Totals({ batch }: { batch: BatchWithEntries }) {
   const translate = useTranslate();
-  const money = (kobo: number) => formatKobo(kobo, batch.currency);
+  const amount = (kobo: number) => money(kobo, batch.currency);
   const difference = batchDifference(batch.countedTotal, batch.contributions);
   const [key, severity] =
     difference === 0
@@ -61,17 +61,17 @@ function Totals({ batch }: { batch: BatchWithEntries }) {
             <Typography variant="caption" color="text.secondary">
               {translate(t('counted_total'))}
             </Typography>
-            <Typography variant="h6">{money(batch.countedTotal)}</Typography>
+            <Typography variant="h6">{amount(batch.countedTotal)}</Typography>
           </Box>
           <Box>
             <Typography variant="caption" color="text.secondary">
               {translate(t('entered_total'))}
             </Typography>
-            <Typography variant="h6">{money(batch.enteredTotal)}</Typography>
+            <Typography variant="h6">{amount(batch.enteredTotal)}</Typography>
           </Box>
         </Stack>
         <Alert severity={severity} role="status" aria-live="polite" sx={{ mt: 1 }}>
-          {translate(t(key), { amount: money(Math.abs(difference)) })}
+          {translate(t(key), { amount: amount(Math.abs(difference)) })}
         </Alert>
       </CardContent>
     </Card>
@@ -204,7 +204,7 @@ function Entry({ entry, onRemove }: { entry: Contribution; onRemove?: () => void
   const details = [funds, translate(t(`methods.${entry.method}`)), entry.reference].filter(Boolean).join(' · ');
   return (
     <ListItem sx={{ gap: 1 }} divider>
-      <ListItemText primary={`${giver}: ${formatKobo(entry.amount, entry.currency)}`} secondary={details} />
+      <ListItemText primary={`${giver}: ${money(entry.amount, entry.currency)}`} secondary={details} />
       {onRemove && (
         <IconButton onClick={onRemove} aria-label={translate(t('remove_entry'), { name: giver })} sx={{ width: 44, height: 44 }}>
           <DeleteIcon />

@@ -19,12 +19,13 @@ import {
   type Theme,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { formatKobo, nairaToKobo, type Batch, type BatchWithEntries } from '@/domain/giving/schemas';
+import { nairaToKobo, type Batch, type BatchWithEntries } from '@/domain/giving/schemas';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { EmptyNote, PageHeader } from '@/src/common/crud';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { t } from './givingText';
+import { money } from './money';
 
 export const STATE_COLOR = { open: 'warning', posted: 'info', approved: 'success' } as const;
 
@@ -117,10 +118,10 @@ function BatchCard({ batch }: { batch: Batch }) {
           </Typography>
           <Typography variant="body2">
             {translate(t('counted_entered'), {
-              counted: formatKobo(batch.countedTotal, batch.currency),
-              entered: formatKobo(batch.enteredTotal, batch.currency),
+              counted: money(batch.countedTotal, batch.currency),
+              entered: money(batch.enteredTotal, batch.currency),
             })}
-            {difference !== 0 && ` · ${translate(t('difference_is'), { amount: formatKobo(difference, batch.currency) })}`}
+            {difference !== 0 && ` · ${translate(t('difference_is'), { amount: money(difference, batch.currency) })}`}
           </Typography>
         </CardContent>
       </CardActionArea>

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { DateInput, SelectInput, useTranslate } from 'react-admin';
-import { GIVING_METHODS, formatKobo } from '@/domain/giving/schemas';
+import { GIVING_METHODS } from '@/domain/giving/schemas';
 import { selectFilter } from '@/src/common/peopleFilters';
 import { EmptyNote, PageHeader } from '@/src/common/crud';
 import { TableList } from '@/src/common/crud/TableList';
 import type { ApiRecord, ColumnDef } from '@/src/common/crud/types';
-import { koboAsDecimal, t, useFunds } from './givingText';
+import { t, useFunds } from './givingText';
+import { koboDecimal, money } from './money';
 
 const fundsOf = (r: ApiRecord) => (r.splits as Array<{ fundName: string }>).map((s) => s.fundName).join(', ');
 
@@ -13,7 +14,7 @@ const fundsOf = (r: ApiRecord) => (r.splits as Array<{ fundName: string }>).map(
 const COLUMNS: ColumnDef[] = [
   { source: 'date', kind: 'date', sortable: true },
   { source: 'giverName', render: (r) => r.giverName ?? <Anonymous />, csv: (r, translate) => r.giverName ?? translate(t('anonymous')) },
-  { source: 'amount', sortable: true, render: (r) => formatKobo(r.amount, r.currency), csv: (r) => koboAsDecimal(r.amount) },
+  { source: 'amount', sortable: true, render: (r) => money(r.amount, r.currency), csv: (r) => koboDecimal(r.amount) },
   { source: 'currency' },
   { source: 'funds', render: fundsOf, csv: fundsOf },
   {

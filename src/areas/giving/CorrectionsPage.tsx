@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { useDataProvider, useGetIdentity, useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { formatKobo } from '@/domain/giving/schemas';
 import type { PendingCorrection } from '@/domain/giving/online';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { EmptyNote, PageHeader } from '@/src/common/crud';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { t } from './givingText';
+import { money } from './money';
 import { review } from './reviewText';
 
 /** A refund alone, or a correction's reversal and right entry, approved together (docs/decisions/0230). */
@@ -39,14 +39,14 @@ const fundsOf = (row: PendingCorrection) => row.splits.map((s) => s.fundName).jo
 /** What the refund or correction does, in words. */
 function Description({ pending }: { pending: Pending }) {
   const translate = useTranslate();
-  const money = (row: PendingCorrection) => formatKobo(row.amount, row.currency);
+  const amountOf = (row: PendingCorrection) => money(row.amount, row.currency);
   const lines: string[] = [];
   const taken = pending.refund ?? pending.reversal;
-  if (taken) lines.push(translate(review('takes_back'), { amount: money(taken), funds: fundsOf(taken) }));
+  if (taken) lines.push(translate(review('takes_back'), { amount: amountOf(taken), funds: fundsOf(taken) }));
   if (pending.gift)
     lines.push(
       translate(review('records_instead'), {
-        amount: money(pending.gift),
+        amount: amountOf(pending.gift),
         giver: pending.gift.giverName ?? translate(t('anonymous')),
         funds: fundsOf(pending.gift),
         method: translate(t(`methods.${pending.gift.method}`)),
@@ -74,7 +74,7 @@ function PendingCard({ pending, approves, me }: { pending: Pending; approves: bo
   const { loading, error, run } = useRemoteOperation();
   const taken = pending.refund ?? pending.reversal ?? pending.gift!;
   const heading = translate(review(pending.refund ? 'refund_of' : 'correction_of'), {
-    amount: formatKobo(taken.amount, taken.currency),
+    amount: money(taken.amount, taken.currency),
   });
   // The server refuses the recorder too (403); the button is not offered to them.
   const recordedByMe = pending.entries.some((e) => e.recordedBy === me);

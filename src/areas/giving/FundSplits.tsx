@@ -1,8 +1,9 @@
 import { useTranslate } from 'react-admin';
 import { Alert, Button, IconButton, MenuItem, Stack, TextField } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { formatKobo, nairaToKobo, type Fund, type SplitInput } from '@/domain/giving/schemas';
+import { nairaToKobo, type Fund, type SplitInput } from '@/domain/giving/schemas';
 import { t } from './givingText';
+import { money } from './money';
 
 /** One fund's share of a gift as typed: the fund and its amount in naira. */
 export type Part = { fundId: string; amount: string };
@@ -83,7 +84,7 @@ export function FundSplits({ parts, onChange, funds, total, currency }: Props) {
       </Button>
       {total !== null && (
         <Alert severity={severity} role="status" aria-live="polite">
-          {translate(t(key), { amount: formatKobo(Math.abs(left), currency) })}
+          {translate(t(key), { amount: money(Math.abs(left), currency) })}
         </Alert>
       )}
     </Stack>

@@ -1,9 +1,10 @@
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { formatKobo, type Contribution } from '@/domain/giving/schemas';
+import type { Contribution } from '@/domain/giving/schemas';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { t } from './givingText';
+import { money } from './money';
 
 /** A refund or a reversal takes money back: it counts against the year's total. */
 const signed = (c: Contribution) => (c.kind === 'gift' ? c.amount : -c.amount);
@@ -32,12 +33,12 @@ export function MyGivingCard() {
           <Typography variant="body2">{translate(t('my_giving_none'))}</Typography>
         ) : (
           <>
-            <Typography>{translate(t('my_giving_year'), { year, amount: formatKobo(thisYear, gifts[0].currency) })}</Typography>
+            <Typography>{translate(t('my_giving_year'), { year, amount: money(thisYear, gifts[0].currency) })}</Typography>
             <List dense aria-label={translate(t('my_giving'))}>
               {[...gifts].reverse().map((g) => (
                 <ListItem key={g.id} disableGutters>
                   <ListItemText
-                    primary={`${g.date}: ${g.kind === 'gift' ? '' : '−'}${formatKobo(g.amount, g.currency)}`}
+                    primary={`${g.date}: ${g.kind === 'gift' ? '' : '−'}${money(g.amount, g.currency)}`}
                     secondary={[g.splits.map((s) => s.fundName).join(', '), translate(t(`kinds.${g.kind}`))].join(' · ')}
                   />
                 </ListItem>

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { useDataProvider, useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { formatKobo } from '@/domain/giving/schemas';
 import type { UnmatchedContribution } from '@/domain/giving/online';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { EmptyNote, PageHeader } from '@/src/common/crud';
@@ -9,6 +8,7 @@ import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { GiverPicker, type GiverChoice } from './GiverPicker';
 import { t } from './givingText';
+import { money } from './money';
 import { review } from './reviewText';
 
 /** Provider codes as their names are written. */
@@ -55,7 +55,7 @@ function UnmatchedGift({ gift, matches }: { gift: UnmatchedContribution; matches
       <CardContent>
         <Stack spacing={1.5}>
           <Typography id={headingId} component="h2" variant="h6">
-            {translate(review('gift_of'), { amount: formatKobo(gift.amount, gift.currency), date: gift.date })}
+            {translate(review('gift_of'), { amount: money(gift.amount, gift.currency), date: gift.date })}
           </Typography>
           <Typography color="text.secondary">{translate(review('given_online'), details)}</Typography>
           <Payer gift={gift} />

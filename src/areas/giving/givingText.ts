@@ -9,6 +9,3 @@ export function useFunds() {
   const { data = [], isPending } = useGetList<Fund>('givingFunds', { pagination: { page: 1, perPage: 1000 } });
   return { funds: data, inUse: data.filter((f) => !f.retiredAt), isPending };
 }
-
-/** Kobo as the CSV's figure: naira with two decimals, no symbol nor separators, for a spreadsheet to add up. */
-export const koboAsDecimal = (kobo: number) => `${Math.trunc(kobo / 100)}.${String(Math.abs(kobo % 100)).padStart(2, '0')}`;

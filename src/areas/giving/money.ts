@@ -1,3 +1,4 @@
+import { formatKobo } from '@/domain/giving/schemas';
 import { intlLocale } from '@/src/i18n/formats';
 
 /**
@@ -5,8 +6,7 @@ import { intlLocale } from '@/src/i18n/formats';
  * English, '1 250,50 ₦' in French, as Intl writes them with the currency's narrow symbol. The
  * division is for display only; amounts are kept and sent as integer kobo.
  */
-export const money = (kobo: number, currency = 'NGN') =>
-  new Intl.NumberFormat(intlLocale(), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(kobo / 100);
+export const money = (kobo: number, currency?: string) => formatKobo(kobo, currency, intlLocale());
 
 /** Kobo as a short figure for a chart's axis, in the screens' language ('1.2M'). */
 export const compactMoney = (kobo: number, currency = 'NGN') =>

@@ -152,6 +152,8 @@ describe('minutesHtml', () => {
     expect(html).toContain('We chose &#60;six&#62; songs.');
     expect(html).toContain('Order robes — Tolu Bello (due 2030-01-10)');
     expect(html).toContain('Emeka Nwosu: Present');
+    // written in the screens' language, and says so (docs/decisions/0237)
+    expect(html).toContain('<html lang="en">');
   });
 });
 

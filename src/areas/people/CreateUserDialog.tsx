@@ -5,6 +5,8 @@ import { createAdminSchema } from '@/domain/people/schemas';
 import { schemaResolver } from '@/src/common/schemaResolver';
 import { FormDialogActions } from '@/src/common/FormDialogActions';
 import { useAssignableRoles, useRoleLabel } from '@/src/common/roles/useRoles';
+import { LANGUAGES } from '@/domain/common/languages';
+import { screenLanguage } from '@/src/i18n/formats';
 
 const resolver = schemaResolver(createAdminSchema);
 
@@ -27,7 +29,8 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
       <CreateBase resource="users" redirect={false} mutationOptions={{ onSuccess: created }}>
-        <Form resolver={resolver} defaultValues={{ role: 'administrator' }} noValidate>
+        {/* The new person's language (their welcome mail and screens): the administrator's own to begin with. */}
+        <Form resolver={resolver} defaultValues={{ role: 'administrator', language: screenLanguage() }} noValidate>
           <DialogTitle id={titleId}>{translate('flock.people.users.create_title')}</DialogTitle>
           <DialogContent dividers>
             <DialogContentText sx={{ mb: 2 }}>{translate('flock.people.users.create_intro')}</DialogContentText>
@@ -41,6 +44,14 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
               choices={roles.map((role) => ({ id: role.name, name: roleLabel(role.name) }))}
               translateChoice={false}
               isRequired
+            />
+            {/* each language named in its own words, as every language picker does */}
+            <SelectInput
+              source="language"
+              label="flock.people.users.language"
+              choices={LANGUAGES.map(({ code, name }) => ({ id: code, name }))}
+              translateChoice={false}
+              helperText="flock.people.users.language_help"
             />
           </DialogContent>
           <FormDialogActions onClose={onClose} label="flock.people.users.create" />

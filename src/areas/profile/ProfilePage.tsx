@@ -1,8 +1,12 @@
-import { useTranslate, type RaRecord } from 'react-admin';
+import { useLocale, useTranslate, type RaRecord } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { Alert, Box, Grid } from '@mui/material';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { frFR } from '@mui/x-date-pickers/locales';
+import { fr } from 'date-fns/locale/fr';
+import type { Locale } from 'date-fns';
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@/domain/common/languages';
 import { InfoCard } from './InfoCard';
 import { PrivacyAndData } from './PrivacyAndData';
 import { ProfileHeader } from './ProfileHeader';
@@ -15,6 +19,16 @@ import { MyPledgesCard } from '@/src/areas/giving/MyPledgesCard';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { TabBody } from './TabBody';
 import { existsIn, useMemberRecord, useViewer, type ProfileUser } from './useProfile';
+
+/**
+ * The date fields' order and words in each language of the list (docs/decisions/0237): French's
+ * day-month-year with its own placeholders (JJ/MM/AAAA) and the calendar's words; English keeps the
+ * pickers' own (month first, as the forms have always been typed). The type asks for every language.
+ */
+const PICKERS: Record<LanguageCode, { dates?: Locale; texts?: typeof frFR.components.MuiLocalizationProvider.defaultProps.localeText }> = {
+  en: {},
+  fr: { dates: fr, texts: frFR.components.MuiLocalizationProvider.defaultProps.localeText },
+};
 
 /** The profile of one member, once the viewer may see it. */
 function Profile({ userId }: { userId: string }) {
@@ -55,6 +69,8 @@ function Profile({ userId }: { userId: string }) {
 /** /profile/:userId: a member's own profile, or another's for those who may see members. */
 export function ProfilePage() {
   const translate = useTranslate();
+  const locale = useLocale();
+  const pickers = PICKERS[isLanguageCode(locale) ? locale : DEFAULT_LANGUAGE];
   const { userId = '' } = useParams();
   const viewer = useViewer(userId);
   if (!viewer.canView)
@@ -64,7 +80,7 @@ export function ProfilePage() {
       </Alert>
     );
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns}>
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={pickers.dates} localeText={pickers.texts}>
       {/* A new member id starts afresh: no form keeps the previous member's values. */}
       <Profile key={userId} userId={userId} />
     </LocalizationProvider>
