@@ -29,7 +29,7 @@ import { centerChoices, centers, cihCenter, zoneChoices, zones } from '@/src/are
 import { cihAttendance, cihDashboardStats, cihFollowup, cihInspections, cihReports } from '@/src/areas/cihReports';
 import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/areas/departments';
 import { goals } from '@/src/areas/goals';
-import { contributions, givingBatches, givingFunds, myGiving } from '@/src/areas/giving';
+import { contributions, givingBatches, givingFunds, givingStatements, myGiving } from '@/src/areas/giving';
 import { households, personHousehold } from '@/src/areas/households';
 import { celebrationSettings, celebrations } from '@/src/areas/celebrations';
 import { LOOKUP_SCREENS } from '@/src/areas/lookups';
@@ -107,6 +107,7 @@ export const SCREENS = [
   givingBatches,
   contributions,
   givingFunds,
+  givingStatements,
   myGiving,
   celebrations,
   celebrationSettings,

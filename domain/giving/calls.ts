@@ -12,6 +12,7 @@ import {
   type Contribution,
   type Fund,
 } from './schemas.js';
+import { statementCalls } from './statementCalls.js';
 
 /** Giving: funds, batches of contributions, refunds and corrections, one's own giving (docs/decisions/0227-giving.md). */
 export const givingCalls = {
@@ -52,4 +53,5 @@ export const givingCalls = {
     response: responseType<Contribution[]>(),
   }),
   getMine: defineCall({ method: 'GET', path: '/Giving/GetMine', response: responseType<Contribution[]>() }),
+  ...statementCalls,
 };

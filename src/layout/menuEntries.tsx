@@ -45,7 +45,7 @@ const MENU: Array<LinkName | MenuGroupDef> = [
   'goals',
   'celebrations',
   // Beyond the original menu: giving, for those the church entrusts with it (docs/decisions/0227, 0230).
-  { name: 'giving', icon: VolunteerActivismIcon, children: ['givingBatches', 'contributions', 'givingFunds'] },
+  { name: 'giving', icon: VolunteerActivismIcon, children: ['givingBatches', 'contributions', 'givingFunds', 'givingStatements'] },
   // Beyond the original menu: the lookup lists that have no entry there.
   { name: 'lookups', icon: ListAltIcon, children: LOOKUP_CHILDREN },
   { name: 'cih', icon: ChurchIcon, children: ['zones', 'centers', 'cihCenter', 'cihReports', 'cihFollowup'] },

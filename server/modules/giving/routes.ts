@@ -32,6 +32,7 @@ import {
   pendingCorrections,
   type ContributionFilters,
 } from './read.js';
+import { statementRoutes } from './statementRoutes.js';
 
 /**
  * Giving (docs/decisions/0227-giving.md). Counters (CAN_CREATE_GIVING) enter batches and post
@@ -222,5 +223,6 @@ export async function givingModule(app: FastifyInstance) {
       access: { signedIn: true },
       handler: async ({ caller }) => ok(await givingOf(db, caller!.id)),
     }),
+    ...statementRoutes,
   ]);
 }

@@ -23,4 +23,7 @@ export const givingEndpoints = {
   },
   contributions: { getList: list(calls.getContributions, CONTRIBUTION_FILTERS) },
   myGiving: { custom: { getMyGiving: get(calls.getMine) } },
+  givingStatements: {
+    custom: { getGivingStatements: get(calls.getStatements), mailGivingStatements: post(calls.mailStatements) },
+  },
 } satisfies Record<string, ResourceEndpoints>;
