@@ -36,6 +36,7 @@ export const WEB_ROUTES = [
   '/giving/batches/:id',
   '/giving/contributions',
   '/giving/funds',
+  '/giving/statements',
   ...LOOKUP_PATHS,
   '/departments',
   '/departments/view/:name/:id/:hodid',

@@ -189,8 +189,8 @@ describe('the amounts of giving', () => {
       `/Notification/GetPeople?Search=Generous`,
       `/Notification/GetSentNotifications`,
       `/AuditTrail/GetAllAudit?PageSize=1000`,
-      `/AuditTrail/GetAllAudit?PageSize=1000&Entity=givingStatement`,
-      `/AuditTrail/GetAllAudit?PageSize=1000&Entity=contribution`,
+      `/AuditTrail/GetAllAudit?PageSize=1000&EntityType=givingStatement`,
+      `/AuditTrail/GetAllAudit?PageSize=1000&EntityType=contribution`,
       `/AuditTrail/ExportAudit`,
       `/UserManagement/GetUserbyId?UserId=${giver.id}`,
     ];
@@ -202,7 +202,7 @@ describe('the amounts of giving', () => {
       if (res.status === 200) answered.push(path);
     }
     // The audit log holds the giving's steps (without amounts), so the read above looked at them.
-    const audit = await s.call('GET', '/AuditTrail/GetAllAudit?PageSize=1000&Entity=givingStatement', { token });
+    const audit = await s.call('GET', '/AuditTrail/GetAllAudit?PageSize=1000&EntityType=givingStatement', { token });
     expect(audit.status).toBe(200);
     expect(audit.body.data.length).toBeGreaterThanOrEqual(1);
     expect(answered.length).toBeGreaterThan(8);

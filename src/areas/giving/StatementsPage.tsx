@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import {
   Alert,
@@ -208,16 +208,15 @@ export function StatementsPage() {
   const mayMail = useAllows('givingStatements', 'mail');
   const [period, setPeriod] = useState<Period | null>(null);
   const { loading, success, error, run } = useRemoteOperation<{ data: Statement[] }>();
-  const choose = (chosen: Period) => {
-    setPeriod(chosen);
-    // Only the readers of giving see who gave what; a counter mails without reading it.
-    if (mayDownload) void run(() => api.getGivingStatements<Statement[]>(chosen));
-  };
+  // Only the readers of giving see who gave what; a counter mails without reading it.
+  useEffect(() => {
+    if (period && mayDownload) void run(() => api.getGivingStatements<Statement[]>(period));
+  }, [period, mayDownload, api, run]);
   const statements = success?.data;
   return (
     <Stack spacing={2} sx={{ mb: 2 }}>
       <PageHeader title={translate('flock.routes.givingStatements.title')} subtitle={translate(s('intro'))} />
-      <PeriodForm onChoose={choose} />
+      <PeriodForm onChoose={setPeriod} />
       {loading && <LinearProgress aria-label={translate('flock.loading')} />}
       {error && <Alert severity="error">{error}</Alert>}
       {statements && <Givers statements={statements} />}
