@@ -1,5 +1,5 @@
 import { defineCall, responseType } from '@/domain/common/calls.js';
-import { statementDownloadQuery, statementMailSchema, statementQuery, type Statement, type StatementMailOutcome } from './statements.js';
+import { statementDownloadQuery, statementQuery, type Statement, type StatementMailOutcome } from './statements.js';
 
 /** Giving statements (docs/decisions/0235-giving-statements.md); part of givingCalls. */
 export const statementCalls = {
@@ -10,7 +10,7 @@ export const statementCalls = {
   mailStatements: defineCall({
     method: 'POST',
     path: '/Giving/MailStatements',
-    body: statementMailSchema,
+    body: statementQuery,
     response: responseType<StatementMailOutcome>(),
   }),
 };

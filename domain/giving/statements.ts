@@ -24,8 +24,6 @@ export const statementDownloadQuery = z
   })
   .refine((q) => q.from <= q.to, { message: 'From must not be after To', path: ['to'] });
 
-export const statementMailSchema = statementQuery;
-
 /** One split of one contribution, as a statement line: refunds and reversals count against. */
 export type StatementLine = {
   contributionId: string;

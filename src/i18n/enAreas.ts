@@ -498,7 +498,7 @@ export const enAreas = {
       mailing: 'Mailing the statements',
       mailed: '%{smart_count} statement of %{givers} mailed. |||| %{smart_count} statements of %{givers} mailed.',
       not_mailed:
-        "%{smart_count} giver gets no mail: no confirmed address, or their choices say no. |||| %{smart_count} givers get no mail: no confirmed address, or their choices say no.",
+        '%{smart_count} giver gets no mail: no confirmed address, or their choices say no. |||| %{smart_count} givers get no mail: no confirmed address, or their choices say no.',
     },
     // /tags and the member list's selection: tags on people (docs/decisions/0212).
     tags: {

@@ -483,7 +483,8 @@ export const frAreas: typeof enAreas = {
       open_family: 'Ouvrir la page de la famille',
     },
     giving_statements: {
-      intro: 'Le relevé de chaque donateur sur une période, dans sa langue : téléchargez-les en un seul PDF, ou envoyez à chacun le sien par e-mail.',
+      intro:
+        'Le relevé de chaque donateur sur une période, dans sa langue : téléchargez-les en un seul PDF, ou envoyez à chacun le sien par e-mail.',
       choose: 'Période et donateurs',
       from: 'Du',
       to: 'Au',

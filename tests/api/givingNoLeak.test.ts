@@ -75,9 +75,9 @@ const entry = (amount: number, fundId: string) => ({
   splits: [{ fundId, amount }],
 });
 const gift = (await ok('POST', '/Giving/AddEntry', counter.token, { batchId: batch.id, ...entry(GIFT, tithe) })).contributions[0];
-const mistyped = (await ok('POST', '/Giving/AddEntry', counter.token, { batchId: batch.id, ...entry(MISTYPED, offering) })).contributions.find(
-  (c: { id: string }) => c.id !== gift.id,
-);
+const mistyped = (
+  await ok('POST', '/Giving/AddEntry', counter.token, { batchId: batch.id, ...entry(MISTYPED, offering) })
+).contributions.find((c: { id: string }) => c.id !== gift.id);
 await ok('PUT', `/Giving/PostBatch?id=${batch.id}`, counter.token);
 await ok('PUT', `/Giving/ApproveBatch?id=${batch.id}`, approver.token);
 const refund = await ok('POST', '/Giving/Refund', counter.token, {
@@ -108,7 +108,16 @@ const coordinator = await createUser(s);
 await setAffiliation(s, coordinator.id, { zoneId: zone.id, cihRole: 'cihcoordinator' });
 const office = await createUser(s);
 const GIVING = new Set<string>([P.viewGiving, P.recordGiving, P.approveGiving, P.manageFunds]);
-await setRole(s, office.id, (await addRole(s, ALL_PERMISSIONS.filter((p) => !GIVING.has(p)))).name);
+await setRole(
+  s,
+  office.id,
+  (
+    await addRole(
+      s,
+      ALL_PERMISSIONS.filter((p) => !GIVING.has(p)),
+    )
+  ).name,
+);
 
 const walkers = {
   member: await createUser(s),
@@ -128,7 +137,13 @@ type Operation = { method: string; path: string; params: string[] };
 const doc = (await s.call('GET', '/docs/json')).body;
 const gets: Operation[] = Object.entries<Record<string, any>>(doc.paths).flatMap(([path, item]) =>
   item.get
-    ? [{ method: 'GET', path, params: ((item.get.parameters ?? []) as Array<{ in: string; name: string }>).filter((p) => p.in === 'query').map((p) => p.name) }]
+    ? [
+        {
+          method: 'GET',
+          path,
+          params: ((item.get.parameters ?? []) as Array<{ in: string; name: string }>).filter((p) => p.in === 'query').map((p) => p.name),
+        },
+      ]
     : [],
 );
 

@@ -71,7 +71,17 @@ async function approvedBatch(gifts: Gift[], approve = true): Promise<string[]> {
 }
 
 const [adaTithe] = await approvedBatch([
-  { giverId: ada.id, date: '2025-03-02', amount: 150_000, splits: [['Tithe', 100_000], ['Missions', 50_000]], method: 'transfer', reference: 'TRF-1' },
+  {
+    giverId: ada.id,
+    date: '2025-03-02',
+    amount: 150_000,
+    splits: [
+      ['Tithe', 100_000],
+      ['Missions', 50_000],
+    ],
+    method: 'transfer',
+    reference: 'TRF-1',
+  },
   { giverId: ada.id, date: '2025-07-06', amount: 30_000, splits: [['Offering', 30_000]] },
   // Outside the period, on either side.
   { giverId: ada.id, date: '2024-12-31', amount: 999_000, splits: [['Tithe', 999_000]] },
@@ -139,7 +149,7 @@ describe('the statements of a period', () => {
 });
 
 describe('the PDF', () => {
-  it("is one file for every giver, audited with the period and the count, never an amount", async () => {
+  it('is one file for every giver, audited with the period and the count, never an amount', async () => {
     const res = await fetch(`${s.url}/api/Giving/DownloadStatements?${YEAR}`, { headers: { authorization: `Bearer ${viewer.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -175,32 +185,42 @@ describe('the PDF', () => {
     expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(4);
   });
 
-  it("of one giver is theirs alone, and a period without gifts is a page that says so", async () => {
+  it('of one giver is theirs alone, and a period without gifts is a page that says so', async () => {
     const one = await fetch(`${s.url}/api/Giving/DownloadStatements?${YEAR}&GiverId=${ada.id}`, {
       headers: { authorization: `Bearer ${viewer.token}` },
     });
     expect(one.status).toBe(200);
     expect(one.headers.get('content-disposition')).toContain('giving-statement-2025-01-01-to-2025-12-31.pdf');
-    expect(Buffer.from(await one.arrayBuffer()).toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
+    expect(
+      Buffer.from(await one.arrayBuffer())
+        .toString('latin1')
+        .match(/\/Type \/Page\b/g),
+    ).toHaveLength(1);
     const none = await fetch(`${s.url}/api/Giving/DownloadStatements?From=2023-01-01&To=2023-01-31`, {
       headers: { authorization: `Bearer ${viewer.token}` },
     });
     expect(none.status).toBe(200);
-    expect(Buffer.from(await none.arrayBuffer()).toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
+    expect(
+      Buffer.from(await none.arrayBuffer())
+        .toString('latin1')
+        .match(/\/Type \/Page\b/g),
+    ).toHaveLength(1);
   });
 });
 
 describe('mailing the statements', () => {
-  it("is refused (403) to whoever does not count giving, a reader of giving too", async () => {
+  it('is refused (403) to whoever does not count giving, a reader of giving too', async () => {
     for (const token of [member.token, viewer.token, approver.token]) {
       const res = await s.call('POST', '/Giving/MailStatements', { token, body: { from: '2025-01-01', to: '2025-12-31' } });
       expect(res.status).toBe(403);
     }
   });
 
-  it("sends each giver their own in their language, only where their choices allow it; audited with the counts", async () => {
+  it('sends each giver their own in their language, only where their choices allow it; audited with the counts', async () => {
     // Chidi opted out of statement mails; Dayo said no to email altogether.
-    expect((await s.call('PUT', '/Notification/UpdateEmailPreferences', { token: chidi.token, body: { optedOut: ['statements'] } })).status).toBe(200);
+    expect(
+      (await s.call('PUT', '/Notification/UpdateEmailPreferences', { token: chidi.token, body: { optedOut: ['statements'] } })).status,
+    ).toBe(200);
     expect((await s.call('PUT', '/Stewardship/UpdateMyConsents', { token: dayo.token, body: { email: false } })).status).toBe(200);
 
     const outcome = await ok('POST', '/Giving/MailStatements', counter.token, { from: '2025-01-01', to: '2025-12-31' });

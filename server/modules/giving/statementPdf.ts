@@ -33,12 +33,20 @@ type Page = { app: string; statement: Statement; w: LocalWords; period: string; 
 
 /** The head of a statement's page: the church, the title, the giver and the period (and 'continued' after the first). */
 function head(doc: PDFKit.PDFDocument, { app, statement, w, period, printedOn }: Page, continued: boolean) {
-  doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text(printable(`${app}: ${w.title}`), MARGIN, MARGIN);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .fillColor(INK)
+    .text(printable(`${app}: ${w.title}`), MARGIN, MARGIN);
   doc
     .font('Helvetica-Bold')
     .fontSize(12)
     .text(printable(continued ? `${statement.giverName} (${w.continued})` : statement.giverName));
-  doc.font('Helvetica').fontSize(9).fillColor(SOFT).text(printable(`${period} · ${w.printedOn(printedOn)}`));
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(SOFT)
+    .text(printable(`${period} · ${w.printedOn(printedOn)}`));
   const y = doc.y + 12;
   for (const column of Object.keys(COLS) as Column[]) cell(doc, column, w.columns[column], y, true);
   doc
@@ -113,7 +121,12 @@ export async function writeStatementsPdf(
   });
   doc.on('data', (chunk: Buffer) => sink.data(chunk));
   const today = new Date().toISOString().slice(0, 10);
-  if (!statements.length) doc.font('Helvetica').fontSize(11).fillColor(INK).text(printable(statementWords(null).none), MARGIN, MARGIN);
+  if (!statements.length)
+    doc
+      .font('Helvetica')
+      .fontSize(11)
+      .fillColor(INK)
+      .text(printable(statementWords(null).none), MARGIN, MARGIN);
   for (const [i, statement] of statements.entries()) {
     const w = statementWords(statement.language);
     statementPages(doc, { app, statement, w, period: w.period(w.day(period.from), w.day(period.to)), printedOn: w.day(today) }, i === 0);

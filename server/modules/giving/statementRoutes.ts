@@ -12,8 +12,7 @@ import { mailStatements, statementsFor } from './statements.js';
  * and see only how many went. Producing and mailing are audited with the period and the counts.
  */
 const tag = 'Giving';
-const fileName = (from: string, to: string, giverId?: string) =>
-  `giving-statement${giverId ? '' : 's'}-${from}-to-${to}.pdf`;
+const fileName = (from: string, to: string, giverId?: string) => `giving-statement${giverId ? '' : 's'}-${from}-to-${to}.pdf`;
 
 export const statementRoutes: AnyRouteDef[] = [
   route({

@@ -80,7 +80,9 @@ export function statementWords(language: string | null) {
       spaced(new Intl.NumberFormat(words.locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(kobo / 100)),
     /** A line's reference, saying a refund or a correction's reversal for what it is. */
     referenceOf: (line: StatementLine) =>
-      [line.kind === 'refund' ? words.refund : line.kind === 'reversal' ? words.reversal : null, line.reference].filter(Boolean).join(' · '),
+      [line.kind === 'refund' ? words.refund : line.kind === 'reversal' ? words.reversal : null, line.reference]
+        .filter(Boolean)
+        .join(' · '),
   };
 }
 export type LocalWords = ReturnType<typeof statementWords>;

@@ -83,11 +83,7 @@ export async function statementsFor(db: Db | Tx, q: StatementQuery): Promise<Sta
  * may opt out of; only to a verified address of an account not disabled whose email consent is
  * not a no. One transaction: the mails and the audit row (counts, never an amount) commit together.
  */
-export async function mailStatements(
-  tx: Tx,
-  audit: (e: AuditEntry) => void,
-  q: StatementQuery,
-): Promise<StatementMailOutcome> {
+export async function mailStatements(tx: Tx, audit: (e: AuditEntry) => void, q: StatementQuery): Promise<StatementMailOutcome> {
   const statements = await statementsFor(tx, q);
   const mails = statements.map((statement) => ({ user_id: statement.giverId, ...statementMailText(statement, q.from, q.to) }));
   // One statement for all of them: the texts travel as one JSON parameter, whatever their number.

@@ -33,7 +33,12 @@ export async function downloadStatements(
   query: { from: string; to: string; giverId?: string },
   onProgress: (progress: StatementProgress) => void,
 ): Promise<{ file: Blob; fileName: string }> {
-  const res = await fetchFile(givingCalls.downloadStatements, { From: query.from, To: query.to, GiverId: query.giverId, Format: 'progress' });
+  const res = await fetchFile(givingCalls.downloadStatements, {
+    From: query.from,
+    To: query.to,
+    GiverId: query.giverId,
+    Format: 'progress',
+  });
   if (!res.ok || !res.body) {
     const body = (await res.json().catch(() => ({}))) as { message?: string };
     throw new Error(body.message ?? res.statusText);
