@@ -18,11 +18,13 @@ const CATEGORY_EN: Record<EmailCategory, string> = {
   messages: 'messages from the church',
   requests: 'decisions on your requests',
   approvals: 'requests waiting for your decision',
+  statements: 'your giving statements',
 };
 const CATEGORY_FR: Record<EmailCategory, string> = {
   messages: 'les messages de l’église',
   requests: 'les décisions sur vos demandes',
   approvals: 'les demandes qui attendent votre décision',
+  statements: 'vos relevés de dons',
 };
 
 /**

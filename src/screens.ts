@@ -29,7 +29,15 @@ import { centerChoices, centers, cihCenter, zoneChoices, zones } from '@/src/are
 import { cihAttendance, cihDashboardStats, cihFollowup, cihInspections, cihReports } from '@/src/areas/cihReports';
 import { delistedMembers, departmentChoices, departmentMembers, departments } from '@/src/areas/departments';
 import { goals } from '@/src/areas/goals';
-import { contributions, givingBatches, givingCorrections, givingFunds, myGiving, unmatchedGifts } from '@/src/areas/giving';
+import {
+  contributions,
+  givingBatches,
+  givingCorrections,
+  givingFunds,
+  givingStatements,
+  myGiving,
+  unmatchedGifts,
+} from '@/src/areas/giving';
 import { givingCampaigns, givingReports, myPledges, pledges } from '@/src/areas/giving/pledgeScreens';
 import { households, personHousehold } from '@/src/areas/households';
 import { celebrationSettings, celebrations } from '@/src/areas/celebrations';
@@ -108,6 +116,7 @@ export const SCREENS = [
   givingBatches,
   contributions,
   givingFunds,
+  givingStatements,
   myGiving,
   unmatchedGifts,
   givingCorrections,

@@ -61,6 +61,8 @@ export const AUDIT_ACTIONS = [
   /** Giving (docs/decisions/0227-giving.md): a batch posted for approval, a fund retired. */
   'post',
   'retire',
+  /** Giving statements mailed to their givers, one entry per call with its counts (docs/decisions/0235). */
+  'mail',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -135,5 +137,7 @@ export const AUDIT_ENTITIES = [
   /** Giving's campaigns and pledges (docs/decisions/0234): never an amount nor the giver. */
   'givingCampaign',
   'pledge',
+  /** Giving statements produced or mailed, one entry per call naming the period and counts, never an amount (0235). */
+  'givingStatement',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

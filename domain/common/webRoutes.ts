@@ -38,6 +38,7 @@ export const WEB_ROUTES = [
   '/giving/funds',
   '/giving/unmatched',
   '/giving/corrections',
+  '/giving/statements',
   ...LOOKUP_PATHS,
   '/departments',
   '/departments/view/:name/:id/:hodid',

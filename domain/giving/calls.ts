@@ -13,6 +13,7 @@ import {
   type Fund,
 } from './schemas.js';
 import { onlineGivingCalls, type PendingCorrection } from './online.js';
+import { statementCalls } from './statementCalls.js';
 
 /** Giving: funds, batches of contributions, refunds and corrections, one's own giving (docs/decisions/0227-giving.md). */
 export const givingCalls = {
@@ -54,4 +55,5 @@ export const givingCalls = {
     response: responseType<Contribution[]>(),
   }),
   getMine: defineCall({ method: 'GET', path: '/Giving/GetMine', response: responseType<Contribution[]>() }),
+  ...statementCalls,
 };

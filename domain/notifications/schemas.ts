@@ -3,9 +3,10 @@ import { AUDIENCE_KINDS } from '@/domain/notifications/audiences.js';
 
 /**
  * The mail categories a user may opt out of: messages from the church, decisions on one's own
- * requests, and what waits for one's own decision (approvals).
+ * requests, what waits for one's own decision (approvals), and one's giving statements
+ * (docs/decisions/0235-giving-statements.md).
  */
-export const EMAIL_CATEGORIES = ['messages', 'requests', 'approvals'] as const;
+export const EMAIL_CATEGORIES = ['messages', 'requests', 'approvals', 'statements'] as const;
 export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
 
 /** UpdateEmailPreferences: the whole list of categories the caller opts out of. */

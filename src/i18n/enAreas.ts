@@ -600,6 +600,29 @@ export const enAreas = {
       other_members: 'Other members',
       open_family: 'Open the family page',
     },
+    // /giving/statements: each giver's statement for a period (docs/decisions/0235-giving-statements.md).
+    giving_statements: {
+      intro: "Each giver's statement for a period, in the giver's language: download them as one PDF, or mail each giver theirs.",
+      choose: 'Period and givers',
+      from: 'From',
+      to: 'To',
+      to_before_from: 'The end comes before the start',
+      whose: 'Whose statements',
+      all_givers: 'Every giver of the period',
+      one_giver: 'One giver',
+      show: 'Show the givers',
+      givers: '%{smart_count} giver in this period |||| %{smart_count} givers in this period',
+      nobody: 'No gifts of a known giver count in this period.',
+      download: 'Download PDF',
+      making: 'Statement %{done} of %{total} made',
+      mail: 'Mail to givers',
+      mail_confirm: 'Mail the statement to its giver |||| Mail %{smart_count} givers their statements',
+      mail_confirm_all: 'Mail each giver of the period their statement',
+      mailing: 'Mailing the statements',
+      mailed: '%{smart_count} statement of %{givers} mailed. |||| %{smart_count} statements of %{givers} mailed.',
+      not_mailed:
+        '%{smart_count} giver gets no mail: no confirmed address, or their choices say no. |||| %{smart_count} givers get no mail: no confirmed address, or their choices say no.',
+    },
     // /tags and the member list's selection: tags on people (docs/decisions/0212).
     tags: {
       intro:
@@ -1000,6 +1023,7 @@ export const enAreas = {
         contribution: 'Contribution',
         givingCampaign: 'Giving campaign',
         pledge: 'Pledge',
+        givingStatement: 'Giving statements',
       } satisfies Record<AuditEntity, string>,
       actions: {
         create: 'Created',
@@ -1056,6 +1080,7 @@ export const enAreas = {
         'untag-people': 'Untagged people',
         post: 'Posted',
         retire: 'Retired',
+        mail: 'Mailed',
       } satisfies Record<AuditAction, string>,
       fields: {
         id: 'Id',
@@ -1248,6 +1273,7 @@ export const enAreas = {
         messages: 'Messages from the church',
         requests: 'Decisions on my requests',
         approvals: 'Requests waiting for my decision',
+        statements: 'My giving statements',
         saved: 'Email preferences saved',
       },
       // The inbox's CSV export: its column headings and values.

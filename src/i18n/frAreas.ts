@@ -604,6 +604,29 @@ export const frAreas: typeof enAreas = {
       other_members: 'Autres membres',
       open_family: 'Ouvrir la page de la famille',
     },
+    giving_statements: {
+      intro:
+        'Le relevé de chaque donateur sur une période, dans sa langue : téléchargez-les en un seul PDF, ou envoyez à chacun le sien par e-mail.',
+      choose: 'Période et donateurs',
+      from: 'Du',
+      to: 'Au',
+      to_before_from: 'La fin précède le début',
+      whose: 'Relevés de qui',
+      all_givers: 'Tous les donateurs de la période',
+      one_giver: 'Un donateur',
+      show: 'Afficher les donateurs',
+      givers: '%{smart_count} donateur sur cette période |||| %{smart_count} donateurs sur cette période',
+      nobody: 'Aucun don d’un donateur connu n’est compté sur cette période.',
+      download: 'Télécharger le PDF',
+      making: 'Relevé %{done} sur %{total} préparé',
+      mail: 'Envoyer aux donateurs',
+      mail_confirm: 'Envoyer le relevé à son donateur |||| Envoyer leur relevé aux %{smart_count} donateurs',
+      mail_confirm_all: 'Envoyer à chaque donateur de la période son relevé',
+      mailing: 'Envoi des relevés',
+      mailed: '%{smart_count} relevé sur %{givers} envoyé. |||| %{smart_count} relevés sur %{givers} envoyés.',
+      not_mailed:
+        '%{smart_count} donateur ne reçoit rien : pas d’adresse confirmée, ou ses choix le refusent. |||| %{smart_count} donateurs ne reçoivent rien : pas d’adresse confirmée, ou leurs choix le refusent.',
+    },
     tags: {
       intro:
         'Les étiquettes que votre église pose sur les personnes (chorale, nouveau converti, visite à faire) : ajoutez-les depuis la liste des membres, puis filtrez la liste avec.',
@@ -1008,6 +1031,7 @@ export const frAreas: typeof enAreas = {
         contribution: 'Don',
         givingCampaign: 'Campagne de dons',
         pledge: 'Promesse de don',
+        givingStatement: 'Relevés de dons',
       },
       actions: {
         create: 'Création',
@@ -1064,6 +1088,7 @@ export const frAreas: typeof enAreas = {
         'untag-people': 'Étiquette retirée',
         post: 'Comptabilisé',
         retire: 'Retiré',
+        mail: 'Envoyé par e-mail',
       },
       fields: {
         id: 'Identifiant',
@@ -1257,6 +1282,7 @@ export const frAreas: typeof enAreas = {
         messages: 'Les messages de l’église',
         requests: 'Les décisions sur mes demandes',
         approvals: 'Les demandes qui attendent ma décision',
+        statements: 'Mes relevés de dons',
         saved: 'Préférences d’e-mail enregistrées',
       },
       inbox_csv: {

@@ -55,6 +55,7 @@ const MENU: Array<LinkName | MenuGroupDef> = [
       'givingCampaigns',
       'pledges',
       'givingReports',
+      'givingStatements',
       'unmatchedGifts',
       'givingCorrections',
     ],

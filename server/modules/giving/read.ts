@@ -118,7 +118,7 @@ export async function batchById(db: Db | Tx, id: string): Promise<BatchWithEntri
 }
 
 /** Entries that count: those of approved batches, and approved refunds and corrections (written outside batches). */
-const counted = (db: Db | Tx) =>
+export const counted = (db: Db | Tx) =>
   or(
     and(isNull(contributions.batchId), isNotNull(contributions.approvedAt)),
     inArray(contributions.batchId, db.select({ id: givingBatches.id }).from(givingBatches).where(eq(givingBatches.state, 'approved'))),

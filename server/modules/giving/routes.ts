@@ -35,6 +35,7 @@ import {
   type ContributionFilters,
 } from './read.js';
 import { givingReportRoutes, pledgeRoutes } from './pledgeRoutes.js';
+import { statementRoutes } from './statementRoutes.js';
 
 /**
  * Giving (docs/decisions/0227-giving.md). Counters (CAN_CREATE_GIVING) enter batches and post
@@ -228,6 +229,7 @@ export async function givingModule(app: FastifyInstance) {
     // Campaigns, pledges and reports (docs/decisions/0234).
     ...pledgeRoutes(db),
     ...givingReportRoutes(db),
+    ...statementRoutes,
   ]);
   // Online giving (docs/decisions/0233): the office's matching, and the webhook in a scope of its own (its raw body).
   registerRoutes(app, matchingRoutes(db));

@@ -15,7 +15,7 @@ const INK = '#1f2937';
 const SOFT = '#4b5563';
 
 /** Latin-1 and the few letters Windows-1252 adds keep their form; any other letter loses its marks. */
-const printable = (text: string) =>
+export const printable = (text: string) =>
   text.normalize('NFC').replace(/[^\u0020-\u00ff€ŠšŽžŒœŸ‘’“”–—…•]/gu, (c) =>
     c
       .normalize('NFD')

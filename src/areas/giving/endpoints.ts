@@ -26,4 +26,7 @@ export const givingEndpoints = {
   unmatchedGifts: { getList: whole(calls.getUnmatchedContributions), custom: { matchGivingContribution: post(calls.matchContribution) } },
   givingCorrections: { getList: whole(calls.getPendingCorrections), custom: { approveGivingCorrection: get(calls.approveCorrection) } },
   myGiving: { custom: { getMyGiving: get(calls.getMine) } },
+  givingStatements: {
+    custom: { getGivingStatements: get(calls.getStatements), mailGivingStatements: post(calls.mailStatements) },
+  },
 } satisfies Record<string, ResourceEndpoints>;

@@ -1,6 +1,7 @@
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
+import DescriptionIcon from '@mui/icons-material/Description';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { P } from '@/domain/roles/permissions';
@@ -40,6 +41,18 @@ export const givingFunds = descriptor({
   screen: lazyScreen(() => import('./FundsPage'), 'FundsPage'),
   access: { view: [...READERS, P.manageFunds], edit: [P.manageFunds] },
   icon: AccountBalanceIcon,
+});
+
+/**
+ * /giving/statements: each giver's statement for a period, one giver or all, downloaded as PDF by
+ * the readers of giving and mailed by the counters (docs/decisions/0235-giving-statements.md).
+ */
+export const givingStatements = descriptor({
+  name: 'givingStatements',
+  path: '/giving/statements',
+  screen: lazyScreen(() => import('./StatementsPage'), 'StatementsPage'),
+  access: { view: [P.viewGiving, P.recordGiving], download: [P.viewGiving], mail: [P.recordGiving] },
+  icon: DescriptionIcon,
 });
 
 /** One's own giving, on one's own profile: the server answers the caller's own gifts only. */
