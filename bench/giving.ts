@@ -2,7 +2,8 @@
  * `npm run bench -- giving`: giving at a large church's size. Generates 20,000 givers, five funds,
  * three years of weekly approved batches and 1,000,000 contributions (set-based: INSERT ... SELECT
  * over generate_series), then times through the HTTP API, one call after another, 30 times each:
- * the contributions' first page, a deep page, a fund and date filter, and one member's own giving.
+ * the contributions' first page, a deep page, a fund and date filter, a year's totals by fund and
+ * month and its givers by band (the reports), and one member's own giving.
  * On PostgreSQL raw SQL's floor for the same questions runs through psql, in its own process, in
  * the same run, and the ratio is printed. Prints p50 and p99 with the budgets and the load
  * average; exits 1 when one is missed. BENCH_GIVING_SCALE (0 to 1, default 1) shrinks the church.
@@ -75,7 +76,8 @@ async function questions(db: Db): Promise<Question[]> {
     await db.execute(sql`select (select id from giving_funds where name = 'Bench Building') as fund,
       (select id from users where email = ${ADMIN}) as giver`),
   );
-  const since = new Date(Date.now() - 91 * 86_400_000).toISOString().slice(0, 10);
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const [since, yearAgo, today] = [day(91), day(365), day(0)];
   const counted = `(c.batch_id in (select id from giving_batches where state = 'approved') or (c.batch_id is null and c.approved_at is not null))`;
   const page = (where: string, offset: number) =>
     `select c.*, concat_ws(' ', u.first_name, u.sur_name) from contributions c left join users u on u.id = c.giver_id
@@ -89,6 +91,20 @@ async function questions(db: Db): Promise<Question[]> {
       label: 'one fund, last 3 months',
       path: `/Giving/GetContributions?PageNumber=1&PageSize=25&FundId=${fund}&From=${since}`,
       floor: page(byFund, 0),
+    },
+    {
+      label: 'totals by fund and month',
+      path: `/Giving/GetFundMonthTotals?from=${yearAgo}&to=${today}`,
+      floor: `select to_char(c.date, 'YYYY-MM'), s.fund_id, f.name, sum(s.amount) from contributions c
+        join contribution_splits s on s.contribution_id = c.id join giving_funds f on f.id = s.fund_id
+        where c.date between '${yearAgo}' and '${today}' and ${counted} group by 1, 2, 3 order by 1, lower(f.name);`,
+    },
+    {
+      label: 'givers by band',
+      path: `/Giving/GetGiverBands?from=${yearAgo}&to=${today}`,
+      floor: `with per_giver as (select c.giver_id, sum(c.amount) as total from contributions c
+          where c.giver_id is not null and c.date between '${yearAgo}' and '${today}' and ${counted} group by c.giver_id)
+        select case when total < 1000000 then 1 when total < 10000000 then 2 else 3 end, count(*), sum(total) from per_giver group by 1;`,
     },
     {
       label: "a member's own giving",

@@ -16,6 +16,9 @@ afterAll(async () => {
 const MEMBER = { email: 'member@example.org', name: 'Adaeze Okafor' };
 const SECOND_ADMIN = { email: 'inspectorate@example.org' };
 const BATCH = 'Sunday first service';
+const SPLIT_BATCH = 'Midweek service';
+/** A church office's screen. */
+const DESKTOP = { width: 1280, height: 800 };
 
 /** One API call as the administrator, with a method. */
 async function asAdmin(method: string, path: string) {
@@ -56,7 +59,7 @@ async function enter(page: Page, amount: string, giver?: { search: string; name:
   await form.getByRole('textbox', { name: 'Amount (₦)' }).press('Enter');
 }
 
-describe('giving on a phone (issue 36)', () => {
+describe('giving on a phone and at the office (issue 36)', () => {
   it('a counter enters a batch against its count, a second administrator approves it, and the member sees it under My giving', async () => {
     const roles: Array<{ id: string; name: string }> = await adminCall(e2e, '/Admin/GetPlatformAdminRoles');
     const administrator = roles.find((r) => r.name === 'administrator')!.id;
@@ -119,5 +122,43 @@ describe('giving on a phone (issue 36)', () => {
     await mine.getByText(/10,000\.00/).waitFor();
     expect(await mine.getByRole('listitem').count()).toBe(1);
     await member.close();
+  });
+
+  it('on a desktop, a counter shares one gift across two funds, and posts the batch when it equals the count', async () => {
+    const counter = await e2e.newPage();
+    await counter.setViewportSize(DESKTOP);
+    await signIn(counter, e2e.url, ADMIN.email, ADMIN.password);
+    await counter.goto(`${e2e.url}/giving/batches`);
+    await expectHeading(counter, 'Giving batches');
+    await counter.getByRole('button', { name: 'Start a batch' }).first().click();
+    const dialog = counter.getByRole('dialog', { name: 'Start a batch' });
+    await dialog.getByRole('textbox', { name: 'Batch name' }).fill(SPLIT_BATCH);
+    await dialog.getByRole('textbox', { name: 'Counted total' }).fill('20,000');
+    await dialog.getByRole('textbox', { name: 'Counted total' }).press('Enter');
+    await expectHeading(counter, SPLIT_BATCH);
+
+    // One transfer: ₦15,000 of tithe and ₦5,000 for the building.
+    const form = counter.getByRole('form', { name: 'Add entry' });
+    await choose(form, 'Giver', new RegExp(MEMBER.name), 'Adaeze');
+    await form.getByRole('textbox', { name: 'Amount (₦)' }).fill('20,000');
+    await form.getByRole('button', { name: 'Split across funds' }).click();
+    await choose(form, 'Fund 1', 'Tithe');
+    await form.getByRole('textbox', { name: 'Amount to fund 1 (₦)' }).fill('15,000');
+    await choose(form, 'Fund 2', 'Building');
+    await form.getByRole('textbox', { name: 'Amount to fund 2 (₦)' }).fill('4,000');
+    await form
+      .getByRole('status')
+      .getByText(/Left to share out: \D*1,000\.00/)
+      .waitFor();
+    expect(await form.getByRole('button', { name: 'Add entry' }).isDisabled()).toBe(true);
+    await form.getByRole('textbox', { name: 'Amount to fund 2 (₦)' }).fill('5,000');
+    await form.getByRole('status').getByText('The funds add up to the amount.').waitFor();
+    await form.getByRole('button', { name: 'Add entry' }).click();
+    await difference(counter).getByText('The entries equal the counted total: ready to post.').waitFor();
+    const entries = counter.getByRole('list', { name: 'Entries' });
+    await entries.getByText(/Building, Tithe/).waitFor();
+    await counter.getByRole('button', { name: 'Post batch' }).click();
+    await expectToast(counter, 'Batch posted');
+    await counter.close();
   });
 });
