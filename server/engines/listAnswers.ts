@@ -104,3 +104,9 @@ export async function keptAnswer(db: Db, key: string, { request, reply }: Exchan
   }
   return reply.type('application/json; charset=utf-8').send(kept.body);
 }
+
+/** Forgets every kept answer of a database (the tests compare a kept answer with a fresh one). */
+export function forgetAnswers(db: Db) {
+  keptIn(db).clear();
+  bytesIn.delete(keptIn(db));
+}
