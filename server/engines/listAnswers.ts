@@ -40,6 +40,16 @@ const MAX_ANSWERS = 500;
 const MAX_BYTES = 8 * 1024 * 1024;
 
 type Kept = { body: Buffer; etag: string };
+let keeping = true;
+
+/**
+ * Whether answers are kept (they are, but for the members benchmark's run that measures every
+ * call's own work: bench/members.ts BENCH_LIST_ANSWERS=off). Not kept, each call still reads the
+ * version and carries its ETag.
+ */
+export function keepListAnswers(keep: boolean) {
+  keeping = keep;
+}
 const keptIn = mapsPerDb<Kept>();
 const bytesIn = new WeakMap<object, number>();
 
@@ -100,7 +110,7 @@ export async function keptAnswer(db: Db, key: string, { request, reply }: Exchan
     // Kept under the version read before the answer: its statements see that version or a
     // later one, never an earlier, so what is kept is never older than its key.
     kept = { body: Buffer.from((await answer()).text), etag };
-    keep(db, full, kept);
+    if (keeping) keep(db, full, kept);
   }
   return reply.type('application/json; charset=utf-8').send(kept.body);
 }
