@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { P } from '@/domain/roles/permissions.js';
 import { forgetAnswers } from '@/server/engines/listAnswers.js';
 import {
@@ -138,7 +138,7 @@ describe('the kept member list answer', () => {
     const [role] = await db.select().from(roles).where(eq(roles.name, viewer.role));
     await db.insert(rolePermissions).values({ roleId: role.id, permissionId: grant.id });
     expect(await sees(viewerTag!)).toBe(true);
-    await db.delete(rolePermissions).where(eq(rolePermissions.roleId, role.id));
+    await db.delete(rolePermissions).where(and(eq(rolePermissions.roleId, role.id), eq(rolePermissions.permissionId, grant.id)));
     expect(await sees()).toBe(false);
     // A CIH role that grants it, then taken away.
     const cih = await addRole(s, [P.updateOtherMembers], `zlc-cih-${Date.now()}`);
