@@ -100,8 +100,7 @@ export async function keptAnswer(db: Db, key: string, { request, reply }: Exchan
   const map = keptIn(db);
   let kept = map.get(full);
   const etag = kept?.etag ?? `"${createHash('sha1').update(full).digest('base64url')}"`;
-  reply.header('etag', etag);
-  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).header('etag', etag).send();
   if (kept) {
     // Used: it goes to the back of the line.
     map.delete(full);
@@ -112,7 +111,8 @@ export async function keptAnswer(db: Db, key: string, { request, reply }: Exchan
     kept = { body: Buffer.from((await answer()).text), etag };
     if (keeping) keep(db, full, kept);
   }
-  return reply.type('application/json; charset=utf-8').send(kept.body);
+  // The ETag only on an answer: a refused query (a 400) has none.
+  return reply.header('etag', etag).type('application/json; charset=utf-8').send(kept.body);
 }
 
 /** Forgets every kept answer of a database (the tests compare a kept answer with a fresh one). */
