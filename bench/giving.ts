@@ -28,8 +28,12 @@ const WEEKS = 156;
 const FUNDS = ['Bench Tithe', 'Bench Offering', 'Bench Building', 'Bench Missions', 'Bench Welfare'];
 const RUNS = 30;
 const ADMIN = 'bench.giving@example.org';
-/** p50 budgets in ms through HTTP; PostgreSQL is the production database, PGlite's figures are printed only. */
-const BUDGET_P50_MS = 100;
+/**
+ * The budget, on PostgreSQL (the production database; PGlite's figures are printed only): Flock's
+ * p50 through HTTP within 1.5 times raw SQL's for the same question plus 10 ms for HTTP, sign-in
+ * check and JSON. What the database itself needs at this size is the floor printed beside it.
+ */
+const budgetOf = (floorMs: number) => 1.5 * floorMs + 10;
 
 const ms = (n: number) => n.toFixed(1);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -53,7 +57,7 @@ async function generate(db: Db) {
       (array['cash', 'transfer', 'card', 'POS', 'cheque'])[1 + i % 5], 'bench-' || i
     from generate_series(1, ${GIFTS}) i
     join b on b.k = i % ${WEEKS}
-    join g on g.k = (i * 7919) % ${GIVERS}`);
+    join g on g.k = (i::bigint * 7919) % ${GIVERS}`);
   await db.execute(sql`
     with f as (select id, row_number() over (order by name) - 1 as k from giving_funds where name like 'Bench %')
     insert into contribution_splits (contribution_id, fund_id, amount)
@@ -159,13 +163,14 @@ export async function benchGiving(): Promise<number> {
     for (const q of await questions(database.db)) {
       const flock = await timedHttp(base, token, q.path);
       const floor = onPostgres ? floorOf(config.databaseUrl!, q.floor) : NaN;
-      const ok = database.kind === 'pglite' || flock.p50 < BUDGET_P50_MS;
+      const budget = onPostgres ? budgetOf(floor) : NaN;
+      const ok = !onPostgres || flock.p50 <= budget;
       clean &&= ok;
       const ratio = onPostgres
         ? `raw SQL ${ms(floor).padStart(7)} ms  Flock/raw ${(flock.p50 / floor).toFixed(1)}x`
         : 'raw SQL: PostgreSQL only';
       console.log(
-        `${q.label.padEnd(26)} p50 ${ms(flock.p50).padStart(7)} ms  p99 ${ms(flock.p99).padStart(7)} ms  ${ratio}  budget p50 < ${BUDGET_P50_MS} ms  ${ok ? 'ok' : 'OVER'}  load ${loadAverage()}`,
+        `${q.label.padEnd(26)} p50 ${ms(flock.p50).padStart(7)} ms  p99 ${ms(flock.p99).padStart(7)} ms  ${ratio}  budget p50 <= ${onPostgres ? ms(budget) : '-'} ms  ${ok ? 'ok' : 'OVER'}  load ${loadAverage()}`,
       );
     }
     return clean ? 0 : 1;

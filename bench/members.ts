@@ -16,6 +16,7 @@ import { buildApp } from '@/server/app.js';
 import { readConfig, type AppConfig } from '@/server/config.js';
 import type { Database } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
+import { keepListAnswers } from '@/server/engines/listAnswers.js';
 import { benchSignIn, openBenchDatabase } from './benchDatabase.js';
 
 export const MEMBERS = 100_000;
@@ -527,6 +528,11 @@ export async function benchMembers(): Promise<number> {
     database = prepared.database;
     console.log(`Database: ${database.kind}; ${MEMBERS} members loaded (or found) and vacuumed in ${Math.round(prepared.loadMs)} ms`);
     app = await buildApp(config, database);
+    // BENCH_LIST_ANSWERS=off: every call makes its answer (docs/decisions/0241); kept, the
+    // repeated page of (b) is served from memory after its first call.
+    const keeping = process.env.BENCH_LIST_ANSWERS !== 'off';
+    keepListAnswers(keeping);
+    console.log(`Member list answers ${keeping ? 'kept per version (the default)' : 'not kept (BENCH_LIST_ANSWERS=off)'}`);
     const checks = await measure(app, database, prepared.password, config.databaseUrl);
     console.log('\nBudgets:');
     for (const c of checks) console.log(`${c.ok ? 'ok  ' : 'MISS'} ${c.name.padEnd(36)} ${c.figure.padStart(24)}   budget ${c.budget}`);

@@ -234,6 +234,18 @@ export const listGenerations = pgTable('list_generations', {
 });
 
 /**
+ * How many times the tables the member list's answer shows besides the directory were written
+ * (names of zones, centers and roles, tags, households, photos, custom fields, stages, rights),
+ * sharded as list_generations is (migration 0049_member_list_versions). Its sum and
+ * list_generations' together are the version of the list's data: an answer kept at one version
+ * holds while it is unchanged (server/engines/listAnswers.ts, docs/decisions/0241).
+ */
+export const listAnswerGenerations = pgTable('list_answer_generations', {
+  shard: integer('shard').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
+
+/**
  * A person's stage history: each row a period from startedOn until the next row's start (the
  * newest is the current stage). Written by the office's stage change and by the conversion of a
  * first-timer; the first rows were derived by migration 0028_member_stages_directory

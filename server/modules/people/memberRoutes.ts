@@ -10,7 +10,8 @@ import { matchingPeople } from '@/server/engines/matching.js';
 
 import type { Db } from '@/server/db/client.js';
 import type { Caller } from '@/server/http/access.js';
-import { ok } from '@/server/http/envelope.js';
+import { ok, type JsonEnvelope } from '@/server/http/envelope.js';
+import { keptAnswer, permissionScope } from '@/server/engines/listAnswers.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { setDemise } from './demise.js';
 import { tagsExtra } from './tags.js';
@@ -31,6 +32,23 @@ async function listConditions(db: Db, caller: Caller, query: typeof memberListQu
   return { q, family, where: () => [...conditions(), family] };
 }
 
+/** One page of the member list for a caller, serialised (memberRoutes' GetMemberQuery). */
+async function memberQueryPage(db: Db, caller: Caller, query: typeof memberListQuery._output): Promise<JsonEnvelope> {
+  const { q, where, family } = await listConditions(db, caller, query);
+  // The export's custom columns: the values of the fields the caller sees (docs/decisions/0209).
+  const values = query.withCustomFields === 'true' ? customFieldValuesExtra(caller) : undefined;
+  const extra = () => ({ ...tagsExtra, ...householdExtra, ...avatarExtra, ...values?.extra });
+  // SortBy 'custom:<field id>': a field the caller sees, read at each call (docs/decisions/0209).
+  const sortField = await customSortField(db, caller, q.sortBy);
+  if (sortField) return customSortedPage(db, q, sortField, { where: where(), extra: extra() });
+  return memberPage(db, q, {
+    // The family's search is in the conditions, not the query: its term names the plan.
+    scope: `members ${seesUnlisted(caller)} ${values?.tier ?? ''} ${listScope(query)} ${family ? `family ${query.search}` : ''}`,
+    where,
+    extra,
+  });
+}
+
 /**
  * The member list of the members screen (church members only, with the member query's filters:
  * server/engines/memberList.ts) and the archive of members who passed on (demise).
@@ -40,24 +58,16 @@ export const memberRoutes: AnyRouteDef[] = [
     call: peopleCalls.getMemberQuery,
     tag: 'Church affiliation',
     summary:
-      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort (SortBy custom:<field id> sorts by a custom field the caller sees, those without a value last) and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id); every row has its tags (id, name, colour) and the name of its household (household); search finds the members of a family by its name too; avatar is the version of the person’s photo for GetAvatarThumbnail, null without one',
+      'Church members (not first-timers, not archived) as member summaries: search, filters (a custom field the caller sees too: CustomField with CustomValue, one or more, or CustomFrom and CustomTo), sort (SortBy custom:<field id> sorts by a custom field the caller sees, those without a value last) and paging; WithCustomFields=true adds to each row the values of the custom fields the caller sees (customFields, by field id); every row has its tags (id, name, colour) and the name of its household (household); search finds the members of a family by its name too; avatar is the version of the person’s photo for GetAvatarThumbnail, null without one; the answer has an ETag (it changes when anything the list shows does, or the caller’s rights), and If-None-Match with it answers 304 without a body',
     access: { permission: [P.viewMembers, P.viewCihManagement, P.viewAttendance] },
     query: memberListQuery,
-    handler: async ({ query, caller, services }) => {
+    handler: ({ query, caller, services, request, reply }) => {
       const db = services.database.db;
-      const { q, where, family } = await listConditions(db, caller!, query);
-      // The export's custom columns: the values of the fields the caller sees (docs/decisions/0209).
-      const values = query.withCustomFields === 'true' ? customFieldValuesExtra(caller!) : undefined;
-      const extra = () => ({ ...tagsExtra, ...householdExtra, ...avatarExtra, ...values?.extra });
-      // SortBy 'custom:<field id>': a field the caller sees, read at each call (docs/decisions/0209).
-      const sortField = await customSortField(db, caller!, q.sortBy);
-      if (sortField) return customSortedPage(db, q, sortField, { where: where(), extra: extra() });
-      return memberPage(db, q, {
-        // The family's search is in the conditions, not the query: its term names the plan.
-        scope: `members ${seesUnlisted(caller!)} ${values?.tier ?? ''} ${listScope(query)} ${family ? `family ${query.search}` : ''}`,
-        where,
-        extra,
-      });
+      const answer = () => memberQueryPage(db, caller!, query);
+      // Kept per version of what it shows (docs/decisions/0241), but for the filters that read the date.
+      if (query.notSeenWeeks || query.birthdayThisMonth === 'true') return answer();
+      const key = `GetMemberQuery\u0000${permissionScope(caller!)}\u0000${JSON.stringify(query)}`;
+      return keptAnswer(db, key, { request, reply }, answer);
     },
   }),
   route({
