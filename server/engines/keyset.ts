@@ -9,7 +9,15 @@ import { badRequest } from '@/server/http/errors.js';
  * it, so deep pages cost what page 1 costs and rows added meanwhile cause no gap or repeat.
  */
 
-export type Ordering = { name: string; direction: 'asc' | 'desc'; keys: PgColumn[] };
+/**
+ * unique: no two rows share the sort key (the email), so no tie is ever broken and a descending
+ * page may read every key descending, the ascending order reversed: a backward scan of the
+ * ascending index serves it, and the key needs no descending index (docs/decisions/0239).
+ */
+export type Ordering = { name: string; direction: 'asc' | 'desc'; keys: PgColumn[]; unique?: boolean };
+
+/** Whether the tie-breaking keys go descending too: only for a unique key, where ties never occur. */
+const tiesDescend = ({ direction, unique }: Ordering) => direction === 'desc' && unique === true;
 
 /** The optional Cursor parameter of a list: the nextCursor of the page before. */
 export const cursorParam = {
@@ -47,15 +55,21 @@ function decodeCursor(text: string, ordering: Ordering): unknown[] {
 
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
-/** The list order: the sort key in its direction, then the tie-breaking keys ascending. */
-export function orderBy({ keys: [first, ...ties], direction }: Ordering): SQL[] {
-  return [direction === 'desc' ? desc(first) : asc(first), ...ties.map((k) => asc(k))];
+/**
+ * The list order: the sort key in its direction, then the tie-breaking keys ascending (the name
+ * order in both directions, docs/decisions/0071), or descending after a unique key's descending one.
+ */
+export function orderBy(ordering: Ordering): SQL[] {
+  const [first, ...ties] = ordering.keys;
+  const tie = tiesDescend(ordering) ? desc : asc;
+  return [ordering.direction === 'desc' ? desc(first) : asc(first), ...ties.map((k) => tie(k))];
 }
 
-/** (a, b, c) > (x, y, z): the rows after the cursor among those tied on the sort key. */
-function tiesAfter(keys: PgColumn[], values: unknown[]): SQL {
+/** (a, b, c) > (x, y, z): the rows after the cursor among those tied on the sort key (< when ties descend). */
+function tiesAfter(keys: PgColumn[], values: unknown[], descending: boolean): SQL {
   const params = values.map((v) => sql`${v}`);
-  return sql`(${sql.join(keys, sql`, `)}) > (${sql.join(params, sql`, `)})`;
+  const after = descending ? sql`<` : sql`>`;
+  return sql`(${sql.join(keys, sql`, `)}) ${after} (${sql.join(params, sql`, `)})`;
 }
 
 /**
@@ -69,11 +83,12 @@ export function rangesAfter(ordering: Ordering, cursorText: string, nullableFirs
   const [first, ...ties] = ordering.keys;
   const [value, ...tieValues] = values;
   const desc = ordering.direction === 'desc';
+  const descending = tiesDescend(ordering);
   if (value === null) {
-    const restOfNulls = and(isNull(first), tiesAfter(ties, tieValues))!;
+    const restOfNulls = and(isNull(first), tiesAfter(ties, tieValues, descending))!;
     return desc ? [restOfNulls, isNotNull(first)] : [restOfNulls];
   }
-  const restOfTie = and(sql`${first} = ${value}`, tiesAfter(ties, tieValues))!;
+  const restOfTie = and(sql`${first} = ${value}`, tiesAfter(ties, tieValues, descending))!;
   const beyond = desc ? sql`${first} < ${value}` : sql`${first} > ${value}`;
   return nullableFirst && !desc ? [restOfTie, beyond, isNull(first)] : [restOfTie, beyond];
 }

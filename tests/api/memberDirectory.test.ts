@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { churchAffiliations, memberDirectory, memberRoleNames, userRoles, users } from '@/server/db/schema/index.js';
-import { directoryQueries, isChurchMember, memberFilters, searchTotal } from '@/server/engines/memberList.js';
+import { directoryQueries, isChurchMember, isListed, memberFilters, searchTotal } from '@/server/engines/memberList.js';
 import { addAffinityGroup, addCenter, addDepartment, addZone } from '@/tests/support/churchStructure.js';
 import { addPerson } from '@/tests/support/people.js';
 import { filedId, requestCalls } from '@/tests/support/requests.js';
@@ -158,6 +158,46 @@ describe('the member list over the directory', () => {
       await reference(sql`u.id in (select user_id from biodata where mobile1 like '0803000001%')`),
     );
     expect(await search('%')).toEqual([]);
+  });
+});
+
+describe("the user list's sorts", () => {
+  const USER_KEY: Record<string, SQL> = {
+    email: sql`u.email`,
+    createdAt: sql`u.created_at`,
+    convertedAt: sql`u.converted_at`,
+    status: sql`u.disabled`,
+  };
+  /** The user list over the source tables: first-timers too, the archived left out. */
+  async function users(sortBy: string, order: 'asc' | 'desc'): Promise<string[]> {
+    const rows = await s.database.db.execute(sql`select u.id from users u left join biodata b on b.user_id = u.id
+      where ${F.sur} like ${`${FAMILY}%`} and not coalesce(b.demise, false)
+      order by ${USER_KEY[sortBy]} ${sql.raw(order)}, ${F.sur}, ${F.first}, u.id`);
+    return rowsOf<{ id: string }>(rows).map((r) => r.id);
+  }
+  const userIds = async (params: string) => (await list(params, '/Admin/GetAllUsers')).data.map((r) => r.id);
+
+  it.each(Object.keys(USER_KEY).flatMap((k) => [`${k}:asc`, `${k}:desc`]))(
+    'sort %s: the reference order, ties by name, NULLs as ORDER BY puts them',
+    async (sort) => {
+      const [sortBy, order] = sort.split(':') as [string, 'asc' | 'desc'];
+      const expected = await users(sortBy, order);
+      expect(expected.length).toBeGreaterThan(30);
+      expect(await userIds(`SortBy=${sortBy}&SortOrder=${order}`)).toEqual(expected);
+    },
+  );
+
+  it('email descending is email ascending reversed (no two people share one), page by page too', async () => {
+    const ascending = await userIds('SortBy=email&SortOrder=asc');
+    expect(await userIds('SortBy=email&SortOrder=desc')).toEqual([...ascending].reverse());
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await list(`PageSize=5&SortBy=email&SortOrder=desc${cursor ? `&Cursor=${cursor}` : ''}`, '/Admin/GetAllUsers');
+      seen.push(...page.data.map((r) => r.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([...ascending].reverse());
   });
 });
 
@@ -464,6 +504,28 @@ describe('plans', () => {
     const page = await plan(memberQuery({ sortBy, sortOrder: sortOrder as 'asc' | 'desc' }).ids);
     expect(page).toMatch(/Index (Only )?Scan( Backward)? using member_directory_\w+_idx/);
     expect(page).not.toMatch(/Sort/);
+  });
+
+  // The user list's own sorts (server/modules/people/accounts.ts); convertedAt has no index (0072).
+  const userSorts = { email: memberDirectory.email, createdAt: memberDirectory.createdAt, status: memberDirectory.disabled };
+  it.each(Object.keys(userSorts).flatMap((k) => [`${k}:asc`, `${k}:desc`]))(
+    'user sort %s: served by an index, no Sort node',
+    async (sort) => {
+      const [sortBy, sortOrder] = sort.split(':');
+      const page = await plan(directoryQueries(db(), { sortBy, sortOrder: sortOrder as 'asc' | 'desc' }, [isListed], userSorts).ids);
+      expect(page).toMatch(/Index (Only )?Scan( Backward)? using member_directory_\w+_idx/);
+      expect(page).not.toMatch(/Sort/);
+    },
+  );
+
+  it('email descending reads the ascending index backwards: it has no descending twin (docs/decisions/0239)', async () => {
+    const page = await plan(directoryQueries(db(), { sortBy: 'email', sortOrder: 'desc' }, [isListed], userSorts).ids);
+    expect(page).toMatch(/Index (Only )?Scan Backward using member_directory_email_idx/);
+    const twins = rowsOf<{ name: string }>(
+      await s.database.db.execute(sql`select indexrelid::regclass::text as name from pg_index
+        where indrelid = 'member_directory'::regclass and indexrelid::regclass::text = 'member_directory_email_desc_idx'`),
+    );
+    expect(twins).toEqual([]);
   });
 
   it("a search's total over a base list counts the narrow copy through its trigram index", async () => {

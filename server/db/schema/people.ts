@@ -121,11 +121,14 @@ export const memberDirectory = pgTable(
     // 0009_directory_hot_conversion), as a bulk conversion rewrites rows written together. The
     // lists leave first-timers out through users_first_timers_idx (server/engines/memberList.ts).
     // A sort's two indexes: its key ascending or descending (NULLs where ORDER BY puts them), then
-    // the name order that breaks ties (always ascending) and the id.
-    const sortIndexes = (name: string, key: ExtraConfigColumn, ...ties: ExtraConfigColumn[]) => [
+    // the name order that breaks ties (always ascending) and the id. A descending sort with ties
+    // ascending is not the ascending order reversed, so a backward scan cannot serve it (0071).
+    const sortIndex = (name: string, key: ExtraConfigColumn, ...ties: ExtraConfigColumn[]) =>
       index(`member_directory_${name}_idx`)
         .on(key, ...ties, t.userId)
-        .where(listed),
+        .where(listed);
+    const sortIndexes = (name: string, key: ExtraConfigColumn, ...ties: ExtraConfigColumn[]) => [
+      sortIndex(name, key, ...ties),
       index(`member_directory_${name}_desc_idx`)
         .on(key.desc().nullsFirst(), ...ties, t.userId)
         .where(listed),
@@ -139,7 +142,9 @@ export const memberDirectory = pgTable(
       ...sortIndexes('marital', t.maritalStatus, ...byName),
       ...sortIndexes('employment', t.employmentStatus, ...byName),
       ...sortIndexes('state', t.state, ...byName),
-      ...sortIndexes('email', t.email, ...byName),
+      // The email is unique (no tie to break): its descending sort is the ascending one reversed,
+      // a backward scan of this index, and a bulk write has one index fewer (docs/decisions/0239).
+      sortIndex('email', t.email, ...byName),
       ...sortIndexes('created', t.createdAt, ...byName),
       ...sortIndexes('disabled', t.disabled, ...byName),
       // Filters: the state (any letter case), zone (with gender), center, affinity group.
