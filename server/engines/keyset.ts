@@ -10,14 +10,12 @@ import { badRequest } from '@/server/http/errors.js';
  */
 
 /**
- * unique: no two rows share the sort key (the email), so no tie is ever broken and a descending
- * page may read every key descending, the ascending order reversed: a backward scan of the
- * ascending index serves it, and the key needs no descending index (docs/decisions/0239).
+ * A list's order: its keys (the sort key, then the tie-breakers, the last unique) all ascending,
+ * or all descending, the ascending order exactly reversed, NULL keys with it (last ascending,
+ * first descending, as ORDER BY puts them). So one ascending index serves both directions, a
+ * descending page being its backward scan (docs/decisions/0239).
  */
-export type Ordering = { name: string; direction: 'asc' | 'desc'; keys: PgColumn[]; unique?: boolean };
-
-/** Whether the tie-breaking keys go descending too: only for a unique key, where ties never occur. */
-const tiesDescend = ({ direction, unique }: Ordering) => direction === 'desc' && unique === true;
+export type Ordering = { name: string; direction: 'asc' | 'desc'; keys: PgColumn[] };
 
 /** The optional Cursor parameter of a list: the nextCursor of the page before. */
 export const cursorParam = {
@@ -55,17 +53,12 @@ function decodeCursor(text: string, ordering: Ordering): unknown[] {
 
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
-/**
- * The list order: the sort key in its direction, then the tie-breaking keys ascending (the name
- * order in both directions, docs/decisions/0071), or descending after a unique key's descending one.
- */
-export function orderBy(ordering: Ordering): SQL[] {
-  const [first, ...ties] = ordering.keys;
-  const tie = tiesDescend(ordering) ? desc : asc;
-  return [ordering.direction === 'desc' ? desc(first) : asc(first), ...ties.map((k) => tie(k))];
+/** The list order: every key in the sort's direction (a descending page is the ascending list reversed). */
+export function orderBy({ keys, direction }: Ordering): SQL[] {
+  return keys.map((k) => (direction === 'desc' ? desc(k) : asc(k)));
 }
 
-/** (a, b, c) > (x, y, z): the rows after the cursor among those tied on the sort key (< when ties descend). */
+/** (a, b, c) > (x, y, z), or < descending: the rows after the cursor among those tied on the sort key. */
 function tiesAfter(keys: PgColumn[], values: unknown[], descending: boolean): SQL {
   const params = values.map((v) => sql`${v}`);
   const after = descending ? sql`<` : sql`>`;
@@ -83,12 +76,11 @@ export function rangesAfter(ordering: Ordering, cursorText: string, nullableFirs
   const [first, ...ties] = ordering.keys;
   const [value, ...tieValues] = values;
   const desc = ordering.direction === 'desc';
-  const descending = tiesDescend(ordering);
   if (value === null) {
-    const restOfNulls = and(isNull(first), tiesAfter(ties, tieValues, descending))!;
+    const restOfNulls = and(isNull(first), tiesAfter(ties, tieValues, desc))!;
     return desc ? [restOfNulls, isNotNull(first)] : [restOfNulls];
   }
-  const restOfTie = and(sql`${first} = ${value}`, tiesAfter(ties, tieValues, descending))!;
+  const restOfTie = and(sql`${first} = ${value}`, tiesAfter(ties, tieValues, desc))!;
   const beyond = desc ? sql`${first} < ${value}` : sql`${first} > ${value}`;
   return nullableFirst && !desc ? [restOfTie, beyond, isNull(first)] : [restOfTie, beyond];
 }

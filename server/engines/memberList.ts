@@ -87,21 +87,15 @@ const MEMBER_SORT: Record<string, PgColumn> = {
 const BY_NAME = [md.surName, md.firstName, md.userId];
 
 /**
- * Sort keys no two directory rows share: the email (users' is unique, and the directory holds one
- * row per user). Their descending sort reads the ascending index backwards (docs/decisions/0239).
- */
-const UNIQUE_KEYS = new Set<PgColumn>([md.email]);
-
-/**
  * The sort of SortBy and SortOrder (names match without case; an unknown one is a 400): its key
- * in that direction, then the name and the id ascending; each sort has an index per direction,
- * but a unique key's, whose one index serves both.
+ * then the name and the id, all in that direction (descending is ascending reversed), so each
+ * sort's one index serves both directions (docs/decisions/0239).
  */
 function orderingOf(q: ListParams, allowed: Record<string, PgColumn>): Ordering {
   const name = q.sortBy ? Object.keys(allowed).find((k) => k.toLowerCase() === q.sortBy!.toLowerCase()) : 'default';
   if (!name) throw badRequest(`SortBy must be one of: ${Object.keys(allowed).join(', ')}`, { sortBy: ['Unknown sort field'] });
   const keys = [allowed[name], ...BY_NAME.filter((k) => k !== allowed[name])];
-  return { name, direction: q.sortOrder ?? 'asc', keys, unique: UNIQUE_KEYS.has(allowed[name]) };
+  return { name, direction: q.sortOrder ?? 'asc', keys };
 }
 
 /** Search folds the term as flock_fold folds the directory's keys: lower case, no accents. */
