@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { churchAffiliations, memberDirectory, memberRoleNames, userRoles, users } from '@/server/db/schema/index.js';
+import { encodeCursor, rangesAfter } from '@/server/engines/keyset.js';
 import { directoryQueries, isChurchMember, isListed, memberFilters, searchTotal } from '@/server/engines/memberList.js';
 import { addAffinityGroup, addCenter, addDepartment, addZone } from '@/tests/support/churchStructure.js';
 import { addPerson } from '@/tests/support/people.js';
@@ -555,9 +556,9 @@ describe('plans', () => {
     status: 'disabled',
   };
   /** Ascending: the index read forwards; descending: the same index read backwards (docs/decisions/0239). */
-  const expectScan = (page: string, sortBy: string, sortOrder: string) => {
+  const expectScan = (page: string, sortBy: string, sortOrder: string, index = INDEX[sortBy]) => {
     const scan = sortOrder === 'desc' ? 'Index Only Scan Backward' : 'Index Only Scan';
-    expect(page).toMatch(new RegExp(`${scan} using member_directory_${INDEX[sortBy]}_idx `));
+    expect(page).toMatch(new RegExp(`${scan} using member_directory_${index}_idx `));
     if (sortOrder === 'asc') expect(page).not.toMatch(/Backward/);
     // enable_sort off makes a sort cost a fortune; the plan has none, incremental or not.
     expect(page).not.toMatch(/Sort/);
@@ -566,13 +567,46 @@ describe('plans', () => {
   it.each(Object.keys(SORT_KEY).flatMap((k) => [`${k}:asc`, `${k}:desc`]))('sort %s: an index-only scan, no Sort node', async (sort) => {
     const [sortBy, sortOrder] = sort.split(':');
     expectScan(await plan(memberQuery({ sortBy, sortOrder: sortOrder as 'asc' | 'desc' }).ids), sortBy, sortOrder);
-    // A deep page too, and the pages after a cursor (their ranges: the rest of a tie, the keys beyond).
+    // A deep page too.
     expectScan(
       await plan(memberQuery({ sortBy, sortOrder: sortOrder as 'asc' | 'desc', pageNumber: 40, pageSize: 25 }).ids),
       sortBy,
       sortOrder,
     );
   });
+
+  /** A cursor's sort key per sort, and NULL for the sorts whose key may be NULL (the NULL block's ranges). */
+  const CURSOR_KEY: Record<string, Array<string | null>> = {
+    default: ['ZqdObi'],
+    surName: ['ZqdObi'],
+    firstName: ['Ada'],
+    dob: ['1960-05-15', null],
+    gender: ['Female', null],
+    maritalStatus: ['Married', null],
+    employment: ['Employed', null],
+    state: ['Oyo', null],
+  };
+  const ZERO_ID = '00000000-0000-0000-0000-000000000000';
+  it.each(Object.keys(SORT_KEY).flatMap((k) => [`${k}:asc`, `${k}:desc`]))(
+    'sort %s after a cursor: each range (the rest of a tie, the keys beyond, the NULLs) an index-only scan in its direction',
+    async (sort) => {
+      const [sortBy, sortOrder] = sort.split(':') as [string, 'asc' | 'desc'];
+      const q = { sortBy, sortOrder };
+      const { ordering } = memberQuery(q);
+      const ties = ordering.keys
+        .slice(1)
+        .map((k) => (k === memberDirectory.userId ? ZERO_ID : k === memberDirectory.surName ? 'ZqdObi' : 'Ada'));
+      for (const key of CURSOR_KEY[sortBy]) {
+        const ranges = rangesAfter(ordering, encodeCursor(ordering, [key, ...ties]), !ordering.keys[0].notNull);
+        expect(ranges.length).toBeGreaterThan(0);
+        for (const range of ranges) {
+          // The rest of a surname's tie may read the first-name index (its order, the surname fixed).
+          const page = await plan(directoryQueries(db(), q, [isChurchMember, ...memberFilters(db(), q), range]).ids);
+          expectScan(page, sortBy, sortOrder, '\\w+');
+        }
+      }
+    },
+  );
 
   // The user list's own sorts (server/modules/people/accounts.ts); convertedAt has no index (0072).
   const userSorts = { email: memberDirectory.email, createdAt: memberDirectory.createdAt, status: memberDirectory.disabled };
