@@ -9,6 +9,12 @@ import { badRequest } from '@/server/http/errors.js';
  * it, so deep pages cost what page 1 costs and rows added meanwhile cause no gap or repeat.
  */
 
+/**
+ * A list's order: its keys (the sort key, then the tie-breakers, the last unique) all ascending,
+ * or all descending, the ascending order exactly reversed, NULL keys with it (last ascending,
+ * first descending, as ORDER BY puts them). So one ascending index serves both directions, a
+ * descending page being its backward scan (docs/decisions/0239).
+ */
 export type Ordering = { name: string; direction: 'asc' | 'desc'; keys: PgColumn[] };
 
 /** The optional Cursor parameter of a list: the nextCursor of the page before. */
@@ -47,15 +53,16 @@ function decodeCursor(text: string, ordering: Ordering): unknown[] {
 
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
-/** The list order: the sort key in its direction, then the tie-breaking keys ascending. */
-export function orderBy({ keys: [first, ...ties], direction }: Ordering): SQL[] {
-  return [direction === 'desc' ? desc(first) : asc(first), ...ties.map((k) => asc(k))];
+/** The list order: every key in the sort's direction (a descending page is the ascending list reversed). */
+export function orderBy({ keys, direction }: Ordering): SQL[] {
+  return keys.map((k) => (direction === 'desc' ? desc(k) : asc(k)));
 }
 
-/** (a, b, c) > (x, y, z): the rows after the cursor among those tied on the sort key. */
-function tiesAfter(keys: PgColumn[], values: unknown[]): SQL {
+/** (a, b, c) > (x, y, z), or < descending: the rows after the cursor among those tied on the sort key. */
+function tiesAfter(keys: PgColumn[], values: unknown[], descending: boolean): SQL {
   const params = values.map((v) => sql`${v}`);
-  return sql`(${sql.join(keys, sql`, `)}) > (${sql.join(params, sql`, `)})`;
+  const after = descending ? sql`<` : sql`>`;
+  return sql`(${sql.join(keys, sql`, `)}) ${after} (${sql.join(params, sql`, `)})`;
 }
 
 /**
@@ -70,10 +77,10 @@ export function rangesAfter(ordering: Ordering, cursorText: string, nullableFirs
   const [value, ...tieValues] = values;
   const desc = ordering.direction === 'desc';
   if (value === null) {
-    const restOfNulls = and(isNull(first), tiesAfter(ties, tieValues))!;
+    const restOfNulls = and(isNull(first), tiesAfter(ties, tieValues, desc))!;
     return desc ? [restOfNulls, isNotNull(first)] : [restOfNulls];
   }
-  const restOfTie = and(sql`${first} = ${value}`, tiesAfter(ties, tieValues))!;
+  const restOfTie = and(sql`${first} = ${value}`, tiesAfter(ties, tieValues, desc))!;
   const beyond = desc ? sql`${first} < ${value}` : sql`${first} > ${value}`;
   return nullableFirst && !desc ? [restOfTie, beyond, isNull(first)] : [restOfTie, beyond];
 }

@@ -88,7 +88,8 @@ const BY_NAME = [md.surName, md.firstName, md.userId];
 
 /**
  * The sort of SortBy and SortOrder (names match without case; an unknown one is a 400): its key
- * in that direction, then the name and the id ascending; each sort has an index per direction.
+ * then the name and the id, all in that direction (descending is ascending reversed), so each
+ * sort's one index serves both directions (docs/decisions/0239).
  */
 function orderingOf(q: ListParams, allowed: Record<string, PgColumn>): Ordering {
   const name = q.sortBy ? Object.keys(allowed).find((k) => k.toLowerCase() === q.sortBy!.toLowerCase()) : 'default';

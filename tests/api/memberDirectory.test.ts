@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { churchAffiliations, memberDirectory, memberRoleNames, userRoles, users } from '@/server/db/schema/index.js';
-import { directoryQueries, isChurchMember, memberFilters, searchTotal } from '@/server/engines/memberList.js';
+import { encodeCursor, rangesAfter } from '@/server/engines/keyset.js';
+import { directoryQueries, isChurchMember, isListed, memberFilters, searchTotal } from '@/server/engines/memberList.js';
 import { addAffinityGroup, addCenter, addDepartment, addZone } from '@/tests/support/churchStructure.js';
 import { addPerson } from '@/tests/support/people.js';
 import { filedId, requestCalls } from '@/tests/support/requests.js';
@@ -86,7 +87,7 @@ async function reference(where: SQL, sortBy = 'default', order: 'asc' | 'desc' =
   const rows = await s.database.db.execute(sql`select u.id from users u
     left join biodata b on b.user_id = u.id left join church_affiliations a on a.user_id = u.id
     where ${F.sur} like ${`${FAMILY}%`} and not u.is_first_timer and not coalesce(b.demise, false) and ${where}
-    order by ${SORT_KEY[sortBy]} ${dir}, ${F.sur}, ${F.first}, u.id`);
+    order by ${SORT_KEY[sortBy]} ${dir}, ${F.sur} ${dir}, ${F.first} ${dir}, u.id ${dir}`);
   return rowsOf<{ id: string }>(rows).map((r) => r.id);
 }
 
@@ -138,7 +139,7 @@ describe('the member list over the directory', () => {
     [k, 'asc'],
     [k, 'desc'],
   ]) as Array<[string, 'asc' | 'desc']>;
-  it.each(sorts)('sort %s %s: the reference order, ties by name, NULLs as ORDER BY puts them', async (sortBy, order) => {
+  it.each(sorts)('sort %s %s: the reference order, ties by name in its direction, NULLs as ORDER BY puts them', async (sortBy, order) => {
     expect(await ids(`SortBy=${sortBy}&SortOrder=${order}`)).toEqual(await reference(sql`true`, sortBy, order));
     // A filter with every sort: the zone.
     const inZone = sql`a.zone_id = ${place.zoneB.id}`;
@@ -158,6 +159,87 @@ describe('the member list over the directory', () => {
       await reference(sql`u.id in (select user_id from biodata where mobile1 like '0803000001%')`),
     );
     expect(await search('%')).toEqual([]);
+  });
+});
+
+describe("the user list's sorts", () => {
+  const USER_KEY: Record<string, SQL> = {
+    email: sql`u.email`,
+    createdAt: sql`u.created_at`,
+    convertedAt: sql`u.converted_at`,
+    status: sql`u.disabled`,
+  };
+  /** The user list over the source tables: first-timers too, the archived left out. */
+  async function users(sortBy: string, order: 'asc' | 'desc'): Promise<string[]> {
+    const rows = await s.database.db.execute(sql`select u.id from users u left join biodata b on b.user_id = u.id
+      where ${F.sur} like ${`${FAMILY}%`} and not coalesce(b.demise, false)
+      order by ${USER_KEY[sortBy]} ${sql.raw(order)}, ${F.sur} ${sql.raw(order)}, ${F.first} ${sql.raw(order)}, u.id ${sql.raw(order)}`);
+    return rowsOf<{ id: string }>(rows).map((r) => r.id);
+  }
+  const userIds = async (params: string) => (await list(params, '/Admin/GetAllUsers')).data.map((r) => r.id);
+
+  it.each(Object.keys(USER_KEY).flatMap((k) => [`${k}:asc`, `${k}:desc`]))(
+    'sort %s: the reference order, ties by name in its direction, NULLs as ORDER BY puts them',
+    async (sort) => {
+      const [sortBy, order] = sort.split(':') as [string, 'asc' | 'desc'];
+      const expected = await users(sortBy, order);
+      expect(expected.length).toBeGreaterThan(30);
+      expect(await userIds(`SortBy=${sortBy}&SortOrder=${order}`)).toEqual(expected);
+    },
+  );
+});
+
+/**
+ * A descending sort is the ascending one reversed, ties (by surname, first name, id) and NULL keys
+ * with it (docs/decisions/0239): the whole list, each page by PageNumber, and a walk by Cursor.
+ * The fixtures have ties on every key and NULLs on all but the names, email and creation time.
+ */
+describe('descending is ascending reversed', () => {
+  const lists: Array<[string, string, string]> = [
+    ...Object.keys(SORT_KEY).map((k): [string, string, string] => ['members', '/ChurchAffiliation/GetMemberQuery', k]),
+    ...['email', 'createdAt', 'convertedAt', 'status'].map((k): [string, string, string] => ['users', '/Admin/GetAllUsers', k]),
+  ];
+  const all = async (path: string, params: string) => (await list(params, path)).data.map((r) => r.id);
+  async function byPageNumber(path: string, params: string, total: number) {
+    const seen: string[][] = [];
+    for (let n = 1; (n - 1) * 7 < total; n++) seen.push(await all(path, `PageSize=7&PageNumber=${n}&${params}`));
+    return seen;
+  }
+  async function byCursor(path: string, params: string) {
+    const seen: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await list(`PageSize=7&${params}${cursor ? `&Cursor=${cursor}` : ''}`, path);
+      seen.push(page.data.map((r) => r.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    return seen;
+  }
+  /** Pages of a list read back to front, each page reversed: what a reversed order's pages must be. */
+  const pagesOf = (ids: string[]) => Array.from({ length: Math.ceil(ids.length / 7) }, (_, i) => ids.slice(i * 7, i * 7 + 7));
+
+  it.each(lists)('%s by %s (%s)', async (_list, path, sortBy) => {
+    const ascending = await all(path, `SortBy=${sortBy}&SortOrder=asc`);
+    expect(ascending.length).toBeGreaterThan(20);
+    const reversed = [...ascending].reverse();
+    expect(await all(path, `SortBy=${sortBy}&SortOrder=desc`)).toEqual(reversed);
+    const desc = `SortBy=${sortBy}&SortOrder=desc`;
+    expect(await byPageNumber(path, desc, ascending.length)).toEqual(pagesOf(reversed));
+    expect(await byCursor(path, desc)).toEqual(pagesOf(reversed));
+    // And the ascending pages agree with the whole ascending list, both ways.
+    expect(await byCursor(path, `SortBy=${sortBy}&SortOrder=asc`)).toEqual(pagesOf(ascending));
+    expect(await byPageNumber(path, `SortBy=${sortBy}&SortOrder=asc`, ascending.length)).toEqual(pagesOf(ascending));
+  });
+
+  it('the fixtures have what makes the rule bite: ties on a key and a block of NULL keys', async () => {
+    const rows = rowsOf<{ tied: number; nulls: number }>(
+      await s.database.db.execute(sql`select
+        (select count(*) from (select gender from member_directory where sur_name like ${`${FAMILY}%`} and gender is not null
+          group by gender having count(*) > 1) t)::int as tied,
+        (select count(*) from member_directory where sur_name like ${`${FAMILY}%`} and date_of_birth is null)::int as nulls`),
+    );
+    expect(rows[0].tied).toBeGreaterThan(0);
+    expect(rows[0].nulls).toBeGreaterThan(0);
   });
 });
 
@@ -459,11 +541,90 @@ describe('plans', () => {
     expect(options).toContain('fillfactor=50');
   });
 
-  it.each(Object.keys(SORT_KEY).flatMap((k) => [`${k}:asc`, `${k}:desc`]))('sort %s: served by an index, no Sort node', async (sort) => {
-    const [sortBy, sortOrder] = sort.split(':');
-    const page = await plan(memberQuery({ sortBy, sortOrder: sortOrder as 'asc' | 'desc' }).ids);
-    expect(page).toMatch(/Index (Only )?Scan( Backward)? using member_directory_\w+_idx/);
+  /** Each sort's one index (server/db/schema/people.ts); convertedAt has none (0072). */
+  const INDEX: Record<string, string> = {
+    default: 'sur_name',
+    surName: 'sur_name',
+    firstName: 'first_name',
+    dob: 'dob',
+    gender: 'gender',
+    maritalStatus: 'marital',
+    employment: 'employment',
+    state: 'state',
+    email: 'email',
+    createdAt: 'created',
+    status: 'disabled',
+  };
+  /** Ascending: the index read forwards; descending: the same index read backwards (docs/decisions/0239). */
+  const expectScan = (page: string, sortBy: string, sortOrder: string, index = INDEX[sortBy]) => {
+    const scan = sortOrder === 'desc' ? 'Index Only Scan Backward' : 'Index Only Scan';
+    expect(page).toMatch(new RegExp(`${scan} using member_directory_${index}_idx `));
+    if (sortOrder === 'asc') expect(page).not.toMatch(/Backward/);
+    // enable_sort off makes a sort cost a fortune; the plan has none, incremental or not.
     expect(page).not.toMatch(/Sort/);
+  };
+
+  it.each(Object.keys(SORT_KEY).flatMap((k) => [`${k}:asc`, `${k}:desc`]))('sort %s: an index-only scan, no Sort node', async (sort) => {
+    const [sortBy, sortOrder] = sort.split(':');
+    expectScan(await plan(memberQuery({ sortBy, sortOrder: sortOrder as 'asc' | 'desc' }).ids), sortBy, sortOrder);
+    // A deep page too.
+    expectScan(
+      await plan(memberQuery({ sortBy, sortOrder: sortOrder as 'asc' | 'desc', pageNumber: 40, pageSize: 25 }).ids),
+      sortBy,
+      sortOrder,
+    );
+  });
+
+  /** A cursor's sort key per sort, and NULL for the sorts whose key may be NULL (the NULL block's ranges). */
+  const CURSOR_KEY: Record<string, Array<string | null>> = {
+    default: ['ZqdObi'],
+    surName: ['ZqdObi'],
+    firstName: ['Ada'],
+    dob: ['1960-05-15', null],
+    gender: ['Female', null],
+    maritalStatus: ['Married', null],
+    employment: ['Employed', null],
+    state: ['Oyo', null],
+  };
+  const ZERO_ID = '00000000-0000-0000-0000-000000000000';
+  it.each(Object.keys(SORT_KEY).flatMap((k) => [`${k}:asc`, `${k}:desc`]))(
+    'sort %s after a cursor: each range (the rest of a tie, the keys beyond, the NULLs) an index-only scan in its direction',
+    async (sort) => {
+      const [sortBy, sortOrder] = sort.split(':') as [string, 'asc' | 'desc'];
+      const q = { sortBy, sortOrder };
+      const { ordering } = memberQuery(q);
+      const ties = ordering.keys
+        .slice(1)
+        .map((k) => (k === memberDirectory.userId ? ZERO_ID : k === memberDirectory.surName ? 'ZqdObi' : 'Ada'));
+      for (const key of CURSOR_KEY[sortBy]) {
+        const ranges = rangesAfter(ordering, encodeCursor(ordering, [key, ...ties]), !ordering.keys[0].notNull);
+        expect(ranges.length).toBeGreaterThan(0);
+        for (const range of ranges) {
+          // The rest of a surname's tie may read the first-name index (its order, the surname fixed).
+          const page = await plan(directoryQueries(db(), q, [isChurchMember, ...memberFilters(db(), q), range]).ids);
+          expectScan(page, sortBy, sortOrder, '\\w+');
+        }
+      }
+    },
+  );
+
+  // The user list's own sorts (server/modules/people/accounts.ts); convertedAt has no index (0072).
+  const userSorts = { email: memberDirectory.email, createdAt: memberDirectory.createdAt, status: memberDirectory.disabled };
+  it.each(Object.keys(userSorts).flatMap((k) => [`${k}:asc`, `${k}:desc`]))(
+    'user sort %s: an index-only scan, no Sort node',
+    async (sort) => {
+      const [sortBy, sortOrder] = sort.split(':');
+      const page = await plan(directoryQueries(db(), { sortBy, sortOrder: sortOrder as 'asc' | 'desc' }, [isListed], userSorts).ids);
+      expectScan(page, sortBy, sortOrder);
+    },
+  );
+
+  it('no sort keeps a descending twin of its index (docs/decisions/0239)', async () => {
+    const twins = rowsOf<{ name: string }>(
+      await s.database.db.execute(sql`select indexrelid::regclass::text as name from pg_index
+        where indrelid = 'member_directory'::regclass and indexrelid::regclass::text like '%desc%'`),
+    );
+    expect(twins).toEqual([]);
   });
 
   it("a search's total over a base list counts the narrow copy through its trigram index", async () => {

@@ -145,7 +145,9 @@ describe('GetMemberQuery', () => {
     ['state', 'asc', ['Chi', 'Amaka', 'Bode']],
     ['maritalStatus', 'asc', ['Amaka', 'Bode', 'Chi']],
     ['employmentStatus', 'asc', ['Amaka', 'Bode', 'Chi']],
-    ['gender', 'desc', ['Bode', 'Chi', 'Amaka']],
+    // Ties (two women) by surname in the sort's direction: descending is ascending reversed (0239).
+    ['gender', 'asc', ['Chi', 'Amaka', 'Bode']],
+    ['gender', 'desc', ['Bode', 'Amaka', 'Chi']],
     ['default', 'asc', ['Bode', 'Chi', 'Amaka']],
   ])('sorts by %s %s', async (field, order, expected) => {
     expect(await firstNames(`SortBy=${field}&SortOrder=${order}`)).toEqual(expected);

@@ -79,8 +79,9 @@ describe('GetAllUsers', () => {
 
   it('sorts through its allowlist and pages with totalCount', async () => {
     expect(await names('SortBy=firstName&SortOrder=desc')).toEqual(['Chika', 'Bayo', 'Ada']);
-    // Ties keep the name order (surname, then first name).
-    expect(await names('SortBy=status&SortOrder=desc')).toEqual(['Bayo', 'Chika', 'Ada']);
+    // Ties by the name order in the sort's direction: descending is ascending reversed (docs/decisions/0239).
+    expect(await names('SortBy=status&SortOrder=asc')).toEqual(['Chika', 'Ada', 'Bayo']);
+    expect(await names('SortBy=status&SortOrder=desc')).toEqual(['Bayo', 'Ada', 'Chika']);
     const page2 = await s.call('GET', `/Admin/GetAllUsers?Search=${FAMILY}&SortBy=firstName&PageSize=2&PageNumber=2`, { token: admin });
     expect(page2.body).toMatchObject({ totalCount: 3, data: [{ firstName: 'Chika' }] });
     const bad = await list('SortBy=password');

@@ -120,28 +120,25 @@ export const memberDirectory = pgTable(
     // has room: the table keeps half of each page free (fillfactor 50, migration
     // 0009_directory_hot_conversion), as a bulk conversion rewrites rows written together. The
     // lists leave first-timers out through users_first_timers_idx (server/engines/memberList.ts).
-    // A sort's two indexes: its key ascending or descending (NULLs where ORDER BY puts them), then
-    // the name order that breaks ties (always ascending) and the id.
-    const sortIndexes = (name: string, key: ExtraConfigColumn, ...ties: ExtraConfigColumn[]) => [
+    // A sort's one index: its key (NULLs last), then the name order that breaks ties, and the id.
+    // A descending sort is the ascending one reversed, every key and the NULLs' place with it, so
+    // it is a backward scan of the same index: no descending twin (docs/decisions/0239, 0071).
+    const sortIndex = (name: string, key: ExtraConfigColumn, ...ties: ExtraConfigColumn[]) =>
       index(`member_directory_${name}_idx`)
         .on(key, ...ties, t.userId)
-        .where(listed),
-      index(`member_directory_${name}_desc_idx`)
-        .on(key.desc().nullsFirst(), ...ties, t.userId)
-        .where(listed),
-    ];
+        .where(listed);
     const byName: [ExtraConfigColumn, ExtraConfigColumn] = [t.surName, t.firstName];
     return [
-      ...sortIndexes('sur_name', t.surName, t.firstName),
-      ...sortIndexes('first_name', t.firstName, t.surName),
-      ...sortIndexes('dob', t.dateOfBirth, ...byName),
-      ...sortIndexes('gender', t.gender, ...byName),
-      ...sortIndexes('marital', t.maritalStatus, ...byName),
-      ...sortIndexes('employment', t.employmentStatus, ...byName),
-      ...sortIndexes('state', t.state, ...byName),
-      ...sortIndexes('email', t.email, ...byName),
-      ...sortIndexes('created', t.createdAt, ...byName),
-      ...sortIndexes('disabled', t.disabled, ...byName),
+      sortIndex('sur_name', t.surName, t.firstName),
+      sortIndex('first_name', t.firstName, t.surName),
+      sortIndex('dob', t.dateOfBirth, ...byName),
+      sortIndex('gender', t.gender, ...byName),
+      sortIndex('marital', t.maritalStatus, ...byName),
+      sortIndex('employment', t.employmentStatus, ...byName),
+      sortIndex('state', t.state, ...byName),
+      sortIndex('email', t.email, ...byName),
+      sortIndex('created', t.createdAt, ...byName),
+      sortIndex('disabled', t.disabled, ...byName),
       // Filters: the state (any letter case), zone (with gender), center, affinity group.
       index('member_directory_state_key_idx')
         .on(t.stateKey, ...byName, t.userId)
