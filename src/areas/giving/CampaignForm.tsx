@@ -7,7 +7,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
   TextField,
   useMediaQuery,
@@ -19,6 +18,7 @@ import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { useFunds } from './givingText';
 import { koboDecimal, today } from './money';
+import { endsBeforeStart, FundSelect, NairaField, PeriodFields } from './pledgeFields';
 import { tp } from './pledgeText';
 
 /**
@@ -39,7 +39,7 @@ export function CampaignForm({ campaign, onClose, onSaved }: { campaign?: Campai
   const [description, setDescription] = useState(campaign?.description ?? '');
   const { loading, error, run } = useRemoteOperation();
   const goal = nairaToKobo(goalText);
-  const backwards = Boolean(endsOn) && endsOn < startsOn;
+  const backwards = endsBeforeStart(startsOn, endsOn);
   const ready = name.trim() && fundId && goal && startsOn && endsOn && !backwards;
   // A campaign keeps its fund even once retired; a new one takes a fund in use.
   const choices = funds.filter((f) => !f.retiredAt || f.id === campaign?.fundId);
@@ -75,44 +75,9 @@ export function CampaignForm({ campaign, onClose, onSaved }: { campaign?: Campai
             autoFocus
             slotProps={{ htmlInput: { maxLength: 100 } }}
           />
-          <TextField select label={translate(tp('fund'))} value={fundId} onChange={(e) => setFundId(e.target.value)} required>
-            {choices.map((f) => (
-              <MenuItem key={f.id} value={f.id} sx={{ minHeight: 44 }}>
-                {f.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={translate(tp('goal'))}
-            value={goalText}
-            onChange={(e) => setGoalText(e.target.value)}
-            required
-            error={goalText !== '' && !goal}
-            helperText={translate(tp(goalText !== '' && !goal ? 'amount_invalid' : 'naira_help'))}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              type="date"
-              label={translate(tp('starts_on'))}
-              value={startsOn}
-              onChange={(e) => setStartsOn(e.target.value)}
-              required
-              fullWidth
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              type="date"
-              label={translate(tp('ends_on'))}
-              value={endsOn}
-              onChange={(e) => setEndsOn(e.target.value)}
-              required
-              fullWidth
-              error={backwards}
-              helperText={backwards ? translate(tp('ends_before')) : undefined}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Stack>
+          <FundSelect funds={choices} value={fundId} onChange={setFundId} />
+          <NairaField label={translate(tp('goal'))} text={goalText} onChange={setGoalText} />
+          <PeriodFields startsOn={startsOn} endsOn={endsOn} onStartsOn={setStartsOn} onEndsOn={setEndsOn} />
           <TextField
             label={translate(tp('description'))}
             value={description}

@@ -1,6 +1,7 @@
 import { useTranslate } from 'react-admin';
-import { Box, LinearProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { money } from './money';
+import { ShareMeter } from './PledgeProgress';
 import { percent, share, tp } from './pledgeText';
 
 /** What was raised against the goal: the figures in words and a bar that says its share aloud. */
@@ -13,15 +14,7 @@ export function CampaignProgress({ raised, goal, currency }: { raised: number; g
       <Typography variant="body2">
         {translate(tp('raised_of_goal'), { raised: money(raised, currency), goal: money(goal, currency) })} · {label}
       </Typography>
-      <LinearProgress
-        variant="determinate"
-        // A gauge of a known whole, not something loading: a meter (waiting pages look for progressbars).
-        role="meter"
-        value={Math.min(part * 100, 100)}
-        aria-label={label}
-        color={part >= 1 ? 'success' : 'primary'}
-        sx={{ height: 8, borderRadius: 4, mt: 0.5 }}
-      />
+      <ShareMeter part={part} label={label} height={8} />
     </Box>
   );
 }

@@ -25,6 +25,7 @@ import { FamilyPicker, type FamilyChoice } from './FamilyPicker';
 import { GiverPicker, type GiverChoice } from './GiverPicker';
 import { useFunds } from './givingText';
 import { koboDecimal } from './money';
+import { endsBeforeStart, FundSelect, NairaField, PeriodFields } from './pledgeFields';
 import { tp, useCampaigns } from './pledgeText';
 
 type By = 'person' | 'family';
@@ -61,7 +62,7 @@ export function PledgeForm({ start, onClose, onSaved }: { start: PledgeStart; on
   // A campaign's pledge takes its days unless typed otherwise.
   const from = startsOn || campaign?.startsOn || '';
   const until = endsOn || campaign?.endsOn || '';
-  const backwards = Boolean(from && until) && until < from;
+  const backwards = endsBeforeStart(from, until);
   const who = by === 'person' ? giver : family;
   const ready = who && (campaignId || fundId) && amount && from && until && !backwards;
   const save = async () => {
@@ -124,45 +125,10 @@ export function PledgeForm({ start, onClose, onSaved }: { start: PledgeStart; on
           {campaign ? (
             <Alert severity="info">{translate(tp('campaign_fund'), { fund: campaign.fundName })}</Alert>
           ) : (
-            <TextField select label={translate(tp('fund'))} value={fundId} onChange={(e) => setFundId(e.target.value)} required>
-              {usable.map((f) => (
-                <MenuItem key={f.id} value={f.id} sx={{ minHeight: 44 }}>
-                  {f.name}
-                </MenuItem>
-              ))}
-            </TextField>
+            <FundSelect funds={usable} value={fundId} onChange={setFundId} />
           )}
-          <TextField
-            label={translate(tp('amount'))}
-            value={amountText}
-            onChange={(e) => setAmountText(e.target.value)}
-            required
-            error={amountText !== '' && !amount}
-            helperText={translate(tp(amountText !== '' && !amount ? 'amount_invalid' : 'naira_help'))}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              type="date"
-              label={translate(tp('starts_on'))}
-              value={from}
-              onChange={(e) => setStartsOn(e.target.value)}
-              required
-              fullWidth
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              type="date"
-              label={translate(tp('ends_on'))}
-              value={until}
-              onChange={(e) => setEndsOn(e.target.value)}
-              required
-              fullWidth
-              error={backwards}
-              helperText={backwards ? translate(tp('ends_before')) : undefined}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Stack>
+          <NairaField label={translate(tp('amount'))} text={amountText} onChange={setAmountText} />
+          <PeriodFields startsOn={from} endsOn={until} onStartsOn={setStartsOn} onEndsOn={setEndsOn} />
           <TextField
             label={translate(tp('note'))}
             value={note}

@@ -14,15 +14,21 @@ export function PledgeProgress({ pledge }: { pledge: Pick<Pledge, 'given' | 'amo
       <Typography variant="body2">
         {label} · {percent(part)}
       </Typography>
-      <LinearProgress
-        variant="determinate"
-        // A gauge of a known whole, not something loading: a meter (waiting pages look for progressbars).
-        role="meter"
-        value={Math.min(part * 100, 100)}
-        aria-label={label}
-        color={part >= 1 ? 'success' : 'primary'}
-        sx={{ height: 6, borderRadius: 3, mt: 0.5 }}
-      />
+      <ShareMeter part={part} label={label} height={6} />
     </Box>
+  );
+}
+
+/** A share of a known whole as a bar: a meter, not something loading (waiting pages look for progressbars). */
+export function ShareMeter({ part, label, height }: { part: number; label: string; height: number }) {
+  return (
+    <LinearProgress
+      variant="determinate"
+      role="meter"
+      value={Math.min(part * 100, 100)}
+      aria-label={label}
+      color={part >= 1 ? 'success' : 'primary'}
+      sx={{ height, borderRadius: height / 2, mt: 0.5 }}
+    />
   );
 }
