@@ -40,13 +40,10 @@ describe("the church's time zone on screen", () => {
   it('falls back to the browser’s zone for a session saved without one, or with a zone the browser does not know', () => {
     signInAt(undefined);
     expect(churchTimeZone()).toBeUndefined();
-    expect(formatInstant('2030-01-07T11:30:00.000Z')).toBe(
-      new Date('2030-01-07T11:30:00.000Z').toLocaleString(intlLocale()),
-    );
+    expect(formatInstant('2030-01-07T11:30:00.000Z')).toBe(new Date('2030-01-07T11:30:00.000Z').toLocaleString(intlLocale()));
     signInAt('Mars/Olympus_Mons');
     expect(churchTimeZone()).toBeUndefined();
   });
-
 });
 
 describe('a screen in the church’s time zone', () => {

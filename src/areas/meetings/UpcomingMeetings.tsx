@@ -27,9 +27,7 @@ export function UpcomingMeetings() {
               <ListItem key={m.id} disableGutters>
                 <ListItemText
                   primary={m.title}
-                  secondary={[formatInstant(m.startsAt, { dateStyle: 'medium', timeStyle: 'short' }), m.venue]
-                    .filter(Boolean)
-                    .join(' · ')}
+                  secondary={[formatInstant(m.startsAt, { dateStyle: 'medium', timeStyle: 'short' }), m.venue].filter(Boolean).join(' · ')}
                 />
               </ListItem>
             ))}

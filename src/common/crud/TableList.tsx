@@ -43,7 +43,9 @@ export function longDate(value: unknown): string {
   const text = String(value);
   const date = new Date(text);
   if (Number.isNaN(date.getTime())) return '';
-  return CALENDAR_DAY.test(text) ? date.toLocaleDateString(intlLocale(), { dateStyle: 'long', timeZone: 'UTC' }) : formatInstant(date, { dateStyle: 'long' });
+  return CALENDAR_DAY.test(text)
+    ? date.toLocaleDateString(intlLocale(), { dateStyle: 'long', timeZone: 'UTC' })
+    : formatInstant(date, { dateStyle: 'long' });
 }
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
