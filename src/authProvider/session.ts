@@ -10,6 +10,8 @@ const SESSION_KEYS = {
   permissionList: 'permissionList',
   user: 'user',
   affiliation: 'churchAffiliation',
+  /** The church's time zone, which screens show instants in (docs/decisions/0242). */
+  timeZone: 'timeZone',
 } as const;
 
 export type SessionUser = {
@@ -37,6 +39,8 @@ export type LoginResult = {
   permissions: PermissionEntry[];
   user: SessionUser;
   churchAffiliation?: Partial<ChurchAffiliation> | null;
+  /** The church's IANA time zone (the server's); older servers leave it out. */
+  timeZone?: string;
 };
 
 function readJson<T>(key: string): T | undefined {
@@ -50,8 +54,10 @@ function readJson<T>(key: string): T | undefined {
 
 /** Stores the login answer: cihRole lower-cased; affinity groups named 'none' (any case) dropped. */
 export function saveSession(result: LoginResult): void {
-  const { token, permissions, user, churchAffiliation } = result;
+  const { token, permissions, user, churchAffiliation, timeZone } = result;
   localStorage.setItem(SESSION_KEYS.token, token);
+  if (typeof timeZone === 'string') localStorage.setItem(SESSION_KEYS.timeZone, timeZone);
+  else localStorage.removeItem(SESSION_KEYS.timeZone);
   localStorage.setItem(SESSION_KEYS.permissions, JSON.stringify(permissions.map(permissionString)));
   localStorage.setItem(SESSION_KEYS.permissionList, JSON.stringify(permissions));
   localStorage.setItem(SESSION_KEYS.user, JSON.stringify({ ...user, cihRole: user.cihRole?.toLowerCase() ?? null }));
@@ -94,4 +100,10 @@ export function clearSession(): void {
 
 export const readToken = (): string | null => localStorage.getItem(SESSION_KEYS.token);
 export const readPermissions = (): string[] => readJson<string[]>(SESSION_KEYS.permissions) ?? [];
+/**
+ * The church's time zone as the sign-in answered it; undefined for a session saved before it did,
+ * and where there is no storage (formatting helpers tested outside a browser).
+ */
+export const readTimeZone = (): string | undefined =>
+  typeof localStorage === 'undefined' ? undefined : (localStorage.getItem(SESSION_KEYS.timeZone) ?? undefined);
 export const readUser = (): SessionUser | undefined => readJson<SessionUser>(SESSION_KEYS.user);

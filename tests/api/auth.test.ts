@@ -180,6 +180,8 @@ describe('ValidateEmailInitiate and ValidateEmailComplete', () => {
     expect(login.status).toBe(200);
     expect(login.body.data.user.isFirstTimer).toBe(true);
     expect(login.body.data.user.roles).toEqual(['firsttimers']);
+    // the church's time zone is the server's; the screens show instants in it (docs/decisions/0242)
+    expect(login.body.data.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
   it('ValidateEmailInitiate mails a fresh code that works', async () => {

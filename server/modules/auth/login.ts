@@ -146,7 +146,13 @@ export function createPasswordCheck(store: AttemptStore) {
 }
 export type PasswordCheck = ReturnType<typeof createPasswordCheck>;
 
-/** The login answer: token, permissions, user, churchAffiliation. */
+/**
+ * The church's time zone: the server's own, which is the church's (domain/common/localTime.ts).
+ * The screens show instants in it (docs/decisions/0242).
+ */
+const churchTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The login answer: token, permissions, user, churchAffiliation, and the church's time zone. */
 export async function loginResult(services: Services, user: User) {
   const db = services.database.db;
   const [perms, roleNames, affiliation] = await Promise.all([
@@ -181,5 +187,6 @@ export async function loginResult(services: Services, user: User) {
       zoneId: affiliation?.zoneId ?? null,
       centerId: affiliation?.centerId ?? null,
     },
+    timeZone: churchTimeZone(),
   };
 }

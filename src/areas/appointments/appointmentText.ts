@@ -1,9 +1,9 @@
 import type { Slot } from '@/domain/appointments/slots';
-import { intlLocale } from '@/src/i18n/formats';
+import { formatInstant } from '@/src/i18n/formats';
 
-/** An appointment's time as people read it: the day and the start, in the reader's language (src/i18n/formats.ts) and the browser's zone. */
+/** An appointment's time as people read it: the day and the start, in the reader's language and the church's time zone (src/i18n/formats.ts). */
 export function slotText(startsAt: string | Date): string {
-  return new Date(startsAt).toLocaleString(intlLocale(), {
+  return formatInstant(startsAt, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',

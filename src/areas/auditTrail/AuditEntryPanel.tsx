@@ -17,7 +17,7 @@ import {
 import CloseIcon from '@mui/icons-material/Close';
 import { diffOf, FOLD_AT, humanize, localTime, valueText } from './auditFormat';
 import { useAuditLabels, type AuditRow } from './useAuditLabels';
-import { intlLocale } from '@/src/i18n/formats';
+import { churchTimeZone, intlLocale } from '@/src/i18n/formats';
 
 type Entry = AuditRow & { before: unknown; after: unknown };
 
@@ -55,7 +55,7 @@ function EntryBody({ entry }: { entry: Entry }) {
   return (
     <>
       <Typography variant="body2" color="text.secondary">
-        {localTime(entry.createdAt, intlLocale())} · {entry.ip ?? ''}
+        {localTime(entry.createdAt, intlLocale(), churchTimeZone())} · {entry.ip ?? ''}
       </Typography>
       <Typography sx={{ mt: 1 }}>
         {translate('flock.audit.panel.summary', { who: labels.who(entry), action: labels.action(entry.action), what: labels.what(entry) })}

@@ -8,7 +8,7 @@ import { ExportAuditButton } from './ExportAuditButton';
 import { SubjectIdFilter } from './SubjectIdFilter';
 import { localTime, relativeTime } from './auditFormat';
 import { useAuditLabels, type AuditRow } from './useAuditLabels';
-import { intlLocale } from '@/src/i18n/formats';
+import { churchTimeZone, intlLocale } from '@/src/i18n/formats';
 
 const OUTCOMES = ['success', 'refused', 'failedLogin'];
 /** The record types of the filter: every entity the server writes (the legacy spelling aside). */
@@ -72,7 +72,7 @@ function TimeCell({ row, onOpen }: { row: AuditRow; onOpen: (id: Identifier) => 
         '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
       }}
     >
-      <Typography variant="body2">{localTime(row.createdAt, intlLocale())}</Typography>
+      <Typography variant="body2">{localTime(row.createdAt, intlLocale(), churchTimeZone())}</Typography>
       <Typography variant="caption" color="text.secondary">
         {relativeTime(row.createdAt, Date.now(), intlLocale())}
       </Typography>

@@ -19,9 +19,9 @@ export function relativeTime(value: string | Date, now = Date.now(), locale?: st
   return format.format(0, 'second');
 }
 
-/** The date and time in the reader's own format and time zone. */
-export function localTime(value: string | Date, locale?: string): string {
-  return new Date(value).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'medium' });
+/** The date and time in the reader's own format, in the time zone given: the church's on screen (docs/decisions/0242). */
+export function localTime(value: string | Date, locale?: string, timeZone?: string): string {
+  return new Date(value).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone });
 }
 
 export type DiffRow = { field: string; before: unknown; after: unknown };

@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
 import type { PendingRecord } from './decisions';
-import { intlLocale } from '@/src/i18n/formats';
+import { formatInstant } from '@/src/i18n/formats';
 
 /** A request's history as the detail calls answer it: who did what, when, with the decision's comment. */
 export type HistoryEntry = { id: string; action: string; actorName: string | null; comment: string | null; at: string };
@@ -46,7 +46,7 @@ function HistoryLine({ entry }: { entry: HistoryEntry }) {
   const translate = useTranslate();
   const action = KNOWN.includes(entry.action) ? entry.action : 'update';
   const who = entry.actorName ?? translate('flock.gatherings.someone');
-  const when = new Date(entry.at).toLocaleString(intlLocale(), { dateStyle: 'long', timeStyle: 'short' });
+  const when = formatInstant(entry.at, { dateStyle: 'long', timeStyle: 'short' });
   return (
     <ListItem disableGutters divider>
       <ListItemText

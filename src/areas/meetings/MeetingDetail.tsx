@@ -29,7 +29,7 @@ import type { FlockDataProvider } from '@/src/dataProvider';
 import { MeetingDialog } from './MeetingDialog';
 import type { MeetingDetail as Detail } from './meetingText';
 import { printMinutes } from './printMinutes';
-import { intlLocale } from '@/src/i18n/formats';
+import { formatInstant } from '@/src/i18n/formats';
 
 /** A meeting: agenda, minutes and action items (editable by whoever called it), attendance, and the print view. */
 export function MeetingDetail({ id, canEdit, onClose }: { id: string; canEdit: boolean; onClose: () => void }) {
@@ -111,7 +111,7 @@ export function MeetingDetail({ id, canEdit, onClose }: { id: string; canEdit: b
         <Stack spacing={2}>
           {error && <Alert severity="error">{error}</Alert>}
           <Typography>
-            {new Date(meeting.startsAt).toLocaleString(intlLocale(), { dateStyle: 'full', timeStyle: 'short' })}
+            {formatInstant(meeting.startsAt, { dateStyle: 'full', timeStyle: 'short' })}
             {meeting.venue ? ` · ${meeting.venue}` : ''}
           </Typography>
           <Typography variant="h6" component="h2">

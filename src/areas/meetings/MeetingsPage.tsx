@@ -10,7 +10,7 @@ import type { ColumnDef } from '@/src/common/crud/types';
 import { MeetingDetail } from './MeetingDetail';
 import { MeetingDialog } from './MeetingDialog';
 import { useAllows } from '@/src/authProvider/useAllows';
-import { intlLocale } from '@/src/i18n/formats';
+import { formatInstant } from '@/src/i18n/formats';
 
 function Label({ k }: { k: string }) {
   return <>{useTranslate()(k)}</>;
@@ -38,7 +38,7 @@ export function MeetingsPage() {
       {
         source: 'startsAt',
         sortable: true,
-        render: (r) => new Date(r.startsAt).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }),
+        render: (r) => formatInstant(r.startsAt, { dateStyle: 'medium', timeStyle: 'short' }),
       },
       { source: 'venue' },
       { source: 'inviteeCount', kind: 'number' },

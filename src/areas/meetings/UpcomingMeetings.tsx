@@ -3,7 +3,7 @@ import { Box, Card, CardContent, List, ListItem, ListItemText, Typography } from
 import { Link } from 'react-router-dom';
 import type { Meeting } from './meetingText';
 import { useAllows } from '@/src/authProvider/useAllows';
-import { intlLocale } from '@/src/i18n/formats';
+import { formatInstant } from '@/src/i18n/formats';
 
 /** The overview's next meetings the person is invited to, each with its time and venue. */
 export function UpcomingMeetings() {
@@ -27,9 +27,7 @@ export function UpcomingMeetings() {
               <ListItem key={m.id} disableGutters>
                 <ListItemText
                   primary={m.title}
-                  secondary={[new Date(m.startsAt).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }), m.venue]
-                    .filter(Boolean)
-                    .join(' · ')}
+                  secondary={[formatInstant(m.startsAt, { dateStyle: 'medium', timeStyle: 'short' }), m.venue].filter(Boolean).join(' · ')}
                 />
               </ListItem>
             ))}

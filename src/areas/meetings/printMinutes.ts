@@ -1,5 +1,5 @@
 import type { MeetingDetail } from './meetingText';
-import { intlLocale, screenLanguage } from '@/src/i18n/formats';
+import { formatInstant, screenLanguage } from '@/src/i18n/formats';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -11,7 +11,7 @@ type Labels = { agenda: string; minutes: string; actions: string; attendance: st
  * hyphenation read it as that language.
  */
 export function minutesHtml(m: MeetingDetail, labels: Labels): string {
-  const when = new Date(m.startsAt).toLocaleString(intlLocale(), { dateStyle: 'full', timeStyle: 'short' });
+  const when = formatInstant(m.startsAt, { dateStyle: 'full', timeStyle: 'short' });
   const list = (items: string[]) => (items.length ? `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>` : '<p>—</p>');
   return `<!doctype html><html lang="${screenLanguage()}"><head><meta charset="utf-8"><title>${escape(m.title)}</title>
 <style>body{font:14px/1.5 system-ui,sans-serif;max-width:720px;margin:2rem auto;padding:0 1rem;color:#000}h1{font-size:1.5rem}h2{font-size:1.1rem;margin-top:1.5rem}p.minutes{white-space:pre-wrap}</style>

@@ -7,7 +7,7 @@ import type { FlockDataProvider } from '@/src/dataProvider';
 import { saveCsv } from './download';
 import { NotificationDialog } from './NotificationDialog';
 import type { InboxItem } from './types';
-import { intlLocale } from '@/src/i18n/formats';
+import { formatInstant } from '@/src/i18n/formats';
 
 const PER_PAGE = 20;
 /** The inbox as a spreadsheet: every notification, not only the page shown (the API's largest page). */
@@ -81,7 +81,7 @@ export function InboxList() {
                   )}
                 </Box>
               }
-              secondary={`${n.senderName ? translate('flock.notifications.from', { name: n.senderName }) : translate('flock.notifications.from_flock')} · ${new Date(n.createdAt).toLocaleString(intlLocale())}`}
+              secondary={`${n.senderName ? translate('flock.notifications.from', { name: n.senderName }) : translate('flock.notifications.from_flock')} · ${formatInstant(n.createdAt)}`}
               slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
             />
           </ListItemButton>

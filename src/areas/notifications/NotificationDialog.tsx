@@ -8,7 +8,7 @@ import type { FlockDataProvider } from '@/src/dataProvider';
 import { downloadAttachment } from './download';
 import { MessageText } from './MessageText';
 import type { InboxItem } from './types';
-import { intlLocale } from '@/src/i18n/formats';
+import { formatInstant } from '@/src/i18n/formats';
 
 /** An address of this app: one slash (two would name another host) and a route of the app. */
 const inApp = (link: string) => /^\/(?!\/)/.test(link) && isWebRoute(link);
@@ -37,7 +37,7 @@ export function NotificationDialog({ id, onClose }: { id: string; onClose: () =>
               {data.senderName
                 ? translate('flock.notifications.from', { name: data.senderName })
                 : translate('flock.notifications.from_flock')}{' '}
-              · {new Date(data.createdAt).toLocaleString(intlLocale())}
+              · {formatInstant(data.createdAt)}
             </Typography>
             <MessageText text={data.body} />
             {!!data.attachments?.length && (

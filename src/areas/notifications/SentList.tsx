@@ -5,7 +5,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { saveCsv } from './download';
 import type { SentItem } from './types';
-import { intlLocale } from '@/src/i18n/formats';
+import { formatInstant } from '@/src/i18n/formats';
 
 const PER_PAGE = 20;
 const COUNTS = ['recipientCount', 'readCount', 'mailedCount'] as const;
@@ -56,8 +56,8 @@ export function SentList() {
               <Typography variant="body2" color="text.secondary">
                 {label('audience')}: {m.audienceLabel} ·{' '}
                 {m.status === 'scheduled'
-                  ? `${label('scheduledFor')} ${new Date(m.scheduledFor!).toLocaleString(intlLocale())}`
-                  : `${label('createdAt')} ${new Date(m.createdAt).toLocaleString(intlLocale())}`}
+                  ? `${label('scheduledFor')} ${formatInstant(m.scheduledFor!)}`
+                  : `${label('createdAt')} ${formatInstant(m.createdAt)}`}
               </Typography>
               <Typography variant="body2">
                 {label(m.status)} · {COUNTS.map((c) => `${label(COUNT_LABEL[c])}: ${m[c]}`).join(' · ')}

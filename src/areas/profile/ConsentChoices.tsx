@@ -3,7 +3,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, CardContent, FormControlLabel, FormHelperText, Skeleton, Switch, Typography } from '@mui/material';
 import { CONSENT_CATEGORIES, type ConsentCategory } from '@/domain/profile/consent';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { intlLocale } from '@/src/i18n/formats';
+import { formatInstant } from '@/src/i18n/formats';
 
 type Choice = { granted: boolean; at: string } | null;
 type Consents = { current: Record<ConsentCategory, Choice> };
@@ -42,7 +42,7 @@ export function ConsentChoices() {
   const since = (choice: Choice) =>
     choice
       ? translate(choice.granted ? 'flock.stewardship.consent_given' : 'flock.stewardship.consent_withdrawn', {
-          date: new Date(choice.at).toLocaleDateString(intlLocale()),
+          date: formatInstant(choice.at, { year: 'numeric', month: 'numeric', day: 'numeric' }),
         })
       : translate('flock.stewardship.consent_none');
   return (

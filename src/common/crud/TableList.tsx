@@ -17,7 +17,7 @@ import { RecordCards, usePhone } from '@/src/common/RecordCards';
 import { toCsv } from './csv';
 import type { ApiRecord, ColumnDef } from './types';
 import { ListSortButton } from '@/src/common/ListSortButton';
-import { intlLocale } from '@/src/i18n/formats';
+import { formatInstant, intlLocale } from '@/src/i18n/formats';
 
 const fieldLabel = (resource: string, source: string) => `resources.${resource}.fields.${source}`;
 
@@ -34,12 +34,21 @@ export function useCsvExporter(resource: string, columns: readonly ColumnDef[]):
   );
 }
 
-/** Dates in a long localised format. */
+/**
+ * Dates in a long localised format. A calendar day ("YYYY-MM-DD", which Date reads as UTC
+ * midnight) is written as that day; an instant, as its day in the church's time zone (docs/decisions/0242).
+ */
 export function longDate(value: unknown): string {
   if (!value) return '';
-  const date = new Date(String(value));
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(intlLocale(), { dateStyle: 'long' });
+  const text = String(value);
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) return '';
+  return CALENDAR_DAY.test(text)
+    ? date.toLocaleDateString(intlLocale(), { dateStyle: 'long', timeZone: 'UTC' })
+    : formatInstant(date, { dateStyle: 'long' });
 }
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Yes or No for a boolean cell, in the app's words. */
 function YesNo({ value }: { value: boolean }) {
