@@ -145,17 +145,17 @@ const send = (reply: FastifyReply, { body, etag }: Kept) => reply.header('etag',
  * The answer of a list for key (the list's name, the caller's scope, the normalised query) at
  * the version now: a 304 when the client's If-None-Match holds its ETag, the kept bytes when this
  * process serialised it at this version, else made by answer() and kept. With nothing kept for
- * the key and no ETag to match, the answer is made at once and the version read in its first
- * statement (one statement for a miss); else the version is read first, in a statement of its own
- * (one statement for a hit).
+ * the key and no ETag to match, an answer whose first statement reads the version (inFirst) is
+ * made at once (one statement for a miss); else the version is read first, in a statement of its
+ * own (one statement for a hit).
  */
-export async function keptAnswer(db: Db, key: string, { request, reply }: Exchange, answer: Answer) {
+export async function keptAnswer(db: Db, key: string, { request, reply }: Exchange, answer: Answer, inFirst: boolean) {
   const ifNoneMatch = request.headers['if-none-match'];
   let kept = liveAnswer(db, key);
-  if (!kept && !ifNoneMatch) {
+  if (inFirst && !kept && !ifNoneMatch) {
     const slot: VersionSlot = {};
     const envelope = await answer(slot);
-    // No version without a row (an empty page): then as below, the version first.
+    // No version without a row (a page past the end): then as below, the version first.
     if (slot.read !== undefined) return send(reply, made(db, key, slot.read, envelope));
   }
   const version = await versionOf(db);

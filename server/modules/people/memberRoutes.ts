@@ -42,8 +42,8 @@ const readsBeforePage = (query: typeof memberListQuery._output) =>
   Boolean(query.search || query.customField || query.tag?.length || asksCustomSort(query.sortBy));
 
 /**
- * One page of the member list for a caller, serialised (memberRoutes' GetMemberQuery); slot
- * receives the version its page statement read, when that statement is its first.
+ * One page of the member list for a caller, serialised (memberRoutes' GetMemberQuery); slot, given
+ * when the page statement is the answer's first (readsBeforePage), receives the version it read.
  */
 async function memberQueryPage(db: Db, caller: Caller, query: typeof memberListQuery._output, slot?: VersionSlot): Promise<JsonEnvelope> {
   const { q, where, family } = await listConditions(db, caller, query);
@@ -62,7 +62,7 @@ async function memberQueryPage(db: Db, caller: Caller, query: typeof memberListQ
       where,
       extra,
     },
-    readsBeforePage(query) ? undefined : slot,
+    slot,
   );
 }
 
@@ -84,7 +84,7 @@ export const memberRoutes: AnyRouteDef[] = [
       // Kept per version of what it shows (docs/decisions/0241), but for the filters that read the date.
       if (query.notSeenWeeks || query.birthdayThisMonth === 'true') return answer();
       const key = `GetMemberQuery\u0000${permissionScope(caller!)}\u0000${JSON.stringify(query)}`;
-      return keptAnswer(db, key, { request, reply }, answer);
+      return keptAnswer(db, key, { request, reply }, answer, !readsBeforePage(query));
     },
   }),
   route({
