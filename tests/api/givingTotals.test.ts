@@ -98,7 +98,11 @@ const entry = (giverId: string | null, date: string, splits: Array<[string, numb
 const newId = (before: Array<{ id: string }>, after: Array<{ id: string }>) => after.find((a) => !before.some((b) => b.id === a.id))!.id;
 
 /** A batch of entries, each added as a counter would; answers the batch's id and the entries' ids in order. */
-async function enteredBatch(date: string, entries: Array<ReturnType<typeof entry>>, countedTotal = entries.reduce((sum, e) => sum + e.amount, 0)) {
+async function enteredBatch(
+  date: string,
+  entries: Array<ReturnType<typeof entry>>,
+  countedTotal = entries.reduce((sum, e) => sum + e.amount, 0),
+) {
   const batch = await call('POST', '/Giving/CreateBatch', { body: { name: `Batch ${date}`, date, countedTotal }, token: counter.token });
   const batchId: string = batch.body.data.id;
   const ids: string[] = [];
@@ -146,15 +150,19 @@ describe('the kept totals', () => {
 
     // A batch of early January holds an entry dated in December of the year before, a split across two funds and an anonymous gift.
     // Counted without the Welfare entry, which is removed before the batch is posted.
-    const { batchId, ids } = await enteredBatch('2026-01-04', [
-      entry(p1.id, '2026-01-04', [
-        [fund.Tithe, 500_000],
-        [fund.Building, 250_000],
-      ]),
-      entry(null, '2026-01-04', [[fund.Offering, 120_000]]),
-      entry(p2.id, '2025-12-28', [[fund.Tithe, 80_000]]),
-      entry(p2.id, '2026-01-04', [[fund.Welfare, 10_000]]),
-    ], 950_000);
+    const { batchId, ids } = await enteredBatch(
+      '2026-01-04',
+      [
+        entry(p1.id, '2026-01-04', [
+          [fund.Tithe, 500_000],
+          [fund.Building, 250_000],
+        ]),
+        entry(null, '2026-01-04', [[fund.Offering, 120_000]]),
+        entry(p2.id, '2025-12-28', [[fund.Tithe, 80_000]]),
+        entry(p2.id, '2026-01-04', [[fund.Welfare, 10_000]]),
+      ],
+      950_000,
+    );
     await expectKept('a batch open');
     // Changed and removed while open: nothing counts yet.
     await call('PUT', '/Giving/ChangeEntry', {
@@ -171,7 +179,13 @@ describe('the kept totals', () => {
 
     // A refund dated in February of part of the split gift: counts once approved.
     const refund = await call('POST', '/Giving/Refund', {
-      body: { contributionId: ids[0], date: '2026-02-03', amount: 50_000, reason: 'Twice', splits: [{ fundId: fund.Building, amount: 50_000 }] },
+      body: {
+        contributionId: ids[0],
+        date: '2026-02-03',
+        amount: 50_000,
+        reason: 'Twice',
+        splits: [{ fundId: fund.Building, amount: 50_000 }],
+      },
       token: counter.token,
     });
     await expectKept('a refund recorded');
