@@ -21,7 +21,7 @@ export type MailTransport = {
 };
 
 /** Makes the file an outbox row names (outbox.attachment), when its mail leaves. */
-export type AttachmentMaker = (made: OutboxAttachment) => Promise<MailAttachment>;
+type AttachmentMaker = (made: OutboxAttachment) => Promise<MailAttachment>;
 
 export type OutboxOptions = {
   db: Db;

@@ -44,7 +44,6 @@ async function get(path: string, token: string) {
 const directory = (qs: string, token = admin) => get(`/People/GetDirectory?${qs}`, token);
 const thumbnail = (userId: string, token = admin) => get(`/Files/GetAvatarThumbnail?UserId=${userId}`, token);
 
-
 describe('the printed directory', () => {
   it('is a PDF of the filtered member list, by surname, with a sensible page count', async () => {
     const res = await directory(`Search=${SURNAME}`);

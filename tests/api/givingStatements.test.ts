@@ -256,7 +256,9 @@ describe('mailing the statements', () => {
     );
     expect(fr.text).toContain('vos relevés de dons');
     expect(fr.text).not.toContain('NGN');
-    expect(fr.attachments.map((a) => [a.filename, a.contentType])).toEqual([['releve-de-dons-2025-01-01-au-2025-12-31.pdf', 'application/pdf']]);
+    expect(fr.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ['releve-de-dons-2025-01-01-au-2025-12-31.pdf', 'application/pdf'],
+    ]);
     const frText = pdfText(fr.attachments[0].content);
     expect(frText).toContain('Relevé de dons');
     expect(frText).toContain('Bisi Beta');
@@ -269,7 +271,10 @@ describe('mailing the statements', () => {
       .where(and(eq(outbox.category, 'statements'), inArray(outbox.to, [chidi.email, dayo.email, ada.email, bisi.email])));
     expect(queued.map((m) => m.to).sort()).toEqual([ada.email, bisi.email].sort());
     // A row names the giver and the period, never an amount; the PDF was made as it left, kept nowhere.
-    const rows = await db.select().from(outbox).where(and(eq(outbox.category, 'statements'), eq(outbox.to, ada.email)));
+    const rows = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.category, 'statements'), eq(outbox.to, ada.email)));
     expect(rows.map((r) => r.attachment)).toEqual([{ kind: 'givingStatement', giverId: ada.id, from: '2025-01-01', to: '2025-12-31' }]);
     expect(JSON.stringify(rows)).not.toMatch(/NGN|1,600|160000|800\.00/);
     expect(smtp.mails.some((m) => m.to.includes(chidi.email) || m.to.includes(dayo.email))).toBe(false);

@@ -89,7 +89,7 @@ function partOf(raw: string) {
   return { header, body, bytes };
 }
 
-export type ReceivedAttachment = { filename: string; contentType: string; content: Buffer };
+type ReceivedAttachment = { filename: string; contentType: string; content: Buffer };
 
 /**
  * A received mail as a mail app shows it: the subject, the text, and the attached files (a

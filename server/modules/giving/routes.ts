@@ -57,7 +57,7 @@ const contributionFilters = {
 
 export async function givingModule(app: FastifyInstance) {
   const db = app.services.database.db;
-  // A statement mail's PDF is made as it leaves, by whichever server's outbox sends it (0246).
+  // A statement mail's PDF is made as it leaves, by whichever server's outbox sends it (docs/decisions/0246-statement-mail-pdf.md).
   app.services.outbox.makesAttachments(STATEMENT_PDF, (made) => statementAttachment(db, app.services.config.appName, made));
   registerRoutes(app, [
     route({

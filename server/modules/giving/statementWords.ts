@@ -94,7 +94,7 @@ export type LocalWords = ReturnType<typeof statementWords>;
 
 /**
  * The statement mail's own words (the outbox frames them in the same language): the period and no
- * amount, since the statement is the PDF attached when the mail leaves (docs/decisions/0246).
+ * amount, since the statement is the PDF attached when the mail leaves (docs/decisions/0246-statement-mail-pdf.md).
  */
 export function statementMailText(language: string | null, from: string, to: string): { subject: string; text: string } {
   const w = statementWords(language);

@@ -129,5 +129,9 @@ export async function statementAttachment(db: Db, app: string, made: OutboxAttac
   if (!statement) throw new Error('the giver has no statement for the period any more');
   const chunks: Buffer[] = [];
   await writeStatementsPdf([statement], q, app, { data: (chunk) => chunks.push(chunk) });
-  return { filename: statementWords(statement.language).fileName(q.from, q.to), content: Buffer.concat(chunks), contentType: 'application/pdf' };
+  return {
+    filename: statementWords(statement.language).fileName(q.from, q.to),
+    content: Buffer.concat(chunks),
+    contentType: 'application/pdf',
+  };
 }
