@@ -8,7 +8,7 @@ import { addWeeksOfMeetings } from './weeksOfMeetings.js';
 
 /**
  * The walk over every route (routeWalkTests.ts): the administrator, with the records' routes, and
- * two roles; the pseudo-locale's own checks and the public pages. routeWalkRoles.test.ts, beside
+ * the member; the pseudo-locale's own checks and the public pages. routeWalkRoles.test.ts, beside
  * it, walks the other roles: the two take about as long (docs/decisions/0247).
  */
 
@@ -56,4 +56,4 @@ describe('the pseudo-locale', () => {
   );
 });
 
-describeRouteWalk(() => e2e, ['member@example.org', 'inspectorate@example.org'], { administrator: true });
+describeRouteWalk(() => e2e, ['member@example.org'], { administrator: true });

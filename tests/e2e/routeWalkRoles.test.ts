@@ -18,9 +18,13 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-describeRouteWalk(() => e2e, ['hod@example.org', 'cihpastor@example.org', 'cihcoordinator@example.org', 'firsttimer@example.org'], {
-  administrator: false,
-});
+describeRouteWalk(
+  () => e2e,
+  ['hod@example.org', 'inspectorate@example.org', 'cihpastor@example.org', 'cihcoordinator@example.org', 'firsttimer@example.org'],
+  {
+    administrator: false,
+  },
+);
 
 describe('a phone shows first what a person came to do', () => {
   it("one's own profile opens on the personal information: its first input is on the first screen", async () => {
