@@ -330,17 +330,58 @@ async function openListFilters(page: Page, addFilter: Locator, found: FiltersFou
     // Several lists of a page may filter by the same source: the new one is one more of them.
     const field = `.filter-field[data-source="${source}"]`;
     const before = await page.locator(field).count();
-    await next.click();
-    await menu.waitFor({ state: 'hidden' });
-    try {
-      await page.waitForFunction(([f, n]) => document.querySelectorAll(f as string).length > (n as number), [field, before] as const);
-      await page.locator(field).nth(before).waitFor();
-      found.opened.push(label);
-    } catch {
-      found.missing.push(`'${label}' (${source}) did not appear`);
-    }
+    if (await tapUntilShown(page, addFilter, source, field, before)) found.opened.push(label);
+    else found.missing.push(`'${label}' (${source}) did not appear`);
   }
   return offered;
+}
+
+/** Tries a person makes before a filter that does not show is a finding. */
+const FILTER_TAPS = 3;
+
+/**
+ * Taps a filter's menu item (the menu is open) and waits for its field. A tap a busy phone lost
+ * (the list redrawing under the menu) leaves the item unchecked: the person opens the menu and
+ * taps it again, at most FILTER_TAPS times. An item checked whose field never shows is a finding.
+ */
+async function tapUntilShown(page: Page, addFilter: Locator, source: string, field: string, before: number) {
+  const menu = page.getByRole('menu');
+  const item = menu.locator(`[role="menuitemcheckbox"][aria-checked="false"][data-key="${source}"]`);
+  for (let tap = 1; tap <= FILTER_TAPS; tap++) {
+    if (tap > 1) {
+      await addFilter.click();
+      await menu.waitFor();
+      // Checked since: the earlier tap took, and the field is what is late.
+      if (!(await item.count())) {
+        await page.keyboard.press('Escape');
+        await menu.waitFor({ state: 'hidden' });
+        break;
+      }
+    }
+    await item.click();
+    await menu.waitFor({ state: 'hidden' });
+    const shown = await page
+      .waitForFunction(([f, n]) => document.querySelectorAll(f as string).length > (n as number), [field, before] as const, {
+        timeout: 10_000,
+      })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (shown)
+      return page
+        .locator(field)
+        .nth(before)
+        .waitFor()
+        .then(() => true);
+  }
+  // The last word: the field may still come, as a person waits a little longer.
+  return page
+    .waitForFunction(([f, n]) => document.querySelectorAll(f as string).length > (n as number), [field, before] as const)
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 /** What the phone checks found on the routes walked, each kind one line a finding, and the filters opened by route. */
