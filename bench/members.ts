@@ -3,7 +3,8 @@
  * Flock's own schema, then measures in one run (a) the same-shaped query over a plain table with
  * 20 clients (pgbench on PostgreSQL), the limit, and (b) Flock's member list over HTTP at 20
  * connections (autocannon in its own process), with the answer kept and made afresh, and checks
- * the budgets. See bench/README.md.
+ * the budgets. BENCH_MEMBERS (a denomination's 1,000,000) measures at 100,000 first, grows the
+ * church to that size and measures again, printing how each figure grew. See bench/README.md.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,6 +24,11 @@ import { benchSignIn, openBenchDatabase } from './benchDatabase.js';
 import { loadAverage, percentile, pgbench, runMeasured } from './nativeSql.js';
 
 export const MEMBERS = 100_000;
+/** The members of the last step; past 100,000 the figures are measured at 100,000 first. */
+const SCALE_TO = Math.min(Math.max(Number(process.env.BENCH_MEMBERS) || MEMBERS, MEMBERS), 2_000_000);
+const STEPS = SCALE_TO > MEMBERS ? [MEMBERS, SCALE_TO] : [MEMBERS];
+/** Members written per statement when the church grows (each statement's transition tables stay at 100,000 rows). */
+const GROW_CHUNK = 100_000;
 const ZONES = 40;
 const CLIENTS = 20;
 const DURATION_S = Math.min(Math.max(Number(process.env.BENCH_DURATION) || 10, 1), 60);
@@ -134,17 +140,18 @@ const textArray = (values: string[]) =>
   )}]::text[])`;
 
 /**
- * 100,000 members, each a user with biodata, church affiliation and the member role, written
- * set-based (generate_series) in one statement per table. Deterministic: member i is in zone
- * (i / 2) % 40 + 1 and Female when i is even, so each zone holds 2,500 of whom 1,250 women.
+ * Members `from` to `to` (the first 100,000 by default), each a user with biodata, church
+ * affiliation and the member role, written set-based (generate_series) in one statement per
+ * table. Deterministic: member i is in zone (i / 2) % 40 + 1 and Female when i is even, so each
+ * zone holds 2,500 of the first 100,000, of whom 1,250 women.
  */
-export async function loadMembers(db: Database['db']) {
+export async function loadMembers(db: Database['db'], from = 1, to = MEMBERS) {
   const id = (i: unknown) => sql`md5('bench-member-' || ${i})::uuid`;
-  await db.execute(sql`insert into zones (zone_name) select 'Bench Zone ' || z from generate_series(1, ${ZONES}) z`);
+  if (from === 1) await db.execute(sql`insert into zones (zone_name) select 'Bench Zone ' || z from generate_series(1, ${ZONES}) z`);
   await db.execute(sql`
     with s as (select i, ${textArray(SURNAMES)}[1 + (i / 80) % 70] as sur, ${textArray(FIRST_NAMES)}[1 + (i / 7) % 20] as first,
       case when i % 2 = 0 then 'Female' else 'Male' end as gender, 'bench.member.' || i || '@example.org' as email,
-      '080' || lpad(i::text, 8, '0') as phone from generate_series(1, ${MEMBERS}) i),
+      '080' || lpad(i::text, 8, '0') as phone from generate_series(${from}::int, ${to}::int) i),
     u as (insert into users (id, email, first_name, sur_name, gender, mobile1, email_verified, is_first_timer, converted_at)
       select ${id(sql`i`)}, email, first, sur, gender, phone, true, false, now() from s returning id),
     b as (insert into biodata (user_id, first_name, sur_name, email, mobile1, gender, marital_status, employment_status, state, country, date_of_birth)
@@ -154,7 +161,25 @@ export async function loadMembers(db: Database['db']) {
     insert into church_affiliations (user_id, zone_id)
     select ${id(sql`i`)}, (select id from zones where zone_name = 'Bench Zone ' || ((i / 2) % ${ZONES} + 1)) from s`);
   await db.execute(sql`insert into user_roles (user_id, role_id)
-    select ${id(sql`i`)}, (select id from roles where name = 'member') from generate_series(1, ${MEMBERS}) i`);
+    select ${id(sql`i`)}, (select id from roles where name = 'member') from generate_series(${from}::int, ${to}::int) i`);
+}
+
+/** The bench's members already there (a kept database is reused and grown). */
+async function membersThere(db: Database['db']): Promise<number> {
+  return rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from users where email like 'bench.member.%'`))[0].n;
+}
+
+/** Grows the church to `members`, GROW_CHUNK at a time, then the filters' data and the anchor's table. */
+async function grow(db: Database['db'], members: number) {
+  for (let from = (await membersThere(db)) + 1; from <= members; from += GROW_CHUNK) {
+    await loadMembers(db, from, Math.min(from + GROW_CHUNK - 1, members));
+    process.stdout.write(`  ${Math.min(from + GROW_CHUNK - 1, members)} members\r`);
+  }
+  await loadCustomField(db, members);
+  await loadTag(db, members);
+  await loadPlainTable(db);
+  // Index-only scans need the visibility map, and PGlite runs no autovacuum.
+  await db.execute(sql`vacuum analyze`);
 }
 
 /**
@@ -174,12 +199,12 @@ async function loadPlainTable(db: Database['db']) {
 const CUSTOM_FIELD = { name: 'Bench classes attended', from: 10, to: 12 };
 
 /** The field and every member's value, once (a kept data dir keeps them). */
-async function loadCustomField(db: Database['db']) {
+async function loadCustomField(db: Database['db'], members: number) {
   await db.execute(sql`insert into custom_fields (name, type, visibility) values (${CUSTOM_FIELD.name}, 'number', 'everyone')
     on conflict do nothing`);
   const [{ id }] = rowsOf<{ id: string }>(await db.execute(sql`select id from custom_fields where name = ${CUSTOM_FIELD.name}`));
   await db.execute(sql`insert into custom_field_values (field_id, user_id, number_value)
-    select ${id}, md5('bench-member-' || i)::uuid, i % 100 from generate_series(1, ${MEMBERS}) i
+    select ${id}, md5('bench-member-' || i)::uuid, i % 100 from generate_series(1, ${members}::int) i
     on conflict do nothing`);
   return id;
 }
@@ -188,26 +213,19 @@ async function loadCustomField(db: Database['db']) {
 const TAG = { name: 'Bench choir', every: 33 };
 
 /** The tag and its people, once (a kept data dir keeps them). */
-async function loadTag(db: Database['db']) {
+async function loadTag(db: Database['db'], members: number) {
   await db.execute(sql`insert into tags (name) values (${TAG.name}) on conflict do nothing`);
   await db.execute(sql`insert into person_tags (tag_id, user_id)
     select (select id from tags where name = ${TAG.name}), md5('bench-member-' || i)::uuid
-    from generate_series(${TAG.every}::int, ${MEMBERS}::int, ${TAG.every}::int) i
+    from generate_series(${TAG.every}::int, ${members}::int, ${TAG.every}::int) i
     on conflict do nothing`);
 }
 
 async function prepare(config: AppConfig) {
   const { database, password } = await openBenchDatabase(config, BENCH_ADMIN, { seedDemo: false });
-  const rows = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from users where email like 'bench.member.%'`);
   const started = performance.now();
-  if (rowsOf<{ n: number }>(rows)[0].n === 0) await loadMembers(database.db);
-  await loadCustomField(database.db);
-  await loadTag(database.db);
-  await loadPlainTable(database.db);
-  // Index-only scans need the visibility map, and PGlite runs no autovacuum.
-  await database.db.execute(sql`vacuum analyze`);
-  const loadMs = performance.now() - started;
-  return { database, password, loadMs };
+  await grow(database.db, STEPS[0]);
+  return { database, password, loadMs: performance.now() - started };
 }
 
 type Timing = { requestsPerSecond: number; p50: number; p99: number; total: number };
@@ -466,10 +484,7 @@ function httpChecks(path: Path, run: HttpRun, anchor: Anchor, pglite: boolean): 
 
 type Check = { name: string; figure: string; budget: string; ok: boolean };
 
-async function measure(app: FastifyInstance, database: Database, password: string, databaseUrl?: string): Promise<Check[]> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+async function measure(base: string, database: Database, password: string, databaseUrl?: string): Promise<Check[]> {
   const token = await benchSignIn(base, BENCH_ADMIN, password);
   const [{ id: zoneId }] = rowsOf<{ id: string }>(
     await database.db.execute(sql`select id from zones where zone_name = ${`Bench Zone ${PAGE.zone}`}`),
@@ -590,6 +605,23 @@ async function cursorAt(base: string, token: string, n: number): Promise<string>
   return body.nextCursor;
 }
 
+/** How each figure grew from the first size to the last: flat is the aim for paged reads (issue 35). */
+function printGrowth(measured: Array<{ members: number; checks: Check[] }>) {
+  if (measured.length < 2) return;
+  const [first, last] = [measured[0], measured[measured.length - 1]];
+  console.log(
+    `\nFrom ${first.members.toLocaleString('en')} to ${last.members.toLocaleString('en')} members (each figure's leading number):`,
+  );
+  for (const check of last.checks) {
+    const before = parseFloat(first.checks.find((c) => c.name === check.name)?.figure ?? '');
+    const after = parseFloat(check.figure);
+    if (!Number.isFinite(before) || !Number.isFinite(after) || before === 0) continue;
+    console.log(
+      `${check.name.padEnd(36)} ${String(before).padStart(10)} -> ${String(after).padStart(10)}   ${(after / before).toFixed(2)}x`,
+    );
+  }
+}
+
 export async function benchMembers(): Promise<number> {
   // BENCH_DATA_DIR keeps the PGlite data between runs (loading 100,000 members takes minutes).
   const kept = process.env.BENCH_DATA_DIR;
@@ -609,10 +641,24 @@ export async function benchMembers(): Promise<number> {
         .map((p) => PATHS[p])
         .join(', then ')}`,
     );
-    const checks = await measure(app, database, prepared.password, config.databaseUrl);
-    console.log('\nBudgets:');
-    for (const c of checks) console.log(`${c.ok ? 'ok  ' : 'MISS'} ${c.name.padEnd(36)} ${c.figure.padStart(24)}   budget ${c.budget}`);
-    return checks.every((c) => c.ok) ? 0 : 1;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const measured: Array<{ members: number; checks: Check[] }> = [];
+    for (const members of STEPS) {
+      if (members !== STEPS[0]) {
+        const started = performance.now();
+        await grow(database.db, members);
+        console.log(`\nGrown to ${members} members in ${Math.round((performance.now() - started) / 1000)} s`);
+      }
+      console.log(`\n=== ${members.toLocaleString('en')} members`);
+      const checks = await measure(base, database, prepared.password, config.databaseUrl);
+      console.log('\nBudgets:');
+      for (const c of checks) console.log(`${c.ok ? 'ok  ' : 'MISS'} ${c.name.padEnd(36)} ${c.figure.padStart(24)}   budget ${c.budget}`);
+      measured.push({ members, checks });
+    }
+    printGrowth(measured);
+    return measured.every(({ checks }) => checks.every((c) => c.ok)) ? 0 : 1;
   } finally {
     await app?.close();
     await database?.close();
