@@ -31,11 +31,12 @@ export const statementRoutes: AnyRouteDef[] = [
     access: { permission: P.viewGiving },
     async handler({ query, services, reply, mutate }) {
       const statements = await statementsFor(services.database.db, query);
+      // The one giver asked for, a person or a family (docs/decisions/0244).
       await mutate(async (_tx, audit) =>
         audit({
           action: 'export',
           entity: 'givingStatement',
-          after: { from: query.from, to: query.to, giverId: query.giverId ?? null, householdId: query.householdId ?? null, givers: statements.length },
+          after: { from: query.from, to: query.to, giverId: query.giverId ?? query.householdId ?? null, givers: statements.length },
         }),
       );
       const app = services.config.appName;

@@ -132,10 +132,7 @@ export async function mailStatements(tx: Tx, audit: (e: AuditEntry) => void, q: 
     : [{ statements: 0 }];
   const mailed = Number(sent.statements);
   const outcome = { givers: statements.length, mailed, withoutConsent: statements.length - mailed };
-  audit({
-    action: 'mail',
-    entity: 'givingStatement',
-    after: { from: q.from, to: q.to, giverId: q.giverId ?? null, householdId: q.householdId ?? null, ...outcome },
-  });
+  // The one giver asked for, a person or a family (docs/decisions/0244), as the download's audit names it.
+  audit({ action: 'mail', entity: 'givingStatement', after: { from: q.from, to: q.to, giverId: q.giverId ?? q.householdId ?? null, ...outcome } });
   return outcome;
 }
