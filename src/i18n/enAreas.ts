@@ -616,6 +616,7 @@ export const enAreas = {
       whose: 'Whose statements',
       all_givers: 'Every giver of the period',
       one_giver: 'One giver',
+      one_family: 'One family (its gifts in its name)',
       show: 'Show the givers',
       givers: '%{smart_count} giver in this period |||| %{smart_count} givers in this period',
       nobody: 'No gifts of a known giver count in this period.',

@@ -620,6 +620,7 @@ export const frAreas: typeof enAreas = {
       whose: 'Relevés de qui',
       all_givers: 'Tous les donateurs de la période',
       one_giver: 'Un donateur',
+      one_family: 'Une famille (ses dons en son nom)',
       show: 'Afficher les donateurs',
       givers: '%{smart_count} donateur sur cette période |||| %{smart_count} donateurs sur cette période',
       nobody: 'Aucun don d’un donateur connu n’est compté sur cette période.',
