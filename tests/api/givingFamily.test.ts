@@ -163,7 +163,13 @@ describe('the reports', () => {
     // The family (280,000 kobo in all) and Femi on his own: two givers, the anonymous gift in none.
     expect(bands.bands[0]).toMatchObject({ key: 'band1', givers: 2, amount: 330_000 });
     const firsts = await ok('GET', `/Giving/GetFirstTimeGivers?${YEAR}`, viewer.token);
-    expect(firsts.rows).toContainEqual({ giverId: femi.id, householdId: null, giverName: 'Femi Okafor', firstDate: '2025-04-06', amount: 50_000 });
+    expect(firsts.rows).toContainEqual({
+      giverId: femi.id,
+      householdId: null,
+      giverName: 'Femi Okafor',
+      firstDate: '2025-04-06',
+      amount: 50_000,
+    });
     // The family's 2024 gift was corrected away to Grace: its first gift that stands is in 2025.
     expect(firsts.rows).toContainEqual({
       giverId: null,
@@ -191,7 +197,11 @@ describe('statements', () => {
   });
 
   it("mail the family's to its head and spouse as their choices allow, not to its child", async () => {
-    const outcome = await ok('POST', '/Giving/MailStatements', counter.token, { from: '2025-01-01', to: '2025-12-31', householdId: family.id });
+    const outcome = await ok('POST', '/Giving/MailStatements', counter.token, {
+      from: '2025-01-01',
+      to: '2025-12-31',
+      householdId: family.id,
+    });
     expect(outcome).toEqual({ givers: 1, mailed: 1, withoutConsent: 0 });
     const queued = await db
       .select({ to: outbox.to })

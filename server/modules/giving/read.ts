@@ -2,7 +2,15 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type
 import type { Batch, BatchWithEntries, Contribution, Fund, GivingMethod, Split } from '@/domain/giving/schemas.js';
 import type { PendingCorrection } from '@/domain/giving/online.js';
 import type { Db, Tx } from '@/server/db/client.js';
-import { contributionSplits, contributions, givingBatches, givingFunds, householdMembers, households, users } from '@/server/db/schema/index.js';
+import {
+  contributionSplits,
+  contributions,
+  givingBatches,
+  givingFunds,
+  householdMembers,
+  households,
+  users,
+} from '@/server/db/schema/index.js';
 import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
 import { searchPattern } from '@/server/engines/memberList.js';
 import { notFound } from '@/server/http/errors.js';

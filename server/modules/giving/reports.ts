@@ -89,7 +89,7 @@ export async function giverBands(db: Db | Tx, period: Period): Promise<GiverBand
  * the period, with what they gave in it; the earliest first.
  */
 export async function firstTimeGivers(db: Db | Tx, period: Period): Promise<FirstTimeGivers> {
-  const rows = rowsOf<{ giverId: string | null; householdId: string | null; giverName: string | null; firstDate: string; amount: string; total: number }>(
+  const rows = rowsOf<Omit<FirstTimeGivers['rows'][number], 'amount'> & { amount: string; total: number }>(
     await db.execute(sql`
       with firsts as (
         select ${giverKeySql('c')} as giver_id, min(c.date) as first_date from contributions c
@@ -119,7 +119,7 @@ export async function firstTimeGivers(db: Db | Tx, period: Period): Promise<Firs
  */
 export async function lapsedGivers(db: Db | Tx, year = thisYear()): Promise<LapsedGivers> {
   const lastYear = { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` };
-  const rows = rowsOf<{ giverId: string | null; householdId: string | null; giverName: string | null; lastDate: string; lastYearAmount: string; total: number }>(
+  const rows = rowsOf<Omit<LapsedGivers['rows'][number], 'lastYearAmount'> & { lastYearAmount: string; total: number }>(
     await db.execute(sql`
       with gifts as (
         select ${giverKeySql('c')} as giver_id, c.date from contributions c

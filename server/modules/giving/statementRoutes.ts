@@ -58,7 +58,8 @@ export const statementRoutes: AnyRouteDef[] = [
         progress: progress ? (done) => line({ done }) : undefined,
       }).then(
         () => {
-          if (progress) line({ end: true, givers: statements.length, fileName: fileName(query.from, query.to, query.giverId ?? query.householdId) });
+          if (progress)
+            line({ end: true, givers: statements.length, fileName: fileName(query.from, query.to, query.giverId ?? query.householdId) });
           stream.end();
         },
         (err: Error) => stream.destroy(err),

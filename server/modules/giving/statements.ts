@@ -133,6 +133,10 @@ export async function mailStatements(tx: Tx, audit: (e: AuditEntry) => void, q: 
   const mailed = Number(sent.statements);
   const outcome = { givers: statements.length, mailed, withoutConsent: statements.length - mailed };
   // The one giver asked for, a person or a family (docs/decisions/0244), as the download's audit names it.
-  audit({ action: 'mail', entity: 'givingStatement', after: { from: q.from, to: q.to, giverId: q.giverId ?? q.householdId ?? null, ...outcome } });
+  audit({
+    action: 'mail',
+    entity: 'givingStatement',
+    after: { from: q.from, to: q.to, giverId: q.giverId ?? q.householdId ?? null, ...outcome },
+  });
   return outcome;
 }

@@ -111,7 +111,11 @@ describe('a gift given in a family’s name (docs/decisions/0244)', () => {
       splits: [{ fundId: 'f-tithe', fundName: 'Tithe', amount: 1_000_000 }],
     };
     api.on('GET /Households/GetAll', ({ query }) =>
-      rows(/okafor/i.test(query.Search ?? query.q ?? '') ? [{ id: 'h-okafor', name: 'Okafor family', address: null, head: null, members: 3 }] : []),
+      rows(
+        /okafor/i.test(query.Search ?? query.q ?? '')
+          ? [{ id: 'h-okafor', name: 'Okafor family', address: null, head: null, members: 3 }]
+          : [],
+      ),
     );
     api.on('POST /Giving/AddEntry', () => ok({ ...BATCH, enteredTotal: 1_000_000, entries: 1, contributions: [FAMILY_ENTRY] }));
     const form = await screen.findByRole('form', { name: 'Add entry' });
