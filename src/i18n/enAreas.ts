@@ -445,6 +445,7 @@ export const enAreas = {
       anonymous: 'Anonymous',
       given_by: 'Given by',
       by_person: 'A person (or anonymous)',
+      by_person_only: 'A person',
       by_family: 'A family, in its name',
       family_named: '%{name} (family)',
       my_family_gift: 'Given in the name of %{name}',

@@ -450,6 +450,7 @@ export const frAreas: typeof enAreas = {
       anonymous: 'Anonyme',
       given_by: 'Donné par',
       by_person: 'Une personne (ou anonyme)',
+      by_person_only: 'Une personne',
       by_family: 'Une famille, en son nom',
       family_named: '%{name} (famille)',
       my_family_gift: 'Donné au nom de %{name}',

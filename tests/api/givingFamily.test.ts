@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Contribution } from '@/domain/giving/schemas.js';
 import type { Statement } from '@/domain/giving/statements.js';
 import { P } from '@/domain/roles/permissions.js';
-import { contributions, householdMembers, households, outbox } from '@/server/db/schema/index.js';
+import { contributionSplits, contributions, householdMembers, households, outbox } from '@/server/db/schema/index.js';
 import { approvedGifts, fundIds } from '@/tests/support/giving.js';
 import { userWith } from '@/tests/support/roles.js';
 import { ADMIN_EMAIL, startServer } from '@/tests/support/server.js';
@@ -208,6 +208,33 @@ describe('statements', () => {
       .from(outbox)
       .where(and(eq(outbox.category, 'statements'), inArray(outbox.to, [femi.email, grace.email, chiamaka.email])));
     expect(queued.map((m) => m.to).sort()).toEqual([femi.email, grace.email].sort());
+  });
+});
+
+describe('an online gift the office matches', () => {
+  it('is matched to a family (one of a person or a family: 400 for both or none), and counts as the family’s', async () => {
+    const [eze] = await db.insert(households).values({ name: 'Eze family' }).returning();
+    const [gift] = await db
+      .insert(contributions)
+      .values({
+        date: '2023-02-05',
+        amount: 40_000,
+        method: 'card',
+        reference: 'PS-EZE-1',
+        provider: 'paystack',
+        awaitingMatch: true,
+        payer: { name: 'C. Eze', email: null, phone: null },
+        approvedAt: new Date(),
+      })
+      .returning();
+    await db.insert(contributionSplits).values({ contributionId: gift.id, fundId: fund.Offering, amount: 40_000 });
+    expect((await call('PUT', '/Giving/MatchContribution', counter.token, { id: gift.id })).status).toBe(400);
+    const both = await call('PUT', '/Giving/MatchContribution', counter.token, { id: gift.id, giverId: femi.id, householdId: eze.id });
+    expect(both.status).toBe(400);
+    const matched = await ok('PUT', '/Giving/MatchContribution', counter.token, { id: gift.id, householdId: eze.id });
+    expect(matched).toMatchObject({ giverId: null, householdId: eze.id, giverName: 'Eze family' });
+    const [row] = await db.select().from(contributions).where(eq(contributions.id, gift.id));
+    expect(row).toMatchObject({ awaitingMatch: false, payer: null, householdId: eze.id });
   });
 });
 

@@ -9,15 +9,11 @@ import {
   Card,
   CardContent,
   Chip,
-  FormControlLabel,
-  FormLabel,
   IconButton,
   List,
   ListItem,
   ListItemText,
   MenuItem,
-  Radio,
-  RadioGroup,
   Stack,
   TextField,
   Typography,
@@ -39,6 +35,7 @@ import { STATE_COLOR } from './BatchesPage';
 import { FundSplits, partsAddUp, partsAsSplits, type Part } from './FundSplits';
 import { FamilyPicker, type FamilyChoice } from './FamilyPicker';
 import { GiverPicker, type GiverChoice } from './GiverPicker';
+import { GivenBy, type By } from './GivenBy';
 import { giverLabel, t, useFunds } from './givingText';
 import { money } from './money';
 
@@ -80,23 +77,6 @@ function Totals({ batch }: { batch: BatchWithEntries }) {
         </Alert>
       </CardContent>
     </Card>
-  );
-}
-
-type By = 'person' | 'family';
-
-/** Whether a gift is a person's (or nobody's: anonymous) or given in a family's name (docs/decisions/0244). */
-function GivenBy({ by, onChange }: { by: By; onChange: (by: By) => void }) {
-  const translate = useTranslate();
-  return (
-    <div>
-      <FormLabel id="entry-given-by">{translate(t('given_by'))}</FormLabel>
-      <RadioGroup row aria-labelledby="entry-given-by" value={by} onChange={(e) => onChange(e.target.value as By)}>
-        {(['person', 'family'] as const).map((value) => (
-          <FormControlLabel key={value} value={value} control={<Radio />} label={translate(t(`by_${value}`))} sx={{ minHeight: 44 }} />
-        ))}
-      </RadioGroup>
-    </div>
   );
 }
 
@@ -156,7 +136,7 @@ function EntryForm({ batch, onSaved }: { batch: BatchWithEntries; onSaved: (answ
         </Typography>
         <Stack spacing={2}>
           {error && <Alert severity="error">{error}</Alert>}
-          <GivenBy by={by} onChange={setBy} />
+          <GivenBy by={by} onChange={setBy} anonymous />
           {by === 'person' ? (
             <GiverPicker value={giver} onChange={setGiver} inputRef={giverField} />
           ) : (
