@@ -389,7 +389,7 @@ export const frAreas: typeof enAreas = {
     // Giving's screens: funds, batches, a batch's page, contributions, one's own giving (docs/decisions/0230-giving-screens.md).
     givingReview: {
       unmatched_intro:
-        'Les dons faits en ligne dont Flock n’a pas trouvé le donateur par son e-mail ou son téléphone. Choisissez la personne qui a fait chacun d’eux.',
+        'Les dons faits en ligne dont Flock n’a pas trouvé le donateur par son e-mail ou son téléphone. Choisissez la personne ou la famille qui a fait chacun d’eux.',
       none_unmatched: 'Chaque don en ligne a son donateur.',
       gift_of: '%{amount} le %{date}',
       given_online: 'Donné en ligne (%{provider}), %{funds}, %{method}, référence %{reference}',

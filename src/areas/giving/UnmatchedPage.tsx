@@ -94,7 +94,8 @@ function UnmatchedGift({ gift, matches }: { gift: UnmatchedContribution; matches
 
 /**
  * /giving/unmatched: online gifts whose giver Flock could not find by email or phone, newest
- * first; a counter matches each to a person, after which it counts as theirs (docs/decisions/0233-paystack-webhook.md).
+ * first; a counter matches each to a person or a family, after which it counts as theirs
+ * (docs/decisions/0233-paystack-webhook.md, 0244-family-giver.md).
  */
 export function UnmatchedPage() {
   const translate = useTranslate();
