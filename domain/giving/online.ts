@@ -21,7 +21,7 @@ export type UnmatchedContribution = Contribution & { provider: string | null; pa
 /** A refund or correction waiting for approval, with whoever recorded it (who may not approve it). */
 export type PendingCorrection = Contribution & { recordedBy: string | null };
 
-export const MATCH_WHOM = 'Match the gift to a person or to a family';
+const MATCH_WHOM = 'Match the gift to a person or to a family';
 
 /** An unmatched gift's giver: a person, or a family that gave in its name (docs/decisions/0244); one of the two. */
 export const matchSchema = z

@@ -384,7 +384,8 @@ export const enAreas = {
     },
     // Giving's reviews by the office: online gifts to match, refunds and corrections to approve (docs/decisions/0233-paystack-webhook.md).
     givingReview: {
-      unmatched_intro: 'Gifts made online whose giver Flock could not find by email or phone. Choose the person or the family who gave each one.',
+      unmatched_intro:
+        'Gifts made online whose giver Flock could not find by email or phone. Choose the person or the family who gave each one.',
       none_unmatched: 'Every online gift has its giver.',
       gift_of: '%{amount} on %{date}',
       given_online: 'Given online (%{provider}), %{funds}, %{method}, reference %{reference}',
