@@ -3,7 +3,9 @@
  * three years by 500 actors about 5,000 members, every entity type (set-based: INSERT ... SELECT
  * over generate_series), then loads five GetAllAudit calls over HTTP with autocannon at 10
  * connections, and runs the same pages in raw SQL at the same concurrency beside them. Prints each
- * figure with its budget and the ratio to raw SQL; exits 1 when a budget is missed. See bench/README.md.
+ * figure with its budget and the ratio to raw SQL; exits 1 when a budget is missed. BENCH_AUDIT_ROWS
+ * (a denomination's 10,000,000) measures the deep pages at a million rows, fills up to that size
+ * and measures them again, printing how each grew. See bench/README.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +19,12 @@ import { rowsOf } from '@/server/db/queries.js';
 import { encodeCursor } from '@/server/modules/auditTrail/query.js';
 import { benchSignIn, openBenchDatabase } from './benchDatabase.js';
 
-const ROWS = 1_000_000;
+const MILLION = 1_000_000;
+/** The rows of the last step; past a million, the deep pages are measured at a million first. */
+const ROWS = Math.min(Math.max(Number(process.env.BENCH_AUDIT_ROWS) || MILLION, 100_000), 50_000_000);
+const STEPS = ROWS > MILLION ? [MILLION, ROWS] : [ROWS];
+/** Past this many rows to add, the secondary indexes are dropped and built again after the fill. */
+const BULK_FILL = 2_000_000;
 const ACTORS = 500;
 const MEMBERS = 5_000;
 const CHUNK = 100_000;
@@ -89,24 +96,65 @@ function chunkInsert(from: number, to: number, actors: string[], members: string
     cross join lateral (select ${textArray(ENTITIES)}[1 + (g * 31) % ${ENTITIES.length}] as entity, 1 + (g * 31) % ${ENTITIES.length} as i) e`;
 }
 
-async function generate(db: Db) {
-  const actors = await seedPeople(db, 'bench.actor.', ACTORS);
-  const members = await seedPeople(db, 'bench.member.', MEMBERS);
+/**
+ * The secondary indexes of audit_logs, dropped before a fill of many rows (building each once
+ * after the fill is many times faster than keeping eight random-order indexes row by row). Their
+ * definitions are kept in a table of the bench's own in the drops' transaction, so a run stopped
+ * during the fill builds them at its next start.
+ */
+async function dropIndexes(db: Db) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`create table if not exists bench_dropped_indexes (name text primary key, definition text not null)`);
+    await tx.execute(sql`insert into bench_dropped_indexes select indexname, indexdef from pg_indexes
+      where tablename = 'audit_logs' and indexname <> 'audit_logs_pkey' on conflict do nothing`);
+    const names = rowsOf<{ name: string }>(await tx.execute(sql`select name from bench_dropped_indexes`));
+    for (const { name } of names) await tx.execute(sql.raw(`drop index if exists "${name}"`));
+  });
+}
+
+async function restoreIndexes(db: Db) {
+  const exists = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from pg_tables where tablename = 'bench_dropped_indexes'`),
+  );
+  if (!exists[0].n) return;
+  const dropped = rowsOf<{ name: string; definition: string }>(await db.execute(sql`select name, definition from bench_dropped_indexes`));
+  const started = performance.now();
+  for (const { name, definition } of dropped) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local maintenance_work_mem = '512MB'`);
+      await tx.execute(sql.raw(definition.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS ')));
+      await tx.execute(sql`delete from bench_dropped_indexes where name = ${name}`);
+    });
+  }
+  if (dropped.length) console.log(`Built ${dropped.length} indexes in ${Math.round((performance.now() - started) / 1000)} s`);
+}
+
+/** Fills audit_logs up to `rows` (what is there already stays) and analyzes it. */
+async function generate(db: Db, rows: number, people: { actors: string[]; members: string[] }) {
+  await restoreIndexes(db);
   const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from audit_logs`));
-  if (n >= ROWS) {
+  if (n >= rows) {
     console.log(`audit_logs already holds ${n} rows: generation skipped`);
   } else {
     const started = performance.now();
-    for (let from = n + 1; from <= ROWS; from += CHUNK) {
-      await db.execute(chunkInsert(from, Math.min(from + CHUNK - 1, ROWS), actors, members));
-      process.stdout.write(`  ${Math.min(from + CHUNK - 1, ROWS)} rows\r`);
+    const bulk = rows - n > BULK_FILL;
+    if (bulk) await dropIndexes(db);
+    for (let from = n + 1; from <= rows; from += CHUNK) {
+      await db.execute(chunkInsert(from, Math.min(from + CHUNK - 1, rows), people.actors, people.members));
+      process.stdout.write(`  ${Math.min(from + CHUNK - 1, rows)} rows\r`);
     }
-    console.log(`Generated ${ROWS - n} audit rows in ${Math.round((performance.now() - started) / 1000)} s`);
+    if (bulk) await restoreIndexes(db);
+    console.log(`Generated ${rows - n} audit rows in ${Math.round((performance.now() - started) / 1000)} s`);
   }
   const vacuum = performance.now();
   await db.execute(sql`vacuum analyze audit_logs`);
   console.log(`VACUUM ANALYZE in ${Math.round((performance.now() - vacuum) / 1000)} s`);
-  return { actor: actors[ACTORS / 2], member: members[MEMBERS / 2] };
+}
+
+async function seedAll(db: Db) {
+  const actors = await seedPeople(db, 'bench.actor.', ACTORS);
+  const members = await seedPeople(db, 'bench.member.', MEMBERS);
+  return { actors, members, actor: actors[ACTORS / 2], member: members[MEMBERS / 2] };
 }
 
 type Target = { name: string; query: Record<string, string>; raw: SQL };
@@ -288,11 +336,14 @@ async function deepTargets(db: Db): Promise<Deep[]> {
       budget: 'ratio',
     },
     await cursorPage(DEEP_PAGE),
-    await cursorPage(lastPage),
+    { ...(await cursorPage(lastPage)), name: `the last page (${lastPage.toLocaleString('en')}) by cursor` },
   ];
 }
 
-async function measureDeep(database: Database, base: string, token: string, list: Deep[]): Promise<boolean> {
+type DeepResult = { clean: boolean; medians: { name: string; flock: number; raw: number }[] };
+
+async function measureDeep(database: Database, base: string, token: string, list: Deep[]): Promise<DeepResult> {
+  const medians: DeepResult['medians'] = [];
   const header = ['one call at a time', 'Flock median ms', 'max', 'raw median ms', 'max', 'ratio', 'budget', 'verdict'];
   const lines: string[][] = [];
   let clean = true;
@@ -305,6 +356,7 @@ async function measureDeep(database: Database, base: string, token: string, list
     });
     const raw = await timed(target.runs, () => database.db.execute(target.raw));
     const ratio = flock.median / raw.median;
+    medians.push({ name: target.name, flock: flock.median, raw: raw.median });
     // The cursor's 30 ms is PostgreSQL's budget; PGlite's figures are printed, not judged.
     const ok =
       target.budget === 'ratio' ? ratio <= DEEP_BUDGETS.offsetRatio : database.kind !== 'postgres' || flock.median < DEEP_BUDGETS.cursorMs;
@@ -324,7 +376,37 @@ async function measureDeep(database: Database, base: string, token: string, list
   }
   printTable(header, lines);
   printLoad();
-  return clean;
+  return { clean, medians };
+}
+
+/** How each deep page's time grew from the first step's size to the last's (flat is the aim). */
+function printGrowth(steps: { rows: number; medians: DeepResult['medians'] }[]) {
+  if (steps.length < 2) return;
+  const [first, last] = [steps[0], steps[steps.length - 1]];
+  const size = (rows: number) => `${(rows / MILLION).toLocaleString('en')}M rows`;
+  const header = [
+    'deep page (at the last size)',
+    `Flock at ${size(first.rows)}`,
+    `at ${size(last.rows)}`,
+    'growth',
+    `raw at ${size(first.rows)}`,
+    `at ${size(last.rows)}`,
+    'growth',
+  ];
+  const lines = last.medians.map((m, i) => {
+    const before = first.medians[i];
+    return [
+      m.name,
+      ms(before.flock),
+      ms(m.flock),
+      `${(m.flock / before.flock).toFixed(2)}x`,
+      ms(before.raw),
+      ms(m.raw),
+      `${(m.raw / before.raw).toFixed(2)}x`,
+    ];
+  });
+  console.log(`\nGrowth from ${size(first.rows)} to ${size(last.rows)} (medians, ms)`);
+  printTable(header, lines);
 }
 
 /** The audit benchmark; answers the exit code. */
@@ -336,21 +418,31 @@ export async function benchAudit(): Promise<number> {
   const { database, password } = await prepare(config);
   const app = await buildApp(config, database);
   try {
-    console.log(`Database: ${database.kind}`);
-    const people = await generate(database.db);
+    console.log(`Database: ${database.kind}; ${STEPS.map((rows) => rows.toLocaleString('en')).join(' then ')} rows`);
+    const people = await seedAll(database.db);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const token = await benchSignIn(base, BENCH_ADMIN, password);
-    console.log(
-      `\nGetAllAudit, ${PAGE_SIZE} rows a page, ${CONNECTIONS} connections, ${DURATION_S} s each (after 1 s of warm-up); raw SQL: the page's SELECT alone at the same concurrency\n`,
-    );
-    // BENCH_AUDIT=deep: the single calls alone (the load of the five pages takes a minute more).
-    const loaded = process.env.BENCH_AUDIT === 'deep' || (await measure(database, base, token, await targets(database.db, people)));
-    console.log(
-      `\nDeep pages, ${PAGE_SIZE} rows a page, one call at a time (median after one discarded); raw SQL: the same page's SELECT, no names, no count`,
-    );
-    const clean = (await measureDeep(database, base, token, await deepTargets(database.db))) && loaded;
+    let clean = true;
+    const grown: { rows: number; medians: DeepResult['medians'] }[] = [];
+    for (const rows of STEPS) {
+      await generate(database.db, rows, people);
+      // The pages under load once, at the last size; BENCH_AUDIT=deep: the single calls alone.
+      if (rows === ROWS && process.env.BENCH_AUDIT !== 'deep') {
+        console.log(
+          `\nGetAllAudit, ${PAGE_SIZE} rows a page, ${CONNECTIONS} connections, ${DURATION_S} s each (after 1 s of warm-up); raw SQL: the page's SELECT alone at the same concurrency\n`,
+        );
+        clean = (await measure(database, base, token, await targets(database.db, people))) && clean;
+      }
+      console.log(
+        `\nDeep pages at ${rows.toLocaleString('en')} rows, ${PAGE_SIZE} rows a page, one call at a time (median after one discarded); raw SQL: the same page's SELECT, no names, no count`,
+      );
+      const deep = await measureDeep(database, base, token, await deepTargets(database.db));
+      clean = deep.clean && clean;
+      grown.push({ rows, medians: deep.medians });
+    }
+    printGrowth(grown);
     if (!clean) console.error('\nA budget was missed or requests failed.');
     return clean ? 0 : 1;
   } finally {

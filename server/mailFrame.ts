@@ -6,7 +6,7 @@ type FrameWords = {
   /** Between the app's name and the mail's subject (French puts a space before the colon). */
   subjectPrefix: (app: string) => string;
   greeting: (firstName: string) => string;
-  /** A message's attachments wait in the app (server/outbox.ts sends the text only). */
+  /** A message's attachments wait in the app: the outbox attaches only the files it makes as a mail leaves (a statement's PDF). */
   attachments: (count: number) => string;
   /** Why this mail came, by the opt-out category it belongs to, and where to stop it. */
   footer: (app: string, category: EmailCategory) => string;

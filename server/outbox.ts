@@ -2,12 +2,26 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.js';
 import { rowsOf } from './db/queries.js';
+import type { OutboxAttachment } from './db/schema/index.js';
 import { framedMail, type FrameInput } from './mailFrame.js';
+
+/** A file attached to a mail as it leaves (nodemailer's attachment). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 /** What the worker needs of nodemailer's transport: one call per mail. */
 export type MailTransport = {
-  sendMail(mail: { from: string; to: string; subject: string; text: string; messageId?: string }): Promise<unknown>;
+  sendMail(mail: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    messageId?: string;
+    attachments?: MailAttachment[];
+  }): Promise<unknown>;
 };
+
+/** Makes the file an outbox row names (outbox.attachment), when its mail leaves. */
+type AttachmentMaker = (made: OutboxAttachment) => Promise<MailAttachment>;
 
 export type OutboxOptions = {
   db: Db;
@@ -27,7 +41,7 @@ export type OutboxOptions = {
   maxAttempts?: number;
 };
 
-type Claimed = { id: string; to: string; subject: string; text: string; attempts: number };
+type Claimed = { id: string; to: string; subject: string; text: string; attempts: number; attachment: OutboxAttachment | null };
 type ClaimedRow = Omit<Claimed, 'text'> &
   Pick<FrameInput, 'category' | 'language' | 'firstName' | 'attachments'> & { text: string; body: string | null };
 
@@ -56,6 +70,7 @@ export function createOutboxWorker(opts: OutboxOptions) {
   // The sender's display name is the app's name (server/services.ts writes it so).
   const appName = opts.from.replace(/\s*<[^>]*>\s*$/, '') || opts.from;
   const ticks: Array<() => Promise<unknown>> = [];
+  const makers = new Map<string, AttachmentMaker>();
   let running = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
@@ -80,8 +95,8 @@ export function createOutboxWorker(opts: OutboxOptions) {
         order by next_attempt_at, created_at
         limit ${batchSize}
         for update skip locked)
-      returning id, "to", subject, text, category, attempts, message_id)
-      select c.id, c."to", c.subject, c.text, c.category, c.attempts, m.body,
+      returning id, "to", subject, text, category, attempts, message_id, attachment)
+      select c.id, c."to", c.subject, c.text, c.category, c.attempts, c.attachment, m.body,
         u.language, u.first_name as "firstName",
         (select count(*)::int from message_attachments a where a.message_id = m.id) as attachments
       from claimed c left join messages m on m.id = c.message_id left join users u on u.email = c."to"`);
@@ -95,15 +110,28 @@ export function createOutboxWorker(opts: OutboxOptions) {
     }));
   }
 
+  /**
+   * The file a row names, made now: what it holds (a giving statement's amounts) is never queued,
+   * only what it is made from (docs/decisions/0246-statement-mail-pdf.md). A mail whose file cannot
+   * be made fails and is tried again: it never leaves without it.
+   */
+  async function attachmentsOf(mail: Claimed): Promise<MailAttachment[] | undefined> {
+    if (!mail.attachment) return undefined;
+    const make = makers.get(mail.attachment.kind);
+    if (!make) throw new Error(`no maker of '${mail.attachment.kind}' attachments on this server`);
+    return [await make(mail.attachment)];
+  }
+
   async function deliver(transport: MailTransport, mail: Claimed) {
     try {
+      const attachments = await attachmentsOf(mail);
       // One Message-ID per outbox row: a mail sent again after a crash is the same message to
       // the receiving servers and mail apps, which show it once.
       const messageId = `<${mail.id}@${opts.from
         .split('@')
         .pop()!
         .replace(/[^a-z0-9.-]/gi, '')}>`;
-      await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, messageId });
+      await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, messageId, attachments });
       await opts.db.execute(sql`update outbox set sent_at = now(), claimed_until = null, last_error = null where id = ${mail.id}`);
       tally.sent++;
       opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
@@ -160,6 +188,10 @@ export function createOutboxWorker(opts: OutboxOptions) {
     /** Runs job at every round, e.g. releasing scheduled messages. */
     everyRound(job: () => Promise<unknown>) {
       ticks.push(job);
+    },
+    /** Makes the attachments of this kind that rows name, as their mails leave. */
+    makesAttachments(kind: string, make: AttachmentMaker) {
+      makers.set(kind, make);
     },
     drainOnce,
     tally: () => ({ ...tally }),

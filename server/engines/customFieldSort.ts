@@ -28,9 +28,12 @@ const md = memberDirectory;
 const REFUSED = { param: 'sortBy', message: 'SortBy must be a custom field you may sort by' };
 const INVALID = 'Cursor must be a nextCursor returned by this list';
 
+/** Whether SortBy names a custom field ('custom:<field id>'). */
+export const asksCustomSort = (sortBy?: string): sortBy is string => !!sortBy?.toLowerCase().startsWith(CUSTOM_SORT);
+
 /** The field a SortBy of 'custom:<id>' names (or undefined for another sort), or a 400. */
 export async function customSortField(db: Db, caller: Caller, sortBy?: string): Promise<CustomFieldDefinition | undefined> {
-  if (!sortBy?.toLowerCase().startsWith(CUSTOM_SORT)) return undefined;
+  if (!asksCustomSort(sortBy)) return undefined;
   const id = sortBy.slice(CUSTOM_SORT.length);
   if (!z.uuid().safeParse(id).success) throw badRequest(REFUSED.message, { sortBy: ['Unknown field, or one you may not see'] });
   return filterableField(db, caller, id, REFUSED);

@@ -29,6 +29,7 @@ import { cursorParam, encodeCursor, orderBy, rangesAfter, type Ordering } from '
 import { listQuery, pageOf, type ListParams } from './list.js';
 import { notUnlisted, seesUnlisted } from './listing.js';
 import { keepBounded, mapsPerDb } from '@/server/keptMaps.js';
+import { answerVersion, type VersionSlot } from './listAnswers.js';
 
 /**
  * The member summary shared by the member query, the user list, archived
@@ -191,7 +192,14 @@ function prepared<T>(query: Preparable<T>): Promise<T> {
 
 /** total: the list's count, read in the page's statement (one round trip) when given. */
 type PageOptions = { where: SQL | undefined; ordering: Ordering; limit: number; extra: SelectedFields; total?: SQL };
-type PageRow = { summary: string; extras: Record<string, unknown>; keys: unknown[]; total?: number | null; generation?: string };
+type PageRow = {
+  summary: string;
+  extras: Record<string, unknown>;
+  keys: unknown[];
+  total?: number | null;
+  generation?: string;
+  answerVersion?: string;
+};
 
 /** A page's statement as rendered once: its parts, whether its total is kept (and under what key), its shape. */
 type PageStatement = { rendered: RenderedParts; keep: boolean; totalKey: string; kind: string; options: PageOptions };
@@ -216,13 +224,16 @@ function pageStatement(options: PageOptions): PageStatement {
 
 /**
  * The page's rows from offset, each with its sort key values (keys) for the cursor after it, the
- * first with the total when one was asked.
+ * first with the total when one was asked; with a slot, the version of what the lists show is
+ * read in the same statement (its snapshot) and left in it (server/engines/listAnswers.ts).
  */
-async function runPage(db: Db, { rendered, keep, totalKey, kind, options }: PageStatement, offset: number): Promise<PageRow[]> {
+async function runPage(db: Db, statement: PageStatement, offset: number, slot?: VersionSlot): Promise<PageRow[]> {
+  const { rendered, keep, totalKey, options } = statement;
   const { ordering, limit, extra, total } = options;
   const extras = Object.entries(extra);
   const known = keep ? knownTotal(db, totalKey) : undefined;
   const more = keep ? [offset, known?.generation ?? NO_GENERATION] : [offset];
+  const kind = slot ? `${statement.kind} version` : statement.kind;
   const rows = await runShaped<Omit<PageRow, 'extras'> & Record<string, unknown>>(db, kind, rendered, more, ({ raw, after }) => {
     const [condition, counted, ...extraFields] = raw;
     const keys = sql<unknown[]>`json_build_array(${sql.join(ordering.keys, sql`, `)})`;
@@ -235,6 +246,7 @@ async function runPage(db: Db, { rendered, keep, totalKey, kind, options }: Page
       keys,
       ...(total && { total: totalField.mapWith(Number) }),
       ...(keep && { generation }),
+      ...(slot && { answerVersion }),
     };
     const ids = idsQuery(db, condition, ordering, limit, after(0) as unknown as number).as('page_ids');
     return summariesOf(db, fields, ids, orderBy(ordering));
@@ -244,23 +256,32 @@ async function runPage(db: Db, { rendered, keep, totalKey, kind, options }: Page
     if (first.total === null) first.total = known!.n;
     else keepTotal(db, totalKey, { generation: first.generation as string, n: first.total as number });
   }
-  return rows.map(({ summary, keys, total: rowTotal, generation: _, ...extras }) => ({ summary, extras, keys, total: rowTotal }));
+  if (first && slot) slot.read = first.answerVersion as string;
+  return rows.map(({ summary, keys, total: rowTotal, generation: _, answerVersion: __, ...extras }) => ({
+    summary,
+    extras,
+    keys,
+    total: rowTotal,
+  }));
 }
 
 /** A row of the answer: the summary's JSON with the extra fields' after it (their Node decoding kept). */
 const rowJson = ({ summary, extras }: PageRow) =>
   Object.keys(extras).length ? `${summary.slice(0, -1)},${JSON.stringify(extras).slice(1)}` : summary;
 
-/** The rows after a cursor: each of its ranges in turn until the page is full. */
-async function rowsAfter(db: Db, cursor: string, options: PageOptions) {
+/**
+ * The rows after a cursor: each of its ranges in turn until the page is full. The version rides
+ * on the first range's statement only (an answer's version is its first statement's).
+ */
+async function rowsAfter(db: Db, cursor: string, options: PageOptions, slot?: VersionSlot) {
   const nullable = !options.ordering.keys[0].notNull;
   const rows: PageRow[] = [];
-  for (const range of rangesAfter(options.ordering, cursor, nullable)) {
+  for (const [i, range] of rangesAfter(options.ordering, cursor, nullable).entries()) {
     if (rows.length >= options.limit) break;
     // The total rides on the first range's statement only.
     const total = rows.length ? undefined : options.total;
     const statement = pageStatement({ ...options, total, where: and(options.where, range), limit: options.limit - rows.length });
-    const more = await runPage(db, statement, 0).catch((err: unknown) => {
+    const more = await runPage(db, statement, 0, i === 0 ? slot : undefined).catch((err: unknown) => {
       if (isDataException(err)) throw badRequest('Cursor must be a nextCursor returned by this list', { cursor: ['Unknown cursor'] });
       throw err;
     });
@@ -404,12 +425,13 @@ function keptPlan(db: Db, q: ListParams & { cursor?: string }, list: MemberList)
 /**
  * One page of member summaries: the list's conditions, its search, sort and paging; extra fields
  * join each row, and extra sorts join the member sorts. PageNumber pages by offset; Cursor (the
- * nextCursor of a page, sent while more rows follow) pages by key, for deep pages.
+ * nextCursor of a page, sent while more rows follow) pages by key, for deep pages. A slot, for a
+ * page whose statement is its answer's first, receives the version that statement read.
  */
-export async function memberPage(db: Db, q: ListParams & { cursor?: string }, list: MemberList) {
+export async function memberPage(db: Db, q: ListParams & { cursor?: string }, list: MemberList, slot?: VersionSlot) {
   const { statement, totalQuery } = keptPlan(db, q, list);
   const { options } = statement;
-  const rows = await (q.cursor ? rowsAfter(db, q.cursor, options) : runPage(db, statement, pageOf(q).offset));
+  const rows = await (q.cursor ? rowsAfter(db, q.cursor, options, slot) : runPage(db, statement, pageOf(q).offset, slot));
   // A page past the end (or a cursor whose first range is empty) has no row to carry the total.
   const n = rows[0]?.total ?? (await prepared(totalQuery))[0].n;
   const limit = options.limit - 1;

@@ -1,7 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslate, type HttpError } from 'react-admin';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { usePhone } from './RecordCards';
+import { TextField } from '@mui/material';
+import { FormDialog } from './FormDialog';
 
 /**
  * A dialog that names something (a tag, a saved list), with whatever else it asks below the
@@ -27,7 +27,6 @@ export function NameDialog({
   const translate = useTranslate();
   const [name, setName] = useState(initialName);
   const [error, setError] = useState<string>();
-  const titleId = useId();
   const submit = async () => {
     try {
       await onSave(name);
@@ -36,27 +35,16 @@ export function NameDialog({
     }
   };
   return (
-    <Dialog open onClose={onClose} fullScreen={usePhone()} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label={label}
-            value={name}
-            required
-            onChange={(e) => setName(e.target.value)}
-            error={!!error}
-            helperText={error ?? helperText}
-          />
-          {children}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('flock.crud.cancel')}</Button>
-        <Button variant="contained" onClick={submit}>
-          {translate('ra.action.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog title={title} submitLabel={translate('ra.action.save')} onClose={onClose} onSubmit={submit} maxWidth="xs">
+      <TextField
+        label={label}
+        value={name}
+        required
+        onChange={(e) => setName(e.target.value)}
+        error={!!error}
+        helperText={error ?? helperText}
+      />
+      {children}
+    </FormDialog>
   );
 }

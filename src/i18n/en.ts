@@ -155,7 +155,7 @@ export const en = {
       directory:
         'The church office and leaders may print a church directory, with names and photos, to hand out. You are never in it if you chose not to be in member lists, and your phone number and email are printed only if you allow it.',
       giving:
-        'If you give, the church keeps each gift: the date, amount, funds, method and reference. Only those it entrusts with giving see it, never other leaders, lists or exports; your own giving is in Download my data. For a gift made online, what the payment provider says of the payer (name, email, phone) is kept until the office links the gift to you.',
+        'If you give, the church keeps each gift: the date, amount, funds, method and reference. Only those it entrusts with giving see it, never other leaders, lists or exports; your own giving is in Download my data. If you allow email, the church may mail you a statement of your giving as a PDF; it is made as the mail leaves and not kept. For a gift made online, what the payment provider says of the payer (name, email, phone) is kept until the office links the gift to you.',
       care: 'Pastors may keep notes of the care they give you. Only those the church entrusts with pastoral care can read or write them (never you, nor other leaders), every reading is recorded with who read them, and they are never in lists or exports.',
       care_download: 'Download my data includes them only if the church has decided so.',
       care_download_yes: 'The church has decided that Download my data includes the notes about you.',

@@ -151,7 +151,7 @@ export const fr: Messages = {
       retention:
         'Vos informations sont conservées tant que vous faites partie de l’église, et jusqu’à ce qu’un administrateur les efface à votre demande. Les sauvegardes, faites pour éviter toute perte, en gardent une copie jusqu’à leur remplacement (les sept plus récentes sont conservées, sauf si l’église en décide autrement).',
       giving:
-        'Si vous donnez, l’église conserve chaque don : la date, le montant, les fonds, le mode de paiement et la référence. Seules les personnes à qui elle confie les offrandes le voient, jamais les autres responsables, les listes ni les exports ; vos propres dons figurent dans Télécharger mes données. Pour un don fait en ligne, ce que le prestataire de paiement indique du payeur (nom, e-mail, téléphone) est conservé jusqu’à ce que le secrétariat vous attribue ce don.',
+        'Si vous donnez, l’église conserve chaque don : la date, le montant, les fonds, le mode de paiement et la référence. Seules les personnes à qui elle confie les offrandes le voient, jamais les autres responsables, les listes ni les exports ; vos propres dons figurent dans Télécharger mes données. Si vous acceptez les e-mails, l’église peut vous envoyer un relevé de vos dons en PDF ; il est produit au moment de l’envoi et n’est pas conservé. Pour un don fait en ligne, ce que le prestataire de paiement indique du payeur (nom, e-mail, téléphone) est conservé jusqu’à ce que le secrétariat vous attribue ce don.',
       rights:
         'Vous pouvez à tout moment consulter et corriger vos informations sur votre profil, et y télécharger tout ce que %{app} conserve sur vous (Télécharger mes données). Pour supprimer votre compte, adressez-vous à un administrateur de l’église.',
       directory:

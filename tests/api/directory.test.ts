@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { P } from '@/domain/roles/permissions.js';
@@ -6,6 +5,7 @@ import { auditLogs, consents, files } from '@/server/db/schema/index.js';
 import { MAX_DIRECTORY } from '@/server/modules/people/directory.js';
 import { png } from '@/tests/support/images.js';
 import { serverWithMembers } from '@/tests/support/members.js';
+import { pagesOf, pdfText } from '@/tests/support/pdf.js';
 import { addPerson } from '@/tests/support/people.js';
 import { userWith } from '@/tests/support/roles.js';
 
@@ -43,24 +43,6 @@ async function get(path: string, token: string) {
 }
 const directory = (qs: string, token = admin) => get(`/People/GetDirectory?${qs}`, token);
 const thumbnail = (userId: string, token = admin) => get(`/Files/GetAvatarThumbnail?UserId=${userId}`, token);
-
-/** The text a PDF shows: pdfkit writes it as hex strings in its (deflated) content streams. */
-function pdfText(pdf: Buffer): string {
-  const text: string[] = [];
-  for (const match of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1');
-    } catch {
-      continue; // an image
-    }
-    for (const [shown] of content.matchAll(/\[[^\]]*\]\s*TJ/g)) {
-      text.push([...shown.matchAll(/<([0-9a-f]*)>/g)].map(([, hex]) => Buffer.from(hex, 'hex').toString('latin1')).join(''));
-    }
-  }
-  return text.join('\n');
-}
-const pagesOf = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
 
 describe('the printed directory', () => {
   it('is a PDF of the filtered member list, by surname, with a sensible page count', async () => {

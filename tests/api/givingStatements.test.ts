@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { P } from '@/domain/roles/permissions.js';
 import type { Statement } from '@/domain/giving/statements.js';
 import { auditLogs, outbox } from '@/server/db/schema/index.js';
 import { userWith } from '@/tests/support/roles.js';
 import { ADMIN_EMAIL, startServer, startSibling } from '@/tests/support/server.js';
+import { pagesOf, pdfText } from '@/tests/support/pdf.js';
 import { readMail, startSmtpReceiver } from '@/tests/support/smtp.js';
 import { createUser } from '@/tests/support/users.js';
 
@@ -226,21 +227,42 @@ describe('mailing the statements', () => {
     const outcome = await ok('POST', '/Giving/MailStatements', counter.token, { from: '2025-01-01', to: '2025-12-31' });
     expect(outcome).toEqual({ givers: 4, mailed: 2, withoutConsent: 2 });
 
+    // The text is short and holds no amount: the statement is the PDF attached.
     const en = readMail((await smtp.waitFor(ada.email)).raw);
     expect(en.subject).toBe('Flock: Your giving statement');
-    expect(en.text).toMatch(/^Hello Ada,\n\nHere is your giving statement for 1 January 2025 to 31 December 2025/);
-    expect(en.text).toContain('Tithe: NGN 800.00');
-    expect(en.text).toContain('Missions: NGN 500.00');
-    expect(en.text).toContain('Total: NGN 1,600.00');
-    expect(en.text).toContain('Refund');
+    expect(en.text).toMatch(
+      /^Hello Ada,\n\nYour giving statement for 1 January 2025 to 31 December 2025, as the church has recorded it, is attached as a PDF\./,
+    );
     expect(en.text).toContain('You receive this mail because Flock mails you your giving statements.');
-    expect(en.text).not.toContain('9,990.00');
+    expect(en.text).not.toMatch(/NGN|\d[.,]\d\d\b/);
+    expect(en.attachments).toHaveLength(1);
+    const [enPdf] = en.attachments;
+    expect(enPdf).toMatchObject({ filename: 'giving-statement-2025-01-01-to-2025-12-31.pdf', contentType: 'application/pdf' });
+    expect(enPdf.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pagesOf(enPdf.content)).toBe(1);
+    const enText = pdfText(enPdf.content);
+    expect(enText).toContain('Flock: Giving statement');
+    expect(enText).toContain('Ada Alpha');
+    expect(enText).toContain('NGN 800.00');
+    expect(enText).toContain('NGN 1,600.00');
+    expect(enText).toContain('Refund');
+    expect(enText).not.toContain('Bisi');
+    expect(enText).not.toContain('9,990.00');
 
     const fr = readMail((await smtp.waitFor(bisi.email)).raw);
     expect(fr.subject).toBe('Flock : Votre relevé de dons');
-    expect(fr.text).toMatch(/^Bonjour Bisi,\n\nVoici votre relevé de dons du 1 janvier 2025 au 31 décembre 2025/);
-    expect(fr.text).toContain('Welfare: 700,00 NGN');
+    expect(fr.text).toMatch(
+      /^Bonjour Bisi,\n\nVous trouverez en pièce jointe \(PDF\) votre relevé de dons du 1 janvier 2025 au 31 décembre 2025/,
+    );
     expect(fr.text).toContain('vos relevés de dons');
+    expect(fr.text).not.toContain('NGN');
+    expect(fr.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ['releve-de-dons-2025-01-01-au-2025-12-31.pdf', 'application/pdf'],
+    ]);
+    const frText = pdfText(fr.attachments[0].content);
+    expect(frText).toContain('Relevé de dons');
+    expect(frText).toContain('Bisi Beta');
+    expect(frText).toContain('700,00 NGN');
 
     // What the outbox holds is all there is: nothing queued for Chidi nor Dayo.
     const queued = await db
@@ -248,6 +270,13 @@ describe('mailing the statements', () => {
       .from(outbox)
       .where(and(eq(outbox.category, 'statements'), inArray(outbox.to, [chidi.email, dayo.email, ada.email, bisi.email])));
     expect(queued.map((m) => m.to).sort()).toEqual([ada.email, bisi.email].sort());
+    // A row names the giver and the period, never an amount; the PDF was made as it left, kept nowhere.
+    const rows = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.category, 'statements'), eq(outbox.to, ada.email)));
+    expect(rows.map((r) => r.attachment)).toEqual([{ kind: 'givingStatement', giverId: ada.id, from: '2025-01-01', to: '2025-12-31' }]);
+    expect(JSON.stringify(rows)).not.toMatch(/NGN|1,600|160000|800\.00/);
     expect(smtp.mails.some((m) => m.to.includes(chidi.email) || m.to.includes(dayo.email))).toBe(false);
 
     const [row] = await db
@@ -268,6 +297,31 @@ describe('mailing the statements', () => {
       .from(outbox)
       .where(and(eq(outbox.category, 'statements'), eq(outbox.to, bisi.email)));
     expect(rows).toHaveLength(2);
+  });
+
+  it('never leaves without its PDF: a giver with no statement any more fails the mail, and it is not sent', async () => {
+    const eze = await createUser(s, { overrides: { firstName: 'Eze' } });
+    const [row] = await db
+      .insert(outbox)
+      .values({
+        to: eze.email,
+        subject: 'Your giving statement',
+        text: 'Attached.',
+        category: 'statements',
+        attachment: { kind: 'givingStatement', giverId: eze.id, from: '2025-01-01', to: '2025-12-31' },
+      })
+      .returning({ id: outbox.id });
+    mailing.app.services.outbox.poke();
+    const tried = await vi.waitFor(
+      async () => {
+        const [now] = await db.select().from(outbox).where(eq(outbox.id, row.id));
+        expect(now.lastError).not.toBeNull();
+        return now;
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    expect(tried).toMatchObject({ sentAt: null, lastError: 'the giver has no statement for the period any more' });
+    expect(smtp.mails.some((m) => m.to.includes(eze.email))).toBe(false);
   });
 });
 

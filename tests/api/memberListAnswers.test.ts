@@ -169,6 +169,51 @@ describe('the kept member list answer', () => {
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect(row(changed.body, people[1])?.lastName).toBe('Zlcchanged');
   });
+
+  it('costs a miss one statement, as a hit: the page statement reads the version (docs/decisions/0248)', async () => {
+    const client = (db() as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const query = client.query;
+    let statements = 0;
+    client.query = (...args: unknown[]) => {
+      statements++;
+      return query.apply(client, args);
+    };
+    const statementsOf = async (q: string) => {
+      statements = 0;
+      const res = await list(admin, q);
+      expect(res.status).toBe(200);
+      return { statements, etag: res.headers.get('etag') };
+    };
+    try {
+      // The caller's session and the page's plan made once.
+      await statementsOf(inZone());
+      forgetAnswers(db());
+      const miss = await statementsOf(inZone());
+      const hit = await statementsOf(inZone());
+      expect(miss.statements).toBe(hit.statements);
+      expect(miss.etag).toBe(hit.etag);
+      // A write seen by one list's call: another list's kept answer is older, so its next call is a one-statement miss.
+      await statementsOf(`${inZone()}&PageSize=1`);
+      await db().update(biodata).set({ surName: 'Zlcseen' }).where(eq(biodata.userId, people[2]));
+      expect(row(await checked(admin), people[2])?.lastName).toBe('Zlcseen');
+      const other = await statementsOf(`${inZone()}&PageSize=1`);
+      expect(other.statements).toBe(hit.statements);
+      // A search looks for a family first, so its version is read on its own before: the page is made once.
+      const search = await statementsOf(`${inZone()}&Search=Zlc`);
+      expect(search.statements).toBe(hit.statements + 2);
+    } finally {
+      client.query = query;
+    }
+  });
+
+  it('reads the version on its own for a page with no row, and its ETag still answers 304', async () => {
+    forgetAnswers(db());
+    const past = await list(admin, `${inZone()}&PageNumber=999`);
+    expect(past.status).toBe(200);
+    expect(past.body.data).toEqual([]);
+    const etag = past.headers.get('etag')!;
+    expect((await list(admin, `${inZone()}&PageNumber=999`, { 'if-none-match': etag })).status).toBe(304);
+  });
 });
 
 const db = () => s.database.db;

@@ -117,7 +117,7 @@ describe('on a phone (390x844)', () => {
     await page.getByRole('button', { name: /^Cancel/ }).waitFor();
     await page.keyboard.press('Escape');
 
-    // Loaded afresh, as a link or a reload opens them (tests/e2e/phoneRoutes.test.ts opens every route within the app).
+    // Loaded afresh, as a link or a reload opens them (tests/e2e/routeWalkAdmin.test.ts and routeWalkRoles.test.ts open every route within the app).
     expect(await misfits(page, ['/overview', '/requests', `/profile/${member.id}`])).toEqual([]);
     await page.close();
   });

@@ -16,7 +16,7 @@ export const OPEN = '⟦';
 export const CLOSE = '⟧';
 
 /** How much longer a pseudo text is than its English: French and German run 30 to 40% longer. */
-const LONGER = 0.4;
+export const LONGER = 0.4;
 /** Polyglot's separator of plural forms, and its placeholders: both are kept as they are. */
 const PLURALS = ' |||| ';
 const PLACEHOLDER = /(%\{\w+\})/;

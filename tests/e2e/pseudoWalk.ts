@@ -2,14 +2,16 @@ import type { Page } from 'playwright-core';
 import { LANGUAGES } from '@/domain/common/languages';
 import type { E2e } from './harness.js';
 import { signIn } from './pages.js';
-import { CLOSE, OPEN, PSEUDO_GLOBAL, pseudoMessages } from './pseudoLocale.js';
-import { open, outside, phonePage } from './routeWalk.js';
+import { CLOSE, LONGER, OPEN, PSEUDO_GLOBAL, pseudoMessages, pseudoText } from './pseudoLocale.js';
+import { ENGLISH_LAYOUT, checkOnPhone, noPhoneFindings, open, outside, phonePage } from './routeWalk.js';
 
 /**
  * The pseudo-locale walk (docs/decisions/0237): every route a person may open, at a phone's
  * size, with every catalogue text wrapped in ⟦ ⟧ and 40% longer. What a route shows that is
  * neither wrapped nor data is a text that did not come from a catalogue, which no translation
  * can reach; a route wider than the phone with the longer texts is a layout that only fits English.
+ * Signed in, the same walk makes the phone checks of each route (routeWalk.ts), measured in
+ * English: one load of each route for both (docs/decisions/0247).
  */
 
 /**
@@ -107,7 +109,7 @@ async function overflows(page: Page) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   const viewport = page.viewportSize()!.width;
   if (width > viewport) found.push(`${width} px wide`);
-  found.push(...(await outside(page)));
+  found.push(...(await outside(page, 'as shown')));
   return found;
 }
 
@@ -137,21 +139,29 @@ async function pseudoPage(e2e: E2e) {
   return { page, data, inFlight: () => inFlight };
 }
 
-async function walk(page: Page, data: Set<string>, inFlight: () => number, paths: string[]) {
-  const found = { stray: [] as string[], overflow: [] as string[] };
+/** The pseudo-locale's checks of the route `at`, just opened and settled. */
+async function checkPseudo(page: Page, at: string, data: Set<string>, found: { stray: string[]; overflow: string[] }) {
+  for (const text of await strayTexts(page, [...data])) found.stray.push(`${at}: ${text}`);
+  for (const line of await overflows(page)) found.overflow.push(`${at}: ${line}`);
+}
+
+/** Opens `paths` in turn within the app, and calls `check` on each route not yet checked; answers how many were. */
+async function walk(page: Page, inFlight: () => number, paths: string[], check: (at: string) => Promise<void>) {
   const visited = new Set<string>();
   for (const path of paths) {
     await open(page, path, inFlight);
     const at = new URL(page.url()).pathname;
     if (visited.has(at)) continue;
     visited.add(at);
-    for (const text of await strayTexts(page, [...data])) found.stray.push(`${at}: ${text}`);
-    for (const line of await overflows(page)) found.overflow.push(`${at}: ${line}`);
+    await check(at);
   }
-  return { stray: found.stray.join('\n'), overflow: found.overflow.join('\n'), visited: visited.size };
+  return visited.size;
 }
 
-/** The pseudo-locale's messages, put on every page of the walk before the app's code runs. */
+/**
+ * The pseudo-locale's messages, put on every page of the walk before the app's code runs, and
+ * the English layout the phone checks measure in (ENGLISH_LAYOUT, routeWalk.ts).
+ */
 async function readPseudo(page: Page) {
   await page.addInitScript(
     ([name, messages]) => {
@@ -159,6 +169,48 @@ async function readPseudo(page: Page) {
     },
     [PSEUDO_GLOBAL, pseudoMessages()] as [string, Record<string, unknown>],
   );
+  await page.addInitScript(englishLayout, [ENGLISH_LAYOUT, OPEN, CLOSE, LONGER] as const);
+}
+
+/**
+ * Defines the page's ENGLISH_LAYOUT: every text node's wrapped runs written back in English (the
+ * brackets taken out, and each word that pseudoText lengthened cut back to its English letters;
+ * a run may begin in one node and end in a later one), and a function that puts them back. Data
+ * inside a run (a placeholder's value) was not lengthened and is left as it is.
+ */
+function englishLayout([name, open, close, longer]: readonly [string, string, string, number]) {
+  const shorten = (word: string) => {
+    for (let letters = 1; letters < word.length; letters++) {
+      const extra = Math.ceil(letters * longer);
+      if (letters + extra > word.length) break;
+      if (letters + extra === word.length) {
+        const last = word[letters - 1];
+        return [...word.slice(letters)].every((c) => c === last) ? word.slice(0, letters) : word;
+      }
+    }
+    return word;
+  };
+  const brackets = new RegExp(`([${open}${close}])`);
+  (window as unknown as Record<string, unknown>)[name] = () => {
+    const changed: Array<[Text, string]> = [];
+    let inRun = false;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      const text = node.nodeValue ?? '';
+      if (!inRun && !text.includes(open) && !text.includes(close)) continue;
+      let english = '';
+      for (const part of text.split(brackets)) {
+        if (part === open) inRun = true;
+        else if (part === close) inRun = false;
+        else english += inRun ? part.replace(/\p{L}+/gu, shorten) : part;
+      }
+      changed.push([node, text]);
+      node.nodeValue = english;
+    }
+    return () => {
+      for (const [node, text] of changed) node.nodeValue = text;
+    };
+  };
 }
 
 /** The public pages in the pseudo-locale, as someone not signed in meets them. */
@@ -169,14 +221,17 @@ export async function walkPublic(e2e: E2e, paths: string[]) {
   await page.evaluate(() => window.localStorage.clear());
   await page.goto(`${e2e.url}/`);
   await page.locator('#login-shell').waitFor({ state: 'detached' });
-  const found = await walk(page, data, inFlight, paths);
+  const found = { stray: [] as string[], overflow: [] as string[] };
+  const visited = await walk(page, inFlight, paths, (at) => checkPseudo(page, at, data, found));
   await page.close();
-  return found;
+  return { stray: found.stray.join('\n'), overflow: found.overflow.join('\n'), visited };
 }
 
 /**
  * Signs `email` in (in English: the walk's helpers find the form by its English labels), then
- * reloads the app in the pseudo-locale and opens `paths` in turn within it.
+ * reloads the app in the pseudo-locale and opens `paths` in turn within it; on each route, the
+ * pseudo-locale's checks, then the phone's (which open the lists' filters, so come second).
+ * Answers each kind of finding one line a finding, the filters opened by route, and the routes visited.
  */
 export async function walkSignedIn(e2e: E2e, email: string, password: string, paths: string[]) {
   const { page, data, inFlight } = await pseudoPage(e2e);
@@ -184,9 +239,50 @@ export async function walkSignedIn(e2e: E2e, email: string, password: string, pa
   await readPseudo(page);
   await page.reload();
   await page.waitForFunction((open) => document.body.innerText.includes(open), OPEN);
-  const found = await walk(page, data, inFlight, ['/overview', ...paths]);
+  const pseudo = { stray: [] as string[], overflow: [] as string[] };
+  const phone = noPhoneFindings();
+  const addFilter = pseudoText('Add filter');
+  const visited = await walk(page, inFlight, ['/overview', ...paths], async (at) => {
+    await checkPseudo(page, at, data, pseudo);
+    await checkOnPhone(page, at, inFlight, addFilter, phone);
+  });
   await page.close();
-  return found;
+  const lines = (found: string[]) => found.join('\n');
+  return {
+    pseudo: { stray: lines(pseudo.stray), overflow: lines(pseudo.overflow) },
+    phone: {
+      misfits: lines(phone.misfits),
+      tooSmall: lines(phone.tooSmall),
+      cut: lines(phone.cut),
+      filtersMissing: lines(phone.filtersMissing),
+    },
+    filtersOpened: phone.filtersOpened,
+    visited,
+  };
+}
+
+/** Texts as the pseudo-locale shows them: a plain one, one with data in it, and a run that ends in the next node (a required mark). */
+export const ENGLISH_SAMPLE = [pseudoText('Add filter'), pseudoText('Welcome, %{name}').replace('%{name}', 'Ada Bell'), '⟦Nameee', ' *⟧'];
+
+/**
+ * What the English layout (ENGLISH_LAYOUT) makes of `texts`, shown in the page's text nodes in
+ * turn (a run may go on in the next node), and what they are once it has put them back.
+ */
+async function inEnglish(page: Page, texts: string[]) {
+  return page.evaluate(
+    ([english, shown]) => {
+      const box = document.createElement('p');
+      for (const text of shown) box.append(document.createTextNode(text));
+      document.body.append(box);
+      const back = (window as unknown as Record<string, () => () => void>)[english]();
+      const during = box.textContent;
+      back();
+      const after = box.textContent;
+      box.remove();
+      return { during, after };
+    },
+    [ENGLISH_LAYOUT, texts] as const,
+  );
 }
 
 /**
@@ -206,6 +302,7 @@ export async function checkTheChecks(e2e: E2e) {
     add('<div style="width: 600px">⟦Wide⟧</div>');
   });
   const after = { stray: await strayTexts(page, [...data]), overflow: await overflows(page) };
+  const english = await inEnglish(page, [...ENGLISH_SAMPLE]);
   await page.close();
-  return { before, after };
+  return { before, after, english };
 }

@@ -1,12 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { WEB_ROUTES } from '@/domain/common/webRoutes';
 import { ADMIN, type E2e } from './harness.js';
-import { signIn } from './pages.js';
 
 /**
- * One walk over every route a person may open at a phone's size, and everything a route must
- * hold there: it fits the width, holds still while it loads, offers controls a thumb can tap and
- * cuts no title or tab. One walk checks all four, as each page's load was the walk's cost.
+ * What every route a person may open must hold at a phone's size: it fits the width, holds still
+ * while it loads, offers controls a thumb can tap and cuts no title or tab. The walk that opens
+ * the routes is the pseudo-locale's (pseudoWalk.ts): each page's load was the walks' cost, so one
+ * walk makes both kinds of checks (docs/decisions/0247).
  */
 
 /** A common phone's viewport. */
@@ -38,6 +38,15 @@ export async function phonePage(e2e: E2e): Promise<Page> {
 }
 
 export const shiftedOn = (page: Page) => page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+
+/**
+ * The global a walk's page may define (pseudoWalk.ts): lays the page's texts out in English and
+ * answers what puts them back. The size checks measure within it, in one synchronous step (the
+ * app's code never sees the English texts), so that they measure what they measure in English:
+ * the pseudo-locale's longer words make a link or a tab wider and a wrapped label taller, and a
+ * control too small in English would pass (docs/decisions/0247). On a page without it, a no-op.
+ */
+export const ENGLISH_LAYOUT = 'flockEnglishLayout';
 
 /** One API call as the administrator; answers the envelope's data. */
 export async function adminCall(e2e: E2e, path: string) {
@@ -97,15 +106,22 @@ async function settle(page: Page, inFlight: () => number) {
 
 /** Wider than the phone, or content that jumped while the route loaded. */
 async function misfit(page: Page) {
-  const { width, viewport, shifted } = await page.evaluate(() => ({
-    width: document.documentElement.scrollWidth,
-    viewport: window.innerWidth,
-    shifted: (window as unknown as { shifted: number }).shifted,
-  }));
+  const { width, viewport, shifted } = await page.evaluate((english) => {
+    const back = (window as unknown as Record<string, (() => () => void) | undefined>)[english]?.();
+    try {
+      return {
+        width: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+        shifted: (window as unknown as { shifted: number }).shifted,
+      };
+    } finally {
+      back?.();
+    }
+  }, ENGLISH_LAYOUT);
   const found: string[] = [];
   if (width > viewport) found.push(`${width} px wide`);
   if (shifted >= STILL) found.push(`layout shift ${shifted.toFixed(3)}`);
-  for (const control of await outside(page)) found.push(control);
+  for (const control of await outside(page, 'english')) found.push(control);
   return found;
 }
 
@@ -113,32 +129,44 @@ async function misfit(page: Page) {
  * Every visible control that lies, wholly or in part, left or right of the screen where no
  * scrolling brings it: a row of buttons aligned to its end that overflows does so past the left
  * edge, which the page's scroll width does not count. A control inside a box that scrolls
- * sideways (a row of tabs) is reached by scrolling that box, and is left out.
+ * sideways (a row of tabs) is reached by scrolling that box, and is left out. Measured in English
+ * (ENGLISH_LAYOUT) or in the texts the page shows.
  */
-export function outside(page: Page) {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const scrolls = (el: Element | null): boolean => {
-      for (let box = el?.parentElement; box && box !== document.body; box = box.parentElement) {
-        const { overflowX } = getComputedStyle(box);
-        if ((overflowX === 'auto' || overflowX === 'scroll') && box.scrollWidth > box.clientWidth) return true;
+export function outside(page: Page, layout: 'english' | 'as shown') {
+  return page.evaluate(
+    (english) => {
+      const back = english ? (window as unknown as Record<string, (() => () => void) | undefined>)[english]?.() : undefined;
+      try {
+        return controlsOutside();
+      } finally {
+        back?.();
       }
-      return false;
-    };
-    for (const el of document.querySelectorAll('a[href], button, [role="button"], input:not([type="hidden"]), [role="combobox"]')) {
-      if (el.closest('[aria-hidden="true"], [inert]') || el.classList.contains('MuiSelect-nativeInput')) continue;
-      const rect = el.getBoundingClientRect();
-      if (rect.width === 0 || rect.height === 0 || rect.bottom + window.scrollY <= 0) continue;
-      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
-      if (rect.left > -1 && rect.right < window.innerWidth + 1) continue;
-      if (scrolls(el)) continue;
-      const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-      found.push(
-        `${el.getAttribute('role') ?? el.tagName.toLowerCase()} '${name}' at ${Math.round(rect.left)} to ${Math.round(rect.right)} px, outside the screen`,
-      );
-    }
-    return found;
-  });
+      function controlsOutside() {
+        const found: string[] = [];
+        const scrolls = (el: Element | null): boolean => {
+          for (let box = el?.parentElement; box && box !== document.body; box = box.parentElement) {
+            const { overflowX } = getComputedStyle(box);
+            if ((overflowX === 'auto' || overflowX === 'scroll') && box.scrollWidth > box.clientWidth) return true;
+          }
+          return false;
+        };
+        for (const el of document.querySelectorAll('a[href], button, [role="button"], input:not([type="hidden"]), [role="combobox"]')) {
+          if (el.closest('[aria-hidden="true"], [inert]') || el.classList.contains('MuiSelect-nativeInput')) continue;
+          const rect = el.getBoundingClientRect();
+          if (rect.width === 0 || rect.height === 0 || rect.bottom + window.scrollY <= 0) continue;
+          if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+          if (rect.left > -1 && rect.right < window.innerWidth + 1) continue;
+          if (scrolls(el)) continue;
+          const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+          found.push(
+            `${el.getAttribute('role') ?? el.tagName.toLowerCase()} '${name}' at ${Math.round(rect.left)} to ${Math.round(rect.right)} px, outside the screen`,
+          );
+        }
+        return found;
+      }
+    },
+    layout === 'english' ? ENGLISH_LAYOUT : '',
+  );
 }
 
 /**
@@ -148,48 +176,59 @@ export function outside(page: Page) {
  * focuses the input), a date field by its frame rather than its month, day and year sections.
  */
 function tooSmall(page: Page) {
-  return page.evaluate((min) => {
-    const CONTROLS = [
-      'a[href]',
-      'button',
-      '[role="button"]',
-      'input:not([type="hidden"])',
-      'select',
-      'textarea',
-      '[role="combobox"]',
-      '[role="tab"]',
-      '[role="switch"]',
-      '[role="checkbox"]',
-      '[role="menuitem"]',
-      '[role="menuitemcheckbox"]',
-      '.MuiTableSortLabel-root',
-    ].join(',');
-    const target = (el: Element): Element => {
-      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
-        return el.closest('label') ?? el.closest('.MuiSwitch-root, .MuiButtonBase-root') ?? el;
+  return page.evaluate(
+    ([min, english]) => {
+      const back = (window as unknown as Record<string, (() => () => void) | undefined>)[english]?.();
+      try {
+        return smallControls();
+      } finally {
+        back?.();
       }
-      return el.closest('.MuiPickersInputBase-root, .MuiInputBase-root') ?? el;
-    };
-    const seen = new Set<Element>();
-    const found: string[] = [];
-    for (const el of document.querySelectorAll(CONTROLS)) {
-      // what assistive technology and pointers both skip: hidden, or a select's native stand-in
-      if (el.closest('[aria-hidden="true"], [inert]') || el.classList.contains('MuiSelect-nativeInput')) continue;
-      const box = target(el);
-      if (seen.has(box)) continue;
-      seen.add(box);
-      const rect = box.getBoundingClientRect();
-      // no size, or wholly above the page: a skip link waits there until it has the keyboard's focus
-      if (rect.width === 0 || rect.height === 0 || rect.bottom + window.scrollY <= 0) continue;
-      if (!box.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
-      if (rect.width + 0.5 < min || rect.height + 0.5 < min) {
-        const name = (el.getAttribute('aria-label') ?? (box as HTMLElement).innerText ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-        const kind = el.getAttribute('role') ?? el.tagName.toLowerCase();
-        found.push(`${kind} '${name}' ${Math.round(rect.width)}x${Math.round(rect.height)}`);
+      function smallControls() {
+        const CONTROLS = [
+          'a[href]',
+          'button',
+          '[role="button"]',
+          'input:not([type="hidden"])',
+          'select',
+          'textarea',
+          '[role="combobox"]',
+          '[role="tab"]',
+          '[role="switch"]',
+          '[role="checkbox"]',
+          '[role="menuitem"]',
+          '[role="menuitemcheckbox"]',
+          '.MuiTableSortLabel-root',
+        ].join(',');
+        const target = (el: Element): Element => {
+          if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+            return el.closest('label') ?? el.closest('.MuiSwitch-root, .MuiButtonBase-root') ?? el;
+          }
+          return el.closest('.MuiPickersInputBase-root, .MuiInputBase-root') ?? el;
+        };
+        const seen = new Set<Element>();
+        const found: string[] = [];
+        for (const el of document.querySelectorAll(CONTROLS)) {
+          // what assistive technology and pointers both skip: hidden, or a select's native stand-in
+          if (el.closest('[aria-hidden="true"], [inert]') || el.classList.contains('MuiSelect-nativeInput')) continue;
+          const box = target(el);
+          if (seen.has(box)) continue;
+          seen.add(box);
+          const rect = box.getBoundingClientRect();
+          // no size, or wholly above the page: a skip link waits there until it has the keyboard's focus
+          if (rect.width === 0 || rect.height === 0 || rect.bottom + window.scrollY <= 0) continue;
+          if (!box.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+          if (rect.width + 0.5 < min || rect.height + 0.5 < min) {
+            const name = (el.getAttribute('aria-label') ?? (box as HTMLElement).innerText ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+            const kind = el.getAttribute('role') ?? el.tagName.toLowerCase();
+            found.push(`${kind} '${name}' ${Math.round(rect.width)}x${Math.round(rect.height)}`);
+          }
+        }
+        return found;
       }
-    }
-    return found;
-  }, THUMB);
+    },
+    [THUMB, ENGLISH_LAYOUT] as const,
+  );
 }
 
 /**
@@ -197,28 +236,36 @@ function tooSmall(page: Page) {
  * a row of tabs whose first tab is not wholly in view.
  */
 function cutWords(page: Page) {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const title = document.getElementById('react-admin-title');
-    if (title && title.innerText.trim()) {
-      const clipped = title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1;
-      const bar = title.closest('header')?.getBoundingClientRect();
-      const box = title.getBoundingClientRect();
-      const outside = !!bar && (box.top < bar.top - 1 || box.bottom > bar.bottom + 1);
-      if (clipped || outside) found.push(`title '${title.innerText.trim()}' is cut`);
+  return page.evaluate((english) => {
+    const back = (window as unknown as Record<string, (() => () => void) | undefined>)[english]?.();
+    try {
+      return cut();
+    } finally {
+      back?.();
     }
-    for (const list of document.querySelectorAll('[role="tablist"]')) {
-      const first = list.querySelector('[role="tab"]');
-      const scroller = list.parentElement;
-      if (!first || !scroller || !first.checkVisibility()) continue;
-      const tab = first.getBoundingClientRect();
-      const view = scroller.getBoundingClientRect();
-      const label = (first as HTMLElement).innerText.trim().replace(/\s+/g, ' ');
-      if (tab.left < view.left - 1 || tab.right > view.right + 1) found.push(`tab '${label}' is not wholly in view`);
-      if (first.scrollHeight > first.clientHeight + 1 || first.scrollWidth > first.clientWidth + 1) found.push(`tab '${label}' is cut`);
+    function cut() {
+      const found: string[] = [];
+      const title = document.getElementById('react-admin-title');
+      if (title && title.innerText.trim()) {
+        const clipped = title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1;
+        const bar = title.closest('header')?.getBoundingClientRect();
+        const box = title.getBoundingClientRect();
+        const outside = !!bar && (box.top < bar.top - 1 || box.bottom > bar.bottom + 1);
+        if (clipped || outside) found.push(`title '${title.innerText.trim()}' is cut`);
+      }
+      for (const list of document.querySelectorAll('[role="tablist"]')) {
+        const first = list.querySelector('[role="tab"]');
+        const scroller = list.parentElement;
+        if (!first || !scroller || !first.checkVisibility()) continue;
+        const tab = first.getBoundingClientRect();
+        const view = scroller.getBoundingClientRect();
+        const label = (first as HTMLElement).innerText.trim().replace(/\s+/g, ' ');
+        if (tab.left < view.left - 1 || tab.right > view.right + 1) found.push(`tab '${label}' is not wholly in view`);
+        if (first.scrollHeight > first.clientHeight + 1 || first.scrollWidth > first.clientWidth + 1) found.push(`tab '${label}' is cut`);
+      }
+      return found;
     }
-    return found;
-  });
+  }, ENGLISH_LAYOUT);
 }
 
 /** A list's filters wait behind react-admin's 'Add filter' button on a phone; at most this many are opened on one list. */
@@ -234,9 +281,9 @@ type FiltersFound = { opened: string[]; missing: string[]; tooSmall: Set<string>
  * too small or outside the screen among the menus' items and the filters shown. A page without
  * the button answers nothing.
  */
-async function openFilters(page: Page, inFlight: () => number) {
+async function openFilters(page: Page, inFlight: () => number, addFilter: string) {
   const found: FiltersFound = { opened: [], missing: [], tooSmall: new Set() };
-  const buttons = page.getByRole('button', { name: 'Add filter', exact: true });
+  const buttons = page.getByRole('button', { name: addFilter, exact: true });
   const lists = await buttons.count();
   for (let list = 0; list < lists; list++) {
     const before = found.opened.length;
@@ -248,7 +295,7 @@ async function openFilters(page: Page, inFlight: () => number) {
     if (offered && found.opened.length === before) found.missing.push(`list ${list + 1}'s 'Add filter' opened no filter`);
   }
   if (lists) await settle(page, inFlight);
-  for (const control of [...(await tooSmall(page)), ...(await outside(page))]) found.tooSmall.add(control);
+  for (const control of [...(await tooSmall(page)), ...(await outside(page, 'english'))]) found.tooSmall.add(control);
   return { ...found, tooSmall: [...found.tooSmall] };
 }
 
@@ -268,7 +315,7 @@ async function openListFilters(page: Page, addFilter: Locator, found: FiltersFou
     await menu.evaluate((el) =>
       Promise.allSettled((el.closest('.MuiPaper-root') ?? el).getAnimations({ subtree: true }).map((a) => a.finished)),
     );
-    for (const control of [...(await tooSmall(page)), ...(await outside(page))]) found.tooSmall.add(control);
+    for (const control of [...(await tooSmall(page)), ...(await outside(page, 'english'))]) found.tooSmall.add(control);
     // A filter's item is a checkbox that names its source, checked while the filter shows; the
     // others are the saved queries' items.
     const next = menu.locator('[role="menuitemcheckbox"][aria-checked="false"][data-key]').first();
@@ -283,61 +330,88 @@ async function openListFilters(page: Page, addFilter: Locator, found: FiltersFou
     // Several lists of a page may filter by the same source: the new one is one more of them.
     const field = `.filter-field[data-source="${source}"]`;
     const before = await page.locator(field).count();
-    await next.click();
-    await menu.waitFor({ state: 'hidden' });
-    try {
-      await page.waitForFunction(([f, n]) => document.querySelectorAll(f as string).length > (n as number), [field, before] as const);
-      await page.locator(field).nth(before).waitFor();
-      found.opened.push(label);
-    } catch {
-      found.missing.push(`'${label}' (${source}) did not appear`);
-    }
+    if (await tapUntilShown(page, addFilter, source, field, before)) found.opened.push(label);
+    else found.missing.push(`'${label}' (${source}) did not appear`);
   }
   return offered;
 }
 
+/** Tries a person makes before a filter that does not show is a finding. */
+const FILTER_TAPS = 3;
+
 /**
- * Signs `email` in at a phone's size and opens `paths` in turn within the app, and on each list
- * every filter behind its 'Add filter' button. Answers what does not fit, what moved, what is too
- * small, what is cut and the filters that did not appear, per route: each list one line a finding,
- * so that a failure names every one of them; and the filters opened, by route.
+ * Taps a filter's menu item (the menu is open) and waits for its field. A tap a busy phone lost
+ * (the list redrawing under the menu) leaves the item unchecked: the person opens the menu and
+ * taps it again, at most FILTER_TAPS times. An item checked whose field never shows is a finding.
  */
-export async function walkRoutes(e2e: E2e, email: string, password: string, paths: string[]) {
-  const page = await phonePage(e2e);
-  let inFlight = 0;
-  page.on('request', () => inFlight++);
-  page.on('requestfinished', () => inFlight--);
-  page.on('requestfailed', () => inFlight--);
-  await signIn(page, e2e.url, email, password);
-  const found = { misfits: [] as string[], tooSmall: [] as string[], cut: [] as string[], filtersMissing: [] as string[] };
-  const filtersOpened: Record<string, string[]> = {};
-  const visited = new Set<string>();
-  for (const path of ['/overview', ...paths]) {
-    await open(page, path, () => inFlight);
-    const at = new URL(page.url()).pathname;
-    if (visited.has(at)) continue;
-    visited.add(at);
-    for (const line of await misfit(page)) found.misfits.push(`${at}: ${line}`);
-    for (const control of await tooSmall(page)) found.tooSmall.push(`${at}: ${control}`);
-    for (const words of await cutWords(page)) found.cut.push(`${at}: ${words}`);
-    // A list whose filters cannot be opened is a finding of its route, not the end of the walk.
-    const filters = await openFilters(page, () => inFlight).catch((err: Error) => ({
-      opened: [],
-      tooSmall: [],
-      missing: [`the filters could not be opened: ${err.message.split('\n')[0]}`],
-    }));
-    if (filters.opened.length) filtersOpened[at] = filters.opened;
-    for (const control of filters.tooSmall) found.tooSmall.push(`${at} filters: ${control}`);
-    for (const filter of filters.missing) found.filtersMissing.push(`${at}: ${filter}`);
+async function tapUntilShown(page: Page, addFilter: Locator, source: string, field: string, before: number) {
+  const menu = page.getByRole('menu');
+  const item = menu.locator(`[role="menuitemcheckbox"][aria-checked="false"][data-key="${source}"]`);
+  for (let tap = 1; tap <= FILTER_TAPS; tap++) {
+    if (tap > 1) {
+      await addFilter.click();
+      await menu.waitFor();
+      // Checked since: the earlier tap took, and the field is what is late.
+      if (!(await item.count())) {
+        await page.keyboard.press('Escape');
+        await menu.waitFor({ state: 'hidden' });
+        break;
+      }
+    }
+    await item.click();
+    await menu.waitFor({ state: 'hidden' });
+    const shown = await page
+      .waitForFunction(([f, n]) => document.querySelectorAll(f as string).length > (n as number), [field, before] as const, {
+        timeout: 10_000,
+      })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (shown)
+      return page
+        .locator(field)
+        .nth(before)
+        .waitFor()
+        .then(() => true);
   }
-  await page.close();
-  return {
-    findings: {
-      misfits: found.misfits.join('\n'),
-      tooSmall: found.tooSmall.join('\n'),
-      cut: found.cut.join('\n'),
-      filtersMissing: found.filtersMissing.join('\n'),
-    },
-    filtersOpened,
-  };
+  // The last word: the field may still come, as a person waits a little longer.
+  return page
+    .waitForFunction(([f, n]) => document.querySelectorAll(f as string).length > (n as number), [field, before] as const)
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/** What the phone checks found on the routes walked, each kind one line a finding, and the filters opened by route. */
+export type PhoneFindings = {
+  misfits: string[];
+  tooSmall: string[];
+  cut: string[];
+  filtersMissing: string[];
+  filtersOpened: Record<string, string[]>;
+};
+
+export const noPhoneFindings = (): PhoneFindings => ({ misfits: [], tooSmall: [], cut: [], filtersMissing: [], filtersOpened: {} });
+
+/**
+ * The phone checks of the route `at`, just opened and settled: what does not fit, what moved,
+ * what is too small, what is cut; then every filter behind each list's 'Add filter' button (named
+ * `addFilter` in the page's language) is opened, and the filters that did not appear and the
+ * controls too small among them are added, so that a failure names every one of them.
+ */
+export async function checkOnPhone(page: Page, at: string, inFlight: () => number, addFilter: string, found: PhoneFindings) {
+  for (const line of await misfit(page)) found.misfits.push(`${at}: ${line}`);
+  for (const control of await tooSmall(page)) found.tooSmall.push(`${at}: ${control}`);
+  for (const words of await cutWords(page)) found.cut.push(`${at}: ${words}`);
+  // A list whose filters cannot be opened is a finding of its route, not the end of the walk.
+  const filters = await openFilters(page, inFlight, addFilter).catch((err: Error) => ({
+    opened: [],
+    tooSmall: [],
+    missing: [`the filters could not be opened: ${err.message.split('\n')[0]}`],
+  }));
+  if (filters.opened.length) found.filtersOpened[at] = filters.opened;
+  for (const control of filters.tooSmall) found.tooSmall.push(`${at} filters: ${control}`);
+  for (const filter of filters.missing) found.filtersMissing.push(`${at}: ${filter}`);
 }

@@ -75,18 +75,45 @@ function decodeWords(value: string): string {
     );
 }
 
-/** A received single-part text mail's subject and text, decoded as a mail app shows them. */
-export function readMail(raw: string): { subject: string; text: string } {
+/** A MIME part's headers (folded lines joined) and its body as sent. */
+function partOf(raw: string) {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'mi').exec(head)?.[1] ?? '';
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
+  const body = raw.slice(split + 4);
+  const bytes = () =>
     encoding === 'base64'
-      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : encoding === 'quoted-printable'
-        ? fromQuotedPrintable(body)
-        : body;
-  return { subject: decodeWords(header('Subject')), text: text.replace(/\r\n/g, '\n').trimEnd() };
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+      : Buffer.from(encoding === 'quoted-printable' ? fromQuotedPrintable(body) : body, 'utf8');
+  return { header, body, bytes };
+}
+
+type ReceivedAttachment = { filename: string; contentType: string; content: Buffer };
+
+/**
+ * A received mail as a mail app shows it: the subject, the text, and the attached files (a
+ * multipart/mixed mail's parts with Content-Disposition attachment).
+ */
+export function readMail(raw: string): { subject: string; text: string; attachments: ReceivedAttachment[] } {
+  const mail = partOf(raw);
+  const boundary = /boundary="?([^";]+)"?/i.exec(mail.header('Content-Type'))?.[1];
+  // Between the first delimiter and the closing one ("--boundary--"), each after its line break.
+  const parts = boundary
+    ? mail.body
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((part) => partOf(part.replace(/^\r\n/, '')))
+    : [mail];
+  const attached = (part: ReturnType<typeof partOf>) => /^attachment/i.test(part.header('Content-Disposition'));
+  const text = parts.find((part) => !attached(part));
+  return {
+    subject: decodeWords(mail.header('Subject')),
+    text: (text?.bytes().toString('utf8') ?? '').replace(/\r\n/g, '\n').trimEnd(),
+    attachments: parts.filter(attached).map((part) => ({
+      filename: /filename="?([^";]+)"?/i.exec(part.header('Content-Disposition'))?.[1] ?? '',
+      contentType: part.header('Content-Type').split(';')[0].trim(),
+      content: part.bytes(),
+    })),
+  };
 }

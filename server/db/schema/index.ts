@@ -21,3 +21,4 @@ export * from './households.js';
 export * from './servers.js';
 export * from './giving.js';
 export * from './givingPledges.js';
+export * from './givingTotals.js';

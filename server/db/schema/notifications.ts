@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea } from './common.js';
 import { users } from './people.js';
 import { memberRequests } from './requests.js';
@@ -95,6 +95,9 @@ export const emailOptOuts = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.category] })],
 );
 
+/** What an outbox row says of the file to attach: its kind (who makes it) and what it is made from. */
+export type OutboxAttachment = { kind: string; [from: string]: unknown };
+
 /** Mail that was not sent over SMTP (no SMTP_URL) is kept here. */
 export const outbox = pgTable(
   'outbox',
@@ -110,6 +113,12 @@ export const outbox = pgTable(
      */
     category: text('category'),
     messageId: uuid('message_id'),
+    /**
+     * The file the worker makes and attaches when the mail leaves, named by what it is made from
+     * ({ kind, ... }; server/outbox.ts): never the file itself, so nothing of it waits in the queue
+     * (docs/decisions/0246-statement-mail-pdf.md).
+     */
+    attachment: jsonb('attachment').$type<OutboxAttachment>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** A worker's lease: a worker that dies mid-send leaves it, and the mail is tried again after it. */

@@ -5,6 +5,8 @@ import { sql, type SQL } from 'drizzle-orm';
  * reports (docs/decisions/0234): an approved refund or correction (written outside batches), or an
  * entry of an approved batch, as read.ts's `counted` says for the lists. The batches' subquery
  * is uncorrelated, so PostgreSQL reads the approved batches once into a hash, not once a row.
+ * Migration 0051's `giving_counts` says the same for the totals kept per fund and day
+ * (docs/decisions/0245); tests/api/givingTotals.test.ts holds the two equal.
  */
 export const countsSql = (alias: string): SQL =>
   sql.raw(

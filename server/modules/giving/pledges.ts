@@ -21,12 +21,19 @@ type Audit = (e: AuditEntry) => void;
 const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 const PLEDGE_NOT_FOUND = 'Pledge not found';
 
-/** What counted to a fund between two days, from givers the `who` condition keeps (all when none). */
-const givenSql = (fund: SQL, from: SQL, to: SQL, who: SQL = sql`true`) => sql`coalesce((
+/** What counted to a fund between two days, from the givers the `who` condition keeps (a pledge's). */
+const givenSql = (fund: SQL, from: SQL, to: SQL, who: SQL) => sql`coalesce((
     select sum(${signedSql('c', 's.amount')}) from contributions c join contribution_splits s on s.contribution_id = c.id
     where s.fund_id = ${fund} and c.date between ${from} and ${to} and ${who} and ${countsSql('c')}), 0)`;
 
 // ---- Campaigns
+
+/**
+ * What counted to a campaign's fund within its days, from anyone, read from the totals kept per
+ * fund and day (docs/decisions/0245): what givenSql would add up from everyone, at any number of gifts.
+ */
+const raisedSql = sql`coalesce((
+    select sum(t.amount) from giving_fund_totals t where t.fund_id = g.fund_id and t.day between g.starts_on and g.ends_on), 0)`;
 
 type CampaignRow = Omit<Campaign, 'goal' | 'raised' | 'pledged'> & { goal: string; raised: string; pledged: string };
 
@@ -35,7 +42,7 @@ async function campaignsWhere(db: Db | Tx, where: SQL): Promise<Campaign[]> {
     await db.execute(sql`
       select g.id, g.name, g.fund_id as "fundId", f.name as "fundName", g.goal::text as goal, g.currency,
         g.starts_on::text as "startsOn", g.ends_on::text as "endsOn", g.description,
-        ${givenSql(sql`g.fund_id`, sql`g.starts_on`, sql`g.ends_on`)}::text as raised,
+        ${raisedSql}::text as raised,
         coalesce((select sum(p.amount) from pledges p where p.campaign_id = g.id), 0)::text as pledged,
         (select count(*)::int from pledges p where p.campaign_id = g.id) as pledges
       from giving_campaigns g join giving_funds f on f.id = g.fund_id
@@ -59,10 +66,9 @@ export async function campaignWithDays(db: Db | Tx, id: string): Promise<Campaig
   const campaign = await campaignById(db, id);
   const days = rowsOf<{ date: string; amount: string }>(
     await db.execute(sql`
-      select c.date::text as date, sum(${signedSql('c', 's.amount')})::text as amount
-      from contributions c join contribution_splits s on s.contribution_id = c.id
-      where s.fund_id = ${campaign.fundId} and c.date between ${campaign.startsOn} and ${campaign.endsOn} and ${countsSql('c')}
-      group by c.date order by c.date`),
+      select t.day::text as date, sum(t.amount)::text as amount from giving_fund_totals t
+      where t.fund_id = ${campaign.fundId} and t.day between ${campaign.startsOn} and ${campaign.endsOn}
+      group by t.day having sum(t.splits) > 0 order by t.day`),
   );
   return { ...campaign, days: days.map((d) => ({ date: d.date, amount: kobo(d.amount) })) };
 }

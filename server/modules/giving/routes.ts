@@ -36,6 +36,7 @@ import {
 } from './read.js';
 import { givingReportRoutes, pledgeRoutes } from './pledgeRoutes.js';
 import { statementRoutes } from './statementRoutes.js';
+import { STATEMENT_PDF, statementAttachment } from './statements.js';
 
 /**
  * Giving (docs/decisions/0227-giving.md). Counters (CAN_CREATE_GIVING) enter batches and post
@@ -57,6 +58,8 @@ const contributionFilters = {
 
 export async function givingModule(app: FastifyInstance) {
   const db = app.services.database.db;
+  // A statement mail's PDF is made as it leaves, by whichever server's outbox sends it (docs/decisions/0246-statement-mail-pdf.md).
+  app.services.outbox.makesAttachments(STATEMENT_PDF, (made) => statementAttachment(db, app.services.config.appName, made));
   registerRoutes(app, [
     route({
       call: givingCalls.getFunds,

@@ -71,7 +71,7 @@ export const statementRoutes: AnyRouteDef[] = [
     call: statementCalls.mailStatements,
     tag,
     summary:
-      "(added) Mails each giver of the period (or the one GiverId) their statement in their language through the outbox, as 'statements' mails: only to verified addresses whose email consent and mail preferences allow it. Answers how many givers, mailed and left unmailed; audited with those counts, never an amount",
+      "(added) Mails each giver of the period (or the one GiverId) their statement in their language through the outbox, as 'statements' mails carrying it as a PDF attachment made when the mail leaves: only to verified addresses whose email consent and mail preferences allow it. Answers how many givers, mailed and left unmailed; audited with those counts, never an amount",
     access: { permission: P.recordGiving },
     async handler({ body, services, mutate }) {
       const outcome = await mutate((tx, audit) => mailStatements(tx, audit, body));

@@ -1,6 +1,6 @@
 import { wordsIn, type Localized } from '@/domain/common/languages.js';
 import type { GivingMethod } from '@/domain/giving/schemas.js';
-import type { Statement, StatementLine } from '@/domain/giving/statements.js';
+import type { StatementLine } from '@/domain/giving/statements.js';
 
 /**
  * A giving statement's words in each language Flock speaks, the type asking for every one
@@ -22,8 +22,11 @@ type StatementWords = {
   continued: string;
   printedOn: (day: string) => string;
   subject: string;
+  /** The mail's short text: the statement itself is its PDF attachment. */
   intro: (period: string) => string;
   thanks: string;
+  /** The attachment's name, with the period's first and last days (ISO). */
+  fileName: (from: string, to: string) => string;
 };
 
 const WORDS: Localized<StatementWords> = {
@@ -41,8 +44,9 @@ const WORDS: Localized<StatementWords> = {
     continued: 'continued',
     printedOn: (day) => `Printed on ${day}`,
     subject: 'Your giving statement',
-    intro: (period) => `Here is your giving statement for ${period}, as the church has recorded it.`,
-    thanks: 'Thank you for your giving. If anything here looks wrong, please tell the church office.',
+    intro: (period) => `Your giving statement for ${period}, as the church has recorded it, is attached as a PDF.`,
+    thanks: 'Thank you for your giving. If anything in it looks wrong, please tell the church office.',
+    fileName: (from, to) => `giving-statement-${from}-to-${to}.pdf`,
   },
   fr: {
     locale: 'fr-FR',
@@ -58,8 +62,9 @@ const WORDS: Localized<StatementWords> = {
     continued: 'suite',
     printedOn: (day) => `Imprimé le ${day}`,
     subject: 'Votre relevé de dons',
-    intro: (period) => `Voici votre relevé de dons ${period}, tel que l’église l’a enregistré.`,
-    thanks: 'Merci pour vos dons. Si quelque chose vous semble inexact, dites-le au secrétariat de l’église.',
+    intro: (period) => `Vous trouverez en pièce jointe (PDF) votre relevé de dons ${period}, tel que l’église l’a enregistré.`,
+    thanks: 'Merci pour vos dons. Si quelque chose vous y semble inexact, dites-le au secrétariat de l’église.',
+    fileName: (from, to) => `releve-de-dons-${from}-au-${to}.pdf`,
   },
 };
 
@@ -87,15 +92,11 @@ export function statementWords(language: string | null) {
 }
 export type LocalWords = ReturnType<typeof statementWords>;
 
-/** The statement as a mail's own words (the outbox frames them in the same language). */
-export function statementMailText(statement: Statement, from: string, to: string): { subject: string; text: string } {
-  const w = statementWords(statement.language);
-  const period = w.period(w.day(from), w.day(to));
-  const lines = statement.lines.map((l) =>
-    [w.shortDay(l.date), l.fundName, w.methods[l.method], w.referenceOf(l), w.money(l.amount, l.currency)].filter(Boolean).join('  ·  '),
-  );
-  const totals = statement.totals.map((t) => `${t.fundName}: ${w.money(t.amount, t.currency)}`);
-  const grand = statement.grandTotals.map((t) => `${w.total}: ${w.money(t.amount, t.currency)}`);
-  const body = statement.lines.length ? [lines.join('\n'), `${w.byFund}\n${totals.join('\n')}`, grand.join('\n')] : [w.none];
-  return { subject: w.subject, text: [w.intro(period), ...body, w.thanks].join('\n\n') };
+/**
+ * The statement mail's own words (the outbox frames them in the same language): the period and no
+ * amount, since the statement is the PDF attached when the mail leaves (docs/decisions/0246-statement-mail-pdf.md).
+ */
+export function statementMailText(language: string | null, from: string, to: string): { subject: string; text: string } {
+  const w = statementWords(language);
+  return { subject: w.subject, text: [w.intro(w.period(w.day(from), w.day(to))), w.thanks].join('\n\n') };
 }

@@ -1,14 +1,18 @@
 import { and, asc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { calendarDate } from '@/domain/common/dates.js';
 import type { GivingMethod } from '@/domain/giving/schemas.js';
 import { signedAmount, totalsOf, type Statement, type StatementMailOutcome, type StatementQuery } from '@/domain/giving/statements.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
-import { contributionSplits, contributions, givingFunds, households, users } from '@/server/db/schema/index.js';
+import { contributionSplits, contributions, givingFunds, households, users, type OutboxAttachment } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import { mayEmail } from '@/server/modules/profile/consent.js';
+import type { MailAttachment } from '@/server/outbox.js';
 import { giverKeySql } from './counted.js';
 import { counted } from './read.js';
-import { statementMailText } from './statementWords.js';
+import { writeStatementsPdf } from './statementPdf.js';
+import { statementMailText, statementWords } from './statementWords.js';
 
 /** A family's statement speaks its first head's language (by name), else its first member's with an account. */
 const familyLanguage = sql`(select fu.language from household_members hm join users fu on fu.id = hm.user_id
@@ -92,9 +96,11 @@ export async function statementsFor(db: Db | Tx, q: StatementQuery): Promise<Sta
 }
 
 /**
- * Queues each giver's statement in the outbox, in their language, as the 'statements' mails they
- * may opt out of; only to a verified address of an account not disabled whose email consent is
- * not a no. A family's goes to its heads and spouses, each as their own choices allow
+ * Queues each giver's statement mail in the outbox, in their language, as the 'statements' mails
+ * they may opt out of; only to a verified address of an account not disabled whose email consent
+ * is not a no. A row holds a short text and what the statement is made from (giver and period),
+ * never an amount: the worker makes the PDF when the mail leaves (docs/decisions/0246-statement-mail-pdf.md).
+ * A family's goes to its heads and spouses, each as their own choices allow
  * (docs/decisions/0244-family-giver.md); it counts as mailed when one of them gets it.
  * One transaction: the mails and the audit row (counts, never an amount) commit together.
  */
@@ -104,7 +110,7 @@ export async function mailStatements(tx: Tx, audit: (e: AuditEntry) => void, q: 
     n,
     user_id: statement.giverId,
     household_id: statement.householdId,
-    ...statementMailText(statement, q.from, q.to),
+    ...statementMailText(statement.language, q.from, q.to),
   }));
   // One statement for all of them: the texts travel as one JSON parameter, whatever their number.
   const [sent] = mails.length
@@ -113,19 +119,24 @@ export async function mailStatements(tx: Tx, audit: (e: AuditEntry) => void, q: 
           with m as (select * from jsonb_to_recordset(${JSON.stringify(mails)}::jsonb)
               as m(n int, user_id uuid, household_id uuid, subject text, text text)),
             addressed as (
-              select m.n, m.user_id, m.subject, m.text from m where m.user_id is not null
+              select m.n, m.user_id, null::uuid as household_id, m.subject, m.text from m where m.user_id is not null
               union all
-              select m.n, hm.user_id, m.subject, m.text from m
+              select m.n, hm.user_id, m.household_id, m.subject, m.text from m
                 join household_members hm on hm.household_id = m.household_id and hm.role in ('head', 'spouse')
               where hm.user_id is not null),
             recipients as (
-              select a.n, u.email, a.subject, a.text from addressed a join users u on u.id = a.user_id
+              select a.n, u.email, a.subject, a.text,
+                case when a.household_id is null
+                  then jsonb_build_object('kind', ${STATEMENT_PDF}::text, 'giverId', u.id, 'from', ${q.from}::text, 'to', ${q.to}::text)
+                  else jsonb_build_object('kind', ${STATEMENT_PDF}::text, 'householdId', a.household_id, 'from', ${q.from}::text, 'to', ${q.to}::text)
+                end as attachment
+              from addressed a join users u on u.id = a.user_id
               where u.email_verified and not u.disabled
                 and not exists (select 1 from email_opt_outs o where o.user_id = u.id and o.category = 'statements')
                 and ${mayEmail(sql`u.id`)}),
             queued as (
-              insert into outbox ("to", subject, text, category)
-              select email, subject, text, 'statements' from recipients
+              insert into outbox ("to", subject, text, category, attachment)
+              select email, subject, text, 'statements', attachment from recipients
               returning id)
           select (select count(distinct n) from recipients)::int as statements, (select count(*) from queued)::int as mails`),
       )
@@ -139,4 +150,30 @@ export async function mailStatements(tx: Tx, audit: (e: AuditEntry) => void, q: 
     after: { from: q.from, to: q.to, giverId: q.giverId ?? q.householdId ?? null, ...outcome },
   });
   return outcome;
+}
+
+/** The kind of the outbox's attachment that is a giver's statement. */
+export const STATEMENT_PDF = 'givingStatement';
+
+/** What a statement mail's row names: the giver (a person, or a family, docs/decisions/0244) and the period. */
+const statementMade = z
+  .object({ giverId: z.guid().optional(), householdId: z.guid().optional(), from: calendarDate('From'), to: calendarDate('To') })
+  .refine((m) => Boolean(m.giverId) !== Boolean(m.householdId), { message: 'A statement mail names one giver' });
+
+/**
+ * A giver's statement as the PDF of their mail, made when the mail leaves from the contributions
+ * as they then stand, in the giver's language of the moment (as the mail's frame is). A giver
+ * with no statement any more (erased, merged away) fails the mail rather than send an empty one.
+ */
+export async function statementAttachment(db: Db, app: string, made: OutboxAttachment): Promise<MailAttachment> {
+  const q = statementMade.parse(made);
+  const [statement] = await statementsFor(db, q);
+  if (!statement) throw new Error('the giver has no statement for the period any more');
+  const chunks: Buffer[] = [];
+  await writeStatementsPdf([statement], q, app, { data: (chunk) => chunks.push(chunk) });
+  return {
+    filename: statementWords(statement.language).fileName(q.from, q.to),
+    content: Buffer.concat(chunks),
+    contentType: 'application/pdf',
+  };
 }

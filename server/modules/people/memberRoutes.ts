@@ -5,13 +5,13 @@ import { listQuery } from '@/server/engines/list.js';
 import { isArchived, memberPage } from '@/server/engines/memberList.js';
 import { seesUnlisted } from '@/server/engines/listing.js';
 import { customFieldValuesExtra } from '@/server/engines/customFieldFilter.js';
-import { customSortedPage, customSortField } from '@/server/engines/customFieldSort.js';
+import { asksCustomSort, customSortedPage, customSortField } from '@/server/engines/customFieldSort.js';
 import { matchingPeople } from '@/server/engines/matching.js';
 
 import type { Db } from '@/server/db/client.js';
 import type { Caller } from '@/server/http/access.js';
 import { ok, type JsonEnvelope } from '@/server/http/envelope.js';
-import { keptAnswer, permissionScope } from '@/server/engines/listAnswers.js';
+import { keptAnswer, permissionScope, type VersionSlot } from '@/server/engines/listAnswers.js';
 import { route, type AnyRouteDef } from '@/server/http/route.js';
 import { setDemise } from './demise.js';
 import { tagsExtra } from './tags.js';
@@ -32,8 +32,20 @@ async function listConditions(db: Db, caller: Caller, query: typeof memberListQu
   return { q, family, where: () => [...conditions(), family] };
 }
 
-/** One page of the member list for a caller, serialised (memberRoutes' GetMemberQuery). */
-async function memberQueryPage(db: Db, caller: Caller, query: typeof memberListQuery._output): Promise<JsonEnvelope> {
+/**
+ * Whether a page of the member list reads the database before its page statement: a search looks
+ * for a family (familySearch), a custom field filter or sort reads the field's definition, a tag
+ * filter checks the tags. Then that statement is not the answer's first, and the version it would
+ * read is no answer's (server/engines/listAnswers.ts).
+ */
+const readsBeforePage = (query: typeof memberListQuery._output) =>
+  Boolean(query.search || query.customField || query.tag?.length || asksCustomSort(query.sortBy));
+
+/**
+ * One page of the member list for a caller, serialised (memberRoutes' GetMemberQuery); slot, given
+ * when the page statement is the answer's first (readsBeforePage), receives the version it read.
+ */
+async function memberQueryPage(db: Db, caller: Caller, query: typeof memberListQuery._output, slot?: VersionSlot): Promise<JsonEnvelope> {
   const { q, where, family } = await listConditions(db, caller, query);
   // The export's custom columns: the values of the fields the caller sees (docs/decisions/0209).
   const values = query.withCustomFields === 'true' ? customFieldValuesExtra(caller) : undefined;
@@ -41,12 +53,17 @@ async function memberQueryPage(db: Db, caller: Caller, query: typeof memberListQ
   // SortBy 'custom:<field id>': a field the caller sees, read at each call (docs/decisions/0209).
   const sortField = await customSortField(db, caller, q.sortBy);
   if (sortField) return customSortedPage(db, q, sortField, { where: where(), extra: extra() });
-  return memberPage(db, q, {
-    // The family's search is in the conditions, not the query: its term names the plan.
-    scope: `members ${seesUnlisted(caller)} ${values?.tier ?? ''} ${listScope(query)} ${family ? `family ${query.search}` : ''}`,
-    where,
-    extra,
-  });
+  return memberPage(
+    db,
+    q,
+    {
+      // The family's search is in the conditions, not the query: its term names the plan.
+      scope: `members ${seesUnlisted(caller)} ${values?.tier ?? ''} ${listScope(query)} ${family ? `family ${query.search}` : ''}`,
+      where,
+      extra,
+    },
+    slot,
+  );
 }
 
 /**
@@ -63,11 +80,11 @@ export const memberRoutes: AnyRouteDef[] = [
     query: memberListQuery,
     handler: ({ query, caller, services, request, reply }) => {
       const db = services.database.db;
-      const answer = () => memberQueryPage(db, caller!, query);
+      const answer = (slot?: VersionSlot) => memberQueryPage(db, caller!, query, slot);
       // Kept per version of what it shows (docs/decisions/0241), but for the filters that read the date.
       if (query.notSeenWeeks || query.birthdayThisMonth === 'true') return answer();
       const key = `GetMemberQuery\u0000${permissionScope(caller!)}\u0000${JSON.stringify(query)}`;
-      return keptAnswer(db, key, { request, reply }, answer);
+      return keptAnswer(db, key, { request, reply }, answer, !readsBeforePage(query));
     },
   }),
   route({

@@ -1,19 +1,8 @@
 import { useState } from 'react';
 import { useDataProvider, useGetList, useTranslate } from 'react-admin';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { MenuItem, Stack, TextField } from '@mui/material';
 import { GOAL_METRICS, GOAL_SCOPES, PLACE_METRICS, type GoalMetric, type GoalScope } from '@/domain/goals/metrics';
+import { FormDialog } from '@/src/common/FormDialog';
 import { useCallAndClose } from '@/src/common/useCallAndClose';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { currentQuarter, type GoalDetail } from './goalText';
@@ -45,7 +34,6 @@ function PlaceSelect({ scope, value, onChange }: { scope: Exclude<GoalScope, 'ch
 export function GoalDialog({ goal, onClose }: { goal?: GoalDetail; onClose: () => void }) {
   const translate = useTranslate();
   const api = useDataProvider<FlockDataProvider>();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const quarter = currentQuarter();
   const [title, setTitle] = useState(goal?.title ?? '');
   const [scope, setScope] = useState<GoalScope>(goal?.scope ?? 'department');
@@ -70,85 +58,71 @@ export function GoalDialog({ goal, onClose }: { goal?: GoalDetail; onClose: () =
       }),
     );
   return (
-    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="goal-title">
-      <DialogTitle id="goal-title">{heading}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {error && <Alert severity="error">{error}</Alert>}
-          <TextField
-            label={translate('flock.goals.title')}
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            required
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-          />
-          <TextField
-            select
-            label={translate('flock.goals.scope')}
-            value={scope}
-            onChange={(e) => {
-              setScope(e.target.value as GoalScope);
-              setPlaceId('');
-            }}
-          >
-            {GOAL_SCOPES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {translate(`flock.goals.scopes.${s}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          {scope !== 'church' && <PlaceSelect key={scope} scope={scope} value={placeId} onChange={setPlaceId} />}
-          <TextField
-            select
-            label={translate('flock.goals.metric')}
-            value={metric}
-            onChange={(e) => setMetric(e.target.value as GoalMetric)}
-          >
-            {GOAL_METRICS.filter((m) => (scope === 'department' ? !PLACE_METRICS.includes(m) : m !== 'departmentSize')).map((m) => (
-              <MenuItem key={m} value={m}>
-                {translate(`flock.goals.metrics.${m}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            type="number"
-            label={translate('flock.goals.target')}
-            value={target}
-            onChange={(e) => setTarget(e.target.value)}
-            required
-            slotProps={{ htmlInput: { min: 1 } }}
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              type="date"
-              label={translate('flock.goals.start')}
-              value={startDate}
-              onChange={(e) => setStartDate(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
-            />
-            <TextField
-              type="date"
-              label={translate('flock.goals.end')}
-              value={endDate}
-              onChange={(e) => setEndDate(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
-            />
-          </Stack>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('flock.crud.cancel')}</Button>
-        <Button
-          variant="contained"
-          onClick={save}
-          loading={loading}
-          disabled={!title.trim() || (scope !== 'church' && !placeId) || !(Number(target) > 0)}
-        >
-          {translate('flock.goals.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={heading}
+      submitLabel={translate('flock.goals.save')}
+      onClose={onClose}
+      onSubmit={save}
+      ready={!!title.trim() && (scope === 'church' || !!placeId) && Number(target) > 0}
+      loading={loading}
+      error={error}
+    >
+      <TextField
+        label={translate('flock.goals.title')}
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        required
+        slotProps={{ htmlInput: { maxLength: 200 } }}
+      />
+      <TextField
+        select
+        label={translate('flock.goals.scope')}
+        value={scope}
+        onChange={(e) => {
+          setScope(e.target.value as GoalScope);
+          setPlaceId('');
+        }}
+      >
+        {GOAL_SCOPES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {translate(`flock.goals.scopes.${s}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {scope !== 'church' && <PlaceSelect key={scope} scope={scope} value={placeId} onChange={setPlaceId} />}
+      <TextField select label={translate('flock.goals.metric')} value={metric} onChange={(e) => setMetric(e.target.value as GoalMetric)}>
+        {GOAL_METRICS.filter((m) => (scope === 'department' ? !PLACE_METRICS.includes(m) : m !== 'departmentSize')).map((m) => (
+          <MenuItem key={m} value={m}>
+            {translate(`flock.goals.metrics.${m}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        type="number"
+        label={translate('flock.goals.target')}
+        value={target}
+        onChange={(e) => setTarget(e.target.value)}
+        required
+        slotProps={{ htmlInput: { min: 1 } }}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          type="date"
+          label={translate('flock.goals.start')}
+          value={startDate}
+          onChange={(e) => setStartDate(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          fullWidth
+        />
+        <TextField
+          type="date"
+          label={translate('flock.goals.end')}
+          value={endDate}
+          onChange={(e) => setEndDate(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          fullWidth
+        />
+      </Stack>
+    </FormDialog>
   );
 }

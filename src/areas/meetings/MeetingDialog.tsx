@@ -1,20 +1,9 @@
 import { useState } from 'react';
 import { useDataProvider, useGetList, useTranslate } from 'react-admin';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import { MEETING_KINDS, type MeetingKind } from '@/domain/meetings/schemas';
 import { ASSIGNABLE_ROLES, CIH_ROLES } from '@/domain/roles/roles';
+import { FormDialog } from '@/src/common/FormDialog';
 import { useCallAndClose } from '@/src/common/useCallAndClose';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { InviteePicker, type Invitee } from './InviteePicker';
@@ -34,7 +23,6 @@ function localInput(iso: string) {
 export function MeetingDialog({ meeting, onClose }: { meeting?: MeetingDetail; onClose: () => void }) {
   const translate = useTranslate();
   const api = useDataProvider<FlockDataProvider>();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { data: departments = [] } = useGetList('departmentChoices', { pagination: { page: 1, perPage: 25000 } });
   const [title, setTitle] = useState(meeting?.title ?? '');
   const [kind, setKind] = useState<MeetingKind>(meeting?.kind ?? 'department');
@@ -70,66 +58,62 @@ export function MeetingDialog({ meeting, onClose }: { meeting?: MeetingDetail; o
       }),
     );
   return (
-    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="meeting-title">
-      <DialogTitle id="meeting-title">{translate(meeting ? 'flock.meetings.edit' : 'flock.meetings.add')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {error && <Alert severity="error">{error}</Alert>}
-          <TextField label={translate('flock.meetings.title')} value={title} onChange={(e) => setTitle(e.target.value)} required />
-          <TextField select label={translate('flock.meetings.kind')} value={kind} onChange={(e) => setKind(e.target.value as MeetingKind)}>
-            {MEETING_KINDS.map((k) => (
-              <MenuItem key={k} value={k}>
-                {translate(`flock.meetings.kinds.${k}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            type="datetime-local"
-            label={translate('flock.meetings.when')}
-            value={startsAt}
-            onChange={(e) => setStartsAt(e.target.value)}
-            required
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField label={translate('flock.meetings.venue')} value={venue} onChange={(e) => setVenue(e.target.value)} />
-          <TextField
-            label={translate('flock.meetings.agenda')}
-            helperText={translate('flock.meetings.agenda_help')}
-            value={agenda}
-            onChange={(e) => setAgenda(e.target.value)}
-            multiline
-            minRows={3}
-          />
-          <InviteePicker value={people} onChange={setPeople} />
-          <TextField
-            select
-            label={translate('flock.meetings.invite_department')}
-            value={departmentId}
-            onChange={(e) => setDepartmentId(e.target.value)}
-          >
-            <MenuItem value="">{translate('flock.meetings.nobody')}</MenuItem>
-            {departments.map((d) => (
-              <MenuItem key={d.id} value={d.id}>
-                {d.departmentName}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField select label={translate('flock.meetings.invite_role')} value={role} onChange={(e) => setRole(e.target.value)}>
-            <MenuItem value="">{translate('flock.meetings.nobody')}</MenuItem>
-            {[...ASSIGNABLE_ROLES, ...CIH_ROLES].map((r) => (
-              <MenuItem key={r} value={r}>
-                {translate(`flock.roles.${r}`, { _: r })}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('flock.crud.cancel')}</Button>
-        <Button variant="contained" onClick={save} loading={loading} disabled={!title.trim() || !startsAt}>
-          {translate('flock.meetings.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={translate(meeting ? 'flock.meetings.edit' : 'flock.meetings.add')}
+      submitLabel={translate('flock.meetings.save')}
+      onClose={onClose}
+      onSubmit={save}
+      ready={!!title.trim() && !!startsAt}
+      loading={loading}
+      error={error}
+    >
+      <TextField label={translate('flock.meetings.title')} value={title} onChange={(e) => setTitle(e.target.value)} required />
+      <TextField select label={translate('flock.meetings.kind')} value={kind} onChange={(e) => setKind(e.target.value as MeetingKind)}>
+        {MEETING_KINDS.map((k) => (
+          <MenuItem key={k} value={k}>
+            {translate(`flock.meetings.kinds.${k}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        type="datetime-local"
+        label={translate('flock.meetings.when')}
+        value={startsAt}
+        onChange={(e) => setStartsAt(e.target.value)}
+        required
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField label={translate('flock.meetings.venue')} value={venue} onChange={(e) => setVenue(e.target.value)} />
+      <TextField
+        label={translate('flock.meetings.agenda')}
+        helperText={translate('flock.meetings.agenda_help')}
+        value={agenda}
+        onChange={(e) => setAgenda(e.target.value)}
+        multiline
+        minRows={3}
+      />
+      <InviteePicker value={people} onChange={setPeople} />
+      <TextField
+        select
+        label={translate('flock.meetings.invite_department')}
+        value={departmentId}
+        onChange={(e) => setDepartmentId(e.target.value)}
+      >
+        <MenuItem value="">{translate('flock.meetings.nobody')}</MenuItem>
+        {departments.map((d) => (
+          <MenuItem key={d.id} value={d.id}>
+            {d.departmentName}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select label={translate('flock.meetings.invite_role')} value={role} onChange={(e) => setRole(e.target.value)}>
+        <MenuItem value="">{translate('flock.meetings.nobody')}</MenuItem>
+        {[...ASSIGNABLE_ROLES, ...CIH_ROLES].map((r) => (
+          <MenuItem key={r} value={r}>
+            {translate(`flock.roles.${r}`, { _: r })}
+          </MenuItem>
+        ))}
+      </TextField>
+    </FormDialog>
   );
 }

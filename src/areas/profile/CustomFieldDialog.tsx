@@ -1,17 +1,6 @@
 import { useState } from 'react';
 import { useTranslate, type HttpError } from 'react-admin';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import {
   CUSTOM_FIELD_TYPES,
   CUSTOM_FIELD_VISIBILITIES,
@@ -19,7 +8,7 @@ import {
   type CustomFieldType,
   type CustomFieldVisibility,
 } from '@/domain/profile/customFields';
-import { usePhone } from '@/src/common/RecordCards';
+import { FormDialog } from '@/src/common/FormDialog';
 
 export type FieldDraft = {
   name: string;
@@ -48,7 +37,6 @@ const choicesOf = (text: string) =>
 /** Adds or edits one field's definition: name, type (and a choice field's choices), required, who sees it. */
 export function CustomFieldDialog({ field, onClose, onSave }: Props) {
   const translate = useTranslate();
-  const phone = usePhone();
   const [name, setName] = useState(field?.name ?? '');
   const [type, setType] = useState<CustomFieldType>(field?.type ?? 'text');
   const [choices, setChoices] = useState((field?.choices ?? []).join('\n'));
@@ -71,72 +59,67 @@ export function CustomFieldDialog({ field, onClose, onSave }: Props) {
   };
 
   return (
-    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="custom-field-dialog-title">
-      <DialogTitle id="custom-field-dialog-title">{translate(t(field ? 'edit_title' : 'add_title'))}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            id="custom-field-name"
-            label={translate(t('name'))}
-            value={name}
-            required
-            onChange={(e) => setName(e.target.value)}
-            error={!!errors.name}
-            helperText={errors.name ?? translate(t('name_help'))}
-          />
-          <TextField
-            id="custom-field-type"
-            select
-            label={translate(t('type'))}
-            value={type}
-            onChange={(e) => setType(e.target.value as CustomFieldType)}
-            error={!!errors.type}
-            helperText={errors.type ?? (field ? translate(t('type_help')) : ' ')}
-          >
-            {CUSTOM_FIELD_TYPES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {translate(t(`types.${value}`))}
-              </MenuItem>
-            ))}
-          </TextField>
-          {type === 'choice' && (
-            <TextField
-              id="custom-field-choices"
-              label={translate(t('choices'))}
-              value={choices}
-              multiline
-              minRows={3}
-              onChange={(e) => setChoices(e.target.value)}
-              error={!!errors.choices}
-              helperText={errors.choices ?? translate(t('choices_help'))}
-            />
-          )}
-          <TextField
-            id="custom-field-visibility"
-            select
-            label={translate(t('visibility'))}
-            value={visibility}
-            onChange={(e) => setVisibility(e.target.value as CustomFieldVisibility)}
-            helperText={translate(t(`visibility_help.${visibility}`))}
-          >
-            {CUSTOM_FIELD_VISIBILITIES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {translate(t(`visibilities.${value}`))}
-              </MenuItem>
-            ))}
-          </TextField>
-          <FormControlLabel
-            control={<Checkbox checked={required} onChange={(e) => setRequired(e.target.checked)} />}
-            label={translate(t('required'))}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('flock.crud.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={saving}>
-          {translate('ra.action.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={translate(t(field ? 'edit_title' : 'add_title'))}
+      submitLabel={translate('ra.action.save')}
+      onClose={onClose}
+      onSubmit={submit}
+      loading={saving}
+    >
+      <TextField
+        id="custom-field-name"
+        label={translate(t('name'))}
+        value={name}
+        required
+        onChange={(e) => setName(e.target.value)}
+        error={!!errors.name}
+        helperText={errors.name ?? translate(t('name_help'))}
+      />
+      <TextField
+        id="custom-field-type"
+        select
+        label={translate(t('type'))}
+        value={type}
+        onChange={(e) => setType(e.target.value as CustomFieldType)}
+        error={!!errors.type}
+        helperText={errors.type ?? (field ? translate(t('type_help')) : ' ')}
+      >
+        {CUSTOM_FIELD_TYPES.map((value) => (
+          <MenuItem key={value} value={value}>
+            {translate(t(`types.${value}`))}
+          </MenuItem>
+        ))}
+      </TextField>
+      {type === 'choice' && (
+        <TextField
+          id="custom-field-choices"
+          label={translate(t('choices'))}
+          value={choices}
+          multiline
+          minRows={3}
+          onChange={(e) => setChoices(e.target.value)}
+          error={!!errors.choices}
+          helperText={errors.choices ?? translate(t('choices_help'))}
+        />
+      )}
+      <TextField
+        id="custom-field-visibility"
+        select
+        label={translate(t('visibility'))}
+        value={visibility}
+        onChange={(e) => setVisibility(e.target.value as CustomFieldVisibility)}
+        helperText={translate(t(`visibility_help.${visibility}`))}
+      >
+        {CUSTOM_FIELD_VISIBILITIES.map((value) => (
+          <MenuItem key={value} value={value}>
+            {translate(t(`visibilities.${value}`))}
+          </MenuItem>
+        ))}
+      </TextField>
+      <FormControlLabel
+        control={<Checkbox checked={required} onChange={(e) => setRequired(e.target.checked)} />}
+        label={translate(t('required'))}
+      />
+    </FormDialog>
   );
 }
