@@ -4,6 +4,7 @@ import type { Contribution } from '@/domain/giving/schemas.js';
 import type { Statement } from '@/domain/giving/statements.js';
 import { P } from '@/domain/roles/permissions.js';
 import { contributionSplits, contributions, householdMembers, households, outbox } from '@/server/db/schema/index.js';
+import { statementAttachment } from '@/server/modules/giving/statements.js';
 import { approvedGifts, fundIds } from '@/tests/support/giving.js';
 import { userWith } from '@/tests/support/roles.js';
 import { ADMIN_EMAIL, startServer } from '@/tests/support/server.js';
@@ -204,10 +205,16 @@ describe('statements', () => {
     });
     expect(outcome).toEqual({ givers: 1, mailed: 1, withoutConsent: 0 });
     const queued = await db
-      .select({ to: outbox.to })
+      .select({ to: outbox.to, attachment: outbox.attachment })
       .from(outbox)
       .where(and(eq(outbox.category, 'statements'), inArray(outbox.to, [femi.email, grace.email, chiamaka.email])));
     expect(queued.map((m) => m.to).sort()).toEqual([femi.email, grace.email].sort());
+    // Each mail's PDF is the family's statement, made when it leaves (docs/decisions/0246).
+    for (const m of queued)
+      expect(m.attachment).toEqual({ kind: 'givingStatement', householdId: family.id, from: '2025-01-01', to: '2025-12-31' });
+    const pdf = await statementAttachment(db, 'Flock', queued[0].attachment!);
+    expect(pdf.contentType).toBe('application/pdf');
+    expect(pdf.content.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
 
