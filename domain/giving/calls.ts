@@ -41,7 +41,7 @@ export const givingCalls = {
   approveBatch: defineCall({ method: 'PUT', path: '/Giving/ApproveBatch', query: idQuery, response: responseType<BatchWithEntries>() }),
   refund: defineCall({ method: 'POST', path: '/Giving/Refund', body: refundSchema, response: responseType<Contribution>() }),
   correct: defineCall({ method: 'POST', path: '/Giving/Correct', body: correctionSchema, response: responseType<Contribution>() }),
-  /** Paged, with filters FundId, Method, From, To; sorts date, amount, method (server/modules/giving/routes.ts). */
+  /** Paged, with filters FundId, HouseholdId, Method, From, To; sorts date, amount, method (server/modules/giving/routes.ts). */
   getContributions: defineCall({ method: 'GET', path: '/Giving/GetContributions', response: responseType<Contribution[]>() }),
   getPendingCorrections: defineCall({
     method: 'GET',

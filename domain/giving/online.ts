@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, responseType } from '@/domain/common/calls.js';
 import { idField } from '@/domain/common/fields.js';
-import type { Contribution, GivingMethod } from './schemas.js';
+import { ONE_GIVER, type Contribution, type GivingMethod } from './schemas.js';
 
 /**
  * Online giving (docs/decisions/0233-paystack-webhook.md): gifts a payment provider's signed
@@ -21,7 +21,15 @@ export type UnmatchedContribution = Contribution & { provider: string | null; pa
 /** A refund or correction waiting for approval, with whoever recorded it (who may not approve it). */
 export type PendingCorrection = Contribution & { recordedBy: string | null };
 
-export const matchSchema = z.object({ id: idField('Contribution'), giverId: idField('Giver') });
+const MATCH_WHOM = 'Match the gift to a person or to a family';
+
+/** An unmatched gift's giver: a person, or a family that gave in its name (docs/decisions/0244); one of the two. */
+export const matchSchema = z
+  .object({ id: idField('Contribution'), giverId: idField('Giver').nullish(), householdId: idField('Family').nullish() })
+  .superRefine((m, ctx) => {
+    if (m.giverId && m.householdId) ctx.addIssue({ code: 'custom', message: ONE_GIVER, path: ['householdId'] });
+    if (!m.giverId && !m.householdId) ctx.addIssue({ code: 'custom', message: MATCH_WHOM, path: ['giverId'] });
+  });
 
 /** Text the provider may send as a string, null or not at all: anything else counts as none. */
 const looseText = (max: number) =>

@@ -92,7 +92,7 @@ export type Pledge = {
   endsOn: string;
   note: string | null;
   /**
-   * What counted from the giver (or any member of the family) to the fund within the period:
+   * What counted from the giver (or, for a family, any member of it and the family in its own name) to the fund within the period:
    * gifts of approved batches and approved corrections, less refunds and reversals.
    */
   given: number;

@@ -45,8 +45,11 @@ export type GiverBands = Period & { bands: GiverBand[] };
 /** At most this many people in a report's list: the counts and the CSV beyond it say so. */
 export const REPORT_ROWS_CAP = 25_000;
 
-type FirstTimeGiver = { giverId: string; giverName: string | null; firstDate: string; amount: number };
+/** A giver of a report: a person (giverId) or a family that gave in its name (householdId), one giver (docs/decisions/0244). */
+type ReportGiver = { giverId: string | null; householdId: string | null; giverName: string | null };
+
+type FirstTimeGiver = ReportGiver & { firstDate: string; amount: number };
 export type FirstTimeGivers = Period & { total: number; rows: FirstTimeGiver[] };
 
-type LapsedGiver = { giverId: string; giverName: string | null; lastDate: string; lastYearAmount: number };
+type LapsedGiver = ReportGiver & { lastDate: string; lastYearAmount: number };
 export type LapsedGivers = { year: number; total: number; rows: LapsedGiver[] };

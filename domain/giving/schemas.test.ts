@@ -57,3 +57,16 @@ describe('naira typed by a counter', () => {
     for (const typed of ['', 'abc', '1.234', '-5', '0', '0.00', '1,50', '1e3']) expect(nairaToKobo(typed), typed).toBeNull();
   });
 });
+
+describe('the giver (docs/decisions/0244)', () => {
+  const FAMILY = '22222222-2222-4222-8222-222222222222';
+  it('is a person, a family or nobody; both is refused on the family, with one clear message', () => {
+    expect(addEntrySchema.safeParse({ ...entry(100), giverId: FUND }).success).toBe(true);
+    expect(addEntrySchema.safeParse({ ...entry(100), householdId: FAMILY }).success).toBe(true);
+    expect(addEntrySchema.safeParse(entry(100)).success).toBe(true);
+    const both = addEntrySchema.safeParse({ ...entry(100), giverId: FUND, householdId: FAMILY });
+    expect(both.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['householdId', 'A gift is given by a person or by a family, not both'],
+    ]);
+  });
+});

@@ -49,7 +49,9 @@ export const splitsAddUp = (amount: number, splits: readonly { amount: number }[
 const SPLITS_MESSAGE = 'The splits must add up to the amount';
 
 const contributionShape = {
+  /** The person who gave, or else the family in whose name (docs/decisions/0244); neither: anonymous. */
   giverId: idField('Giver').nullish(),
+  householdId: idField('Family').nullish(),
   date: calendarDate('Date'),
   amount: amountField(),
   currency: currencyField,
@@ -60,16 +62,24 @@ const contributionShape = {
 
 const addsUp = (c: { amount: number; splits: SplitInput[] }) => splitsAddUp(c.amount, c.splits);
 
-/** An entry of a batch: the giver (or none: anonymous), date, amount, method, reference and funds. */
-export const contributionInputSchema = z.object(contributionShape).refine(addsUp, { message: SPLITS_MESSAGE, path: ['splits'] });
+export const ONE_GIVER = 'A gift is given by a person or by a family, not both';
+const oneGiver = (c: { giverId?: string | null; householdId?: string | null }) => !(c.giverId && c.householdId);
+
+/** An entry of a batch: the giver (a person, a family or none: anonymous), date, amount, method, reference and funds. */
+export const contributionInputSchema = z
+  .object(contributionShape)
+  .refine(oneGiver, { message: ONE_GIVER, path: ['householdId'] })
+  .refine(addsUp, { message: SPLITS_MESSAGE, path: ['splits'] });
 export type ContributionInput = z.infer<typeof contributionInputSchema>;
 
 export const addEntrySchema = z
   .object({ batchId: idField('Batch'), ...contributionShape })
+  .refine(oneGiver, { message: ONE_GIVER, path: ['householdId'] })
   .refine(addsUp, { message: SPLITS_MESSAGE, path: ['splits'] });
 
 export const changeEntrySchema = z
   .object({ id: idField(), ...contributionShape })
+  .refine(oneGiver, { message: ONE_GIVER, path: ['householdId'] })
   .refine(addsUp, { message: SPLITS_MESSAGE, path: ['splits'] });
 
 /** A refund of part or all of a posted gift: a new entry pointing at it, split across its funds. */
@@ -83,9 +93,10 @@ export const refundSchema = z
   })
   .refine(addsUp, { message: SPLITS_MESSAGE, path: ['splits'] });
 
-/** A correction of a posted gift: its reversal and the right entry, both pointing at it. */
+/** A correction of a posted gift: its reversal (the gift's giver) and the right entry (whoever gave it), both pointing at it. */
 export const correctionSchema = z
   .object({ contributionId: idField('Contribution'), reason: requiredText('Reason', 300), ...contributionShape })
+  .refine(oneGiver, { message: ONE_GIVER, path: ['householdId'] })
   .refine(addsUp, { message: SPLITS_MESSAGE, path: ['splits'] });
 
 export const batchCreateSchema = z.object({
@@ -105,6 +116,9 @@ export type Contribution = {
   id: string;
   batchId: string | null;
   giverId: string | null;
+  /** The family that gave in its name (then giverId is null). */
+  householdId: string | null;
+  /** The person's name, or the family's. */
   giverName: string | null;
   date: string;
   amount: number;

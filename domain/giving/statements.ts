@@ -8,9 +8,12 @@ import type { ContributionKind, GivingMethod } from './schemas.js';
  * count in a period, with totals per fund; for one giver or for every giver of the period.
  */
 
-/** The period (both days counted) and, optionally, the one giver; none: every giver of the period. */
+/**
+ * The period (both days counted) and, optionally, the one giver: a person (GiverId) or a family
+ * (HouseholdId, docs/decisions/0244); none: every giver of the period.
+ */
 export const statementQuery = z
-  .object({ from: calendarDate('From'), to: calendarDate('To'), giverId: optionalId('GiverId') })
+  .object({ from: calendarDate('From'), to: calendarDate('To'), giverId: optionalId('GiverId'), householdId: optionalId('HouseholdId') })
   .refine((q) => q.from <= q.to, { message: 'From must not be after To', path: ['to'] });
 export type StatementQuery = z.infer<typeof statementQuery>;
 
@@ -20,6 +23,7 @@ export const statementDownloadQuery = z
     from: calendarDate('From'),
     to: calendarDate('To'),
     giverId: optionalId('GiverId'),
+    householdId: optionalId('HouseholdId'),
     format: z.enum(['pdf', 'progress'], { error: 'Format must be pdf or progress' }).optional(),
   })
   .refine((q) => q.from <= q.to, { message: 'From must not be after To', path: ['to'] });
@@ -40,9 +44,12 @@ export type StatementLine = {
 type FundTotal = { fundName: string; currency: string; amount: number };
 
 export type Statement = {
-  giverId: string;
+  /** The person, or else (null) the family that gave in its name. */
+  giverId: string | null;
+  householdId: string | null;
+  /** The person's name, or the family's. */
   giverName: string;
-  /** The giver's stored language: the statement is written in it. */
+  /** The giver's stored language (a family's: its first head's): the statement is written in it. */
   language: string | null;
   lines: StatementLine[];
   /** Per fund and currency, by fund name. */

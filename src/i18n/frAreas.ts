@@ -389,7 +389,7 @@ export const frAreas: typeof enAreas = {
     // Giving's screens: funds, batches, a batch's page, contributions, one's own giving (docs/decisions/0230-giving-screens.md).
     givingReview: {
       unmatched_intro:
-        'Les dons faits en ligne dont Flock n’a pas trouvé le donateur par son e-mail ou son téléphone. Choisissez la personne qui a fait chacun d’eux.',
+        'Les dons faits en ligne dont Flock n’a pas trouvé le donateur par son e-mail ou son téléphone. Choisissez la personne ou la famille qui a fait chacun d’eux.',
       none_unmatched: 'Chaque don en ligne a son donateur.',
       gift_of: '%{amount} le %{date}',
       given_online: 'Donné en ligne (%{provider}), %{funds}, %{method}, référence %{reference}',
@@ -448,6 +448,13 @@ export const frAreas: typeof enAreas = {
       methods: { cash: 'Espèces', transfer: 'Virement', card: 'Carte', POS: 'TPE', cheque: 'Chèque' },
       reference: 'Référence',
       anonymous: 'Anonyme',
+      given_by: 'Donné par',
+      by_person: 'Une personne (ou anonyme)',
+      by_person_only: 'Une personne',
+      by_family: 'Une famille, en son nom',
+      family_named: '%{name} (famille)',
+      my_family_gift: 'Donné au nom de %{name}',
+      my_family_year: 'Donné au nom de %{name} en %{year} : %{amount}',
       split: 'Répartir entre plusieurs fonds',
       one_fund: 'Un seul fonds',
       split_fund: 'Fonds %{n}',
@@ -614,6 +621,7 @@ export const frAreas: typeof enAreas = {
       whose: 'Relevés de qui',
       all_givers: 'Tous les donateurs de la période',
       one_giver: 'Un donateur',
+      one_family: 'Une famille (ses dons en son nom)',
       show: 'Afficher les donateurs',
       givers: '%{smart_count} donateur sur cette période |||| %{smart_count} donateurs sur cette période',
       nobody: 'Aucun don d’un donateur connu n’est compté sur cette période.',
@@ -1705,6 +1713,7 @@ export const frAreas: typeof enAreas = {
         kind: 'Nature',
         reference: 'Référence',
         fundId: 'Fonds',
+        householdId: 'Famille',
         from: 'Du',
         to: 'Au',
       },

@@ -5,7 +5,7 @@ import type { TestServer } from './server.js';
  * Gifts that count, for the giving tests (docs/decisions/0227, 0234): one batch holding the
  * entries, entered and posted by a counter and approved by someone else.
  */
-type GiftSpec = { giverId: string | null; date: string; amount: number; fundId: string };
+type GiftSpec = { giverId: string | null; householdId?: string; date: string; amount: number; fundId: string };
 
 export async function approvedGifts(s: TestServer, counter: string, approver: string, gifts: GiftSpec[]) {
   const countedTotal = gifts.reduce((sum, g) => sum + g.amount, 0);

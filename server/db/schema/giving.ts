@@ -16,6 +16,7 @@ import {
 import type { Payer } from '@/domain/giving/online.js';
 import { BATCH_STATES, CONTRIBUTION_KINDS } from '@/domain/giving/schemas.js';
 import { stamps } from './common.js';
+import { households } from './households.js';
 import { users } from './people.js';
 
 /**
@@ -68,6 +69,11 @@ export const contributions = pgTable(
     batchId: uuid('batch_id').references(() => givingBatches.id, { onDelete: 'restrict' }),
     /** Null: anonymous. An erased person's account stays (anonymised), so their gifts keep counting. */
     giverId: uuid('giver_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Or the family that gave in its name (docs/decisions/0244-family-giver.md); at most one of
+     * the two. A family deleted leaves its gifts counted, anonymous, as an erased giver's would.
+     */
+    householdId: uuid('household_id').references(() => households.id, { onDelete: 'set null' }),
     date: date('date').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('NGN'),
@@ -102,6 +108,9 @@ export const contributions = pgTable(
     check('contributions_points_back', sql`${t.kind} = 'gift' or ${t.correctsId} is not null`),
     index('contributions_batch_idx').on(t.batchId),
     index('contributions_giver_idx').on(t.giverId, t.date),
+    check('contributions_one_giver', sql`num_nonnulls(${t.giverId}, ${t.householdId}) <= 1`),
+    // A family's gifts by date: its statement, its members' giving, its pledges' progress.
+    index('contributions_household_idx').on(t.householdId, t.date),
     // Reports by period (docs/decisions/0234) read contributions by date.
     index('contributions_date_idx').on(t.date),
     index('contributions_corrects_idx').on(t.correctsId),

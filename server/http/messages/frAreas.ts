@@ -84,6 +84,8 @@ export const frAreaMessages: Record<string, string> = {
   // giving
   'The splits must add up to the amount': 'La répartition doit égaler le montant',
   'A fund is named twice': 'Un fonds est cité deux fois',
+  'A gift is given by a person or by a family, not both': 'Un don est fait par une personne ou par une famille, pas les deux',
+  'Match the gift to a person or to a family': 'Rattachez le don à une personne ou à une famille',
   'This gift is already matched to its giver': 'Ce don est déjà rattaché à son donateur',
   'The notice nests too deep': 'L’avis est imbriqué trop profondément',
   'Invalid signature': 'Signature invalide',
@@ -227,6 +229,7 @@ export const frAreaLabels: Record<string, string> = {
   Meeting: 'La réunion',
   Attendance: 'La présence',
   Household: 'La famille',
+  Family: 'La famille',
   'Household member': 'Le membre de la famille',
   Request: 'La demande',
   Appointment: 'Le rendez-vous',

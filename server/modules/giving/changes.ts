@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   batchDifference,
   formatKobo,
+  ONE_GIVER,
   splitsAddUp,
   type addEntrySchema,
   type batchCreateSchema,
@@ -13,7 +14,7 @@ import {
   type SplitInput,
 } from '@/domain/giving/schemas.js';
 import type { Tx } from '@/server/db/client.js';
-import { auditLogs, contributionSplits, contributions, givingBatches, givingFunds, users } from '@/server/db/schema/index.js';
+import { auditLogs, contributionSplits, contributions, givingBatches, givingFunds, households, users } from '@/server/db/schema/index.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import type { Caller } from '@/server/http/access.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '@/server/http/errors.js';
@@ -79,12 +80,28 @@ async function openBatch(tx: Tx, id: string) {
   return batch;
 }
 
-/** The giver must be a person in Flock (or none: anonymous). */
-async function mustBeGiver(tx: Tx, giverId: string | null | undefined) {
-  if (!giverId) return;
-  const [found] = await tx.select({ id: users.id }).from(users).where(eq(users.id, giverId));
-  if (!found) throw badRequest('Giver not found', { giverId: ['Not a person in Flock'] });
+type Giver = { giverId?: string | null; householdId?: string | null };
+
+/**
+ * The giver must be a person in Flock, or a family (docs/decisions/0244-family-giver.md), or none:
+ * anonymous. Both is a 400 here as in the schema; the table's check is the last word.
+ */
+async function mustBeGiver(tx: Tx, { giverId, householdId }: Giver) {
+  if (giverId && householdId) throw badRequest(ONE_GIVER, { householdId: [ONE_GIVER] });
+  if (giverId) {
+    const [found] = await tx.select({ id: users.id }).from(users).where(eq(users.id, giverId.toLowerCase()));
+    if (!found) throw badRequest('Giver not found', { giverId: ['Not a person in Flock'] });
+  }
+  if (householdId) {
+    const [found] = await tx.select({ id: households.id }).from(households).where(eq(households.id, householdId.toLowerCase()));
+    if (!found) throw badRequest('Family not found', { householdId: ['Not a family in Flock'] });
+  }
 }
+
+const giverOf = (entry: Giver) => ({
+  giverId: entry.giverId ? entry.giverId.toLowerCase() : null,
+  householdId: entry.householdId ? entry.householdId.toLowerCase() : null,
+});
 
 /** Each fund named once and in use; the splits add up to the amount (the schema says so too, the server decides). */
 async function mustSplit(tx: Tx, amount: number, splits: SplitInput[], allowRetired = false) {
@@ -110,7 +127,7 @@ async function insertEntry(tx: Tx, audit: Audit, caller: Caller, entry: NewEntry
     .insert(contributions)
     .values({
       batchId: entry.batchId,
-      giverId: entry.giverId ? entry.giverId.toLowerCase() : null,
+      ...giverOf(entry),
       date: entry.date,
       amount: entry.amount,
       currency: entry.currency,
@@ -146,7 +163,7 @@ function sameCurrency(batch: { currency: string }, currency: string) {
 export async function addEntry(tx: Tx, audit: Audit, caller: Caller, input: z.infer<typeof addEntrySchema>) {
   const batch = await openBatch(tx, input.batchId);
   sameCurrency(batch, input.currency);
-  await mustBeGiver(tx, input.giverId);
+  await mustBeGiver(tx, input);
   await mustSplit(tx, input.amount, input.splits);
   await insertEntry(tx, audit, caller, { ...input, batchId: batch.id, kind: 'gift' });
   await touch(tx, batch.id);
@@ -167,12 +184,12 @@ export async function changeEntry(tx: Tx, audit: Audit, input: z.infer<typeof ch
   const before = await lockedEntry(tx, input.id);
   const batch = await openBatch(tx, before.batchId!);
   sameCurrency(batch, input.currency);
-  await mustBeGiver(tx, input.giverId);
+  await mustBeGiver(tx, input);
   await mustSplit(tx, input.amount, input.splits);
   const [after] = await tx
     .update(contributions)
     .set({
-      giverId: input.giverId ? input.giverId.toLowerCase() : null,
+      ...giverOf(input),
       date: input.date,
       amount: input.amount,
       method: input.method,
@@ -311,7 +328,9 @@ export async function refund(tx: Tx, audit: Audit, caller: Caller, input: z.infe
   const { contributionId, ...rest } = input;
   return insertEntry(tx, audit, caller, {
     ...rest,
+    // The refund is the gift's giver's, a person's or a family's.
     giverId: gift.giverId,
+    householdId: gift.householdId,
     currency: gift.currency,
     method: gift.method as ContributionInput['method'],
     reference: gift.reference,
@@ -321,13 +340,16 @@ export async function refund(tx: Tx, audit: Audit, caller: Caller, input: z.infe
   });
 }
 
-/** A correction: the gift's reversal and the right entry, both pointing at it; the gift itself is never edited. */
+/**
+ * A correction: the gift's reversal (its giver's, person or family) and the right entry (whoever
+ * gave it, which may be what the correction fixes), both pointing at it; the gift itself is never edited.
+ */
 export async function correct(tx: Tx, audit: Audit, caller: Caller, input: z.infer<typeof correctionSchema>): Promise<string> {
   const gift = await postedGift(tx, input.contributionId);
   const { reversed, byFund } = await takenBack(tx, gift.id);
   if (reversed) throw conflict('This gift was already corrected: correct the correction instead');
   if (byFund.size) throw conflict('Part of this gift was refunded: record another refund instead of a correction');
-  await mustBeGiver(tx, input.giverId);
+  await mustBeGiver(tx, input);
   await mustSplit(tx, input.amount, input.splits);
   const splits = await splitsOf(tx, gift.id);
   const method = gift.method as ContributionInput['method'];

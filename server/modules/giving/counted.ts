@@ -34,3 +34,10 @@ export const standingGiftSql = (alias: string): SQL =>
 
 /** A sum the database answers as text (bigint sums are numeric), read back as an exact number of kobo. */
 export const kobo = (value: unknown) => Number(value ?? 0);
+
+/**
+ * Who gave a contributions row, as the reports count givers: the person, or the family that gave
+ * in its name as one giver (docs/decisions/0244-family-giver.md); null when anonymous. The two
+ * are uuids of different tables, never equal.
+ */
+export const giverKeySql = (alias: string): SQL => sql.raw(`coalesce(${alias}.giver_id, ${alias}.household_id)`);

@@ -133,10 +133,14 @@ export async function updateCampaign(tx: Tx, audit: Audit, input: CampaignInput 
 
 export type PledgeFilters = ListParams & { campaignId?: string; fundId?: string; giverId?: string; householdId?: string };
 
-/** Whose gifts count towards a pledge: its giver's, or those of every person in its family now. */
+/**
+ * Whose gifts count towards a pledge: its giver's own; or, for a family's, those of every person
+ * in the family now and those given in the family's name (docs/decisions/0244-family-giver.md).
+ */
 const giversOf = (p: string) =>
-  sql.raw(`c.giver_id in (select ${p}.giver_id where ${p}.giver_id is not null
-    union all select hm.user_id from household_members hm where hm.household_id = ${p}.household_id and hm.user_id is not null)`);
+  sql.raw(`(c.giver_id in (select ${p}.giver_id where ${p}.giver_id is not null
+    union all select hm.user_id from household_members hm where hm.household_id = ${p}.household_id and hm.user_id is not null)
+    or c.household_id = ${p}.household_id)`);
 
 const pledgeFields = sql`
   p.id, p.giver_id as "giverId", p.household_id as "householdId",

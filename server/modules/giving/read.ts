@@ -2,7 +2,15 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type
 import type { Batch, BatchWithEntries, Contribution, Fund, GivingMethod, Split } from '@/domain/giving/schemas.js';
 import type { PendingCorrection } from '@/domain/giving/online.js';
 import type { Db, Tx } from '@/server/db/client.js';
-import { contributionSplits, contributions, givingBatches, givingFunds, users } from '@/server/db/schema/index.js';
+import {
+  contributionSplits,
+  contributions,
+  givingBatches,
+  givingFunds,
+  householdMembers,
+  households,
+  users,
+} from '@/server/db/schema/index.js';
 import { orderOf, pageOf, type ListParams } from '@/server/engines/list.js';
 import { searchPattern } from '@/server/engines/memberList.js';
 import { notFound } from '@/server/http/errors.js';
@@ -21,7 +29,8 @@ export async function fundList(db: Db | Tx): Promise<Fund[]> {
   return rows.map((f) => ({ id: f.id, name: f.name, retiredAt: iso(f.retiredAt) }));
 }
 
-const giverName = sql<string | null>`nullif(concat_ws(' ', ${users.firstName}, ${users.surName}), '')`;
+/** The person's name, or the family's for a gift given in its name (docs/decisions/0244-family-giver.md). */
+const giverName = sql<string | null>`coalesce(nullif(concat_ws(' ', ${users.firstName}, ${users.surName}), ''), ${households.name})`;
 
 const OLDEST_FIRST = [asc(contributions.date), asc(contributions.createdAt), asc(contributions.id)];
 
@@ -35,6 +44,7 @@ export async function contributionsWhere(
     .select({ c: contributions, giverName })
     .from(contributions)
     .leftJoin(users, eq(users.id, contributions.giverId))
+    .leftJoin(households, eq(households.id, contributions.householdId))
     .where(where)
     .orderBy(...order);
   const rows = await (limit === undefined ? query : query.limit(limit).offset(offset));
@@ -62,6 +72,7 @@ export async function contributionsWhere(
     id: c.id,
     batchId: c.batchId,
     giverId: c.giverId,
+    householdId: c.householdId,
     giverName: name,
     date: c.date,
     amount: c.amount,
@@ -124,17 +135,18 @@ export const counted = (db: Db | Tx) =>
     inArray(contributions.batchId, db.select({ id: givingBatches.id }).from(givingBatches).where(eq(givingBatches.state, 'approved'))),
   );
 
-export type ContributionFilters = ListParams & { fundId?: string; method?: GivingMethod; from?: string; to?: string };
+export type ContributionFilters = ListParams & { fundId?: string; householdId?: string; method?: GivingMethod; from?: string; to?: string };
 
 const CONTRIBUTION_SORTS = { date: contributions.date, amount: contributions.amount, method: contributions.method };
 
-/** Search over the reference and the giver's name. */
+/** Search over the reference and the giver's name, a person's or a family's. */
 const matching = (pattern: string) =>
   sql`(flock_fold(coalesce(${contributions.reference}, '')) like ${pattern} or exists (select from ${users} u
-    where u.id = ${contributions.giverId} and flock_fold(concat_ws(' ', u.first_name, u.sur_name)) like ${pattern}))`;
+    where u.id = ${contributions.giverId} and flock_fold(concat_ws(' ', u.first_name, u.sur_name)) like ${pattern})
+    or exists (select from ${households} h where h.id = ${contributions.householdId} and flock_fold(h.name) like ${pattern}))`;
 
 /**
- * The church's contributions that count, newest first, filtered by fund (a split to it), method
+ * The church's contributions that count, newest first, filtered by fund (a split to it), family, method
  * and dates (inclusive), searched by reference or giver, paged; each with its giver and funds. For those who read giving only.
  */
 export async function contributionPage(db: Db | Tx, q: ContributionFilters) {
@@ -143,6 +155,7 @@ export async function contributionPage(db: Db | Tx, q: ContributionFilters) {
     q.fundId
       ? sql`exists (select from ${contributionSplits} s where s.contribution_id = ${contributions.id} and s.fund_id = ${q.fundId.toLowerCase()})`
       : undefined,
+    q.householdId ? eq(contributions.householdId, q.householdId.toLowerCase()) : undefined,
     q.method ? eq(contributions.method, q.method) : undefined,
     q.search ? matching(searchPattern(q.search)) : undefined,
     q.from ? gte(contributions.date, q.from) : undefined,
@@ -184,7 +197,10 @@ export async function contributionsByIds(db: Db | Tx, ids: string[]): Promise<Co
 /**
  * One's own giving as it counts: entries of approved batches, and the refunds and corrections
  * written after (which carry no batch). Entries of batches not yet approved are not given yet.
+ * With them, the gifts given in the name of one's family: every member of a family reads them,
+ * as they read its pledges (docs/decisions/0244-family-giver.md).
  */
 export async function givingOf(db: Db | Tx, userId: string): Promise<Contribution[]> {
-  return contributionsWhere(db, and(eq(contributions.giverId, userId), counted(db)));
+  const family = db.select({ id: householdMembers.householdId }).from(householdMembers).where(eq(householdMembers.userId, userId));
+  return contributionsWhere(db, and(or(eq(contributions.giverId, userId), inArray(contributions.householdId, family)), counted(db)));
 }

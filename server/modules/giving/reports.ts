@@ -10,12 +10,13 @@ import {
 } from '@/domain/giving/reports.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { rowsOf } from '@/server/db/queries.js';
-import { countsSql, kobo, signedSql, standingGiftSql } from './counted.js';
+import { countsSql, giverKeySql, kobo, signedSql, standingGiftSql } from './counted.js';
 
 /**
  * Giving's reports (docs/decisions/0234-pledges-campaigns-reports.md), each one aggregate query
  * in the database (grouped by fund and month, by giver), so that a church of 100,000 members
- * sends back figures, not rows of gifts. Anonymous gifts count in the fund totals only.
+ * sends back figures, not rows of gifts. Anonymous gifts count in the fund totals only; a family
+ * that gave in its name is one giver (docs/decisions/0244-family-giver.md).
  */
 
 const thisYear = () => new Date().getUTCFullYear();
@@ -26,7 +27,11 @@ export function periodOf(q: { from?: string; to?: string }): Period {
   return { from: q.from ?? `${(q.to ?? year).slice(0, 4)}-01-01`, to: q.to ?? `${(q.from ?? year).slice(0, 4)}-12-31` };
 }
 
-const giverName = sql.raw(`nullif(concat_ws(' ', u.first_name, u.sur_name), '')`);
+const giverName = sql.raw(`coalesce(nullif(concat_ws(' ', u.first_name, u.sur_name), ''), h.name)`);
+
+/** The giver's person or family, and its name, for a CTE's `giver_id` (giverKeySql). */
+const giverJoins = (alias: string) =>
+  sql.raw(`left join users u on u.id = ${alias}.giver_id left join households h on h.id = ${alias}.giver_id`);
 
 /**
  * What counted to each fund in each month of the period (refunds and reversals taken off), read
@@ -62,9 +67,9 @@ export async function giverBands(db: Db | Tx, period: Period): Promise<GiverBand
   const rows = rowsOf<{ band: string; givers: number; amount: string }>(
     await db.execute(sql`
       with per_giver as (
-        select c.giver_id, sum(${signedSql('c')}) as total from contributions c
-        where c.giver_id is not null and c.date between ${period.from} and ${period.to} and ${countsSql('c')}
-        group by c.giver_id)
+        select ${giverKeySql('c')} as giver_id, sum(${signedSql('c')}) as total from contributions c
+        where ${giverKeySql('c')} is not null and c.date between ${period.from} and ${period.to} and ${countsSql('c')}
+        group by 1)
       select band, count(*)::int as givers, sum(total)::text as amount
       from (select ${bandOf} as band, total from per_giver where total > 0) banded
       group by band`),
@@ -87,20 +92,20 @@ export async function giverBands(db: Db | Tx, period: Period): Promise<GiverBand
  * the period, with what they gave in it; the earliest first.
  */
 export async function firstTimeGivers(db: Db | Tx, period: Period): Promise<FirstTimeGivers> {
-  const rows = rowsOf<{ giverId: string; giverName: string | null; firstDate: string; amount: string; total: number }>(
+  const rows = rowsOf<Omit<FirstTimeGivers['rows'][number], 'amount'> & { amount: string; total: number }>(
     await db.execute(sql`
       with firsts as (
-        select c.giver_id, min(c.date) as first_date from contributions c
-        where c.giver_id is not null and ${standingGiftSql('c')}
-        group by c.giver_id
+        select ${giverKeySql('c')} as giver_id, min(c.date) as first_date from contributions c
+        where ${giverKeySql('c')} is not null and ${standingGiftSql('c')}
+        group by 1
         having min(c.date) between ${period.from} and ${period.to}),
       in_period as (
-        select c.giver_id, sum(${signedSql('c')}) as amount from contributions c
-        where c.giver_id in (select giver_id from firsts) and c.date between ${period.from} and ${period.to} and ${countsSql('c')}
-        group by c.giver_id)
-      select f.giver_id as "giverId", ${giverName} as "giverName", f.first_date::text as "firstDate",
+        select ${giverKeySql('c')} as giver_id, sum(${signedSql('c')}) as amount from contributions c
+        where ${giverKeySql('c')} in (select giver_id from firsts) and c.date between ${period.from} and ${period.to} and ${countsSql('c')}
+        group by 1)
+      select u.id as "giverId", h.id as "householdId", ${giverName} as "giverName", f.first_date::text as "firstDate",
         coalesce(p.amount, 0)::text as amount, (count(*) over ())::int as total
-      from firsts f join users u on u.id = f.giver_id left join in_period p on p.giver_id = f.giver_id
+      from firsts f ${giverJoins('f')} left join in_period p on p.giver_id = f.giver_id
       order by f.first_date, lower(${giverName}), f.giver_id
       limit ${REPORT_ROWS_CAP}`),
   );
@@ -117,21 +122,21 @@ export async function firstTimeGivers(db: Db | Tx, period: Period): Promise<Firs
  */
 export async function lapsedGivers(db: Db | Tx, year = thisYear()): Promise<LapsedGivers> {
   const lastYear = { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` };
-  const rows = rowsOf<{ giverId: string; giverName: string | null; lastDate: string; lastYearAmount: string; total: number }>(
+  const rows = rowsOf<Omit<LapsedGivers['rows'][number], 'lastYearAmount'> & { lastYearAmount: string; total: number }>(
     await db.execute(sql`
       with gifts as (
-        select c.giver_id, c.date from contributions c
-        where c.giver_id is not null and c.date between ${lastYear.from} and ${`${year}-12-31`} and ${standingGiftSql('c')}),
+        select ${giverKeySql('c')} as giver_id, c.date from contributions c
+        where ${giverKeySql('c')} is not null and c.date between ${lastYear.from} and ${`${year}-12-31`} and ${standingGiftSql('c')}),
       lapsed as (
         select giver_id, max(date) as last_date from gifts group by giver_id
         having max(date) <= ${lastYear.to}),
       last_year as (
-        select c.giver_id, sum(${signedSql('c')}) as amount from contributions c
-        where c.giver_id in (select giver_id from lapsed) and c.date between ${lastYear.from} and ${lastYear.to} and ${countsSql('c')}
-        group by c.giver_id)
-      select l.giver_id as "giverId", ${giverName} as "giverName", l.last_date::text as "lastDate",
+        select ${giverKeySql('c')} as giver_id, sum(${signedSql('c')}) as amount from contributions c
+        where ${giverKeySql('c')} in (select giver_id from lapsed) and c.date between ${lastYear.from} and ${lastYear.to} and ${countsSql('c')}
+        group by 1)
+      select u.id as "giverId", h.id as "householdId", ${giverName} as "giverName", l.last_date::text as "lastDate",
         coalesce(y.amount, 0)::text as "lastYearAmount", (count(*) over ())::int as total
-      from lapsed l join users u on u.id = l.giver_id left join last_year y on y.giver_id = l.giver_id
+      from lapsed l ${giverJoins('l')} left join last_year y on y.giver_id = l.giver_id
       order by l.last_date desc, lower(${giverName}), l.giver_id
       limit ${REPORT_ROWS_CAP}`),
   );

@@ -50,6 +50,7 @@ const tag = 'Giving';
 
 const contributionFilters = {
   fundId: optionalId('FundId'),
+  householdId: optionalId('HouseholdId'),
   method: z.enum(GIVING_METHODS, { error: `Method must be one of ${GIVING_METHODS.join(', ')}` }).optional(),
   from: calendarDate('From').optional(),
   to: calendarDate('To').optional(),
@@ -121,7 +122,7 @@ export async function givingModule(app: FastifyInstance) {
       call: givingCalls.addEntry,
       tag,
       summary:
-        '(added) Add an entry to an open batch: giver or anonymous, amount in kobo split across funds (the splits add up to it); 409 once posted',
+        '(added) Add an entry to an open batch: giver (GiverId), family (HouseholdId; not both: 400) or anonymous, amount in kobo split across funds (the splits add up to it); 409 once posted',
       access: counters,
       async handler({ body, caller, mutate }) {
         await mutate((tx, audit) => addEntry(tx, audit, caller!, body));
@@ -214,7 +215,7 @@ export async function givingModule(app: FastifyInstance) {
       call: givingCalls.getContributions,
       tag,
       summary:
-        '(added) The contributions that count (approved batches, refunds, corrections), newest first: filters FundId, Method, From, To; sorts date, amount, method; paged',
+        '(added) The contributions that count (approved batches, refunds, corrections), newest first, each with its giver (a person, a family or none): filters FundId, HouseholdId (one family), Method, From, To; sorts date, amount, method; paged',
       access: readers,
       query: listQuery(contributionFilters, PAGE_SIZE_CAP) as z.ZodType<ContributionFilters>,
       async handler({ query }) {
@@ -225,7 +226,8 @@ export async function givingModule(app: FastifyInstance) {
     route({
       call: givingCalls.getMine,
       tag,
-      summary: "(added) The caller's own giving (approved entries, refunds and corrections); nobody reads another's here",
+      summary:
+        "(added) The caller's own giving (approved entries, refunds and corrections) and their family's, given in its name (HouseholdId set); nobody reads another's here",
       access: { signedIn: true },
       handler: async ({ caller }) => ok(await givingOf(db, caller!.id)),
     }),

@@ -12,14 +12,14 @@ import { mailStatements, statementsFor } from './statements.js';
  * and see only how many went. Producing and mailing are audited with the period and the counts.
  */
 const tag = 'Giving';
-const fileName = (from: string, to: string, giverId?: string) => `giving-statement${giverId ? '' : 's'}-${from}-to-${to}.pdf`;
+const fileName = (from: string, to: string, one?: string) => `giving-statement${one ? '' : 's'}-${from}-to-${to}.pdf`;
 
 export const statementRoutes: AnyRouteDef[] = [
   route({
     call: statementCalls.getStatements,
     tag,
     summary:
-      "(added) Each giver's statement for a period (From, To, both counted; GiverId for one giver): the contributions that count dated in it, a line per fund, refunds and reversals against, with totals per fund and in all",
+      "(added) Each giver's statement for a period (From, To, both counted; GiverId for one person, HouseholdId for one family that gave in its name): the contributions that count dated in it, a line per fund, refunds and reversals against, with totals per fund and in all",
     access: { permission: P.viewGiving },
     handler: async ({ query, services }) => ok(await statementsFor(services.database.db, query)),
   }),
@@ -31,11 +31,12 @@ export const statementRoutes: AnyRouteDef[] = [
     access: { permission: P.viewGiving },
     async handler({ query, services, reply, mutate }) {
       const statements = await statementsFor(services.database.db, query);
+      // The one giver asked for, a person or a family (docs/decisions/0244).
       await mutate(async (_tx, audit) =>
         audit({
           action: 'export',
           entity: 'givingStatement',
-          after: { from: query.from, to: query.to, giverId: query.giverId ?? null, givers: statements.length },
+          after: { from: query.from, to: query.to, giverId: query.giverId ?? query.householdId ?? null, givers: statements.length },
         }),
       );
       const app = services.config.appName;
@@ -49,7 +50,7 @@ export const statementRoutes: AnyRouteDef[] = [
       } else {
         reply
           .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${fileName(query.from, query.to, query.giverId)}"`);
+          .header('content-disposition', `attachment; filename="${fileName(query.from, query.to, query.giverId ?? query.householdId)}"`);
       }
       // Written after the answer has started: the pages go out as they are made.
       void writeStatementsPdf(statements, query, app, {
@@ -57,7 +58,8 @@ export const statementRoutes: AnyRouteDef[] = [
         progress: progress ? (done) => line({ done }) : undefined,
       }).then(
         () => {
-          if (progress) line({ end: true, givers: statements.length, fileName: fileName(query.from, query.to, query.giverId) });
+          if (progress)
+            line({ end: true, givers: statements.length, fileName: fileName(query.from, query.to, query.giverId ?? query.householdId) });
           stream.end();
         },
         (err: Error) => stream.destroy(err),

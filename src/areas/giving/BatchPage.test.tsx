@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BatchWithEntries } from '@/domain/giving/schemas';
-import { fakeApi, ok, renderScreen, signInWith } from '@/tests/support/adminScreen';
+import { fakeApi, ok, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
 import { BatchPage } from './BatchPage';
 
 const api = fakeApi();
@@ -32,6 +32,9 @@ function showBatch() {
   api.on('GET /Giving/GetFunds', () => ok(FUNDS));
   api.on('GET /Giving/GetBatch', () => ok(BATCH));
   api.on('POST /Giving/AddEntry', () => ok(BATCH));
+  // The pickers search people and families as they open.
+  api.on('GET /ChurchAffiliation/GetMemberQuery', () => rows([]));
+  api.on('GET /Households/GetAll', () => rows([]));
   renderScreen(<BatchPage />, { path: '/giving/batches/:id', at: '/giving/batches/b1' });
 }
 
@@ -84,5 +87,59 @@ describe("a batch's entry shared across funds", () => {
         [{ fundId: 'f-tithe', amount: 250_050 }],
       ]),
     );
+  });
+});
+
+describe('a gift given in a family’s name (docs/decisions/0244)', () => {
+  it('is entered by choosing the family, sent as its HouseholdId without a person, and listed as the family’s', async () => {
+    showBatch();
+    const FAMILY_ENTRY = {
+      id: 'c1',
+      batchId: 'b1',
+      giverId: null,
+      householdId: 'h-okafor',
+      giverName: 'Okafor family',
+      date: BATCH.date,
+      amount: 1_000_000,
+      currency: 'NGN',
+      method: 'cash',
+      reference: null,
+      kind: 'gift',
+      correctsId: null,
+      reason: null,
+      awaitingApproval: false,
+      splits: [{ fundId: 'f-tithe', fundName: 'Tithe', amount: 1_000_000 }],
+    };
+    api.on('GET /Households/GetAll', ({ query }) =>
+      rows(
+        /okafor/i.test(query.Search ?? query.q ?? '')
+          ? [{ id: 'h-okafor', name: 'Okafor family', address: null, head: null, members: 3 }]
+          : [],
+      ),
+    );
+    api.on('POST /Giving/AddEntry', () => ok({ ...BATCH, enteredTotal: 1_000_000, entries: 1, contributions: [FAMILY_ENTRY] }));
+    const form = await screen.findByRole('form', { name: 'Add entry' });
+    fireEvent.click(within(form).getByRole('radio', { name: 'A family, in its name' }));
+    const family = within(form).getByRole('combobox', { name: /^Family/ });
+    fireEvent.change(family, { target: { value: 'Okafor' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Okafor family' }));
+    fireEvent.change(within(form).getByLabelText(/^Amount \(₦\)/), { target: { value: '10,000' } });
+    await within(form).findByRole('combobox', { name: 'Fund' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add entry' }));
+    await screen.findByText('Okafor family (family): ₦10,000.00');
+    expect(api.callsTo('POST /Giving/AddEntry').map((c) => c.body)).toEqual([
+      expect.objectContaining({ giverId: null, householdId: 'h-okafor', amount: 1_000_000 }),
+    ]);
+  });
+
+  it('is not added until a family is chosen', async () => {
+    showBatch();
+    const form = await screen.findByRole('form', { name: 'Add entry' });
+    fireEvent.change(within(form).getByLabelText(/^Amount \(₦\)/), { target: { value: '10,000' } });
+    await within(form).findByRole('combobox', { name: 'Fund' });
+    const add = within(form).getByRole('button', { name: 'Add entry' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(false);
+    fireEvent.click(within(form).getByRole('radio', { name: 'A family, in its name' }));
+    expect(add.disabled).toBe(true);
   });
 });

@@ -33,8 +33,10 @@ import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { STATE_COLOR } from './BatchesPage';
 import { FundSplits, partsAddUp, partsAsSplits, type Part } from './FundSplits';
+import { FamilyPicker, type FamilyChoice } from './FamilyPicker';
 import { GiverPicker, type GiverChoice } from './GiverPicker';
-import { t, useFunds } from './givingText';
+import { GivenBy, type By } from './GivenBy';
+import { giverLabel, t, useFunds } from './givingText';
 import { money } from './money';
 
 type Answer = { data: BatchWithEntries; message?: string };
@@ -79,15 +81,18 @@ function Totals({ batch }: { batch: BatchWithEntries }) {
 }
 
 /**
- * An entry typed fast from the keyboard: giver (or nobody), amount in naira, fund, method and
- * reference; Enter adds it, the fund and method stay for the next one and the giver's field takes
- * the focus again. A gift for several funds is shared out across them (FundSplits).
+ * An entry typed fast from the keyboard: giver (a person, a family or nobody), amount in naira,
+ * fund, method and reference; Enter adds it, the fund, method and kind of giver stay for the next
+ * one and the giver's field takes the focus again. A gift for several funds is shared out across
+ * them (FundSplits).
  */
 function EntryForm({ batch, onSaved }: { batch: BatchWithEntries; onSaved: (answer: Answer) => void }) {
   const translate = useTranslate();
   const api = useDataProvider<FlockDataProvider>();
   const { inUse } = useFunds();
+  const [by, setBy] = useState<By>('person');
   const [giver, setGiver] = useState<GiverChoice | null>(null);
+  const [family, setFamily] = useState<FamilyChoice | null>(null);
   const [amount, setAmount] = useState('');
   const [fundId, setFundId] = useState('');
   const [method, setMethod] = useState<GivingMethod>('cash');
@@ -97,14 +102,15 @@ function EntryForm({ batch, onSaved }: { batch: BatchWithEntries; onSaved: (answ
   const { loading, error, run } = useRemoteOperation<Answer>();
   const kobo = nairaToKobo(amount);
   const fund = fundId || inUse[0]?.id || '';
-  const ready = !!kobo && (parts ? partsAddUp(kobo, parts) : !!fund);
+  const ready = !!kobo && (parts ? partsAddUp(kobo, parts) : !!fund) && (by === 'person' || !!family);
   const add = async (event: FormEvent) => {
     event.preventDefault();
     if (!kobo || !ready) return;
     const outcome = await run(() =>
       api.addGivingEntry<BatchWithEntries>({
         batchId: batch.id,
-        giverId: giver?.id ?? null,
+        giverId: by === 'person' ? (giver?.id ?? null) : null,
+        householdId: by === 'family' ? (family?.id ?? null) : null,
         date: batch.date,
         amount: kobo,
         currency: batch.currency,
@@ -116,6 +122,7 @@ function EntryForm({ batch, onSaved }: { batch: BatchWithEntries; onSaved: (answ
     if (!outcome.ok) return;
     onSaved(outcome.result);
     setGiver(null);
+    setFamily(null);
     setAmount('');
     setReference('');
     setParts(null);
@@ -129,7 +136,12 @@ function EntryForm({ batch, onSaved }: { batch: BatchWithEntries; onSaved: (answ
         </Typography>
         <Stack spacing={2}>
           {error && <Alert severity="error">{error}</Alert>}
-          <GiverPicker value={giver} onChange={setGiver} inputRef={giverField} />
+          <GivenBy by={by} onChange={setBy} anonymous />
+          {by === 'person' ? (
+            <GiverPicker value={giver} onChange={setGiver} inputRef={giverField} />
+          ) : (
+            <FamilyPicker value={family} onChange={setFamily} inputRef={giverField} />
+          )}
           <TextField
             label={translate(t('amount'))}
             value={amount}
@@ -196,10 +208,10 @@ function EntryForm({ batch, onSaved }: { batch: BatchWithEntries; onSaved: (answ
   );
 }
 
-/** One entry: who gave (or anonymous), how much, to which funds, how and with what reference. */
+/** One entry: who gave (a person, a family or anonymous), how much, to which funds, how and with what reference. */
 function Entry({ entry, onRemove }: { entry: Contribution; onRemove?: () => void }) {
   const translate = useTranslate();
-  const giver = entry.giverName ?? translate(t('anonymous'));
+  const giver = giverLabel(entry, translate);
   const funds = entry.splits.map((s) => s.fundName).join(', ');
   const details = [funds, translate(t(`methods.${entry.method}`)), entry.reference].filter(Boolean).join(' · ');
   return (

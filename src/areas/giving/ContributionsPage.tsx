@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { DateInput, SelectInput, useTranslate } from 'react-admin';
-import { GIVING_METHODS } from '@/domain/giving/schemas';
+import { GIVING_METHODS, type Contribution } from '@/domain/giving/schemas';
 import { selectFilter } from '@/src/common/peopleFilters';
 import { EmptyNote, PageHeader } from '@/src/common/crud';
 import { TableList } from '@/src/common/crud/TableList';
 import type { ApiRecord, ColumnDef } from '@/src/common/crud/types';
-import { t, useFunds } from './givingText';
+import { FamilyFilter } from './FamilyPicker';
+import { giverLabel, t, useFunds } from './givingText';
 import { koboDecimal, money } from './money';
 
 const fundsOf = (r: ApiRecord) => (r.splits as Array<{ fundName: string }>).map((s) => s.fundName).join(', ');
@@ -13,7 +14,11 @@ const fundsOf = (r: ApiRecord) => (r.splits as Array<{ fundName: string }>).map(
 /** The columns, and the CSV's: the amount as a figure a spreadsheet adds up, the funds by name. */
 const COLUMNS: ColumnDef[] = [
   { source: 'date', kind: 'date', sortable: true },
-  { source: 'giverName', render: (r) => r.giverName ?? <Anonymous />, csv: (r, translate) => r.giverName ?? translate(t('anonymous')) },
+  {
+    source: 'giverName',
+    render: (r) => <Giver row={r} />,
+    csv: (r, translate) => giverLabel(r as Contribution, translate),
+  },
   { source: 'amount', sortable: true, render: (r) => money(r.amount, r.currency), csv: (r) => koboDecimal(r.amount) },
   { source: 'currency' },
   { source: 'funds', render: fundsOf, csv: fundsOf },
@@ -31,13 +36,14 @@ function Words({ k }: { k: string }) {
   return <>{useTranslate()(t(k))}</>;
 }
 
-function Anonymous() {
-  return <Words k="anonymous" />;
+/** The person, the family (marked as one: it gave in its name, docs/decisions/0244) or anonymous. */
+function Giver({ row }: { row: ApiRecord }) {
+  return <>{giverLabel(row as Contribution, useTranslate())}</>;
 }
 
 /**
  * /giving/contributions: the gifts that count (approved batches, refunds and corrections), newest
- * first, filtered by fund, method and dates, searched by giver or reference, and exported as CSV.
+ * first, filtered by fund, family, method and dates, searched by giver or reference, and exported as CSV.
  */
 export function ContributionsPage() {
   const translate = useTranslate();
@@ -45,6 +51,7 @@ export function ContributionsPage() {
   const filters = useMemo(
     () => [
       <SelectInput key="fundId" source="fundId" choices={funds} optionText="name" emptyText="flock.people.any" alwaysOn />,
+      <FamilyFilter key="householdId" source="householdId" alwaysOn={false} />,
       selectFilter('method', GIVING_METHODS, (m) => translate(t(`methods.${m}`))),
       <DateInput key="from" source="from" alwaysOn={false} />,
       <DateInput key="to" source="to" alwaysOn={false} />,

@@ -6,7 +6,7 @@ import { useAllows } from '@/src/authProvider/useAllows';
 import { EmptyNote, PageHeader } from '@/src/common/crud';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
-import { t } from './givingText';
+import { giverLabel, t } from './givingText';
 import { money } from './money';
 import { review } from './reviewText';
 
@@ -47,7 +47,7 @@ function Description({ pending }: { pending: Pending }) {
     lines.push(
       translate(review('records_instead'), {
         amount: amountOf(pending.gift),
-        giver: pending.gift.giverName ?? translate(t('anonymous')),
+        giver: giverLabel(pending.gift, translate),
         funds: fundsOf(pending.gift),
         method: translate(t(`methods.${pending.gift.method}`)),
         date: pending.gift.date,
@@ -94,7 +94,7 @@ function PendingCard({ pending, approves, me }: { pending: Pending; approves: bo
             {heading}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {[taken.date, taken.giverName ?? translate(t('anonymous')), taken.reference].filter(Boolean).join(' · ')}
+            {[taken.date, giverLabel(taken, translate), taken.reference].filter(Boolean).join(' · ')}
           </Typography>
           <Description pending={pending} />
           {error && <Alert severity="error">{error}</Alert>}

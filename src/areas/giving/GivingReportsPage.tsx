@@ -32,6 +32,7 @@ import { PageHeader } from '@/src/common/crud';
 import { toCsv } from '@/src/common/crud/csv';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { intlLocale } from '@/src/i18n/formats';
+import { giverLabel } from './givingText';
 import { compactMoney, koboCell, money } from './money';
 import { shortDay, tp } from './pledgeText';
 
@@ -259,7 +260,7 @@ function FirstTime({ period }: { period: Period }) {
         rows={rows}
         total={data?.total}
         columns={[
-          { label: translate(tp('giver')), cell: (r) => r.giverName, csv: (r) => r.giverName },
+          { label: translate(tp('giver')), cell: (r) => giverLabel(r, translate), csv: (r) => giverLabel(r, translate) },
           { label: translate(tp('first_date')), cell: (r) => shortDay(r.firstDate), csv: (r) => r.firstDate },
           { label: translate(tp('total')), cell: (r) => money(r.amount), csv: (r) => koboCell(r.amount) },
         ]}
@@ -282,7 +283,7 @@ function Lapsed({ year }: { year: number }) {
         rows={rows}
         total={data?.total}
         columns={[
-          { label: translate(tp('giver')), cell: (r) => r.giverName, csv: (r) => r.giverName },
+          { label: translate(tp('giver')), cell: (r) => giverLabel(r, translate), csv: (r) => giverLabel(r, translate) },
           { label: translate(tp('last_date')), cell: (r) => shortDay(r.lastDate), csv: (r) => r.lastDate },
           {
             label: translate(tp('given_in'), { year: year - 1 }),

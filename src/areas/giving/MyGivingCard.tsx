@@ -11,7 +11,8 @@ const signed = (c: Contribution) => (c.kind === 'gift' ? c.amount : -c.amount);
 
 /**
  * 'My giving' on one's own profile: one's own gifts as they count (approved batches, refunds and
- * corrections), newest first, with this year's total. The server answers the caller's own only.
+ * corrections), and those given in one's family's name, marked as such (docs/decisions/0244),
+ * newest first, with this year's total. The server answers the caller's own and family's only.
  */
 export function MyGivingCard() {
   const translate = useTranslate();
@@ -22,7 +23,11 @@ export function MyGivingCard() {
   });
   if (!isSuccess) return null;
   const year = new Date().getFullYear();
-  const thisYear = gifts.filter((g) => g.date.startsWith(String(year))).reduce((sum, g) => sum + signed(g), 0);
+  const inYear = gifts.filter((g) => g.date.startsWith(String(year)));
+  // One's own total, and the family's apart: what the family gave in its name is not one's own.
+  const thisYear = inYear.filter((g) => !g.householdId).reduce((sum, g) => sum + signed(g), 0);
+  const family = inYear.filter((g) => g.householdId);
+  const familyYear = family.reduce((sum, g) => sum + signed(g), 0);
   return (
     <Card>
       <CardContent>
@@ -34,12 +39,23 @@ export function MyGivingCard() {
         ) : (
           <>
             <Typography>{translate(t('my_giving_year'), { year, amount: money(thisYear, gifts[0].currency) })}</Typography>
+            {family.length > 0 && (
+              <Typography>
+                {translate(t('my_family_year'), { name: family[0].giverName ?? '', year, amount: money(familyYear, family[0].currency) })}
+              </Typography>
+            )}
             <List dense aria-label={translate(t('my_giving'))}>
               {[...gifts].reverse().map((g) => (
                 <ListItem key={g.id} disableGutters>
                   <ListItemText
                     primary={`${g.date}: ${g.kind === 'gift' ? '' : '−'}${money(g.amount, g.currency)}`}
-                    secondary={[g.splits.map((s) => s.fundName).join(', '), translate(t(`kinds.${g.kind}`))].join(' · ')}
+                    secondary={[
+                      g.splits.map((s) => s.fundName).join(', '),
+                      translate(t(`kinds.${g.kind}`)),
+                      g.householdId && translate(t('my_family_gift'), { name: g.giverName ?? '' }),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                   />
                 </ListItem>
               ))}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { fakeApi, ok, renderScreen, signInWith } from '@/tests/support/adminScreen';
+import { fakeApi, ok, renderScreen, rows, signInWith } from '@/tests/support/adminScreen';
 import { StatementsPage } from './StatementsPage';
 
 const api = fakeApi();
@@ -83,5 +83,27 @@ describe('giving statements', () => {
     expect(screen.getByRole('button', { name: 'Mail each giver of the period their statement' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
     expect(api.callsTo('GET /Giving/GetStatements')).toHaveLength(0);
+  });
+});
+
+describe("one family's statement (docs/decisions/0244)", () => {
+  it('is asked for by the family chosen, and listed by its name', async () => {
+    signInWith(['CAN_VIEW_GIVING']);
+    const family = { giverId: null, householdId: 'h1', giverName: 'Okafor family', language: 'en', lines: [], totals: [] };
+    api.on('GET /Giving/GetStatements', () => ok([{ ...family, grandTotals: [{ currency: 'NGN', amount: 280_000 }] }]));
+    api.on('GET /Households/GetAll', () => rows([{ id: 'h1', name: 'Okafor family', address: null, head: null, members: 3 }]));
+    renderScreen(<StatementsPage />, { path: '/giving/statements' });
+    fireEvent.click(await screen.findByRole('radio', { name: 'One family (its gifts in its name)' }));
+    const show = screen.getByRole('button', { name: 'Show the givers' }) as HTMLButtonElement;
+    expect(show.disabled).toBe(true);
+    fireEvent.change(screen.getByRole('combobox', { name: /^Family/ }), { target: { value: 'Okafor' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Okafor family' }));
+    fireEvent.click(show);
+    expect(await screen.findByText('Okafor family')).toBeTruthy();
+    expect(api.callsTo('GET /Giving/GetStatements')[0].query).toEqual({
+      from: `${lastYear}-01-01`,
+      to: `${lastYear}-12-31`,
+      householdId: 'h1',
+    });
   });
 });

@@ -25,6 +25,7 @@ import { useAllows } from '@/src/authProvider/useAllows';
 import { PageHeader } from '@/src/common/crud';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
+import { FamilyPicker, type FamilyChoice } from './FamilyPicker';
 import { GiverPicker, type GiverChoice } from './GiverPicker';
 import { downloadStatements, saveFile, type StatementProgress } from './statementDownload';
 import { money } from './money';
@@ -38,19 +39,23 @@ const lastYear = () => {
   return { from: `${year}-01-01`, to: `${year}-12-31` };
 };
 
-type Period = { from: string; to: string; giverId?: string };
+type Period = { from: string; to: string; giverId?: string; householdId?: string };
+type Whose = 'all' | 'one' | 'family';
 
-/** The period and whose statements: every giver of the period, or one. */
+/** The period and whose statements: every giver of the period, one person, or one family that gave in its name (docs/decisions/0244). */
 function PeriodForm({ onChoose }: { onChoose: (period: Period) => void }) {
   const translate = useTranslate();
   const [range, setRange] = useState(lastYear);
-  const [whose, setWhose] = useState<'all' | 'one'>('all');
+  const [whose, setWhose] = useState<Whose>('all');
   const [giver, setGiver] = useState<GiverChoice | null>(null);
+  const [family, setFamily] = useState<FamilyChoice | null>(null);
   const whoseLabel = useId();
-  const ready = range.from && range.to && range.from <= range.to && (whose === 'all' || giver);
+  const chosen = { all: true, one: !!giver, family: !!family }[whose];
+  const ready = range.from && range.to && range.from <= range.to && chosen;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (ready) onChoose({ ...range, giverId: whose === 'one' ? giver?.id : undefined });
+    if (ready)
+      onChoose({ ...range, giverId: whose === 'one' ? giver?.id : undefined, householdId: whose === 'family' ? family?.id : undefined });
   };
   return (
     <Card component="form" onSubmit={submit} aria-label={translate(s('choose'))}>
@@ -80,12 +85,14 @@ function PeriodForm({ onChoose }: { onChoose: (period: Period) => void }) {
           </Stack>
           <Box>
             <FormLabel id={whoseLabel}>{translate(s('whose'))}</FormLabel>
-            <RadioGroup aria-labelledby={whoseLabel} row value={whose} onChange={(e) => setWhose(e.target.value as 'all' | 'one')}>
+            <RadioGroup aria-labelledby={whoseLabel} row value={whose} onChange={(e) => setWhose(e.target.value as Whose)}>
               <FormControlLabel value="all" control={<Radio />} label={translate(s('all_givers'))} sx={{ minHeight: 44 }} />
               <FormControlLabel value="one" control={<Radio />} label={translate(s('one_giver'))} sx={{ minHeight: 44 }} />
+              <FormControlLabel value="family" control={<Radio />} label={translate(s('one_family'))} sx={{ minHeight: 44 }} />
             </RadioGroup>
           </Box>
           {whose === 'one' && <GiverPicker value={giver} onChange={setGiver} />}
+          {whose === 'family' && <FamilyPicker value={family} onChange={setFamily} />}
           <Button type="submit" variant="contained" disabled={!ready} sx={{ minHeight: 44, alignSelf: { sm: 'flex-start' } }}>
             {translate(s('show'))}
           </Button>
@@ -110,7 +117,7 @@ function Givers({ statements }: { statements: Statement[] }) {
       </CardContent>
       <List aria-label={translate(s('givers'), { smart_count: statements.length })} sx={{ maxHeight: 360, overflow: 'auto' }}>
         {statements.map((statement) => (
-          <ListItem key={statement.giverId} sx={{ minHeight: 44 }}>
+          <ListItem key={statement.giverId ?? statement.householdId} sx={{ minHeight: 44 }}>
             <ListItemText primary={statement.giverName} secondary={totalOf(statement)} />
           </ListItem>
         ))}

@@ -6,7 +6,9 @@ import { useAllows } from '@/src/authProvider/useAllows';
 import { EmptyNote, PageHeader } from '@/src/common/crud';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
+import { FamilyPicker, type FamilyChoice } from './FamilyPicker';
 import { GiverPicker, type GiverChoice } from './GiverPicker';
+import { GivenBy, type By } from './GivenBy';
 import { t } from './givingText';
 import { money } from './money';
 import { review } from './reviewText';
@@ -28,18 +30,22 @@ function Payer({ gift }: { gift: UnmatchedContribution }) {
   );
 }
 
-/** One online gift: what it was, who paid it as the provider says, and (for counters) the person to match it to. */
+/** One online gift: what it was, who paid it as the provider says, and (for counters) the person or family to match it to. */
 function UnmatchedGift({ gift, matches }: { gift: UnmatchedContribution; matches: boolean }) {
   const translate = useTranslate();
   const api = useDataProvider<FlockDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const headingId = useId();
+  const [by, setBy] = useState<By>('person');
   const [giver, setGiver] = useState<GiverChoice | null>(null);
+  const [family, setFamily] = useState<FamilyChoice | null>(null);
   const { loading, error, run } = useRemoteOperation();
+  const chosen = by === 'person' ? giver : family;
   const match = async () => {
-    if (!giver) return;
-    const outcome = await run(() => api.matchGivingContribution({ id: gift.id, giverId: giver.id }));
+    if (!chosen) return;
+    const whom = by === 'person' ? { giverId: chosen.id } : { householdId: chosen.id };
+    const outcome = await run(() => api.matchGivingContribution({ id: gift.id, ...whom }));
     if (!outcome.ok) return;
     notify(review('matched'), { type: 'success' });
     refresh();
@@ -60,17 +66,22 @@ function UnmatchedGift({ gift, matches }: { gift: UnmatchedContribution; matches
           <Typography color="text.secondary">{translate(review('given_online'), details)}</Typography>
           <Payer gift={gift} />
           {error && <Alert severity="error">{error}</Alert>}
+          {matches && <GivenBy by={by} onChange={setBy} />}
           {matches && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
               <Stack sx={{ flex: 1 }}>
-                <GiverPicker
-                  value={giver}
-                  onChange={setGiver}
-                  label={translate(review('giver'))}
-                  helperText={translate(review('giver_help'))}
-                />
+                {by === 'person' ? (
+                  <GiverPicker
+                    value={giver}
+                    onChange={setGiver}
+                    label={translate(review('giver'))}
+                    helperText={translate(review('giver_help'))}
+                  />
+                ) : (
+                  <FamilyPicker value={family} onChange={setFamily} />
+                )}
               </Stack>
-              <Button variant="contained" onClick={match} disabled={!giver} loading={loading} sx={{ minHeight: 56 }}>
+              <Button variant="contained" onClick={match} disabled={!chosen} loading={loading} sx={{ minHeight: 56 }}>
                 {translate(review('match'))}
               </Button>
             </Stack>
@@ -83,7 +94,8 @@ function UnmatchedGift({ gift, matches }: { gift: UnmatchedContribution; matches
 
 /**
  * /giving/unmatched: online gifts whose giver Flock could not find by email or phone, newest
- * first; a counter matches each to a person, after which it counts as theirs (docs/decisions/0233-paystack-webhook.md).
+ * first; a counter matches each to a person or a family, after which it counts as theirs
+ * (docs/decisions/0233-paystack-webhook.md, 0244-family-giver.md).
  */
 export function UnmatchedPage() {
   const translate = useTranslate();

@@ -2,7 +2,7 @@ import { givingCalls as calls } from '@/domain/giving/calls';
 import { get, list, post, whole, type ResourceEndpoints } from '@/src/dataProvider/endpoints';
 
 /** The contribution list's filters: react-admin name -> query name. */
-const CONTRIBUTION_FILTERS = { fundId: 'FundId', method: 'Method', from: 'From', to: 'To' };
+const CONTRIBUTION_FILTERS = { fundId: 'FundId', householdId: 'HouseholdId', method: 'Method', from: 'From', to: 'To' };
 
 /** The area's rows of the endpoint table (src/endpoints.ts): each descriptor's API calls under its name. */
 export const givingEndpoints = {

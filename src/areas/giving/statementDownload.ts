@@ -30,13 +30,14 @@ async function readLines(body: ReadableStream<Uint8Array>, onLine: (line: Progre
  * throws the server's message when it refuses or the file was cut short.
  */
 export async function downloadStatements(
-  query: { from: string; to: string; giverId?: string },
+  query: { from: string; to: string; giverId?: string; householdId?: string },
   onProgress: (progress: StatementProgress) => void,
 ): Promise<{ file: Blob; fileName: string }> {
   const res = await fetchFile(givingCalls.downloadStatements, {
     From: query.from,
     To: query.to,
     GiverId: query.giverId,
+    HouseholdId: query.householdId,
     Format: 'progress',
   });
   if (!res.ok || !res.body) {
