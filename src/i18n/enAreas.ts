@@ -492,7 +492,6 @@ export const enAreas = {
       ends_before: 'The end must be on or after the start',
       description: 'Description',
       save: 'Save',
-      cancel: 'Cancel',
       campaign_saved: 'Campaign saved',
       no_campaigns: 'No campaigns yet.',
       open_campaign: 'Open %{name}',

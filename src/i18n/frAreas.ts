@@ -495,7 +495,6 @@ export const frAreas: typeof enAreas = {
       ends_before: 'La fin doit tomber le jour du début ou après',
       description: 'Description',
       save: 'Enregistrer',
-      cancel: 'Annuler',
       campaign_saved: 'Campagne enregistrée',
       no_campaigns: 'Aucune campagne pour l’instant.',
       open_campaign: 'Ouvrir %{name}',

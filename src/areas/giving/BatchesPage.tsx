@@ -1,27 +1,12 @@
 import { useState } from 'react';
 import { useDataProvider, useGetList, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import {
-  Alert,
-  Button,
-  Card,
-  CardActionArea,
-  CardContent,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Alert, Button, Card, CardActionArea, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { nairaToKobo, type Batch, type BatchWithEntries } from '@/domain/giving/schemas';
 import { useAllows } from '@/src/authProvider/useAllows';
 import { EmptyNote, PageHeader } from '@/src/common/crud';
+import { FormDialog } from '@/src/common/FormDialog';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { t } from './givingText';
@@ -36,7 +21,6 @@ function StartBatch({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
   const api = useDataProvider<FlockDataProvider>();
   const navigate = useNavigate();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [name, setName] = useState('');
   const [date, setDate] = useState(today());
   const [counted, setCounted] = useState('');
@@ -47,55 +31,33 @@ function StartBatch({ onClose }: { onClose: () => void }) {
     if (outcome.ok) navigate(`/giving/batches/${outcome.result.data.id}`);
   };
   return (
-    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="start-batch">
-      <DialogTitle id="start-batch">{translate(t('start_batch'))}</DialogTitle>
-      <DialogContent>
-        <Stack
-          component="form"
-          id="start-batch-form"
-          spacing={2}
-          sx={{ pt: 1 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (name.trim() && countedTotal) void start();
-          }}
-        >
-          {error && <Alert severity="error">{error}</Alert>}
-          <TextField label={translate(t('batch_name'))} value={name} onChange={(e) => setName(e.target.value)} required autoFocus />
-          <TextField
-            type="date"
-            label={translate(t('date'))}
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            label={translate(t('counted_total'))}
-            value={counted}
-            onChange={(e) => setCounted(e.target.value)}
-            required
-            error={counted !== '' && !countedTotal}
-            helperText={translate(t(counted !== '' && !countedTotal ? 'amount_invalid' : 'counted_help'))}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} sx={{ minHeight: 44 }}>
-          {translate('flock.crud.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          form="start-batch-form"
-          variant="contained"
-          loading={loading}
-          disabled={!name.trim() || !countedTotal}
-          sx={{ minHeight: 44 }}
-        >
-          {translate(t('start'))}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={translate(t('start_batch'))}
+      submitLabel={translate(t('start'))}
+      onClose={onClose}
+      onSubmit={() => void start()}
+      ready={!!name.trim() && !!countedTotal}
+      loading={loading}
+      error={error}
+    >
+      <TextField label={translate(t('batch_name'))} value={name} onChange={(e) => setName(e.target.value)} required autoFocus />
+      <TextField
+        type="date"
+        label={translate(t('date'))}
+        value={date}
+        onChange={(e) => setDate(e.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        label={translate(t('counted_total'))}
+        value={counted}
+        onChange={(e) => setCounted(e.target.value)}
+        required
+        error={counted !== '' && !countedTotal}
+        helperText={translate(t(counted !== '' && !countedTotal ? 'amount_invalid' : 'counted_help'))}
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      />
+    </FormDialog>
   );
 }
 

@@ -1,20 +1,10 @@
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { TextField } from '@mui/material';
 import type { Campaign } from '@/domain/giving/pledges';
 import { nairaToKobo } from '@/domain/giving/schemas';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
+import { FormDialog } from '@/src/common/FormDialog';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { useFunds } from './givingText';
 import { koboDecimal, today } from './money';
@@ -29,7 +19,6 @@ export function CampaignForm({ campaign, onClose, onSaved }: { campaign?: Campai
   const translate = useTranslate();
   const api = useDataProvider<FlockDataProvider>();
   const notify = useNotify();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { funds } = useFunds();
   const [name, setName] = useState(campaign?.name ?? '');
   const [fundId, setFundId] = useState(campaign?.fundId ?? '');
@@ -53,49 +42,34 @@ export function CampaignForm({ campaign, onClose, onSaved }: { campaign?: Campai
     onSaved(outcome.result.data);
   };
   return (
-    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="campaign-form-title">
-      <DialogTitle id="campaign-form-title">{translate(tp(campaign ? 'edit_campaign' : 'add_campaign'))}</DialogTitle>
-      <DialogContent>
-        <Stack
-          component="form"
-          id="campaign-form"
-          spacing={2}
-          sx={{ pt: 1 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (ready) void save();
-          }}
-        >
-          {error && <Alert severity="error">{error}</Alert>}
-          <TextField
-            label={translate(tp('campaign_name'))}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            required
-            autoFocus
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-          <FundSelect funds={choices} value={fundId} onChange={setFundId} />
-          <NairaField label={translate(tp('goal'))} text={goalText} onChange={setGoalText} />
-          <PeriodFields startsOn={startsOn} endsOn={endsOn} onStartsOn={setStartsOn} onEndsOn={setEndsOn} />
-          <TextField
-            label={translate(tp('description'))}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} sx={{ minHeight: 44 }}>
-          {translate(tp('cancel'))}
-        </Button>
-        <Button type="submit" form="campaign-form" variant="contained" loading={loading} disabled={!ready} sx={{ minHeight: 44 }}>
-          {translate(tp('save'))}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={translate(tp(campaign ? 'edit_campaign' : 'add_campaign'))}
+      submitLabel={translate(tp('save'))}
+      onClose={onClose}
+      onSubmit={() => void save()}
+      ready={!!ready}
+      loading={loading}
+      error={error}
+    >
+      <TextField
+        label={translate(tp('campaign_name'))}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        required
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+      />
+      <FundSelect funds={choices} value={fundId} onChange={setFundId} />
+      <NairaField label={translate(tp('goal'))} text={goalText} onChange={setGoalText} />
+      <PeriodFields startsOn={startsOn} endsOn={endsOn} onStartsOn={setStartsOn} onEndsOn={setEndsOn} />
+      <TextField
+        label={translate(tp('description'))}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+      />
+    </FormDialog>
   );
 }

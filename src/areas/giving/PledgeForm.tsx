@@ -1,25 +1,10 @@
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  FormLabel,
-  MenuItem,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Alert, FormControlLabel, FormLabel, MenuItem, Radio, RadioGroup, TextField } from '@mui/material';
 import type { Pledge } from '@/domain/giving/pledges';
 import { nairaToKobo } from '@/domain/giving/schemas';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
+import { FormDialog } from '@/src/common/FormDialog';
 import type { FlockDataProvider } from '@/src/dataProvider';
 import { FamilyPicker, type FamilyChoice } from './FamilyPicker';
 import { GiverPicker, type GiverChoice } from './GiverPicker';
@@ -41,7 +26,6 @@ export function PledgeForm({ start, onClose, onSaved }: { start: PledgeStart; on
   const translate = useTranslate();
   const api = useDataProvider<FlockDataProvider>();
   const notify = useNotify();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { funds } = useFunds();
   const { campaigns } = useCampaigns();
   const { pledge } = start;
@@ -83,68 +67,53 @@ export function PledgeForm({ start, onClose, onSaved }: { start: PledgeStart; on
   };
   const usable = funds.filter((f) => !f.retiredAt || f.id === pledge?.fundId);
   return (
-    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="pledge-form-title">
-      <DialogTitle id="pledge-form-title">{translate(tp(pledge ? 'edit_pledge' : 'add_pledge'))}</DialogTitle>
-      <DialogContent>
-        <Stack
-          component="form"
-          id="pledge-form"
-          spacing={2}
-          sx={{ pt: 1 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (ready) void save();
-          }}
-        >
-          {error && <Alert severity="error">{error}</Alert>}
-          <div>
-            <FormLabel id="pledge-by">{translate(tp('by'))}</FormLabel>
-            <RadioGroup row aria-labelledby="pledge-by" value={by} onChange={(e) => setBy(e.target.value as By)}>
-              {(['person', 'family'] as const).map((value) => (
-                <FormControlLabel key={value} value={value} control={<Radio />} label={translate(tp(value))} sx={{ minHeight: 44 }} />
-              ))}
-            </RadioGroup>
-          </div>
-          {by === 'person' ? <GiverPicker value={giver} onChange={setGiver} /> : <FamilyPicker value={family} onChange={setFamily} />}
-          <TextField
-            select
-            label={translate(tp('campaign'))}
-            // The campaign stays chosen while the list loads; the select shows it once it is there.
-            value={campaign ? campaignId : ''}
-            onChange={(e) => setCampaignId(e.target.value)}
-          >
-            <MenuItem value="" sx={{ minHeight: 44 }}>
-              {translate(tp('no_campaign'))}
-            </MenuItem>
-            {campaigns.map((c) => (
-              <MenuItem key={c.id} value={c.id} sx={{ minHeight: 44 }}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          {campaign ? (
-            <Alert severity="info">{translate(tp('campaign_fund'), { fund: campaign.fundName })}</Alert>
-          ) : (
-            <FundSelect funds={usable} value={fundId} onChange={setFundId} />
-          )}
-          <NairaField label={translate(tp('amount'))} text={amountText} onChange={setAmountText} />
-          <PeriodFields startsOn={from} endsOn={until} onStartsOn={setStartsOn} onEndsOn={setEndsOn} />
-          <TextField
-            label={translate(tp('note'))}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 300 } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} sx={{ minHeight: 44 }}>
-          {translate(tp('cancel'))}
-        </Button>
-        <Button type="submit" form="pledge-form" variant="contained" loading={loading} disabled={!ready} sx={{ minHeight: 44 }}>
-          {translate(tp('save'))}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={translate(tp(pledge ? 'edit_pledge' : 'add_pledge'))}
+      submitLabel={translate(tp('save'))}
+      onClose={onClose}
+      onSubmit={() => void save()}
+      ready={!!ready}
+      loading={loading}
+      error={error}
+    >
+      <div>
+        <FormLabel id="pledge-by">{translate(tp('by'))}</FormLabel>
+        <RadioGroup row aria-labelledby="pledge-by" value={by} onChange={(e) => setBy(e.target.value as By)}>
+          {(['person', 'family'] as const).map((value) => (
+            <FormControlLabel key={value} value={value} control={<Radio />} label={translate(tp(value))} sx={{ minHeight: 44 }} />
+          ))}
+        </RadioGroup>
+      </div>
+      {by === 'person' ? <GiverPicker value={giver} onChange={setGiver} /> : <FamilyPicker value={family} onChange={setFamily} />}
+      <TextField
+        select
+        label={translate(tp('campaign'))}
+        // The campaign stays chosen while the list loads; the select shows it once it is there.
+        value={campaign ? campaignId : ''}
+        onChange={(e) => setCampaignId(e.target.value)}
+      >
+        <MenuItem value="" sx={{ minHeight: 44 }}>
+          {translate(tp('no_campaign'))}
+        </MenuItem>
+        {campaigns.map((c) => (
+          <MenuItem key={c.id} value={c.id} sx={{ minHeight: 44 }}>
+            {c.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      {campaign ? (
+        <Alert severity="info">{translate(tp('campaign_fund'), { fund: campaign.fundName })}</Alert>
+      ) : (
+        <FundSelect funds={usable} value={fundId} onChange={setFundId} />
+      )}
+      <NairaField label={translate(tp('amount'))} text={amountText} onChange={setAmountText} />
+      <PeriodFields startsOn={from} endsOn={until} onStartsOn={setStartsOn} onEndsOn={setEndsOn} />
+      <TextField
+        label={translate(tp('note'))}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: 300 } }}
+      />
+    </FormDialog>
   );
 }
