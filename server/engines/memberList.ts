@@ -16,6 +16,7 @@ import {
   memberDirectoryCounts,
   memberRoleNames,
   memberSearchTexts,
+  memberSummaries,
   roles,
   userDepartments,
   userRoles,
@@ -70,6 +71,13 @@ const memberSummary = prerendered({
 
 /** The summary as JSON text (see jsonObject), which the page's answer holds as it comes. */
 const summaryJson = jsonObject(memberSummary);
+
+/**
+ * The member list's line as kept in member_summaries: the summary with its tags, household and
+ * photo version (migration 0054_member_summaries, docs/decisions/0250). Its triggers make a line
+ * for every directory row; were one missing, it is made as the triggers make it.
+ */
+const storedLine = sql<string>`coalesce(${memberSummaries.summary}, (select l.summary from member_summaries_of(array[${md.userId}]) l))`;
 
 /** The member lists' sorts, with the field names of a row as aliases; each has an index. */
 const MEMBER_SORT: Record<string, PgColumn> = {
@@ -127,6 +135,17 @@ function summariesOf(db: Db, fields: SelectedFields, ids: PageIds, order: SQL[])
     .leftJoin(memberRoleNames, eq(memberRoleNames.userId, md.userId))
     .leftJoin(zones, eq(zones.id, md.zoneId))
     .leftJoin(centers, eq(centers.id, md.centerId))
+    .orderBy(...order);
+  return { prepare: (name: string) => query.prepare(name), fields };
+}
+
+/** The same rows as kept lines (storedLine): one narrow row each beside the directory's. */
+function storedLinesOf(db: Db, fields: SelectedFields, ids: PageIds, order: SQL[]) {
+  const query = db
+    .select(fields)
+    .from(ids)
+    .innerJoin(md, eq(md.userId, ids.id))
+    .leftJoin(memberSummaries, eq(memberSummaries.userId, md.userId))
     .orderBy(...order);
   return { prepare: (name: string) => query.prepare(name), fields };
 }
@@ -190,8 +209,11 @@ function prepared<T>(query: Preparable<T>): Promise<T> {
   return statement.execute();
 }
 
-/** total: the list's count, read in the page's statement (one round trip) when given. */
-type PageOptions = { where: SQL | undefined; ordering: Ordering; limit: number; extra: SelectedFields; total?: SQL };
+/**
+ * total: the list's count, read in the page's statement (one round trip) when given; stored: each
+ * row is the member list's kept line (storedLine) rather than the summary.
+ */
+type PageOptions = { where: SQL | undefined; ordering: Ordering; limit: number; extra: SelectedFields; total?: SQL; stored?: boolean };
 type PageRow = {
   summary: string;
   extras: Record<string, unknown>;
@@ -211,14 +233,14 @@ type PageStatement = { rendered: RenderedParts; keep: boolean; totalKey: string;
  * kept (server/db/listTotals.ts) and reused while they are unchanged.
  */
 function pageStatement(options: PageOptions): PageStatement {
-  const { where, ordering, limit, extra, total } = options;
+  const { where, ordering, limit, extra, total, stored } = options;
   const extras = Object.entries(extra);
   const rendered = renderParts([where ?? sql`true`, total ?? sql`null`, ...extras.map(([, field]) => sql`${field}`)]);
   const keep = total !== undefined && keepsTotal(rendered.text, total);
   const totalKey = keep ? `${rendered.text}\u0000${JSON.stringify(rendered.params)}` : '';
   const sortKeys = ordering.keys.map((k) => k.name).join();
   const totalKind = total ? (keep ? 'kept total' : 'total') : '';
-  const kind = `members ${sortKeys} ${ordering.direction} ${limit} ${totalKind} ${extras.map(([k]) => k).join()}`;
+  const kind = `members ${sortKeys} ${ordering.direction} ${limit} ${totalKind} ${stored ? 'stored' : ''} ${extras.map(([k]) => k).join()}`;
   return { rendered, keep, totalKey, kind, options };
 }
 
@@ -229,7 +251,7 @@ function pageStatement(options: PageOptions): PageStatement {
  */
 async function runPage(db: Db, statement: PageStatement, offset: number, slot?: VersionSlot): Promise<PageRow[]> {
   const { rendered, keep, totalKey, options } = statement;
-  const { ordering, limit, extra, total } = options;
+  const { ordering, limit, extra, total, stored } = options;
   const extras = Object.entries(extra);
   const known = keep ? knownTotal(db, totalKey) : undefined;
   const more = keep ? [offset, known?.generation ?? NO_GENERATION] : [offset];
@@ -241,7 +263,7 @@ async function runPage(db: Db, statement: PageStatement, offset: number, slot?: 
     // the count only when the CASE needs it.
     const totalField = keep ? sql`case when ${generation} = ${after(1)}::bigint then null else (${counted}) end` : sql`(${counted})`;
     const fields = {
-      summary: summaryJson,
+      summary: stored ? storedLine : summaryJson,
       ...Object.fromEntries(extras.map(([k, field], i) => [k, extraFields[i].mapWith(decoderOf(field))])),
       keys,
       ...(total && { total: totalField.mapWith(Number) }),
@@ -249,7 +271,7 @@ async function runPage(db: Db, statement: PageStatement, offset: number, slot?: 
       ...(slot && { answerVersion }),
     };
     const ids = idsQuery(db, condition, ordering, limit, after(0) as unknown as number).as('page_ids');
-    return summariesOf(db, fields, ids, orderBy(ordering));
+    return (stored ? storedLinesOf : summariesOf)(db, fields, ids, orderBy(ordering));
   });
   const first = rows[0];
   if (first && keep) {
@@ -392,6 +414,8 @@ export type MemberList = {
   where: () => Array<SQL | undefined>;
   extra?: () => SelectedFields;
   sorts?: Record<string, PgColumn>;
+  /** Each row is the member list's kept line, with its tags, household and photo (storedLine). */
+  stored?: boolean;
 };
 
 /** What memberPage builds of a list and a query, but its page number and cursor. */
@@ -406,7 +430,7 @@ function planOf(db: Db, q: ListParams, list: MemberList): Plan {
   const { condition, ordering, limit, count: counted } = directoryQueries(db, q, where, list.sorts);
   const totalQuery = keptTotal(db, q, where) ?? searchTotal(db, q, where) ?? counted;
   // One row beyond the page tells whether a next page exists.
-  const options = { where: condition, ordering, limit: limit + 1, extra: list.extra?.() ?? {}, total: totalQuery.getSQL() };
+  const options = { where: condition, ordering, limit: limit + 1, extra: list.extra?.() ?? {}, total: totalQuery.getSQL(), stored: list.stored };
   return { statement: pageStatement(options), totalQuery };
 }
 
