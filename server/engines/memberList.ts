@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { z } from 'zod';
@@ -73,11 +73,12 @@ const memberSummary = prerendered({
 const summaryJson = jsonObject(memberSummary);
 
 /**
- * The member list's line as kept in member_summaries: the summary with its tags, household and
- * photo version (migration 0054_member_summaries, docs/decisions/0250). Its triggers make a line
- * for every directory row; were one missing, it is made as the triggers make it.
+ * The member list's line of the member id names, as kept in member_summaries: the summary with
+ * its tags, household and photo version (migration 0054_member_summaries, docs/decisions/0250).
+ * Its triggers make a line for every directory row; were one missing, it is made as they make it.
  */
-const storedLine = sql<string>`coalesce(${memberSummaries.summary}, (select l.summary from member_summaries_of(array[${md.userId}]) l))`;
+const storedLine = (id: SQLWrapper) =>
+  sql<string>`coalesce(${memberSummaries.summary}, (select l.summary from member_summaries_of(array[${id}]) l))`;
 
 /** The member lists' sorts, with the field names of a row as aliases; each has an index. */
 const MEMBER_SORT: Record<string, PgColumn> = {
@@ -139,16 +140,31 @@ function summariesOf(db: Db, fields: SelectedFields, ids: PageIds, order: SQL[])
   return { prepare: (name: string) => query.prepare(name), fields };
 }
 
-/** The same rows as kept lines (storedLine): one narrow row each beside the directory's. */
-function storedLinesOf(db: Db, fields: SelectedFields, ids: PageIds, order: SQL[]) {
-  const query = db
-    .select(fields)
-    .from(ids)
-    .innerJoin(md, eq(md.userId, ids.id))
-    .leftJoin(memberSummaries, eq(memberSummaries.userId, md.userId))
-    .orderBy(...order);
-  return { prepare: (name: string) => query.prepare(name), fields };
+/**
+ * A page of kept lines (storedLine): the ids and sort keys from the directory's index, then one
+ * narrow row each; the directory row itself only for extra fields, which read it. Reading the
+ * wide directory row of each took a quarter of the statement's rate (docs/decisions/0250).
+ */
+function storedLinesOf(db: Db, page: StoredPage, fields: SelectedFields, readsDirectory: boolean) {
+  const { condition, ordering, limit, offset } = page;
+  const keyFields = Object.fromEntries(ordering.keys.map((k, i) => [`k${i}`, sql`${k}`.as(`k${i}`)]));
+  const ids = db
+    .select({ id: md.userId, ...keyFields })
+    .from(md)
+    .where(condition)
+    .orderBy(...orderBy(ordering))
+    .limit(literal(limit))
+    .offset(offset as unknown as number)
+    .as('page_ids');
+  const keys = ordering.keys.map((_, i) => (ids as unknown as Record<string, SQL.Aliased>)[`k${i}`]);
+  const all = { ...fields, summary: storedLine(ids.id), keys: sql<unknown[]>`json_build_array(${sql.join(keys, sql`, `)})` };
+  const base = db.select(all).from(ids).leftJoin(memberSummaries, eq(memberSummaries.userId, ids.id));
+  const joined = readsDirectory ? base.leftJoin(md, eq(md.userId, ids.id)) : base;
+  const query = joined.orderBy(...keys.map((k) => (ordering.direction === 'desc' ? desc(k) : asc(k))));
+  return { prepare: (name: string) => query.prepare(name), fields: all };
 }
+
+type StoredPage = { condition: SQL; ordering: Ordering; limit: number; offset: SQL };
 
 /**
  * LIMIT as SQL text, not a parameter: with a parameter PostgreSQL cannot cost a generic plan for
@@ -263,15 +279,19 @@ async function runPage(db: Db, statement: PageStatement, offset: number, slot?: 
     // the count only when the CASE needs it.
     const totalField = keep ? sql`case when ${generation} = ${after(1)}::bigint then null else (${counted}) end` : sql`(${counted})`;
     const fields = {
-      summary: stored ? storedLine : summaryJson,
+      summary: summaryJson,
       ...Object.fromEntries(extras.map(([k, field], i) => [k, extraFields[i].mapWith(decoderOf(field))])),
       keys,
       ...(total && { total: totalField.mapWith(Number) }),
       ...(keep && { generation }),
       ...(slot && { answerVersion }),
     };
+    if (stored) {
+      const { summary: _, keys: __, ...rest } = fields;
+      return storedLinesOf(db, { condition, ordering, limit, offset: after(0) }, rest, extras.length > 0);
+    }
     const ids = idsQuery(db, condition, ordering, limit, after(0) as unknown as number).as('page_ids');
-    return (stored ? storedLinesOf : summariesOf)(db, fields, ids, orderBy(ordering));
+    return summariesOf(db, fields, ids, orderBy(ordering));
   });
   const first = rows[0];
   if (first && keep) {
