@@ -38,6 +38,8 @@ import { answerVersion, type VersionSlot } from './listAnswers.js';
  * member's directory row (server/db/schema/people.ts: the profile's values, kept by triggers),
  * where an index serves each; the page's few rows then look up what the summary shows besides
  * (scalar subqueries: a join of five tables cost more to plan than the page costs to read).
+ * The member list's own pages read each row's line kept by triggers instead (storedLine), which
+ * migration 0054_member_summaries makes with the same fields: a change to the summary is made in both.
  */
 
 const md = memberDirectory;
@@ -74,11 +76,14 @@ const summaryJson = jsonObject(memberSummary);
 
 /**
  * The member list's line of the member id names, as kept in member_summaries: the summary with
- * its tags, household and photo version (migration 0054_member_summaries, docs/decisions/0250).
- * Its triggers make a line for every directory row; were one missing, it is made as they make it.
+ * its tags, household and photo version (migration 0054_member_summaries, docs/decisions/0250),
+ * and the role names (userRole) read beside it, last: a bulk conversion rewrites them twice, and
+ * remaking the lines each time doubled its time. Its triggers make a line for every directory
+ * row; were one missing, it is made as they make it.
  */
 const storedLine = (id: SQLWrapper) =>
-  sql<string>`coalesce(${memberSummaries.summary}, (select l.summary from member_summaries_of(array[${id}]) l))`;
+  sql<string>`left(coalesce(${memberSummaries.summary}, (select l.summary from member_summaries_of(array[${id}]) l)), -1)
+    || ',"userRole":' || coalesce(to_json(array_to_string(${memberRoleNames.names}, ', '))::text, 'null') || '}'`;
 
 /** The member lists' sorts, with the field names of a row as aliases; each has an index. */
 const MEMBER_SORT: Record<string, PgColumn> = {
@@ -158,7 +163,11 @@ function storedLinesOf(db: Db, page: StoredPage, fields: SelectedFields, readsDi
     .as('page_ids');
   const keys = ordering.keys.map((_, i) => (ids as unknown as Record<string, SQL.Aliased>)[`k${i}`]);
   const all = { ...fields, summary: storedLine(ids.id), keys: sql<unknown[]>`json_build_array(${sql.join(keys, sql`, `)})` };
-  const base = db.select(all).from(ids).leftJoin(memberSummaries, eq(memberSummaries.userId, ids.id));
+  const base = db
+    .select(all)
+    .from(ids)
+    .leftJoin(memberSummaries, eq(memberSummaries.userId, ids.id))
+    .leftJoin(memberRoleNames, eq(memberRoleNames.userId, ids.id));
   const joined = readsDirectory ? base.leftJoin(md, eq(md.userId, ids.id)) : base;
   const query = joined.orderBy(...keys.map((k) => (ordering.direction === 'desc' ? desc(k) : asc(k))));
   return { prepare: (name: string) => query.prepare(name), fields: all };
@@ -450,7 +459,14 @@ function planOf(db: Db, q: ListParams, list: MemberList): Plan {
   const { condition, ordering, limit, count: counted } = directoryQueries(db, q, where, list.sorts);
   const totalQuery = keptTotal(db, q, where) ?? searchTotal(db, q, where) ?? counted;
   // One row beyond the page tells whether a next page exists.
-  const options = { where: condition, ordering, limit: limit + 1, extra: list.extra?.() ?? {}, total: totalQuery.getSQL(), stored: list.stored };
+  const options = {
+    where: condition,
+    ordering,
+    limit: limit + 1,
+    extra: list.extra?.() ?? {},
+    total: totalQuery.getSQL(),
+    stored: list.stored,
+  };
   return { statement: pageStatement(options), totalQuery };
 }
 
