@@ -77,13 +77,12 @@ const summaryJson = jsonObject(memberSummary);
 /**
  * The member list's line of the member id names, as kept in member_summaries: the summary with
  * its tags, household and photo version (migration 0054_member_summaries, docs/decisions/0250),
- * and the role names (userRole) read beside it, last: a bulk conversion rewrites them twice, and
- * remaking the lines each time doubled its time. Its triggers make a line for every directory
- * row; were one missing, it is made as they make it.
+ * but the role names, which the page reads beside it (storedLinesOf): a bulk conversion rewrites
+ * them twice, and remaking the lines each time doubled its time. Its triggers make a line for
+ * every directory row; were one missing, it is made as they make it.
  */
 const storedLine = (id: SQLWrapper) =>
-  sql<string>`left(coalesce(${memberSummaries.summary}, (select l.summary from member_summaries_of(array[${id}]) l)), -1)
-    || ',"userRole":' || coalesce(to_json(array_to_string(${memberRoleNames.names}, ', '))::text, 'null') || '}'`;
+  sql<string>`coalesce(${memberSummaries.summary}, (select l.summary from member_summaries_of(array[${id}]) l))`;
 
 /** The member lists' sorts, with the field names of a row as aliases; each has an index. */
 const MEMBER_SORT: Record<string, PgColumn> = {
@@ -162,7 +161,13 @@ function storedLinesOf(db: Db, page: StoredPage, fields: SelectedFields, readsDi
     .offset(offset as unknown as number)
     .as('page_ids');
   const keys = ordering.keys.map((_, i) => (ids as unknown as Record<string, SQL.Aliased>)[`k${i}`]);
-  const all = { ...fields, summary: storedLine(ids.id), keys: sql<unknown[]>`json_build_array(${sql.join(keys, sql`, `)})` };
+  // userRole joins the extra fields, so the row's JSON has it after the kept line (rowJson).
+  const all = {
+    summary: storedLine(ids.id),
+    userRole: sql<string | null>`array_to_string(${memberRoleNames.names}, ', ')`,
+    ...fields,
+    keys: sql<unknown[]>`json_build_array(${sql.join(keys, sql`, `)})`,
+  };
   const base = db
     .select(all)
     .from(ids)
