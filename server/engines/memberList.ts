@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ import {
   memberDirectoryCounts,
   memberRoleNames,
   memberSearchTexts,
+  memberSummaries,
   roles,
   userDepartments,
   userRoles,
@@ -37,6 +38,8 @@ import { answerVersion, type VersionSlot } from './listAnswers.js';
  * member's directory row (server/db/schema/people.ts: the profile's values, kept by triggers),
  * where an index serves each; the page's few rows then look up what the summary shows besides
  * (scalar subqueries: a join of five tables cost more to plan than the page costs to read).
+ * The member list's own pages read each row's line kept by triggers instead (storedLine), which
+ * migration 0054_member_summaries makes with the same fields: a change to the summary is made in both.
  */
 
 const md = memberDirectory;
@@ -70,6 +73,16 @@ const memberSummary = prerendered({
 
 /** The summary as JSON text (see jsonObject), which the page's answer holds as it comes. */
 const summaryJson = jsonObject(memberSummary);
+
+/**
+ * The member list's line of the member id names, as kept in member_summaries: the summary with
+ * its tags, household and photo version (migration 0054_member_summaries, docs/decisions/0250),
+ * but the role names, which the page reads beside it (storedLinesOf): a bulk conversion rewrites
+ * them twice, and remaking the lines each time doubled its time. Its triggers make a line for
+ * every directory row; were one missing, it is made as they make it.
+ */
+const storedLine = (id: SQLWrapper) =>
+  sql<string>`coalesce(${memberSummaries.summary}, (select l.summary from member_summaries_of(array[${id}]) l))`;
 
 /** The member lists' sorts, with the field names of a row as aliases; each has an index. */
 const MEMBER_SORT: Record<string, PgColumn> = {
@@ -132,6 +145,42 @@ function summariesOf(db: Db, fields: SelectedFields, ids: PageIds, order: SQL[])
 }
 
 /**
+ * A page of kept lines (storedLine): the ids and sort keys from the directory's index, then one
+ * narrow row each; the directory row itself only for extra fields, which read it. Reading the
+ * wide directory row of each took a quarter of the statement's rate (docs/decisions/0250).
+ */
+function storedLinesOf(db: Db, page: StoredPage, fields: SelectedFields, readsDirectory: boolean) {
+  const { condition, ordering, limit, offset } = page;
+  const keyFields = Object.fromEntries(ordering.keys.map((k, i) => [`k${i}`, sql`${k}`.as(`k${i}`)]));
+  const ids = db
+    .select({ id: md.userId, ...keyFields })
+    .from(md)
+    .where(condition)
+    .orderBy(...orderBy(ordering))
+    .limit(literal(limit))
+    .offset(offset as unknown as number)
+    .as('page_ids');
+  const keys = ordering.keys.map((_, i) => (ids as unknown as Record<string, SQL.Aliased>)[`k${i}`]);
+  // userRole joins the extra fields, so the row's JSON has it after the kept line (rowJson).
+  const all = {
+    summary: storedLine(ids.id),
+    userRole: sql<string | null>`array_to_string(${memberRoleNames.names}, ', ')`,
+    ...fields,
+    keys: sql<unknown[]>`json_build_array(${sql.join(keys, sql`, `)})`,
+  };
+  const base = db
+    .select(all)
+    .from(ids)
+    .leftJoin(memberSummaries, eq(memberSummaries.userId, ids.id))
+    .leftJoin(memberRoleNames, eq(memberRoleNames.userId, ids.id));
+  const joined = readsDirectory ? base.leftJoin(md, eq(md.userId, ids.id)) : base;
+  const query = joined.orderBy(...keys.map((k) => (ordering.direction === 'desc' ? desc(k) : asc(k))));
+  return { prepare: (name: string) => query.prepare(name), fields: all };
+}
+
+type StoredPage = { condition: SQL; ordering: Ordering; limit: number; offset: SQL };
+
+/**
  * LIMIT as SQL text, not a parameter: with a parameter PostgreSQL cannot cost a generic plan for
  * the page and re-plans the prepared statement on every call. Page sizes are few and validated.
  * (drizzle takes a number or a placeholder here; an SQL object renders as written.)
@@ -190,8 +239,11 @@ function prepared<T>(query: Preparable<T>): Promise<T> {
   return statement.execute();
 }
 
-/** total: the list's count, read in the page's statement (one round trip) when given. */
-type PageOptions = { where: SQL | undefined; ordering: Ordering; limit: number; extra: SelectedFields; total?: SQL };
+/**
+ * total: the list's count, read in the page's statement (one round trip) when given; stored: each
+ * row is the member list's kept line (storedLine) rather than the summary.
+ */
+type PageOptions = { where: SQL | undefined; ordering: Ordering; limit: number; extra: SelectedFields; total?: SQL; stored?: boolean };
 type PageRow = {
   summary: string;
   extras: Record<string, unknown>;
@@ -211,14 +263,14 @@ type PageStatement = { rendered: RenderedParts; keep: boolean; totalKey: string;
  * kept (server/db/listTotals.ts) and reused while they are unchanged.
  */
 function pageStatement(options: PageOptions): PageStatement {
-  const { where, ordering, limit, extra, total } = options;
+  const { where, ordering, limit, extra, total, stored } = options;
   const extras = Object.entries(extra);
   const rendered = renderParts([where ?? sql`true`, total ?? sql`null`, ...extras.map(([, field]) => sql`${field}`)]);
   const keep = total !== undefined && keepsTotal(rendered.text, total);
   const totalKey = keep ? `${rendered.text}\u0000${JSON.stringify(rendered.params)}` : '';
   const sortKeys = ordering.keys.map((k) => k.name).join();
   const totalKind = total ? (keep ? 'kept total' : 'total') : '';
-  const kind = `members ${sortKeys} ${ordering.direction} ${limit} ${totalKind} ${extras.map(([k]) => k).join()}`;
+  const kind = `members ${sortKeys} ${ordering.direction} ${limit} ${totalKind} ${stored ? 'stored' : ''} ${extras.map(([k]) => k).join()}`;
   return { rendered, keep, totalKey, kind, options };
 }
 
@@ -229,7 +281,7 @@ function pageStatement(options: PageOptions): PageStatement {
  */
 async function runPage(db: Db, statement: PageStatement, offset: number, slot?: VersionSlot): Promise<PageRow[]> {
   const { rendered, keep, totalKey, options } = statement;
-  const { ordering, limit, extra, total } = options;
+  const { ordering, limit, extra, total, stored } = options;
   const extras = Object.entries(extra);
   const known = keep ? knownTotal(db, totalKey) : undefined;
   const more = keep ? [offset, known?.generation ?? NO_GENERATION] : [offset];
@@ -248,6 +300,10 @@ async function runPage(db: Db, statement: PageStatement, offset: number, slot?: 
       ...(keep && { generation }),
       ...(slot && { answerVersion }),
     };
+    if (stored) {
+      const { summary: _, keys: __, ...rest } = fields;
+      return storedLinesOf(db, { condition, ordering, limit, offset: after(0) }, rest, extras.length > 0);
+    }
     const ids = idsQuery(db, condition, ordering, limit, after(0) as unknown as number).as('page_ids');
     return summariesOf(db, fields, ids, orderBy(ordering));
   });
@@ -392,6 +448,8 @@ export type MemberList = {
   where: () => Array<SQL | undefined>;
   extra?: () => SelectedFields;
   sorts?: Record<string, PgColumn>;
+  /** Each row is the member list's kept line, with its tags, household and photo (storedLine). */
+  stored?: boolean;
 };
 
 /** What memberPage builds of a list and a query, but its page number and cursor. */
@@ -406,7 +464,14 @@ function planOf(db: Db, q: ListParams, list: MemberList): Plan {
   const { condition, ordering, limit, count: counted } = directoryQueries(db, q, where, list.sorts);
   const totalQuery = keptTotal(db, q, where) ?? searchTotal(db, q, where) ?? counted;
   // One row beyond the page tells whether a next page exists.
-  const options = { where: condition, ordering, limit: limit + 1, extra: list.extra?.() ?? {}, total: totalQuery.getSQL() };
+  const options = {
+    where: condition,
+    ordering,
+    limit: limit + 1,
+    extra: list.extra?.() ?? {},
+    total: totalQuery.getSQL(),
+    stored: list.stored,
+  };
   return { statement: pageStatement(options), totalQuery };
 }
 

@@ -200,6 +200,18 @@ export const memberRoleNames = pgTable('member_role_names', {
 });
 
 /**
+ * Each directory row's line of the member list as JSON text: the member summary with its tags,
+ * household and photo version (server/engines/memberList.ts), made by statement triggers on
+ * everything it shows (migration 0054_member_summaries, docs/decisions/0250), so a page reads
+ * 26 texts instead of building them. No foreign key: a bulk import writes 20,000 rows at once,
+ * and the directory's delete trigger removes the row.
+ */
+export const memberSummaries = pgTable('member_summaries', {
+  userId: uuid('user_id').primaryKey(),
+  summary: text('summary').notNull(),
+});
+
+/**
  * Each directory row's search text and archive flag, narrow (a fifth of the directory's pages):
  * a search's total over a base list counts here, through its own trigram index, instead of
  * reading thousands of wide directory pages for its matches (server/engines/memberList.ts

@@ -5,7 +5,10 @@ import { memberSearch, searchPattern } from '@/server/engines/memberList.js';
 
 /** The household in the member list: its search and its export column (docs/decisions/0213-households.md). */
 
-/** The member list's extra field household: each row's family name, through household_members' unique index on person. */
+/**
+ * The member list's extra field household: each row's family name, through household_members' unique
+ * index on person. The kept lines hold the same (migration 0054_member_summaries, member_summaries_of): change both.
+ */
 export const householdExtra = {
   household: sql<string | null>`(select h.name from ${householdMembers} hm join ${households} h on h.id = hm.household_id
     where hm.user_id = ${md.userId})`,

@@ -8,7 +8,11 @@ import { thumbnailOf } from '@/server/modules/files/thumbnails.js';
 
 /** The photo directory (docs/decisions/0215-directory.md): the member list's photos and the printed directory. */
 
-/** The member list's extra field avatar: the version of the row's photo (its time of upload, in ms), null without one; the files' partial index of avatars serves it. */
+/**
+ * The member list's extra field avatar: the version of the row's photo (its time of upload, in ms), null without one;
+ * the files' partial index of avatars serves it. The kept lines hold the same (migration 0054_member_summaries,
+ * member_summaries_of): change both.
+ */
 export const avatarExtra = {
   avatar: sql<string | null>`(select (extract(epoch from f.updated_at) * 1000)::bigint::text from ${files} f
     where f.user_id = ${qualified(md.userId)} and f.file_type = 'avatar')`,

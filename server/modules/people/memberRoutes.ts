@@ -49,10 +49,12 @@ async function memberQueryPage(db: Db, caller: Caller, query: typeof memberListQ
   const { q, where, family } = await listConditions(db, caller, query);
   // The export's custom columns: the values of the fields the caller sees (docs/decisions/0209).
   const values = query.withCustomFields === 'true' ? customFieldValuesExtra(caller) : undefined;
-  const extra = () => ({ ...tagsExtra, ...householdExtra, ...avatarExtra, ...values?.extra });
   // SortBy 'custom:<field id>': a field the caller sees, read at each call (docs/decisions/0209).
   const sortField = await customSortField(db, caller, q.sortBy);
-  if (sortField) return customSortedPage(db, q, sortField, { where: where(), extra: extra() });
+  if (sortField) {
+    const extra = { ...tagsExtra, ...householdExtra, ...avatarExtra, ...values?.extra };
+    return customSortedPage(db, q, sortField, { where: where(), extra });
+  }
   return memberPage(
     db,
     q,
@@ -60,7 +62,9 @@ async function memberQueryPage(db: Db, caller: Caller, query: typeof memberListQ
       // The family's search is in the conditions, not the query: its term names the plan.
       scope: `members ${seesUnlisted(caller)} ${values?.tier ?? ''} ${listScope(query)} ${family ? `family ${query.search}` : ''}`,
       where,
-      extra,
+      // Each row's tags, household and photo are in its kept line (docs/decisions/0250).
+      extra: () => ({ ...values?.extra }),
+      stored: true,
     },
     slot,
   );

@@ -142,7 +142,10 @@ export async function tagCondition(db: Db, tagIds: string[] | undefined): Promis
   return and(...tagIds.map(holds));
 }
 
-/** The member list's extra field tags: each row's tags by name, through person_tags' index on person. */
+/**
+ * The member list's extra field tags: each row's tags by name, through person_tags' index on person.
+ * The kept lines hold the same (migration 0054_member_summaries, member_summaries_of): change both.
+ */
 export const tagsExtra = {
   tags: sql<
     PersonTag[]
