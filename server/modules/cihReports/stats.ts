@@ -78,7 +78,9 @@ const FIGURES = sql.raw(`coalesce(g.meetings, 0) as meetings, coalesce(g.present
 /**
  * Everything a reach's statistics show, in one statement: per center its weeks' sums, current
  * members and last meeting; per week the reach's sums (weeks with a meeting); its activity reports
- * since `from` and open follow-ups. centerWhere is over centers `c`.
+ * since `from` and open follow-ups. centerWhere is over centers `c`; null is the whole church, whose
+ * rows need no filter (every center_id read here references a center, and the member counts are
+ * joined to the centers), so the church's read is not joined to the centers first.
  *
  * The weeks in range are read once, by week (an index-only scan of cih_week_stats_week_idx), and
  * summed per center and per week in one grouping; the members are counted from their own partial
@@ -87,16 +89,17 @@ const FIGURES = sql.raw(`coalesce(g.meetings, 0) as meetings, coalesce(g.present
  * millions of rows at 4,000 centers, compile the statement (JIT) and spill a sort to disk
  * (docs/decisions/0251).
  */
-async function reachFigures(db: Db, centerWhere: SQL, from: string, thisWeek: string) {
-  const reach = sql`(select c.id from ${centers} c where ${centerWhere})`;
+async function reachFigures(db: Db, centerWhere: SQL | null, from: string, thisWeek: string) {
+  const inReach = (column: string) =>
+    centerWhere ? sql`and ${sql.raw(column)} in (select c.id from ${centers} c where ${centerWhere})` : sql``;
   const result = await db.execute(sql`
     with g as (
       select grouping(s.week) = 1 as per_center, s.center_id, s.week, ${SUMS}, max(s.last_meeting) as last_meeting
-      from ${cihWeekStats} s where s.week >= ${from}::date and s.center_id in ${reach}
+      from ${cihWeekStats} s where s.week >= ${from}::date ${inReach('s.center_id')}
       group by grouping sets ((s.center_id), (s.week))
     ), d as (
       select center_id, count(*)::int as members from ${memberDirectory}
-      where not archived and not disabled and center_id in ${reach} group by center_id
+      where not archived and not disabled and center_id is not null ${inReach('center_id')} group by center_id
     ), per_center as (
       select c.id as "centerId", c.center_name as "centerName", c.zone_id as "zoneId", z.zone_name as "zoneName",
         coalesce(d.members, 0) as "currentMembers", ${FIGURES},
@@ -104,7 +107,7 @@ async function reachFigures(db: Db, centerWhere: SQL, from: string, thisWeek: st
       from ${centers} c join ${zones} z on z.id = c.zone_id
       left join g on g.per_center and g.center_id = c.id
       left join d on d.center_id = c.id
-      where ${centerWhere}
+      where ${centerWhere ?? sql`true`}
     ), weekly as (
       select to_char(g.week, 'YYYY-MM-DD') as week, ${FIGURES} from g where not g.per_center
     )
@@ -114,8 +117,8 @@ async function reachFigures(db: Db, centerWhere: SQL, from: string, thisWeek: st
       (select json_build_object(
           'submitted', count(*) filter (where status = 'submitted'), 'drafts', count(*) filter (where status = 'draft'),
           'soulsWon', coalesce(sum(souls_won), 0))
-        from ${cihActivityReports} where center_id in ${reach} and report_date >= ${from}::date) as reports,
-      (select count(*)::int from ${cihFollowUps} where center_id in ${reach} and status = 'open') as "openFollowUps"`);
+        from ${cihActivityReports} where report_date >= ${from}::date ${inReach('center_id')}) as reports,
+      (select count(*)::int from ${cihFollowUps} where status = 'open' ${inReach('center_id')}) as "openFollowUps"`);
   const [row] = rowsOf<{ centers: CenterRow[]; weeks: Week[]; reports: Reports['activityReports']; openFollowUps: number }>(result);
   const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
   const perCenter = parse(row.centers).map((r) => ({
@@ -216,7 +219,7 @@ function zonesOf(perCenter: CenterRow[]) {
 /** GetCIHDasboardStats: the whole church, each zone, and the centers that did not meet this week. */
 export async function dashboardStats(db: Db, today = new Date()) {
   const from = seriesStart(today);
-  const { perCenter, series, totals, reports } = await reachFigures(db, sql`true`, from, thisMonday(today));
+  const { perCenter, series, totals, reports } = await reachFigures(db, null, from, thisMonday(today));
   return {
     from,
     ...totals,
