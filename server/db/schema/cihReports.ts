@@ -71,6 +71,10 @@ export const cihWeekStats = pgTable(
     firstTimersConverted: integer('first_timers_converted').notNull(),
     lastMeeting: date('last_meeting').notNull(),
   },
+  // The weeks in range read by week: the index carries the sums too (INCLUDE, added in migration
+  // 0055_cih_stats_scale's SQL, which Drizzle does not write), so a church's 26 weeks are an
+  // index-only scan, not the table (docs/decisions/0251). The rows are deleted and inserted, never
+  // updated, so carrying the sums costs no HOT update.
   (t) => [primaryKey({ columns: [t.centerId, t.week] }), index('cih_week_stats_week_idx').on(t.week, t.centerId)],
 );
 

@@ -153,6 +153,11 @@ export const memberDirectory = pgTable(
       index('member_directory_stage_idx')
         .on(t.stage, ...byName, t.userId)
         .where(listed),
+      // The current members per center the CIH statistics count (not archived, not disabled): an
+      // index-only scan of the center ids alone, not the table (docs/decisions/0251).
+      index('member_directory_center_members_idx')
+        .on(t.centerId)
+        .where(sql`not ${t.archived} and not ${t.disabled}`),
       index('member_directory_affinity_idx').using('gin', t.affinityGroups).where(listed),
       index('member_directory_archived_idx')
         .on(...byName, t.userId)

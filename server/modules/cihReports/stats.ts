@@ -67,35 +67,49 @@ type CenterRow = {
 
 type Reports = { activityReports: { submitted: number; drafts: number; soulsWon: number }; openFollowUps: number };
 
-/** The sums a week row and a center row carry, as integers. */
-const SUMS = sql.raw(`coalesce(sum(s.meetings), 0)::int as meetings, coalesce(sum(s.present), 0)::int as present,
-  coalesce(sum(s.members), 0)::int as members, coalesce(sum(s.visitors), 0)::int as visitors,
-  coalesce(sum(s.first_timers), 0)::int as "firstTimers", coalesce(sum(s.sent_to_first_timers), 0)::int as "sentToFirstTimers",
-  coalesce(sum(s.first_timers_converted), 0)::int as "firstTimersConverted"`);
+/** The sums a week row and a center row carry, as integers (SUMS over the weeks `s`, FIGURES read from a group `g`). */
+const SUMS = sql.raw(`sum(s.meetings)::int as meetings, sum(s.present)::int as present, sum(s.members)::int as members,
+  sum(s.visitors)::int as visitors, sum(s.first_timers)::int as "firstTimers", sum(s.sent_to_first_timers)::int as "sentToFirstTimers",
+  sum(s.first_timers_converted)::int as "firstTimersConverted"`);
+const FIGURES = sql.raw(`coalesce(g.meetings, 0) as meetings, coalesce(g.present, 0) as present, coalesce(g.members, 0) as members,
+  coalesce(g.visitors, 0) as visitors, coalesce(g."firstTimers", 0) as "firstTimers",
+  coalesce(g."sentToFirstTimers", 0) as "sentToFirstTimers", coalesce(g."firstTimersConverted", 0) as "firstTimersConverted"`);
 
 /**
  * Everything a reach's statistics show, in one statement: per center its weeks' sums, current
  * members and last meeting; per week the reach's sums (weeks with a meeting); its activity reports
- * since `from` and open follow-ups. centerWhere is over centers `c`.
+ * since `from` and open follow-ups. centerWhere is over centers `c`; null is the whole church, whose
+ * rows need no filter (every center_id read here references a center, and the member counts are
+ * joined to the centers), so the church's read is not joined to the centers first.
+ *
+ * The weeks in range are read once, by week (an index-only scan of cih_week_stats_week_idx), and
+ * summed per center and per week in one grouping; the members are counted from their own partial
+ * index; each is a grouped read joined to the centers, so the planner's estimates stay near the
+ * centers' count. Reading each center's weeks through a materialized list made it expect
+ * millions of rows at 4,000 centers, compile the statement (JIT) and spill a sort to disk
+ * (docs/decisions/0251).
  */
-async function reachFigures(db: Db, centerWhere: SQL, from: string, thisWeek: string) {
+async function reachFigures(db: Db, centerWhere: SQL | null, from: string, thisWeek: string) {
+  const inReach = (column: string) =>
+    centerWhere ? sql`and ${sql.raw(column)} in (select c.id from ${centers} c where ${centerWhere})` : sql``;
   const result = await db.execute(sql`
-    with reach as (
-      select c.id, c.center_name, c.zone_id, z.zone_name from ${centers} c join ${zones} z on z.id = c.zone_id where ${centerWhere}
-    ), s as (
-      select s.* from ${cihWeekStats} s where s.week >= ${from}::date and s.center_id in (select id from reach)
+    with g as (
+      select grouping(s.week) = 1 as per_center, s.center_id, s.week, ${SUMS}, max(s.last_meeting) as last_meeting
+      from ${cihWeekStats} s where s.week >= ${from}::date ${inReach('s.center_id')}
+      group by grouping sets ((s.center_id), (s.week))
+    ), d as (
+      select center_id, count(*)::int as members from ${memberDirectory}
+      where not archived and not disabled and center_id is not null ${inReach('center_id')} group by center_id
     ), per_center as (
-      select r.id as "centerId", r.center_name as "centerName", r.zone_id as "zoneId", r.zone_name as "zoneName",
-        coalesce(d.members, 0)::int as "currentMembers", ${SUMS},
-        to_char(max(s.last_meeting), 'YYYY-MM-DD') as "lastMeeting", coalesce(max(s.last_meeting) >= ${thisWeek}::date, false) as "reportedThisWeek"
-      from reach r left join s on s.center_id = r.id
-      left join (
-        select center_id, count(*) as members from ${memberDirectory}
-        where not archived and not disabled and center_id in (select id from reach) group by center_id
-      ) d on d.center_id = r.id
-      group by r.id, r.center_name, r.zone_id, r.zone_name, d.members
+      select c.id as "centerId", c.center_name as "centerName", c.zone_id as "zoneId", z.zone_name as "zoneName",
+        coalesce(d.members, 0) as "currentMembers", ${FIGURES},
+        to_char(g.last_meeting, 'YYYY-MM-DD') as "lastMeeting", coalesce(g.last_meeting >= ${thisWeek}::date, false) as "reportedThisWeek"
+      from ${centers} c join ${zones} z on z.id = c.zone_id
+      left join g on g.per_center and g.center_id = c.id
+      left join d on d.center_id = c.id
+      where ${centerWhere ?? sql`true`}
     ), weekly as (
-      select to_char(s.week, 'YYYY-MM-DD') as week, ${SUMS} from s group by s.week
+      select to_char(g.week, 'YYYY-MM-DD') as week, ${FIGURES} from g where not g.per_center
     )
     select
       (select coalesce(json_agg(p order by p."zoneName", p."centerName"), '[]') from per_center p) as centers,
@@ -103,8 +117,8 @@ async function reachFigures(db: Db, centerWhere: SQL, from: string, thisWeek: st
       (select json_build_object(
           'submitted', count(*) filter (where status = 'submitted'), 'drafts', count(*) filter (where status = 'draft'),
           'soulsWon', coalesce(sum(souls_won), 0))
-        from ${cihActivityReports} where center_id in (select id from reach) and report_date >= ${from}::date) as reports,
-      (select count(*)::int from ${cihFollowUps} where center_id in (select id from reach) and status = 'open') as "openFollowUps"`);
+        from ${cihActivityReports} where report_date >= ${from}::date ${inReach('center_id')}) as reports,
+      (select count(*)::int from ${cihFollowUps} where status = 'open' ${inReach('center_id')}) as "openFollowUps"`);
   const [row] = rowsOf<{ centers: CenterRow[]; weeks: Week[]; reports: Reports['activityReports']; openFollowUps: number }>(result);
   const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
   const perCenter = parse(row.centers).map((r) => ({
@@ -205,7 +219,7 @@ function zonesOf(perCenter: CenterRow[]) {
 /** GetCIHDasboardStats: the whole church, each zone, and the centers that did not meet this week. */
 export async function dashboardStats(db: Db, today = new Date()) {
   const from = seriesStart(today);
-  const { perCenter, series, totals, reports } = await reachFigures(db, sql`true`, from, thisMonday(today));
+  const { perCenter, series, totals, reports } = await reachFigures(db, null, from, thisMonday(today));
   return {
     from,
     ...totals,
