@@ -307,9 +307,7 @@ async function openListFilters(page: Page, addFilter: Locator, found: FiltersFou
     await settle(page, inFlight);
     // The list may have gone (an empty list shows its empty state instead, toolbar and all).
     if (!(await addFilter.isVisible())) return offered;
-    await addFilter.click();
-    const menu = page.getByRole('menu');
-    await menu.waitFor();
+    const menu = await openMenu(page, addFilter);
     // The menu grows in from three quarters of its size: measure it once it has (what a thumb meets).
     // (An animation cut short rejects its promise: settled is enough.)
     await menu.evaluate((el) =>
@@ -348,9 +346,8 @@ async function tapUntilShown(page: Page, addFilter: Locator, source: string, fie
   const menu = page.getByRole('menu');
   const item = menu.locator(`[role="menuitemcheckbox"][aria-checked="false"][data-key="${source}"]`);
   for (let tap = 1; tap <= FILTER_TAPS; tap++) {
-    if (tap > 1) {
-      await addFilter.click();
-      await menu.waitFor();
+    if (!(await menu.isVisible())) {
+      await openMenu(page, addFilter);
       // Checked since: the earlier tap took, and the field is what is late.
       if (!(await item.count())) {
         await page.keyboard.press('Escape');
@@ -359,29 +356,43 @@ async function tapUntilShown(page: Page, addFilter: Locator, source: string, fie
       }
     }
     await item.click();
-    await menu.waitFor({ state: 'hidden' });
-    const shown = await page
-      .waitForFunction(([f, n]) => document.querySelectorAll(f as string).length > (n as number), [field, before] as const, {
-        timeout: 10_000,
-      })
-      .then(
-        () => true,
-        () => false,
-      );
-    if (shown)
-      return page
-        .locator(field)
-        .nth(before)
-        .waitFor()
-        .then(() => true);
+    // A tap lost with the menu still open: the item is tapped again.
+    if (!(await within(menu.waitFor({ state: 'hidden', timeout: TAP_WAIT })))) continue;
+    const shown = await within(fieldCountAbove(page, field, before, TAP_WAIT));
+    if (shown) return within(page.locator(field).nth(before).waitFor());
   }
   // The last word: the field may still come, as a person waits a little longer.
-  return page
-    .waitForFunction(([f, n]) => document.querySelectorAll(f as string).length > (n as number), [field, before] as const)
-    .then(
-      () => true,
-      () => false,
-    );
+  return within(fieldCountAbove(page, field, before));
+}
+
+/** How long a person waits for a tap's effect before tapping again. */
+const TAP_WAIT = 10_000;
+
+/** Whether what is awaited came (a timeout is an answer, not an error). */
+const within = (wait: Promise<unknown>) =>
+  wait.then(
+    () => true,
+    () => false,
+  );
+
+const fieldCountAbove = (page: Page, field: string, before: number, timeout?: number) =>
+  page.waitForFunction(([f, n]) => document.querySelectorAll(f as string).length > (n as number), [field, before] as const, {
+    timeout,
+  });
+
+/**
+ * Taps a list's 'Add filter' until its menu shows: a tap a busy phone lost is tapped again, at
+ * most FILTER_TAPS times; a button that never opens its menu is a finding.
+ */
+async function openMenu(page: Page, addFilter: Locator) {
+  const menu = page.getByRole('menu');
+  for (let tap = 1; tap <= FILTER_TAPS; tap++) {
+    // A menu that came late is there now: no second tap on a covered button.
+    if (await menu.isVisible()) return menu;
+    await addFilter.click();
+    if (await within(menu.waitFor({ timeout: TAP_WAIT }))) return menu;
+  }
+  throw new Error(`'Add filter' opened no menu after ${FILTER_TAPS} taps`);
 }
 
 /** What the phone checks found on the routes walked, each kind one line a finding, and the filters opened by route. */
