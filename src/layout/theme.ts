@@ -12,7 +12,8 @@ const BORDERED: RaThemeOptions['components'] = {
  * On a phone (below 'sm') every dialog takes the whole screen, as MUI's fullScreen dialogs do:
  * a form dialog with a margin around it would be narrower than its fields. A list's buttons
  * (react-admin's TopToolbar) wrap onto more rows: in one row, aligned to its end, the first of
- * them went past the screen's left edge, where no scrolling reaches (docs/decisions/0224).
+ * them went past the screen's left edge, where no scrolling reaches (docs/decisions/0224). A button
+ * wider than the row (a long label, as French's) wraps its words instead of going past that edge.
  */
 const PHONE: RaThemeOptions['components'] = {
   MuiDialog: {
@@ -25,7 +26,12 @@ const PHONE: RaThemeOptions['components'] = {
   RaTopToolbar: {
     styleOverrides: {
       root: ({ theme }: { theme: Theme }) => ({
-        [theme.breakpoints.down('sm')]: { flexWrap: 'wrap', paddingInline: theme.spacing(1), paddingBlock: theme.spacing(0.5) },
+        [theme.breakpoints.down('sm')]: {
+          flexWrap: 'wrap',
+          whiteSpace: 'normal',
+          paddingInline: theme.spacing(1),
+          paddingBlock: theme.spacing(0.5),
+        },
       }),
     },
   },

@@ -26,9 +26,19 @@ const DATA_WORDS = new Set([
   ...LANGUAGES.map((l) => l.name.toLowerCase()),
 ]);
 
-/** English's month and weekday names, long and short, and a time's am/pm: dates written with Intl's en-GB. */
+/**
+ * English's month and weekday names, long and short, and a time's am/pm: dates written with Intl's
+ * en-GB; and the words of a relative time ('3 hours ago', 'yesterday', 'now'), which Intl writes in
+ * the reader's language (the audit log's times, src/areas/auditTrail/auditFormat.ts).
+ */
 function dateWords(): string[] {
   const words = new Set<string>(['am', 'pm', 'at']);
+  const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  for (const unit of ['year', 'month', 'week', 'day', 'hour', 'minute', 'second'] as const) {
+    for (const value of [-2, -1, 0, 1, 2]) {
+      for (const word of relative.format(value, unit).split(' ')) words.add(word.toLowerCase());
+    }
+  }
   for (let month = 0; month < 12; month++) {
     const day = new Date(Date.UTC(2026, month, 1));
     for (const style of ['long', 'short'] as const) {

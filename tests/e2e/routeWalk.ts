@@ -91,9 +91,18 @@ export async function open(page: Page, path: string, inFlight: () => number) {
   await settle(page, inFlight);
 }
 
-/** Waits until nothing loads: no request in flight, no spinner and no skeleton, twice in a row. */
+/**
+ * Waits until the screen has drawn and nothing loads: no request in flight, no spinner and no
+ * skeleton, twice in a row. A route's screen may draw nothing at all for a moment (its access
+ * check pending, its module resolving) with nothing in flight: settled is then not yet drawn. The
+ * screen is the signed-in layout's content, or the whole app on a public page.
+ */
 async function settle(page: Page, inFlight: () => number) {
   const spinner = '[role="progressbar"], .MuiSkeleton-root';
+  await page.waitForFunction(() => {
+    const screen = document.getElementById('main-content') ?? document.getElementById('root');
+    return (screen?.innerText ?? '').trim() !== '';
+  });
   await page.waitForFunction((s) => !document.querySelector(s), spinner);
   // Settled twice in a row: a request that ended may start the next one (a list after its filters).
   for (let settled = 0; settled < 2;) {

@@ -149,4 +149,25 @@ describe('giving’s reports', () => {
     expect((await blobs[0].text()).replace(/^\uFEFF/, '').split('\r\n')).toEqual(['Month,Fund,Total', '2026-02,Offering,7000.05']);
     expect(api.callsTo('GET /Giving/GetFundMonthTotals')[0].query).toEqual({ From: period.from, To: period.to });
   });
+
+  it('draw the reports together once all have answered, so that none pushes another down while it loads', async () => {
+    signInWith(['CAN_VIEW_GIVING']);
+    const period = { from: '2026-01-01', to: '2026-12-31' };
+    api.on('GET /Giving/GetFundMonthTotals', () => ok({ ...period, rows: [] }));
+    api.on('GET /Giving/GetGiverBands', () => ok({ ...period, bands: [] }));
+    api.on('GET /Giving/GetFirstTimeGivers', () => ok({ ...period, total: 0, rows: [] }));
+    let answerLapsed = () => {};
+    const lapsed = new Promise<void>((resolve) => (answerLapsed = resolve));
+    api.on('GET /Giving/GetLapsedGivers', async () => (await lapsed, ok({ year: 2026, total: 0, rows: [] })));
+    renderScreen(<GivingReportsPage />, { path: '/giving/reports' });
+    await waitFor(() => expect(api.callsTo('GET /Giving/GetGiverBands')).toHaveLength(1));
+    // Three have answered: still one progress bar, and no report.
+    await waitFor(() => expect(api.callsTo('GET /Giving/GetLapsedGivers')).toHaveLength(1));
+    expect(screen.getByRole('progressbar', { name: 'Giving reports' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Totals by fund and month' })).toBeNull();
+    answerLapsed();
+    expect(await screen.findByRole('region', { name: 'Totals by fund and month' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Lapsed givers' })).toBeTruthy();
+    expect(screen.queryByRole('progressbar', { name: 'Giving reports' })).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { downloadCSV, useDataProvider, useTranslate } from 'react-admin';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Box,
@@ -142,13 +142,31 @@ function Section({
   );
 }
 
-/** A report's figures, asked for again when its parameters change. */
-function useReport<T>(
-  method: 'getFundMonthTotals' | 'getGiverBands' | 'getFirstTimeGivers' | 'getLapsedGivers',
-  params: Record<string, unknown>,
-) {
+type ReportMethod = 'getFundMonthTotals' | 'getGiverBands' | 'getFirstTimeGivers' | 'getLapsedGivers';
+
+/** A report's figures, asked for again when its parameters change; the last ones show meanwhile. */
+function useReport<T>(method: ReportMethod, params: Record<string, unknown>) {
   const api = useDataProvider<FlockDataProvider>();
-  return useQuery({ queryKey: ['givingReports', method, params], queryFn: async () => (await api[method]<T>(params)).data });
+  return useQuery({
+    queryKey: ['givingReports', method, params],
+    queryFn: async () => (await api[method]<T>(params)).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Whether the four reports have answered (or failed) at least once. They are drawn together: each
+ * drawn as it came pushed the ones below down while they were read (layout shift 0.15 on a phone).
+ */
+function useReportsAnswered(period: Period, year: number) {
+  const range = { From: period.from, To: period.to };
+  const reports = [
+    useReport('getFundMonthTotals', range),
+    useReport('getGiverBands', range),
+    useReport('getFirstTimeGivers', range),
+    useReport('getLapsedGivers', { Year: year }),
+  ];
+  return reports.every((r) => !r.isPending);
 }
 
 function FundMonths({ period }: { period: Period }) {
@@ -311,6 +329,7 @@ export function GivingReportsPage() {
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
   const [period, setPeriod] = useState<Period>({ from, to });
   const wholeYear = /^\d{4}$/.test(lapsedYear) ? Number(lapsedYear) : year;
+  const answered = useReportsAnswered(period, wholeYear);
   return (
     <Stack spacing={2} sx={{ mb: 2 }}>
       <PageHeader title={translate('flock.routes.givingReports.title')} subtitle={translate(tp('reports_intro'))} />
@@ -348,20 +367,26 @@ export function GivingReportsPage() {
           </Stack>
         </CardContent>
       </Card>
-      <FundMonths period={period} />
-      <Bands period={period} />
-      <FirstTime period={period} />
-      <Card>
-        <CardContent>
-          <TextField
-            label={translate(tp('year'))}
-            value={lapsedYear}
-            onChange={(e) => setLapsedYear(e.target.value)}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-          />
-        </CardContent>
-      </Card>
-      <Lapsed year={wholeYear} />
+      {answered ? (
+        <>
+          <FundMonths period={period} />
+          <Bands period={period} />
+          <FirstTime period={period} />
+          <Card>
+            <CardContent>
+              <TextField
+                label={translate(tp('year'))}
+                value={lapsedYear}
+                onChange={(e) => setLapsedYear(e.target.value)}
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+              />
+            </CardContent>
+          </Card>
+          <Lapsed year={wholeYear} />
+        </>
+      ) : (
+        <LinearProgress aria-label={translate('flock.routes.givingReports.title')} />
+      )}
     </Stack>
   );
 }
