@@ -14,6 +14,7 @@ import type { Db } from '@/server/db/client.js';
 import { customFields, customFieldValues, memberDirectory } from '@/server/db/schema/index.js';
 import type { Caller } from '@/server/http/access.js';
 import { badRequest } from '@/server/http/errors.js';
+import { onMemberId } from './memberList.js';
 
 /**
  * The member list's filter on one of the church's own fields (docs/decisions/0209): CustomField
@@ -96,7 +97,7 @@ export async function customFieldCondition(db: Db, caller: Caller, q: CustomFilt
         q.customFrom ? sql`${column} >= ${parsed(field, q.customFrom, 'customFrom')}` : undefined,
         q.customTo ? sql`${column} <= ${parsed(field, q.customTo, 'customTo')}` : undefined,
       );
-  return sql`${memberDirectory.userId} in (select ${v.userId} from ${v} where ${v.fieldId} = ${field.id} and ${match})`;
+  return onMemberId(sql`${memberDirectory.userId} in (select ${v.userId} from ${v} where ${v.fieldId} = ${field.id} and ${match})`);
 }
 
 /**

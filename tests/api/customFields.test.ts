@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@/server/db/queries.js';
+import { customFieldValues } from '@/server/db/schema/index.js';
 import { P } from '@/domain/roles/permissions.js';
 import { serverWithMembers } from '@/tests/support/members.js';
 import { addPerson, auditOf } from '@/tests/support/people.js';
@@ -386,6 +387,24 @@ describe('the member list filtered by a custom field', () => {
     expect(await names(`CustomField=${baptised.id}&CustomTo=2015-12-31`)).toEqual(['Ada', 'Bola']);
     expect(await names(`CustomField=${foundation.id}&CustomValue=true`)).toEqual(['Ada', 'Chidi']);
     expect(await names(`CustomField=${classes.id}&CustomFrom=2`, hod.token)).toEqual(['Bola', 'Chidi']);
+  });
+
+  it('counts, without a search, the people holding the value whom the list shows (docs/decisions/0254)', async () => {
+    const counted = await field({ name: 'Visits counted', type: 'number', visibility: 'everyone' });
+    const holders = {
+      Dayo: await addPerson(s, { firstName: 'Dayo', surName: 'Counttest' }),
+      Efe: await addPerson(s, { firstName: 'Efe', surName: 'Counttest' }),
+      Gone: await addPerson(s, { firstName: 'Gone', surName: 'Counttest', demise: true }),
+      New: await addPerson(s, { firstName: 'New', surName: 'Counttest', isFirstTimer: true }),
+    };
+    for (const id of Object.values(holders))
+      await s.database.db.insert(customFieldValues).values({ fieldId: counted.id, userId: id, numberValue: 40 });
+    const res = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?PageSize=1&CustomField=${counted.id}&CustomFrom=30&CustomTo=50`, {
+      token: admin,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.totalCount).toBe(2);
+    expect(res.body.data.map((r: { firstName: string }) => r.firstName)).toEqual(['Dayo']);
   });
 
   it('refuses a field the caller may not see, a retired or unknown one, and a bad value, naming the field', async () => {

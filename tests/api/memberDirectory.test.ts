@@ -642,6 +642,14 @@ describe('plans', () => {
     expect(text).not.toMatch(/member_directory/);
   });
 
+  it('a search in the name order reads the rows it passes over from the name index carrying the search text', async () => {
+    const q = memberQuery({ search: 'okafor', sortBy: 'surName', pageNumber: 1, pageSize: 25 });
+    expect(await plan(q.ids)).toMatch(/Index Only Scan using member_directory_name_search_idx/);
+    // Without a search the page keeps the narrow sort index (a deep page passes over its entries).
+    const unfiltered = memberQuery({ sortBy: 'surName', pageNumber: 3, pageSize: 25 });
+    expect(await plan(unfiltered.ids)).toMatch(/member_directory_sur_name_idx/);
+  });
+
   it('search goes through the trigram index', async () => {
     // The search alone (as the archive list without its flag): the trigram index is the one that can serve it.
     const q = directoryQueries(db(), { search: 'okafor' }, []);

@@ -4,6 +4,7 @@ import { MAX_TAGGED_AT_ONCE } from '@/domain/people/tags.js';
 import { P } from '@/domain/roles/permissions.js';
 import { auditLogs, consents, memberDirectory, personTags } from '@/server/db/schema/index.js';
 import { rowsOf } from '@/server/db/queries.js';
+import { idTotal, isChurchMember } from '@/server/engines/memberList.js';
 import { tagCondition, tagsExtra } from '@/server/modules/people/tags.js';
 import { serverWithMembers } from '@/tests/support/members.js';
 import { addPerson } from '@/tests/support/people.js';
@@ -188,6 +189,54 @@ describe('tags in the member list and on the profile', () => {
     const res = await s.call('GET', path, { token: hod.token });
     expect(res.status).toBe(200);
     expect(res.body.data.map((t: { name: string }) => t.name)).toEqual(['Choir', 'Youth']);
+  });
+});
+
+describe('the total of the tag filter (docs/decisions/0254)', () => {
+  it('counts the holders the list shows: not the archived nor first-timers, the hidden only for the office', async () => {
+    const counted = await newTag('Counted');
+    const alsoCounted = await newTag('Counted too');
+    const archived = await addPerson(s, { firstName: 'Gone', surName: 'Tagtest', demise: true });
+    // Straight into the table: the list's own action refuses people the list does not show.
+    const holders = [people.Ade, people.Bisi, hidden, firstTimer, archived];
+    await db.insert(personTags).values(holders.map((userId) => ({ tagId: counted.id, userId })));
+    await db.insert(personTags).values([people.Ade, hidden, archived].map((userId) => ({ tagId: alsoCounted.id, userId })));
+    const answer = async (qs: string, token: string, size: number) => {
+      const res = await s.call('GET', `/ChurchAffiliation/GetMemberQuery?PageSize=${size}&${qs}`, { token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { data: Array<{ firstName: string }>; totalCount: number };
+    };
+    for (const [qs, token, names] of [
+      [`Tag=${counted.id}`, admin, ['Ade', 'Bisi', 'Hidden']],
+      [`Tag=${counted.id}`, clerk.token, ['Ade', 'Bisi']],
+      [`Tag=${counted.id}&Tag=${alsoCounted.id}`, admin, ['Ade', 'Hidden']],
+      [`Tag=${counted.id}&Tag=${alsoCounted.id}`, clerk.token, ['Ade']],
+    ] as const) {
+      const all = await answer(qs, token, 100);
+      expect(all.data.map((r) => r.firstName).sort()).toEqual(names);
+      // A page of one: the total is counted, not the rows shown.
+      expect((await answer(qs, token, 1)).totalCount).toBe(names.length);
+    }
+  });
+
+  it('is counted from the tag’s people, each looked up in the directory’s key, not from a read of the directory', async () => {
+    const condition = (await tagCondition(db, [choir.id]))!;
+    const total = idTotal(db, {}, [isChurchMember, condition]);
+    expect(total).toBeDefined();
+    const text = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain ${total!.getSQL()}`));
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(text).toMatch(/member_directory_pkey/);
+    expect(text).toMatch(/person_tags_pkey/);
+    // No sort index read entry by entry, and no NOT IN whose hash the planner charges to each lookup.
+    expect(text).not.toMatch(/member_directory_(?!pkey|archived_idx)[a-z_]+idx/);
+    expect(text).not.toMatch(/hashed SubPlan/);
+    // A search, or a condition beyond the id, is counted as before.
+    expect(idTotal(db, { search: 'Ade' }, [isChurchMember, condition])).toBeUndefined();
+    expect(idTotal(db, {}, [isChurchMember, condition, eq(memberDirectory.gender, 'Female')])).toBeUndefined();
+    expect(idTotal(db, {}, [isChurchMember])).toBeUndefined();
   });
 });
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { PersonTag, Tag, TagColour, tagApplySchema, tagCreateSchema, tagUpdateSchema } from '@/domain/people/tags.js';
 import type { Db, Tx } from '@/server/db/client.js';
 import { memberDirectory, personTags, tags } from '@/server/db/schema/index.js';
-import { isChurchMember, isListed, visibleTo } from '@/server/engines/memberList.js';
+import { isChurchMember, isListed, onMemberId, visibleTo } from '@/server/engines/memberList.js';
 import { P } from '@/domain/roles/permissions.js';
 import type { AuditEntry } from '@/server/http/audit.js';
 import type { Caller } from '@/server/http/access.js';
@@ -139,7 +139,7 @@ export async function tagCondition(db: Db, tagIds: string[] | undefined): Promis
   if (n < tagIds.length) throw badRequest('Tag must be a tag of the list', { tag: ['Unknown tag'] });
   const holds = (tagId: string) =>
     sql`${memberDirectory.userId} in (select ${personTags.userId} from ${personTags} where ${personTags.tagId} = ${tagId})`;
-  return and(...tagIds.map(holds));
+  return onMemberId(and(...tagIds.map(holds))!);
 }
 
 /**
@@ -154,4 +154,4 @@ export const tagsExtra = {
 };
 
 /** The member list's selection (Id): only those people, still within the list's own conditions. */
-export const selectedPeople = (ids: string[] | undefined) => (ids?.length ? inArray(memberDirectory.userId, ids) : undefined);
+export const selectedPeople = (ids: string[] | undefined) => (ids?.length ? onMemberId(inArray(memberDirectory.userId, ids)) : undefined);
