@@ -20,7 +20,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function CenterFacts({ center, memberCount }: { center: ApiRecord; memberCount: number }) {
   const translate = useTranslate();
   return (
-    <Card variant="outlined" sx={{ mb: 2 }}>
+    // Not shrunk in the page's column (the card hides what overflows): the facts stay whole on a long page.
+    <Card variant="outlined" sx={{ mb: 2, flexShrink: 0 }}>
       <CardContent sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
         <Fact label={translate('flock.cih.zone')}>
           <Link component={RouterLink} to={zoneCentersPath({ id: center.zoneId })}>

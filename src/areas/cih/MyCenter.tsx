@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import {
   DataTable,
   ExportButton,
@@ -14,6 +14,7 @@ import { Alert, Card, CardContent, CircularProgress, Grid, Typography } from '@m
 import type { CustomResult, FlockDataProvider } from '@/src/dataProvider';
 import { cellOf, ColumnCards, EmptyNote, PageHeader, useCsvExporter, type ApiRecord, type ColumnDef } from '@/src/common/crud';
 import { usePhone } from '@/src/common/RecordCards';
+import { Later } from '@/src/common/Later';
 import { CIH_ROLE_COLUMN, MEMBER_COLUMNS } from '@/src/common/MemberTable';
 import { CenterFacts } from './CenterFacts';
 import { PeopleBulkActions } from '@/src/areas/people/PeopleBulkActions';
@@ -35,7 +36,8 @@ function useMyCenter(): Loaded | undefined {
   useEffect(() => onWorkerTakesOver(() => setRound((r) => r + 1)), []);
   useEffect(() => {
     dataProvider.getMyCenter<MyCenterData>().then(
-      (result: CustomResult<MyCenterData>) => setLoaded({ data: result.data }),
+      // A transition: the center's page renders in slices, not in one long task (docs/decisions/0252).
+      (result: CustomResult<MyCenterData>) => startTransition(() => setLoaded({ data: result.data })),
       (error: { status?: number; message: string }) => setLoaded(error.status === 404 ? { notInCenter: true } : { error: error.message }),
     );
   }, [dataProvider, round]);
@@ -115,14 +117,17 @@ export function MyCenter() {
       <PageHeader title={center.centerName} subtitle={title} />
       <CenterFacts center={center} memberCount={members.length} />
       <CenterWork centerId={center.id} members={members} />
-      <Typography component="h2" variant="h6" gutterBottom>
-        {translate('flock.cih.leaders')}
-      </Typography>
-      <Leaders leaders={leaders} />
-      <Typography component="h2" variant="h6" sx={{ mt: 3 }} gutterBottom>
-        {translate('flock.cih.members')}
-      </Typography>
-      <Members members={members} />
+      {/* Below the attendance on a phone: rendered after the center's work (CenterWork). */}
+      <Later steps={3}>
+        <Typography component="h2" variant="h6" gutterBottom>
+          {translate('flock.cih.leaders')}
+        </Typography>
+        <Leaders leaders={leaders} />
+        <Typography component="h2" variant="h6" sx={{ mt: 3 }} gutterBottom>
+          {translate('flock.cih.members')}
+        </Typography>
+        <Members members={members} />
+      </Later>
     </>
   );
 }

@@ -108,6 +108,14 @@ export function Absentees({ centerId, version }: { centerId: string; version: nu
   );
 }
 
+/**
+ * A plain text area, two rows high, that grows with its text through CSS where the browser sizes
+ * fields to their content: MUI's autosizing (TextareaAutosize, even for fixed rows) measures every
+ * area in a layout effect, forcing a layout of the page as it renders (docs/decisions/0252).
+ */
+const TEXT_AREA = { input: { inputComponent: 'textarea' as const }, htmlInput: { type: undefined } };
+const GROWS = { '& textarea': { 'field-sizing': 'content', minHeight: '2lh' } };
+
 const EMPTY_REPORT = { topic: '', testimonies: '', prayerRequests: '', challenges: '', soulsWon: '0' };
 
 /** The leader's activity report of a meeting: saved as a draft, or submitted. */
@@ -124,7 +132,9 @@ export function ActivityReportForm({ centerId, onSaved }: { centerId: string; on
       value={fields[name]}
       onChange={(e) => setFields((now) => ({ ...now, [name]: e.target.value }))}
       multiline={multiline}
-      minRows={multiline ? 2 : undefined}
+      rows={multiline ? 2 : undefined}
+      slotProps={multiline ? TEXT_AREA : undefined}
+      sx={multiline ? GROWS : undefined}
       type={name === 'soulsWon' ? 'number' : 'text'}
       size="small"
       fullWidth

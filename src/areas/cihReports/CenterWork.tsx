@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Grid } from '@mui/material';
 import type { ApiRecord } from '@/src/common/crud';
+import { Later } from '@/src/common/Later';
 import { Absentees, ActivityReportForm, RecentReports } from './CenterActivity';
 import { TakeAttendance } from './TakeAttendance';
 
@@ -14,13 +15,18 @@ export function CenterWork({ centerId, members }: { centerId: string; members: A
       <Grid size={{ xs: 12, md: 7 }}>
         <TakeAttendance centerId={centerId} members={members} onSaved={saved} version={version} />
       </Grid>
-      <Grid size={{ xs: 12, md: 5 }} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Absentees centerId={centerId} version={version} />
-        <RecentReports centerId={centerId} version={version} onChanged={saved} />
-      </Grid>
-      <Grid size={{ xs: 12, md: 7 }}>
-        <ActivityReportForm centerId={centerId} onSaved={saved} />
-      </Grid>
+      {/* Below the attendance on a phone: rendered after it, one part at a time (docs/decisions/0252). */}
+      <Later>
+        <Grid size={{ xs: 12, md: 5 }} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Absentees centerId={centerId} version={version} />
+          <RecentReports centerId={centerId} version={version} onChanged={saved} />
+        </Grid>
+      </Later>
+      <Later steps={2}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <ActivityReportForm centerId={centerId} onSaved={saved} />
+        </Grid>
+      </Later>
     </Grid>
   );
 }

@@ -12,6 +12,7 @@ import {
   ListItem,
   ListItemText,
   Stack,
+  styled,
   TextField,
   ToggleButton,
   ToggleButtonGroup,
@@ -22,6 +23,7 @@ import type { ApiRecord } from '@/src/common/crud';
 import { canQueue, isNetworkFailure, newKey, queueSave } from '@/src/offline/outbox';
 import { useQueuedSaves } from '@/src/offline/useQueuedSaves';
 import { QueuedSaves } from './QueuedSaves';
+import { Later } from '@/src/common/Later';
 
 export type Visitor = { name: string; phone?: string; email?: string; firstTimer: boolean };
 export type Mark = 'present' | 'absent';
@@ -33,31 +35,45 @@ export function localToday(now = new Date()): string {
 }
 
 const t = (key: string) => `flock.cihReports.attendance.${key}`;
+/** The members a phone's first screen holds. */
+const MARKS_AT_ONCE = 8;
+
+/**
+ * A member's line, its look made once for every line (an sx per line, name and button had
+ * emotion serialise them for each member: docs/decisions/0252). The pair never wraps below the
+ * name: a long name takes more lines instead, so the buttons stay in one column down the screen,
+ * where a thumb finds each next one.
+ */
+const MarkRow = styled(ListItem)(({ theme }) => ({
+  gap: theme.spacing(1),
+  paddingLeft: 0,
+  paddingRight: 0,
+  '& .MuiListItemText-root': { flex: 1, minWidth: 0, overflowWrap: 'anywhere' },
+  '& .MuiToggleButtonGroup-root': { flexShrink: 0 },
+  '& .MuiToggleButton-root': { minWidth: 88, minHeight: 44 },
+}));
 
 /** One member's line: their name and a Present / Absent pair, one tap each. */
 export function MemberMark({ member, mark, onMark }: { member: ApiRecord; mark?: Mark; onMark: (mark: Mark) => void }) {
   const translate = useTranslate();
   return (
-    // The pair never wraps below the name: a long name takes more lines instead, so the buttons
-    // stay in one column down the screen, where a thumb finds each next one.
-    <ListItem divider sx={{ gap: 1, px: 0 }}>
-      <ListItemText primary={member.fullName} sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }} />
+    <MarkRow divider>
+      <ListItemText primary={member.fullName} />
       <ToggleButtonGroup
-        sx={{ flexShrink: 0 }}
         exclusive
         size="small"
         value={mark ?? null}
         aria-label={member.fullName}
         onChange={(_e, value: Mark | null) => value && onMark(value)}
       >
-        <ToggleButton value="present" color="success" sx={{ minWidth: 88, minHeight: 44 }}>
+        <ToggleButton value="present" color="success">
           {translate(t('present'))}
         </ToggleButton>
-        <ToggleButton value="absent" color="error" sx={{ minWidth: 88, minHeight: 44 }}>
+        <ToggleButton value="absent" color="error">
           {translate(t('absent'))}
         </ToggleButton>
       </ToggleButtonGroup>
-    </ListItem>
+    </MarkRow>
   );
 }
 
@@ -192,6 +208,16 @@ export function TakeAttendance({
     }
   };
 
+  const markLines = (some: ApiRecord[]) =>
+    some.map((member) => (
+      <MemberMark
+        key={member.id}
+        member={member}
+        mark={marks[member.id]}
+        onMark={(mark) => setMarks((now) => ({ ...now, [member.id]: mark }))}
+      />
+    ));
+
   return (
     <Card component="section" aria-labelledby="take-attendance">
       <CardContent>
@@ -213,14 +239,9 @@ export function TakeAttendance({
           <Typography color="text.secondary">{translate(t('no_members'))}</Typography>
         ) : (
           <List dense>
-            {members.map((member) => (
-              <MemberMark
-                key={member.id}
-                member={member}
-                mark={marks[member.id]}
-                onMark={(mark) => setMarks((now) => ({ ...now, [member.id]: mark }))}
-              />
-            ))}
+            {markLines(members.slice(0, MARKS_AT_ONCE))}
+            {/* The first screenful first, the rest in a render of its own (docs/decisions/0252). */}
+            <Later>{markLines(members.slice(MARKS_AT_ONCE))}</Later>
           </List>
         )}
         <Button onClick={markRestAbsent} disabled={marked === members.length} sx={{ mb: 2 }}>

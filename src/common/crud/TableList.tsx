@@ -43,9 +43,22 @@ export function longDate(value: unknown): string {
   const text = String(value);
   const date = new Date(text);
   if (Number.isNaN(date.getTime())) return '';
-  return CALENDAR_DAY.test(text)
-    ? date.toLocaleDateString(intlLocale(), { dateStyle: 'long', timeZone: 'UTC' })
-    : formatInstant(date, { dateStyle: 'long' });
+  return CALENDAR_DAY.test(text) ? calendarDays(intlLocale()).format(date) : formatInstant(date, { dateStyle: 'long' });
+}
+
+/**
+ * The calendar days' format per language, made once: toLocaleDateString with options builds a
+ * formatter at every call, a millisecond each on a phone, 25 per page of the member list's cards
+ * (docs/decisions/0252).
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function calendarDays(locale: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+    dayFormats.set(locale, format);
+  }
+  return format;
 }
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
