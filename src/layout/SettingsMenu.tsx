@@ -34,33 +34,45 @@ export function SettingsMenu() {
   const translate = useTranslate();
   const [preferences, setPreference] = usePreferences();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first opening on (so that closing still fades out), not with every page.
+  const [opened, setOpened] = useState(false);
   const title = translate('flock.settings.title');
   return (
     <>
       <Tooltip title={title}>
-        <IconButton color="inherit" aria-label={title} aria-haspopup="dialog" onClick={(event) => setAnchor(event.currentTarget)}>
+        <IconButton
+          color="inherit"
+          aria-label={title}
+          aria-haspopup="dialog"
+          onClick={(event) => {
+            setOpened(true);
+            setAnchor(event.currentTarget);
+          }}
+        >
           <SettingsIcon />
         </IconButton>
       </Tooltip>
-      <Popover
-        open={!!anchor}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': title } as object }}
-      >
-        <Stack spacing={2} sx={{ p: 2, minWidth: 260 }}>
-          <Choice name="theme" options={['light', 'dark']} />
-          <FormControlLabel
-            control={<Switch checked={preferences.semiDark} onChange={(event) => setPreference('semiDark', event.target.checked)} />}
-            label={translate('flock.settings.semi_dark')}
-            disabled={preferences.theme === 'dark'}
-          />
-          <Choice name="menuLayout" options={['vertical', 'horizontal']} />
-          <Choice name="skin" options={['default', 'bordered']} />
-        </Stack>
-      </Popover>
+      {opened && (
+        <Popover
+          open={!!anchor}
+          anchorEl={anchor}
+          onClose={() => setAnchor(null)}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+          slotProps={{ paper: { role: 'dialog', 'aria-label': title } as object }}
+        >
+          <Stack spacing={2} sx={{ p: 2, minWidth: 260 }}>
+            <Choice name="theme" options={['light', 'dark']} />
+            <FormControlLabel
+              control={<Switch checked={preferences.semiDark} onChange={(event) => setPreference('semiDark', event.target.checked)} />}
+              label={translate('flock.settings.semi_dark')}
+              disabled={preferences.theme === 'dark'}
+            />
+            <Choice name="menuLayout" options={['vertical', 'horizontal']} />
+            <Choice name="skin" options={['default', 'bordered']} />
+          </Stack>
+        </Popover>
+      )}
     </>
   );
 }
