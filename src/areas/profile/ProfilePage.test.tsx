@@ -12,9 +12,11 @@ const ALWAYS = ['Personal Information', 'Qualifications', 'Church Affiliations',
 describe('the profile header and info card', () => {
   it('shows the full name, the role names and the info card with a long date of birth', async () => {
     renderProfile(api, { fixtures: { profiles: member({ roles: ['member', 'hod'] }), biodata: biodata() } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Okafor' })).toBeTruthy();
-    expect(screen.getByText('Member')).toBeTruthy();
-    expect(screen.getByText('Head of department')).toBeTruthy();
+    const name = await screen.findByRole('heading', { level: 1, name: 'Ada Okafor' });
+    // Beside the name: the role chips (the stage card, once its answer is in, shows its own 'Member').
+    const header = within(name.parentElement!);
+    expect(header.getByText('Member')).toBeTruthy();
+    expect(header.getByText('Head of department')).toBeTruthy();
     const info = within(screen.getByRole('heading', { name: 'Contact' }).parentElement!);
     expect(info.getByText('ada@example.org')).toBeTruthy();
     expect(info.getByText('08030000001')).toBeTruthy();
