@@ -73,7 +73,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
 /**
  * Whether the frame has been committed once. The page then renders in a transition of its own:
  * committed together, the frame and the page were one task of about 300 ms on a throttled phone
- * (bench/README.md, issue 32).
+ * (docs/decisions/0253).
  */
 function useFrameCommitted() {
   const [committed, setCommitted] = useState(false);

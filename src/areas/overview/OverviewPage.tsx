@@ -33,7 +33,7 @@ const PENDING_ICON = <AssignmentIcon />;
 /**
  * A count card; until its count arrives, a placeholder of the number's size holds its place.
  * Memoised: each answer that reaches the cards (the counts, the pending requests) redraws only
- * the cards it changes, not all five (bench/README.md, issue 32).
+ * the cards it changes, not all five (docs/decisions/0253).
  */
 const CountCard = memo(function CountCard({ icon, count, label, to }: { icon: ReactElement; count?: number; label: string; to?: string }) {
   const content = (
