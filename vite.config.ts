@@ -11,13 +11,14 @@ const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 /**
  * The sign-in page's code in one file: the entry, the login page and the toasts (on every page),
  * with what they use (Rolldown adds a captured module's dependencies), instead of some forty
- * chunks. What signing in needs next, the endpoint table with its schemas and zod and the login
- * form's resolver, in a second file fetched at the first key (LoginPage). The rest is split by
- * route as before (docs/decisions/0203-sign-in-page-in-few-files.md).
+ * chunks. What signing in needs next, the login form's resolver with zod, in a second file
+ * fetched at the first key (LoginPage), with the endpoint table's slices, chunks of their own
+ * (docs/decisions/0255). The rest is split by route as before
+ * (docs/decisions/0203-sign-in-hand-over-and-first-page.md).
  */
 const CHUNK_OF: Record<string, string> = Object.fromEntries([
   ...['src/main.tsx', 'src/areas/auth/LoginPage.tsx', 'src/layout/Toasts.tsx'].map((file) => [source(file), 'first']),
-  ...['src/endpoints.ts', 'src/areas/auth/loginResolver.ts'].map((file) => [source(file), 'sign-in']),
+  ...['src/areas/auth/loginResolver.ts'].map((file) => [source(file), 'sign-in']),
 ]);
 
 /**
