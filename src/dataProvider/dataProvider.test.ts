@@ -148,7 +148,6 @@ describe('a table given in slices, as App gives it', () => {
     expect(await Promise.resolve(api)).toBe(api);
   });
 });
-});
 
 describe('standard methods built from the table', () => {
   const calls = {
