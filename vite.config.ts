@@ -12,13 +12,15 @@ const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
  * The sign-in page's code in one file: the entry, the login page and the toasts (on every page),
  * with what they use (Rolldown adds a captured module's dependencies), instead of some forty
  * chunks. What signing in needs next, the login form's resolver with zod, in a second file
- * fetched at the first key (LoginPage), with the endpoint table's slices, chunks of their own
- * (docs/decisions/0255). The rest is split by route as before
- * (docs/decisions/0203-sign-in-hand-over-and-first-page.md).
+ * fetched at the first key (LoginPage), with the endpoint table's five slices, a file each with
+ * their areas' calls and schemas (docs/decisions/0255): split by Rolldown alone, those were some
+ * forty small files, fetched in turn as each file named the next. The rest is split by route as
+ * before (docs/decisions/0203-sign-in-hand-over-and-first-page.md).
  */
 const CHUNK_OF: Record<string, string> = Object.fromEntries([
   ...['src/main.tsx', 'src/areas/auth/LoginPage.tsx', 'src/layout/Toasts.tsx'].map((file) => [source(file), 'first']),
-  ...['src/areas/auth/loginResolver.ts'].map((file) => [source(file), 'sign-in']),
+  [source('src/areas/auth/loginResolver.ts'), 'sign-in'],
+  ...['start', 'requests', 'profile', 'church', 'giving'].map((slice) => [source(`src/endpointTable/${slice}.ts`), `table-${slice}`]),
 ]);
 
 /**
