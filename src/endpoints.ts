@@ -1,7 +1,8 @@
 import { CHURCH_ENDPOINTS } from '@/src/endpointTable/church';
+import { GATHERINGS_ENDPOINTS } from '@/src/endpointTable/gatherings';
 import { GIVING_ENDPOINTS } from '@/src/endpointTable/giving';
+import { PEOPLE_ENDPOINTS } from '@/src/endpointTable/people';
 import { PROFILE_ENDPOINTS } from '@/src/endpointTable/profile';
-import { REQUESTS_ENDPOINTS } from '@/src/endpointTable/requests';
 import { START_ENDPOINTS } from '@/src/endpointTable/start';
 import type { EndpointTable } from '@/src/dataProvider/endpoints';
 
@@ -13,9 +14,10 @@ import type { EndpointTable } from '@/src/dataProvider/endpoints';
  */
 export const ENDPOINTS = {
   ...START_ENDPOINTS,
-  ...REQUESTS_ENDPOINTS,
+  ...PEOPLE_ENDPOINTS,
   ...PROFILE_ENDPOINTS,
   ...CHURCH_ENDPOINTS,
+  ...GATHERINGS_ENDPOINTS,
   ...GIVING_ENDPOINTS,
 } satisfies EndpointTable;
 
