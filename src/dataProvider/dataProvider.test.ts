@@ -94,12 +94,16 @@ describe('custom methods of the endpoint table', () => {
 
 describe('a table given in slices, as App gives it', () => {
   const TABLE: EndpointTable = { things: { getOne: one(defineCall({ method: 'GET', path: '/Thing/GetById' })) } };
-  const OTHER: EndpointTable = { others: { custom: { getOther: one(defineCall({ method: 'GET', path: '/Other/Get' })) } } };
+  const OTHER: EndpointTable = { others: { custom: { getOther: { call: defineCall({ method: 'GET', path: '/Other/Get' }) } } } };
 
   it('loads every slice at the first call, each once, and calls through them', async () => {
     const seen = answer(ok({ id: '7' }));
     let loads = 0;
-    const api = createDataProvider({ baseUrl: BASE, getToken: () => null, table: [async () => (loads++, ENDPOINTS), async () => (loads++, TABLE)] });
+    const api = createDataProvider({
+      baseUrl: BASE,
+      getToken: () => null,
+      table: [async () => (loads++, ENDPOINTS), async () => (loads++, TABLE)],
+    });
     expect(loads).toBe(0);
     await api.getOne('goals', { id: '7' });
     await api.getOne('things', { id: '7' });

@@ -78,7 +78,10 @@ function sliceReader(slices: readonly TableSlice[]) {
       let left = slices.length;
       let failure: unknown;
       const settled = () => {
-        if (--left === 0) failure === undefined ? resolve(undefined) : reject(failure);
+        left -= 1;
+        if (left > 0) return;
+        if (failure === undefined) resolve(undefined);
+        else reject(failure);
       };
       slices.forEach((_, index) =>
         load(index).then(
@@ -100,7 +103,10 @@ function sliceReader(slices: readonly TableSlice[]) {
  * How the provider finds an endpoint in the table it was given: at once for a table (its custom
  * methods checked now; `ready` holds it), in the slices that hold it for slices.
  */
-function tableReader(table: DataProviderOptions['table']): { find: (lookup: Lookup) => Promise<Endpoint | undefined>; ready?: LoadedTable } {
+function tableReader(table: DataProviderOptions['table']): {
+  find: (lookup: Lookup) => Promise<Endpoint | undefined>;
+  ready?: LoadedTable;
+} {
   if (!Array.isArray(table)) {
     const ready = loaded(table as EndpointTable);
     return { find: async (lookup) => lookup(ready), ready };
