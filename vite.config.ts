@@ -11,14 +11,22 @@ const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 /**
  * The sign-in page's code in one file: the entry, the login page and the toasts (on every page),
  * with what they use (Rolldown adds a captured module's dependencies), instead of some forty
- * chunks. What signing in needs next, the endpoint table with its schemas and zod and the login
- * form's resolver, in a second file fetched at the first key (LoginPage). The rest is split by
- * route as before (docs/decisions/0203-sign-in-page-in-few-files.md).
+ * chunks. What signing in needs next, the login form's resolver with zod, in a second file
+ * fetched at the first key (LoginPage), with the endpoint table's slices (TABLE_SLICES below).
+ * The rest is split by route as before (docs/decisions/0203-sign-in-hand-over-and-first-page.md).
  */
 const CHUNK_OF: Record<string, string> = Object.fromEntries([
   ...['src/main.tsx', 'src/areas/auth/LoginPage.tsx', 'src/layout/Toasts.tsx'].map((file) => [source(file), 'first']),
-  ...['src/endpoints.ts', 'src/areas/auth/loginResolver.ts'].map((file) => [source(file), 'sign-in']),
+  [source('src/areas/auth/loginResolver.ts'), 'sign-in'],
 ]);
+/**
+ * The endpoint table's slices (src/endpointTable/index.ts), a file each with what it uses and no
+ * earlier file holds: in this order, so that a module the slices share goes with the first slice,
+ * evaluated with zod, and a later slice's file needs only files already evaluated. Each file is
+ * then evaluated in a task of its own; split by Rolldown alone, the slices were some forty small
+ * files, fetched in turn as each named the next (docs/decisions/0255).
+ */
+const TABLE_SLICES = ['start', 'people', 'profile', 'church', 'gatherings', 'giving'];
 
 /**
  * Flock installs as an app and opens without signal (docs/decisions/0205): a web manifest, and a
@@ -94,8 +102,21 @@ export default defineConfig({
     // import (68 on the overview), and those insertions were a sixth of the overview's blocking
     // time on a throttled phone (docs/decisions/0173-lazy-chunks-without-preload.md).
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
-    // The sign-in page in a handful of files (CHUNK_OF above).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: (id) => CHUNK_OF[id] ?? null }] } } },
+    // The sign-in page in a handful of files (CHUNK_OF above), then the endpoint table's slices.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: (id) => CHUNK_OF[id] ?? null, priority: TABLE_SLICES.length + 1 },
+            ...TABLE_SLICES.map((slice, index) => ({
+              name: `table-${slice}`,
+              test: (id: string) => id === source(`src/endpointTable/${slice}.ts`),
+              priority: TABLE_SLICES.length - index,
+            })),
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },

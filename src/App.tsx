@@ -8,6 +8,7 @@ import { readToken } from './authProvider/session';
 import { lazyScreen } from './common/descriptor';
 import { APP_NAME } from './config';
 import { createDataProvider } from './dataProvider';
+import { ENDPOINT_SLICES, preloadEndpoints } from './endpointTable';
 import { i18nProvider } from './i18n';
 import { BrowserLanguage } from './layout/BrowserLanguage';
 import { Layout } from './layout/Layout';
@@ -18,9 +19,8 @@ import { buildTheme } from './layout/theme';
 import { ACCESS, RESOURCE_SCREENS, routesIn, routesOf, SCREENS, type AppRoute } from './screens';
 
 // The providers and the menu are built here from the screen list and handed in: they import no screen.
-// The endpoint table comes in its own chunk, after the first page (src/endpoints.ts says why).
-const loadEndpoints = () => import('./endpoints').then(({ ENDPOINTS }) => ENDPOINTS);
-const dataProvider = createDataProvider({ table: loadEndpoints });
+// The endpoint table comes in slices of its own, after the first page (src/endpointTable/index.ts says why).
+const dataProvider = createDataProvider({ table: ENDPOINT_SLICES });
 const authProvider = createAuthProvider(dataProvider, ACCESS);
 const MENU_TARGETS = menuTargets(SCREENS);
 
@@ -55,7 +55,7 @@ function AdminShell({ children }: { children: ReactNode }) {
   // Fetched while the first page shows, so that a signed-in screen does not wait for it; the
   // sign-in page fetches it at the first key (LoginPage), so that its first load stays small.
   useEffect(() => {
-    if (window.location.pathname !== '/' || readToken()) void loadEndpoints().catch(() => undefined);
+    if (window.location.pathname !== '/' || readToken()) preloadEndpoints();
   }, []);
   return (
     <AccessProvider table={ACCESS}>

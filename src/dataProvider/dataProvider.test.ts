@@ -92,39 +92,63 @@ describe('custom methods of the endpoint table', () => {
   });
 });
 
-describe('a table given by its loader, as App gives it', () => {
+describe('a table given in slices, as App gives it', () => {
   const TABLE: EndpointTable = { things: { getOne: one(defineCall({ method: 'GET', path: '/Thing/GetById' })) } };
+  const OTHER: EndpointTable = { others: { custom: { getOther: { call: defineCall({ method: 'GET', path: '/Other/Get' }) } } } };
 
-  it('loads the table at the first call, once, and calls through it', async () => {
+  it('loads every slice at the first call, each once, and calls through them', async () => {
     const seen = answer(ok({ id: '7' }));
     let loads = 0;
-    const api = createDataProvider({ baseUrl: BASE, getToken: () => null, table: async () => (loads++, ENDPOINTS) });
-    expect(loads).toBe(0);
-    await api.getOne('goals', { id: '7' });
-    await api.getAdminDashboardStats();
-    expect(loads).toBe(1);
-    expect(seen.map((s) => s.path)).toEqual(['/Goal/GetById', '/Stats/GetAdminDashboardStats']);
-  });
-
-  it('tries the loader again after it failed (a chunk not fetched offline)', async () => {
-    answer(ok({ id: '1' }));
-    let attempts = 0;
     const api = createDataProvider({
       baseUrl: BASE,
       getToken: () => null,
-      table: async () => {
-        if (++attempts === 1) throw new Error('Failed to fetch dynamically imported module');
-        return TABLE;
-      },
+      table: [async () => (loads++, ENDPOINTS), async () => (loads++, TABLE)],
+    });
+    expect(loads).toBe(0);
+    await api.getOne('goals', { id: '7' });
+    await api.getOne('things', { id: '7' });
+    await api.getAdminDashboardStats();
+    expect(loads).toBe(2);
+    expect(seen.map((s) => s.path)).toEqual(['/Goal/GetById', '/Thing/GetById', '/Stats/GetAdminDashboardStats']);
+  });
+
+  it('calls as soon as the slice holding the endpoint is in, without waiting for the others', async () => {
+    const seen = answer(ok({ id: '1' }));
+    let arrive: (table: EndpointTable) => void = () => undefined;
+    const held = () => new Promise<EndpointTable>((resolve) => (arrive = resolve));
+    const api = createDataProvider({ baseUrl: BASE, getToken: () => null, table: [held, async () => TABLE] });
+    // The first slice has not arrived: the call goes out all the same.
+    await expect(api.getOne('things', { id: '1' })).resolves.toEqual({ data: { id: '1' } });
+    const other = (api as unknown as Record<string, () => Promise<unknown>>).getOther();
+    arrive(OTHER);
+    await other;
+    expect(seen.map((s) => s.path)).toEqual(['/Thing/GetById', '/Other/Get']);
+  });
+
+  it('tries a slice again after it failed (a chunk not fetched offline), and only that one', async () => {
+    answer(ok({ id: '1' }));
+    let attempts = 0;
+    let others = 0;
+    const api = createDataProvider({
+      baseUrl: BASE,
+      getToken: () => null,
+      table: [
+        async () => {
+          if (++attempts === 1) throw new Error('Failed to fetch dynamically imported module');
+          return TABLE;
+        },
+        async () => (others++, OTHER),
+      ],
     });
     await expect(api.getOne('things', { id: '1' })).rejects.toThrow(/dynamically imported/);
     await expect(api.getOne('things', { id: '1' })).resolves.toEqual({ data: { id: '1' } });
-    expect(attempts).toBe(2);
+    expect([attempts, others]).toEqual([2, 1]);
   });
 
-  it('rejects a custom method the table does not have, and is no promise itself', async () => {
-    const api = createDataProvider({ baseUrl: BASE, getToken: () => null, table: async () => TABLE });
+  it('rejects a call that no slice has once all are in, and is no promise itself', async () => {
+    const api = createDataProvider({ baseUrl: BASE, getToken: () => null, table: [async () => TABLE, async () => OTHER] });
     await expect((api as unknown as Record<string, () => Promise<unknown>>).noSuchCall()).rejects.toThrow(/noSuchCall/);
+    await expect(api.getOne('nothing', { id: '1' })).rejects.toThrow(/getOne on nothing/);
     expect(await Promise.resolve(api)).toBe(api);
   });
 });

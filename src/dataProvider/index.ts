@@ -15,12 +15,16 @@ export type CustomMethodName = CustomNamesOf<Endpoints>;
 
 export type FlockDataProvider = DataProvider & Record<CustomMethodName, CustomMethod>;
 
+/** A part of the endpoint table, loaded on demand (src/endpointTable/index.ts). */
+export type TableSlice = () => Promise<EndpointTable>;
+
 export type DataProviderOptions = {
   /**
-   * The endpoint table (src/endpoints.ts), or how to load it: App loads it on demand, so that
-   * its calls' schemas are not part of the first page.
+   * The endpoint table (src/endpoints.ts), or the slices it is loaded in: App loads it on demand,
+   * so that its calls' schemas are not part of the first page, and in slices, so that evaluating
+   * them is not one long task (docs/decisions/0255).
    */
-  table: EndpointTable | (() => Promise<EndpointTable>);
+  table: EndpointTable | readonly TableSlice[];
   baseUrl?: string;
   getToken?: () => string | null;
 };
@@ -54,42 +58,79 @@ function customEndpoints(table: EndpointTable): Record<string, Endpoint> {
 
 type LoadedTable = { rows: EndpointTable; custom: Record<string, Endpoint> };
 const loaded = (rows: EndpointTable): LoadedTable => ({ rows, custom: customEndpoints(rows) });
+/** Where an endpoint is in a table, or undefined. */
+type Lookup = (table: LoadedTable) => Endpoint | undefined;
 
 /**
- * The table once, however it was given, its custom methods checked when it arrives: at once for
- * a table (`ready` then holds it), at the first call for a loader.
+ * Each slice once, all of them fetched together at the first lookup (or preload); a lookup
+ * answers as soon as a slice holding the endpoint is in, and undefined once every slice is in
+ * without it. A slice that failed to load (offline) is tried again by the next lookup.
  */
-function tableReader(table: DataProviderOptions['table']): { read: () => Promise<LoadedTable>; ready?: LoadedTable } {
-  if (typeof table !== 'function') {
-    const ready = loaded(table);
-    return { read: async () => ready, ready };
-  }
-  let loading: Promise<LoadedTable> | undefined;
-  const read = () =>
-    (loading ??= table().then(loaded, (error: unknown) => {
-      loading = undefined; // a chunk that failed to load (offline) is tried again by the next call
+function sliceReader(slices: readonly TableSlice[]) {
+  const loading: Array<Promise<LoadedTable> | undefined> = [];
+  const load = (index: number) =>
+    (loading[index] ??= slices[index]().then(loaded, (error: unknown) => {
+      loading[index] = undefined;
       throw error;
     }));
-  return { read };
+  return (lookup: Lookup) =>
+    new Promise<Endpoint | undefined>((resolve, reject) => {
+      let left = slices.length;
+      let failure: unknown;
+      const settled = () => {
+        left -= 1;
+        if (left > 0) return;
+        if (failure === undefined) resolve(undefined);
+        else reject(failure);
+      };
+      slices.forEach((_, index) =>
+        load(index).then(
+          (table) => {
+            const endpoint = lookup(table);
+            if (endpoint) resolve(endpoint);
+            settled();
+          },
+          (error: unknown) => {
+            failure ??= error;
+            settled();
+          },
+        ),
+      );
+    });
+}
+
+/**
+ * How the provider finds an endpoint in the table it was given: at once for a table (its custom
+ * methods checked now; `ready` holds it), in the slices that hold it for slices.
+ */
+function tableReader(table: DataProviderOptions['table']): {
+  find: (lookup: Lookup) => Promise<Endpoint | undefined>;
+  ready?: LoadedTable;
+} {
+  if (!Array.isArray(table)) {
+    const ready = loaded(table as EndpointTable);
+    return { find: async (lookup) => lookup(ready), ready };
+  }
+  return { find: sliceReader(table) };
 }
 
 /**
  * ONE generic data provider, driven by the endpoint table it is given. Its custom methods are
- * the table's (dataProvider.signUp(params)): methods of its own for a table, and for a loader,
- * whose names arrive with the table, read through a proxy as react-admin's useDataProvider reads
+ * the table's (dataProvider.signUp(params)): methods of its own for a table, and for slices,
+ * whose names arrive with them, read through a proxy as react-admin's useDataProvider reads
  * the provider itself: a name that is no method of the table rejects when called.
  */
 export function createDataProvider({ table, baseUrl = API_URL, getToken = readToken }: DataProviderOptions) {
   const http = createHttpClient({ baseUrl, getToken });
-  const { read, ready } = tableReader(table);
+  const { find, ready } = tableReader(table);
 
   const call = async (resource: string, method: ResourceMethod, params: any) => {
-    const endpoint = (await read()).rows[resource]?.[method];
+    const endpoint = await find((loadedTable) => loadedTable.rows[resource]?.[method]);
     if (!endpoint) throw new Error(`No API call for ${method} on ${resource}`);
     return run(http, endpoint, params);
   };
   const custom = async (name: string, params?: object) => {
-    const endpoint = (await read()).custom[name];
+    const endpoint = await find((loadedTable) => loadedTable.custom[name]);
     if (!endpoint) throw new Error(`Unknown dataProvider function: ${name}`);
     return run(http, endpoint, params);
   };

@@ -1,11 +1,12 @@
 import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Layout as RaLayout, Sidebar as RaSidebar, useTranslate, type SidebarProps } from 'react-admin';
+import { Sidebar as RaSidebar, useTranslate, type SidebarProps } from 'react-admin';
 import { LinearProgress } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { loadAreaTexts } from '@/src/i18n';
 import { registerServiceWorker } from '@/src/offline/serviceWorker';
 import { AppBar } from './AppBar';
+import { FrameLayout } from './FrameLayout';
 import { HorizontalMenu, Menu } from './Menu';
 import { usePreferences, type Preferences } from './preferences';
 import { buildTheme } from './theme';
@@ -84,13 +85,13 @@ function useFrameCommitted() {
 function SignedInFrame({ horizontal, children }: { horizontal: boolean; children: ReactNode }) {
   const framed = useFrameCommitted();
   return (
-    <RaLayout appBar={AppBar} menu={Menu} sidebar={horizontal ? NoSidebar : Sidebar} sx={CONTENT_FITS}>
+    <FrameLayout appBar={AppBar} menu={Menu} sidebar={horizontal ? NoSidebar : Sidebar} sx={CONTENT_FITS}>
       {horizontal && (
         <MenuTheme>
           <HorizontalMenu />
         </MenuTheme>
       )}
       {framed && children}
-    </RaLayout>
+    </FrameLayout>
   );
 }

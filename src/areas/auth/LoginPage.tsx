@@ -6,6 +6,7 @@ import { isLanguageCode } from '@/domain/common/languages';
 import { REDIRECT_PARAM, safeRedirect } from '@/src/authProvider/redirect';
 import { storedLanguage } from '@/src/authProvider/session';
 import { APP_NAME } from '@/src/config';
+import { preloadEndpoints } from '@/src/endpointTable';
 import { useRemoteOperation } from '@/src/common/useRemoteOperation';
 import { AuthCard, FormStatus } from './AuthCard';
 import { LoginInput, LoginInputPlace, LoginPasswordInput } from './LoginInput';
@@ -24,7 +25,10 @@ const EMAIL_VERIFY_DELAY_MS = 2000;
 const loadResolver = () => import('./loginResolver').then((m) => m.loginResolver);
 const resolver: Resolver<FieldValues> = async (values, context, options) => (await loadResolver())(values, context, options);
 /** What signing in needs beyond the page: the resolver and the endpoint table (src/App.tsx), fetched at the first key. */
-const loadSignIn = () => void Promise.all([loadResolver(), import('@/src/endpoints')]).catch(() => undefined);
+const loadSignIn = () => {
+  void loadResolver().catch(() => undefined);
+  preloadEndpoints();
+};
 
 /**
  * index.html's static copy of the form stays the one typed in until the real form is mounted; then
