@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useGetList, usePermissions, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Card, CardContent, Grid, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
@@ -6,7 +6,7 @@ import type { MemberRequest } from '@/domain/common/records';
 import { readUser } from '@/src/authProvider/session';
 import { EVERY_ROW } from '@/src/common/roles/useRoles';
 import { existsIn, useMemberRecord, type ProfileUser } from '@/src/areas/profile/useProfile';
-import { REQUEST_TABS, usePendingCount, type TabKey } from '@/src/areas/requests/pendingCounts';
+import { REQUEST_TABS, usePendingCount } from '@/src/areas/requests/pendingCounts';
 import { targetText } from '@/src/areas/requests/requestText';
 
 type Affiliation = { id: string; cihZone?: string | null; centerName?: string | null };
@@ -38,29 +38,21 @@ const To = ({ to, children }: { to: string; children: ReactNode }) => (
   </Link>
 );
 
-/**
- * The member's own requests still waiting for a decision. Each panel below draws its answers in a
- * deferred render, which React interrupts every few milliseconds, from a memoised view: an
- * answer's urgent render redraws only the hook that holds it (docs/decisions/0256).
- */
+/** The member's own requests still waiting for a decision. */
 function MyPendingRequests() {
-  const { data, total } = useGetList<MemberRequest>('myRequests', {
+  const translate = useTranslate();
+  const { data = [], total } = useGetList<MemberRequest>('myRequests', {
     pagination: { page: 1, perPage: 5 },
     sort: { field: 'createdAt', order: 'DESC' },
     filter: { status: 'pending' },
   });
-  return <PendingRequests requests={useDeferredValue(data)} total={useDeferredValue(total)} />;
-}
-
-const PendingRequests = memo(function PendingRequests({ requests = [], total }: { requests?: MemberRequest[]; total?: number }) {
-  const translate = useTranslate();
   return (
     <Panel title={translate('flock.overview.my_requests', { count: total ?? 0 })}>
-      {requests.length === 0 ? (
+      {data.length === 0 ? (
         <Typography color="text.secondary">{translate('flock.overview.no_pending')}</Typography>
       ) : (
         <List dense disablePadding>
-          {requests.map((request) => (
+          {data.map((request) => (
             <ListItem key={request.id} disableGutters>
               <ListItemText primary={translate(`flock.requests.kinds.${request.kind}`)} secondary={targetText(request)} />
             </ListItem>
@@ -70,36 +62,17 @@ const PendingRequests = memo(function PendingRequests({ requests = [], total }: 
       <To to="/requests">{translate('flock.overview.open_requests')}</To>
     </Panel>
   );
-});
+}
 
 /** Where the member belongs: their departments, CIH zone and center, with what is still missing from the profile. */
 function MyPlaceAndProfile({ userId }: { userId: string }) {
+  const translate = useTranslate();
   const user = useMemberRecord<ProfileUser>('profiles', userId);
   const affiliation = useMemberRecord<Affiliation>('churchAffiliations', userId, existsIn(user.record, 'churchAffiliation'));
   const biodata = useMemberRecord<Biodata>('biodata', userId, existsIn(user.record, 'biodata'));
-  const { data: departments } = useGetList<MemberDepartment>('memberDepartments', { ...EVERY_ROW, filter: { userId } });
-  return (
-    <PlaceAndProfile
-      userId={userId}
-      affiliation={useDeferredValue(affiliation.record)}
-      biodata={useDeferredValue(biodata.isPending ? undefined : (biodata.record ?? null))}
-      departments={useDeferredValue(departments)}
-    />
-  );
-}
-
-type PlaceAndProfileProps = {
-  userId: string;
-  affiliation?: Affiliation | null;
-  /** undefined while it loads, null when the member has none */
-  biodata?: Biodata | null;
-  departments?: MemberDepartment[];
-};
-
-const PlaceAndProfile = memo(function PlaceAndProfile({ userId, affiliation, biodata, departments = [] }: PlaceAndProfileProps) {
-  const translate = useTranslate();
-  const center = affiliation?.centerName;
-  const missing = biodata === undefined ? [] : PROFILE_FIELDS.filter((field) => !biodata?.[field]);
+  const { data: departments = [] } = useGetList<MemberDepartment>('memberDepartments', { ...EVERY_ROW, filter: { userId } });
+  const center = affiliation.record?.centerName;
+  const missing = biodata.isPending ? [] : PROFILE_FIELDS.filter((field) => !biodata.record?.[field]);
   const names = departments.map((d) => d.departmentName).join(', ');
   return (
     <Panel title={translate('flock.overview.my_place')}>
@@ -108,7 +81,7 @@ const PlaceAndProfile = memo(function PlaceAndProfile({ userId, affiliation, bio
       </Typography>
       <Typography gutterBottom>
         {translate('flock.overview.center')}:{' '}
-        {center ? `${center}, ${affiliation?.cihZone ?? ''}` : translate('flock.overview.none_yet')}
+        {center ? `${center}, ${affiliation.record?.cihZone ?? ''}` : translate('flock.overview.none_yet')}
       </Typography>
       {missing.length > 0 && (
         <>
@@ -127,17 +100,13 @@ const PlaceAndProfile = memo(function PlaceAndProfile({ userId, affiliation, bio
       <To to={`/profile/${userId}`}>{translate('flock.overview.open_profile')}</To>
     </Panel>
   );
-});
+}
 
 /** A head of department: the size of the departments they head. */
 function HeadedDepartments({ userId }: { userId: string }) {
-  const { data } = useGetList<Department>('departments', EVERY_ROW);
-  return <DepartmentSizes userId={userId} departments={useDeferredValue(data)} />;
-}
-
-const DepartmentSizes = memo(function DepartmentSizes({ userId, departments = [] }: { userId: string; departments?: Department[] }) {
   const translate = useTranslate();
-  const headed = departments.filter((d) => d.hodId === userId);
+  const { data = [] } = useGetList<Department>('departments', EVERY_ROW);
+  const headed = data.filter((d) => d.hodId === userId);
   if (headed.length === 0) return null;
   return (
     <Panel title={translate('flock.overview.headed')}>
@@ -148,39 +117,31 @@ const DepartmentSizes = memo(function DepartmentSizes({ userId, departments = []
       ))}
     </Panel>
   );
-});
-
-/** The queues that ask for a decision: a head's, the inspectorate's, every request. */
-const QUEUES = REQUEST_TABS.slice(1);
+}
 
 /** The requests waiting for this viewer's decision, per queue they decide. */
 function Decisions() {
-  const { permissions } = usePermissions<string[]>();
-  const [department, inspectorate, all] = QUEUES;
-  return (
-    <DecisionCounts
-      department={useDeferredValue(usePendingCount(department, permissions))}
-      inspectorate={useDeferredValue(usePendingCount(inspectorate, permissions))}
-      all={useDeferredValue(usePendingCount(all, permissions))}
-    />
-  );
-}
-
-const DecisionCounts = memo(function DecisionCounts(counts: Partial<Record<TabKey, number>>) {
   const translate = useTranslate();
-  const shown = QUEUES.filter((tab) => counts[tab.key] !== undefined);
+  const { permissions } = usePermissions<string[]>();
+  const [, department, inspectorate, all] = REQUEST_TABS;
+  const counts = [
+    { tab: department, count: usePendingCount(department, permissions) },
+    { tab: inspectorate, count: usePendingCount(inspectorate, permissions) },
+    { tab: all, count: usePendingCount(all, permissions) },
+  ];
+  const shown = counts.filter((c) => c.count !== undefined);
   if (shown.length === 0) return null;
   return (
     <Panel title={translate('flock.overview.to_decide')}>
-      {shown.map(({ key }) => (
-        <Typography key={key}>
-          {translate('flock.requests.tab_count', { name: translate(`flock.requests.tabs.${key}`), count: counts[key] })}
+      {shown.map(({ tab, count }) => (
+        <Typography key={tab.key}>
+          {translate('flock.requests.tab_count', { name: translate(`flock.requests.tabs.${tab.key}`), count })}
         </Typography>
       ))}
       <To to="/requests">{translate('flock.overview.open_requests')}</To>
     </Panel>
   );
-});
+}
 
 /** The overview's things to act on, for every role: one's requests, place and profile; a head's department; decisions. */
 export function MyTasks() {

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useEffect, type ReactElement } from 'react';
+import { memo, useEffect, type ReactElement } from 'react';
 import { useDataProvider, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { Alert, Box, Card, CardActionArea, CardContent, Chip, Grid, Skeleton, Stack, Typography } from '@mui/material';
@@ -62,30 +62,23 @@ const CountCard = memo(function CountCard({ icon, count, label, to }: { icon: Re
 
 /**
  * The counts of GetAdminDashboardStats as cards, with loading and error states. The cards are
- * laid out before the counts arrive, so what follows them on the page does not jump down. An
- * answer redraws the cards in a deferred render, which React interrupts every few milliseconds
- * (docs/decisions/0256).
+ * laid out before the counts arrive, so what follows them on the page does not jump down.
  */
 function StatsCards() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<FlockDataProvider>();
   const { success, error, run } = useRemoteOperation<CustomResult<DashboardStats>>();
   const { permissions = [] } = usePermissions<string[]>();
+  const allowed = useAllowed();
   const allRequests = REQUEST_TABS[3];
-  const pending = useDeferredValue(usePendingCount(allRequests, permissions));
+  const pending = usePendingCount(allRequests, permissions);
   useEffect(() => {
     run(() => dataProvider.getAdminDashboardStats<DashboardStats>());
   }, [dataProvider, run]);
-  // Until the counts arrive, and after a 401 while react-admin logs out ({data: {}}), none shows.
-  const stats = useDeferredValue(success?.data?.members === undefined ? undefined : success.data);
-  if (error) return <Alert severity="error">{translate('flock.overview.stats_error', { message: error })}</Alert>;
-  return <CountCards stats={stats} pending={allRequests.mayShow(permissions) ? pending : null} />;
-}
 
-/** The count cards; pending null: the viewer sees no pending requests' card. */
-const CountCards = memo(function CountCards({ stats, pending }: { stats?: DashboardStats; pending?: number | null }) {
-  const translate = useTranslate();
-  const allowed = useAllowed();
+  if (error) return <Alert severity="error">{translate('flock.overview.stats_error', { message: error })}</Alert>;
+  // Until the counts arrive, and after a 401 while react-admin logs out ({data: {}}), none shows.
+  const stats = success?.data?.members === undefined ? undefined : success.data;
   return (
     <Grid container spacing={2} aria-busy={!stats}>
       {COUNTS.map(({ key, icon, resource, to }) => (
@@ -93,14 +86,14 @@ const CountCards = memo(function CountCards({ stats, pending }: { stats?: Dashbo
           <CountCard icon={icon} count={stats?.[key]} label={translate(`flock.overview.${key}`)} to={allowed(resource) ? to : undefined} />
         </Grid>
       ))}
-      {pending !== null && (
+      {allRequests.mayShow(permissions) && (
         <Grid size={{ xs: 12, sm: 6, md: 'grow' }}>
           <CountCard icon={PENDING_ICON} count={pending} label={translate('flock.overview.pending')} to="/requests" />
         </Grid>
       )}
     </Grid>
   );
-});
+}
 
 /** The signed-in user's roles, platform and CIH, translated; 'Member' when there are none. */
 function useRoleNames(): string[] {
