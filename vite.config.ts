@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildProgress, loginShell, nativeObjectEntries, precompressPlugin } from './scripts/buildPlugins.js';
+import { SLICE_NAMES } from './src/endpointTable/sliceNames.js';
 
 /** '@/' is the repository root: '@/domain/permissions', '@/src/common/...' (tsconfig.json paths). */
 export const alias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./', import.meta.url)) }];
@@ -12,7 +13,7 @@ const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
  * The sign-in page's code in one file: the entry, the login page and the toasts (on every page),
  * with what they use (Rolldown adds a captured module's dependencies), instead of some forty
  * chunks. What signing in needs next, the login form's resolver with zod, in a second file
- * fetched at the first key (LoginPage), with the endpoint table's slices (TABLE_SLICES below).
+ * fetched at the first key (LoginPage), with the endpoint table's slices (SLICE_NAMES below).
  * The rest is split by route as before (docs/decisions/0203-sign-in-hand-over-and-first-page.md).
  */
 const CHUNK_OF: Record<string, string> = Object.fromEntries([
@@ -20,14 +21,12 @@ const CHUNK_OF: Record<string, string> = Object.fromEntries([
   [source('src/areas/auth/loginResolver.ts'), 'sign-in'],
 ]);
 /**
- * The endpoint table's slices (src/endpointTable/index.ts), a file each with what it uses and no
- * earlier file holds: in this order, so that a module the slices share goes with the first slice,
- * evaluated with zod, and a later slice's file needs only files already evaluated. Each file is
- * then evaluated in a task of its own; split by Rolldown alone, the slices were some forty small
+ * The endpoint table's slices (src/endpointTable/sliceNames.ts), a file each with what it uses and
+ * no earlier file holds: in their order, so that a module the slices share goes with the first
+ * slice, evaluated with zod, and a later slice's file needs only files already evaluated. Each file
+ * is then evaluated in a task of its own; split by Rolldown alone, the slices were some forty small
  * files, fetched in turn as each named the next (docs/decisions/0255).
  */
-const TABLE_SLICES = ['start', 'people', 'profile', 'church', 'gatherings', 'giving'];
-
 /**
  * Flock installs as an app and opens without signal (docs/decisions/0205): a web manifest, and a
  * service worker (Workbox) that keeps the built files and the API answers last read. It is
@@ -107,11 +106,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: (id) => CHUNK_OF[id] ?? null, priority: TABLE_SLICES.length + 1 },
-            ...TABLE_SLICES.map((slice, index) => ({
+            { name: (id) => CHUNK_OF[id] ?? null, priority: SLICE_NAMES.length + 1 },
+            ...SLICE_NAMES.map((slice, index) => ({
               name: `table-${slice}`,
               test: (id: string) => id === source(`src/endpointTable/${slice}.ts`),
-              priority: TABLE_SLICES.length - index,
+              priority: SLICE_NAMES.length - index,
             })),
           ],
         },

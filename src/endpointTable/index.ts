@@ -1,4 +1,5 @@
 import type { TableSlice } from '@/src/dataProvider';
+import { SLICE_NAMES, type SliceName } from './sliceNames';
 
 /*
  * The endpoint table as the app loads it: in six slices, each a file of its own, fetched
@@ -7,14 +8,15 @@ import type { TableSlice } from '@/src/dataProvider';
  * a call goes out as soon as its slice is in (docs/decisions/0255). src/endpoints.ts joins the
  * same slices into the whole table.
  */
-export const ENDPOINT_SLICES: readonly TableSlice[] = [
-  () => import('./start').then((slice) => slice.START_ENDPOINTS),
-  () => import('./people').then((slice) => slice.PEOPLE_ENDPOINTS),
-  () => import('./profile').then((slice) => slice.PROFILE_ENDPOINTS),
-  () => import('./church').then((slice) => slice.CHURCH_ENDPOINTS),
-  () => import('./gatherings').then((slice) => slice.GATHERINGS_ENDPOINTS),
-  () => import('./giving').then((slice) => slice.GIVING_ENDPOINTS),
-];
+const LOADERS: Record<SliceName, TableSlice> = {
+  start: () => import('./start').then((slice) => slice.START_ENDPOINTS),
+  people: () => import('./people').then((slice) => slice.PEOPLE_ENDPOINTS),
+  profile: () => import('./profile').then((slice) => slice.PROFILE_ENDPOINTS),
+  church: () => import('./church').then((slice) => slice.CHURCH_ENDPOINTS),
+  gatherings: () => import('./gatherings').then((slice) => slice.GATHERINGS_ENDPOINTS),
+  giving: () => import('./giving').then((slice) => slice.GIVING_ENDPOINTS),
+};
+export const ENDPOINT_SLICES: readonly TableSlice[] = SLICE_NAMES.map((name) => LOADERS[name]);
 
 /** Fetches every slice, when the table's first use is near (a signed-in page, a key in the sign-in form). */
 export function preloadEndpoints() {
