@@ -5,6 +5,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { startSmtpReceiver } from '@/tests/support/smtp.js';
 import { startFlock } from './flockProcess.js';
+import { recordToasts } from './pages.js';
 import { CHROMIUM } from './globalSetup.js';
 
 export { ADMIN, DEMO_PASSWORD } from './flockProcess.js';
@@ -36,6 +37,7 @@ export async function startE2e({
   // The server and the browser start side by side: each spends most of its start waiting.
   const [server, context] = await Promise.all([startFlock(dataDir, smtp.url), launchChromium(profileDir, serviceWorkers)]);
   context.setDefaultTimeout(15_000);
+  await context.addInitScript(recordToasts);
   // A page load fetches the app's code and its first calls: on a machine loaded several times over
   // (CI beside other work) that passed 15 s while no single wait was wrong.
   context.setDefaultNavigationTimeout(45_000);

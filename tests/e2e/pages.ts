@@ -88,8 +88,39 @@ export function rowWith(page: Page, text: string) {
 }
 
 /** Waits for a toast (react-admin's notification): they show for 2000 ms. */
+/**
+ * Records the texts of every toast and alert as they show: an init script of every e2e page
+ * (tests/e2e/harness.ts). A toast shows for 2 s; on a loaded machine the test process can come
+ * back from the click that raised it later than that, and a look at the page then finds nothing.
+ */
+export function recordToasts() {
+  const seen: string[] = [];
+  const recorded = new WeakMap<Element, Set<string>>();
+  (window as unknown as { flockToasts: string[] }).flockToasts = seen;
+  const record = () => {
+    for (const toast of document.querySelectorAll('.RaNotification-root, [role="alert"]')) {
+      const texts = recorded.get(toast) ?? new Set<string>();
+      recorded.set(toast, texts);
+      for (const element of [toast, ...toast.querySelectorAll('*')]) {
+        const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+        if (text && !texts.has(text)) {
+          texts.add(text);
+          seen.push(text);
+        }
+      }
+    }
+  };
+  new MutationObserver(record).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** Waits for a toast or alert reading exactly `text` that showed since the page loaded; each showing is taken once. */
 export async function expectToast(page: Page, text: string) {
-  await page.locator('.RaNotification-root, [role="alert"]').getByText(text, { exact: true }).first().waitFor();
+  await page.waitForFunction((wanted) => {
+    const seen = (window as unknown as { flockToasts?: string[] }).flockToasts ?? [];
+    const at = seen.indexOf(wanted);
+    if (at >= 0) seen.splice(at, 1);
+    return at >= 0;
+  }, text);
 }
 
 // Helpers of the people-administration e2e file.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM } from './globalSetup.js';
 import { ADMIN, startE2e, type E2e } from './harness.js';
-import { expectToast, fillByLabel, signIn } from './pages.js';
+import { expectToast, fillByLabel, recordToasts, signIn } from './pages.js';
 
 /**
  * Two administrators edit one member's profile in two browsers. The first save wins; the second
@@ -50,6 +50,7 @@ async function pageInAnotherBrowser(): Promise<Page> {
   // Service workers blocked as in every file's own browser (tests/e2e/harness.ts).
   const context = await otherBrowser.newContext({ serviceWorkers: 'block' });
   context.setDefaultTimeout(15_000);
+  await context.addInitScript(recordToasts);
   return context.newPage();
 }
 
