@@ -1,15 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import {
-  AppBar as RaAppBar,
-  LoadingIndicator,
-  Logout,
-  TitlePortal,
-  UserMenu as RaUserMenu,
-  useGetIdentity,
-  useLocaleState,
-  useTranslate,
-  useUserMenu,
-} from 'react-admin';
+import { Logout, TitlePortal, useGetIdentity, useLocaleState, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ListItemIcon, ListItemText, MenuItem, Typography, type MenuItemProps } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
@@ -18,6 +8,7 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import { LANGUAGES, type LanguageCode } from '@/domain/common/languages';
 import { useSaveLanguage } from '@/src/common/LanguagePicker';
 import { APP_NAME } from '@/src/config';
+import { FrameBar, LoadingIndicator, UserMenu } from './AppBarParts';
 import { usePreferences } from './preferences';
 import { SettingsMenu } from './SettingsMenu';
 
@@ -101,8 +92,7 @@ export function AppBar() {
   const sx = preferences.menuLayout === 'horizontal' ? { '& .RaAppBar-menuButton': { display: 'none' } } : undefined;
   return (
     <>
-      <RaAppBar
-        color="primary"
+      <FrameBar
         sx={sx}
         toolbar={
           <>
@@ -114,7 +104,7 @@ export function AppBar() {
           </>
         }
         userMenu={
-          <RaUserMenu>
+          <UserMenu>
             <ProfileItem />
             <ChangePasswordItem
               onOpen={() => {
@@ -126,7 +116,7 @@ export function AppBar() {
               <LanguageItem key={code} code={code} name={name} />
             ))}
             <Logout />
-          </RaUserMenu>
+          </UserMenu>
         }
       >
         {/* On a phone the page's title needs the room: the product's name shows from 'sm' up. */}
@@ -144,7 +134,7 @@ export function AppBar() {
             py: 0.5,
           }}
         />
-      </RaAppBar>
+      </FrameBar>
       {dialogLoaded && (
         <Suspense fallback={null}>
           <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />

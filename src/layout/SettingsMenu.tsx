@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { FormControl, FormControlLabel, FormLabel, IconButton, Popover, Radio, RadioGroup, Stack, Switch, Tooltip } from '@mui/material';
+import { FormControl, FormControlLabel, FormLabel, IconButton, Popover, Radio, RadioGroup, Stack, Switch } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
+import { LazyTooltip } from '@/src/common/LazyTooltip';
 import { usePreferences, type Preferences } from './preferences';
 
 type ChoiceKey = 'theme' | 'menuLayout' | 'skin';
@@ -39,7 +40,7 @@ export function SettingsMenu() {
   const title = translate('flock.settings.title');
   return (
     <>
-      <Tooltip title={title}>
+      <LazyTooltip title={title}>
         <IconButton
           color="inherit"
           aria-label={title}
@@ -51,7 +52,7 @@ export function SettingsMenu() {
         >
           <SettingsIcon />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       {opened && (
         <Popover
           open={!!anchor}
