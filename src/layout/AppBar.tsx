@@ -1,5 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
-import { Logout, TitlePortal, useGetIdentity, useLocaleState, useTranslate, useUserMenu } from 'react-admin';
+import {
+  AppBar as RaAppBar,
+  LoadingIndicator,
+  Logout,
+  TitlePortal,
+  UserMenu as RaUserMenu,
+  useGetIdentity,
+  useLocaleState,
+  useTranslate,
+  useUserMenu,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ListItemIcon, ListItemText, MenuItem, Typography, type MenuItemProps } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
@@ -8,7 +18,6 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import { LANGUAGES, type LanguageCode } from '@/domain/common/languages';
 import { useSaveLanguage } from '@/src/common/LanguagePicker';
 import { APP_NAME } from '@/src/config';
-import { FrameBar, LoadingIndicator, UserMenu } from './AppBarParts';
 import { usePreferences } from './preferences';
 import { SettingsMenu } from './SettingsMenu';
 
@@ -92,7 +101,8 @@ export function AppBar() {
   const sx = preferences.menuLayout === 'horizontal' ? { '& .RaAppBar-menuButton': { display: 'none' } } : undefined;
   return (
     <>
-      <FrameBar
+      <RaAppBar
+        color="primary"
         sx={sx}
         toolbar={
           <>
@@ -104,7 +114,7 @@ export function AppBar() {
           </>
         }
         userMenu={
-          <UserMenu>
+          <RaUserMenu>
             <ProfileItem />
             <ChangePasswordItem
               onOpen={() => {
@@ -116,7 +126,7 @@ export function AppBar() {
               <LanguageItem key={code} code={code} name={name} />
             ))}
             <Logout />
-          </UserMenu>
+          </RaUserMenu>
         }
       >
         {/* On a phone the page's title needs the room: the product's name shows from 'sm' up. */}
@@ -134,7 +144,7 @@ export function AppBar() {
             py: 0.5,
           }}
         />
-      </FrameBar>
+      </RaAppBar>
       {dialogLoaded && (
         <Suspense fallback={null}>
           <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { FormControl, FormControlLabel, FormLabel, IconButton, Popover, Radio, RadioGroup, Stack, Switch } from '@mui/material';
+import { FormControl, FormControlLabel, FormLabel, IconButton, Popover, Radio, RadioGroup, Stack, Switch, Tooltip } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { LazyTooltip } from '@/src/common/LazyTooltip';
 import { usePreferences, type Preferences } from './preferences';
 
 type ChoiceKey = 'theme' | 'menuLayout' | 'skin';
@@ -40,7 +39,7 @@ export function SettingsMenu() {
   const title = translate('flock.settings.title');
   return (
     <>
-      <LazyTooltip title={title}>
+      <Tooltip title={title}>
         <IconButton
           color="inherit"
           aria-label={title}
@@ -52,7 +51,7 @@ export function SettingsMenu() {
         >
           <SettingsIcon />
         </IconButton>
-      </LazyTooltip>
+      </Tooltip>
       {opened && (
         <Popover
           open={!!anchor}

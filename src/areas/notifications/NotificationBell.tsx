@@ -1,8 +1,7 @@
 import { useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { Badge, IconButton } from '@mui/material';
+import { Badge, IconButton, Tooltip } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { LazyTooltip } from '@/src/common/LazyTooltip';
 
 /** How often the bell asks for the unread count while the page is open; it also asks when the window regains focus. */
 const BELL_POLL_MS = 30_000;
@@ -15,13 +14,13 @@ export function NotificationBell() {
   const count = total ?? 0;
   const label = count ? translate('flock.notifications.bell_unread', { count }) : translate('flock.notifications.bell');
   return (
-    <LazyTooltip title={label}>
+    <Tooltip title={label}>
       <IconButton color="inherit" component={Link} to="/notifications" aria-label={label}>
         {/* The label says the count; the badge's own text (kept while it fades out) would not match it. */}
         <Badge badgeContent={count || null} color="error" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
           <NotificationsIcon />
         </Badge>
       </IconButton>
-    </LazyTooltip>
+    </Tooltip>
   );
 }
