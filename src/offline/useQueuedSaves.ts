@@ -16,7 +16,9 @@ export function useQueuedSaves(send: Send) {
   const [saves, setSaves] = useState<QueuedSave[]>([]);
   const reload = useCallback(() => {
     if (!owner || !canQueue()) return;
-    void listSaves(owner).then(setSaves, () => setSaves([]));
+    // None before and none now keeps the same state: the page holding the form is not drawn again.
+    const keep = (next: QueuedSave[]) => setSaves((now) => (now.length || next.length ? next : now));
+    void listSaves(owner).then(keep, () => keep([]));
   }, [owner]);
   const sendNow = useCallback(() => {
     if (!owner || !canQueue() || !navigator.onLine) return Promise.resolve();

@@ -98,7 +98,7 @@ function MarksList({
             key={m.userId}
             member={{ id: m.userId, fullName: m.name }}
             mark={marks[m.userId]}
-            onMark={(mark) => onMark(m.userId, mark)}
+            onMark={onMark}
           />
         ) : (
           <ListItem key={m.userId} divider sx={{ px: 0 }}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
 import {
   Box,
@@ -15,7 +15,6 @@ import {
   styled,
   TextField,
   ToggleButton,
-  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import type { FlockDataProvider } from '@/src/dataProvider';
@@ -42,40 +41,50 @@ const MARKS_AT_ONCE = 8;
  * A member's line, its look made once for every line (an sx per line, name and button had
  * emotion serialise them for each member: docs/decisions/0252). The pair never wraps below the
  * name: a long name takes more lines instead, so the buttons stay in one column down the screen,
- * where a thumb finds each next one.
+ * where a thumb finds each next one. The pair is two toggle buttons joined as a group's would be.
  */
 const MarkRow = styled(ListItem)(({ theme }) => ({
   gap: theme.spacing(1),
   paddingLeft: 0,
   paddingRight: 0,
   '& .MuiListItemText-root': { flex: 1, minWidth: 0, overflowWrap: 'anywhere' },
-  '& .MuiToggleButtonGroup-root': { flexShrink: 0 },
+  '& [role="group"]': { display: 'flex', flexShrink: 0 },
   '& .MuiToggleButton-root': { minWidth: 88, minHeight: 44 },
+  '& .MuiToggleButton-root:first-of-type': { borderTopRightRadius: 0, borderBottomRightRadius: 0 },
+  '& .MuiToggleButton-root:last-of-type': { borderTopLeftRadius: 0, borderBottomLeftRadius: 0, marginLeft: -1 },
 }));
 
-/** One member's line: their name and a Present / Absent pair, one tap each. */
-export function MemberMark({ member, mark, onMark }: { member: ApiRecord; mark?: Mark; onMark: (mark: Mark) => void }) {
+type MemberMarkProps = { member: ApiRecord; mark?: Mark; onMark: (memberId: string, mark: Mark) => void };
+
+/**
+ * One member's line: their name and a Present / Absent pair, one tap each, each its own tab stop.
+ * Memoised, with one `onMark` for every line, and plain toggle buttons in a labelled group rather
+ * than MUI's ToggleButtonGroup, whose roving focus draws every pair twice as it mounts: the form
+ * renders again as its answers come in and at each tap, and only a line whose mark changed is
+ * drawn again (docs/decisions/0259).
+ */
+export const MemberMark = memo(function MemberMark({ member, mark, onMark }: MemberMarkProps) {
   const translate = useTranslate();
   return (
     <MarkRow divider>
       <ListItemText primary={member.fullName} />
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        value={mark ?? null}
-        aria-label={member.fullName}
-        onChange={(_e, value: Mark | null) => value && onMark(value)}
-      >
-        <ToggleButton value="present" color="success">
+      <div role="group" aria-label={member.fullName}>
+        <ToggleButton
+          value="present"
+          color="success"
+          size="small"
+          selected={mark === 'present'}
+          onChange={() => onMark(member.id, 'present')}
+        >
           {translate(t('present'))}
         </ToggleButton>
-        <ToggleButton value="absent" color="error">
+        <ToggleButton value="absent" color="error" size="small" selected={mark === 'absent'} onChange={() => onMark(member.id, 'absent')}>
           {translate(t('absent'))}
         </ToggleButton>
-      </ToggleButtonGroup>
+      </div>
     </MarkRow>
   );
-}
+});
 
 type VisitorFormProps = {
   onAdd: (visitor: Visitor) => void;
@@ -86,8 +95,8 @@ type VisitorFormProps = {
   onCancel?: () => void;
 };
 
-/** A visitor's name, phone, email and first-timer box; adds one, or saves the one being edited. */
-export function VisitorForm({ onAdd, initial, firstTimerLocked, onCancel }: VisitorFormProps) {
+/** A visitor's name, phone, email and first-timer box; adds one, or saves the one being edited. Memoised as MemberMark is. */
+export const VisitorForm = memo(function VisitorForm({ onAdd, initial, firstTimerLocked, onCancel }: VisitorFormProps) {
   const translate = useTranslate();
   const [name, setName] = useState(initial?.name ?? '');
   const [phone, setPhone] = useState(initial?.phone ?? '');
@@ -116,7 +125,7 @@ export function VisitorForm({ onAdd, initial, firstTimerLocked, onCancel }: Visi
       {onCancel && <Button onClick={onCancel}>{translate('flock.cihReports.center.cancel')}</Button>}
     </Stack>
   );
-}
+});
 
 /**
  * /cih/center's attendance: every member of the center marked present or absent with one tap
@@ -150,6 +159,8 @@ export function TakeAttendance({
   const queue = useQueuedSaves(send);
   const marked = members.filter((m) => marks[m.id]).length;
   const present = members.filter((m) => marks[m.id] === 'present').length;
+  const markOne = useCallback((memberId: string, mark: Mark) => setMarks((now) => ({ ...now, [memberId]: mark })), []);
+  const addVisitor = useCallback((visitor: Visitor) => setVisitors((now) => [...now, visitor]), []);
   const markRestAbsent = () => setMarks((now) => ({ ...Object.fromEntries(members.map((m) => [m.id, 'absent' as Mark])), ...now }));
 
   // A queued save reaching the server refreshes the recent meetings and absentees, as a save does.
@@ -209,14 +220,7 @@ export function TakeAttendance({
   };
 
   const markLines = (some: ApiRecord[]) =>
-    some.map((member) => (
-      <MemberMark
-        key={member.id}
-        member={member}
-        mark={marks[member.id]}
-        onMark={(mark) => setMarks((now) => ({ ...now, [member.id]: mark }))}
-      />
-    ));
+    some.map((member) => <MemberMark key={member.id} member={member} mark={marks[member.id]} onMark={markOne} />);
 
   return (
     <Card component="section" aria-labelledby="take-attendance">
@@ -250,7 +254,7 @@ export function TakeAttendance({
         <Typography component="h3" variant="subtitle1" gutterBottom>
           {translate(t('visitors'))}
         </Typography>
-        <VisitorForm onAdd={(visitor) => setVisitors((now) => [...now, visitor])} />
+        <VisitorForm onAdd={addVisitor} />
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 1 }}>
           {visitors.map((visitor, i) => (
             <Chip
