@@ -84,15 +84,22 @@ export function createAuthProvider(api: FlockDataProvider, access: AccessTable):
   };
 }
 
+/** How long the sign-in check's answer is kept: react-admin's own for the permissions and identity. */
+const SIGN_IN_CHECK_KEPT_MS = 5 * 60_000;
+
 /**
  * react-admin's query client, holding from the start what the auth provider would answer from
  * storage for a signed-in visitor: the sign-in check, the permissions and the identity (the keys
  * of react-admin's useAuthState, usePermissions and useGetIdentity). Their answers otherwise
  * arrive one by one after the first render, and each re-rendered the routes or the app bar in
- * one long task on a phone. They are fetched again when stale, as ever.
+ * one long task on a phone. They are fetched again when stale, as ever; the sign-in check is
+ * kept as long as react-admin keeps the other two, since its answer was stale at once and every
+ * page that mounted asked it again, which drew the routes and the whole page twice more while
+ * the storage read ran (docs/decisions/0259). A lost session still shows at the next call (401).
  */
 export function startingQueryClient(): QueryClient {
   const client = new QueryClient();
+  client.setQueryDefaults(['auth', 'checkAuth'], { staleTime: SIGN_IN_CHECK_KEPT_MS });
   const identity = storedIdentity();
   if (readToken() && identity) {
     client.setQueryData(['auth', 'checkAuth', {}], true);

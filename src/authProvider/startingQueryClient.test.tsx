@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { CoreAdminContext, useAuthState, useGetIdentity, usePermissions, type AuthProvider } from 'react-admin';
@@ -46,6 +47,37 @@ describe('startingQueryClient', () => {
     });
     expect(provider.getPermissions).not.toHaveBeenCalled();
     expect(provider.getIdentity).not.toHaveBeenCalled();
+  });
+
+  it('keeps the sign-in check: a page mounting later does not ask it again and redraw the routes', async () => {
+    saveSession({
+      token: 'tok-1',
+      permissions: [],
+      user: { id: 'u1', email: 'ann@example.org', fullName: 'Ann Lee', roles: ['member'], cihRole: null },
+    });
+    const provider = spyProvider();
+    let routeRenders = 0;
+    function Routes({ children }: { children?: ReactNode }) {
+      useAuthState();
+      routeRenders += 1;
+      return <>{children}</>;
+    }
+    const client = startingQueryClient();
+    const { rerender } = render(
+      <CoreAdminContext queryClient={client} authProvider={provider}>
+        <Routes />
+      </CoreAdminContext>,
+    );
+    rerender(
+      <CoreAdminContext queryClient={client} authProvider={provider}>
+        <Routes>
+          <Probe />
+        </Routes>
+      </CoreAdminContext>,
+    );
+    await screen.findByText(/Ann Lee/);
+    expect(provider.checkAuth).not.toHaveBeenCalled();
+    expect(routeRenders).toBe(2);
   });
 
   it('holds nothing for a signed-out visitor: the hooks ask the auth provider', async () => {
