@@ -1,4 +1,4 @@
-import { Component, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { styled, type SxProps, type Theme } from '@mui/material/styles';
 import { Error as ErrorPage, LayoutClasses, Loading, SkipNavigationButton, type AppBarProps, type SidebarProps } from 'react-admin';
 
@@ -77,15 +77,25 @@ type FrameLayoutProps = {
  * a forced layout in the middle of start-up (docs/decisions/0255).
  */
 export function FrameLayout({ appBar: AppBar, menu: Menu, sidebar: Sidebar, sx, children }: FrameLayoutProps) {
+  // The same elements from render to render: when the page comes in after the frame (SignedInLayout,
+  // docs/decisions/0253), React keeps the app bar and the menu as drawn instead of drawing them again.
+  const skip = useMemo(() => <SkipNavigationButton />, []);
+  const bar = useMemo(() => <AppBar />, [AppBar]);
+  const side = useMemo(
+    () => (
+      <Sidebar>
+        <Menu />
+      </Sidebar>
+    ),
+    [Sidebar, Menu],
+  );
   return (
     <Root className="layout" sx={sx}>
-      <SkipNavigationButton />
+      {skip}
       <div className={LayoutClasses.appFrame}>
-        <AppBar />
+        {bar}
         <main className={LayoutClasses.contentWithSidebar}>
-          <Sidebar>
-            <Menu />
-          </Sidebar>
+          {side}
           <div id="main-content" className={LayoutClasses.content}>
             <PageErrorBoundary>
               <Suspense fallback={<Loading />}>{children}</Suspense>
