@@ -94,12 +94,7 @@ function MarksList({
     <List dense>
       {meeting.marks.map((m) =>
         marks ? (
-          <MemberMark
-            key={m.userId}
-            member={{ id: m.userId, fullName: m.name }}
-            mark={marks[m.userId]}
-            onMark={onMark}
-          />
+          <MemberMark key={m.userId} member={{ id: m.userId, fullName: m.name }} mark={marks[m.userId]} onMark={onMark} />
         ) : (
           <ListItem key={m.userId} divider sx={{ px: 0 }}>
             <ListItemText primary={m.name} />
