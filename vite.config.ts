@@ -13,20 +13,13 @@ const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
  * The sign-in page's code in one file: the entry, the login page and the toasts (on every page),
  * with what they use (Rolldown adds a captured module's dependencies), instead of some forty
  * chunks. What signing in needs next, the login form's resolver with zod, in a second file
- * fetched at the first key (LoginPage), with the endpoint table's slices (SLICE_NAMES below).
+ * fetched at the first key (LoginPage), with the endpoint table's slices (the groups below).
  * The rest is split by route as before (docs/decisions/0203-sign-in-hand-over-and-first-page.md).
  */
 const CHUNK_OF: Record<string, string> = Object.fromEntries([
   ...['src/main.tsx', 'src/areas/auth/LoginPage.tsx', 'src/layout/Toasts.tsx'].map((file) => [source(file), 'first']),
   [source('src/areas/auth/loginResolver.ts'), 'sign-in'],
 ]);
-/**
- * The endpoint table's slices (src/endpointTable/sliceNames.ts), a file each with what it uses and
- * no earlier file holds: in their order, so that a module the slices share goes with the first
- * slice, evaluated with zod, and a later slice's file needs only files already evaluated. Each file
- * is then evaluated in a task of its own; split by Rolldown alone, the slices were some forty small
- * files, fetched in turn as each named the next (docs/decisions/0255).
- */
 /**
  * Flock installs as an app and opens without signal (docs/decisions/0205): a web manifest, and a
  * service worker (Workbox) that keeps the built files and the API answers last read. It is
@@ -107,6 +100,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: (id) => CHUNK_OF[id] ?? null, priority: SLICE_NAMES.length + 1 },
+            // The endpoint table's slices (src/endpointTable/sliceNames.ts), a file each with what it
+            // uses and no earlier file holds: in their order, so that a module the slices share goes
+            // with the first slice, evaluated with zod, and a later slice's file needs only files
+            // already evaluated. Each file is then evaluated in a task of its own; split by Rolldown
+            // alone, the slices were some forty small files, fetched in turn as each named the next
+            // (docs/decisions/0255).
             ...SLICE_NAMES.map((slice, index) => ({
               name: `table-${slice}`,
               test: (id: string) => id === source(`src/endpointTable/${slice}.ts`),

@@ -361,9 +361,8 @@ describe('scheduled messages', () => {
     await releaseDueMessages(db);
     await releaseDueMessages(db);
     // The server's own releaser may hold the message (it skips what another has locked): wait
-    // for its delivery to commit, then find it delivered once.
-    await vi.waitFor(async () => expect(await recipientsOf(res.body.data.id)).not.toEqual([]), { timeout: 15_000 });
-    expect(await recipientsOf(res.body.data.id)).toEqual([a]);
+    // for its delivery to commit, and find it delivered once.
+    await vi.waitFor(async () => expect(await recipientsOf(res.body.data.id)).toEqual([a]), { timeout: 15_000 });
   });
 });
 

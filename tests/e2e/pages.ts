@@ -87,7 +87,6 @@ export function rowWith(page: Page, text: string) {
   return page.getByRole('row', { name: new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
 }
 
-/** Waits for a toast (react-admin's notification): they show for 2000 ms. */
 /**
  * Records the texts of every toast and alert as they show: an init script of every e2e page
  * (tests/e2e/harness.ts). A toast shows for 2 s; on a loaded machine the test process can come
