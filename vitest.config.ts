@@ -40,6 +40,9 @@ export default defineConfig({
           // Plain functions over their inputs: a worker loads Zod, Drizzle and the domain once for
           // all of its files instead of once per file.
           isolate: false,
+          // A test that imports every server module or inflates 32 MiB takes well under a second
+          // alone and took over 5 s (Vitest's default) beside the e2e suite in CI.
+          testTimeout: 60_000,
         },
       },
       {
